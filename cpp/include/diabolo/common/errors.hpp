@@ -1,0 +1,47 @@
+// The error types of the engine. The Python bindings map each one to the
+// Python class of the same name (diabolo.errors), all subclasses of ValueError.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+
+namespace diabolo {
+
+/// Base of every error the engine raises on bad input.
+struct DiaboloError : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
+
+/// A move that the rules forbid now. `clause` names the rule broken ("S3.2").
+/// The state is unchanged when this is thrown.
+struct IllegalMoveError : DiaboloError {
+    IllegalMoveError(std::string clause_, const std::string& message)
+        : DiaboloError(clause_ + ": " + message), clause(std::move(clause_)) {}
+    std::string clause;
+};
+
+/// Text that is not valid notation for the game.
+struct NotationError : DiaboloError {
+    using DiaboloError::DiaboloError;
+};
+
+/// A game option with a wrong name, type or value.
+struct OptionError : DiaboloError {
+    using DiaboloError::DiaboloError;
+};
+
+/// A serialised state, or a given deal, that is not well formed or breaks an invariant.
+struct StateFormatError : DiaboloError {
+    using DiaboloError::DiaboloError;
+};
+
+/// A seat number that does not exist, or a missing seat where one is needed.
+struct PlayerError : DiaboloError {
+    using DiaboloError::DiaboloError;
+};
+
+/// Seat values of `current_player` that are not seats (the same as OpenSpiel's).
+constexpr int kSimultaneous = -2;
+constexpr int kTerminal = -4;
+
+}  // namespace diabolo

@@ -1,0 +1,274 @@
+// Diabolo (Michael Schacht, 2006): the rules engine. Clause numbers (S3.2)
+// refer to rules/schacht.md.
+//
+// Cards live in a CardSet with a fixed layout: each of the 25 card kinds
+// (colour x value) owns 5 consecutive slots, and a set holding k copies of a
+// kind has the lowest k slots of its group set (thermometer code). Sets are
+// therefore canonical, "which kinds are held" is one AND with kKindFirstSlots,
+// and a colour is one 25-slot range.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "diabolo/common/cardset.hpp"
+#include "diabolo/common/errors.hpp"
+
+namespace diabolo::schacht {
+
+constexpr int kColours = 5;        // S1.2, layout order
+constexpr int kValues = 5;         // values 1..5
+constexpr int kKinds = kColours * kValues;
+constexpr int kMaxCopies = 5;      // slots per kind
+constexpr int kSlotsPerColour = kValues * kMaxCopies;
+constexpr int kRowCards = 5;       // S3.1
+constexpr int kSideCards = 3;      // S3.2
+constexpr int kHandSize = 6;       // S2.1
+constexpr int kMinPlayers = 3, kMaxPlayers = 5;   // S1.1
+constexpr int kMinPlayersRelaxed = 2, kMaxSeats = 8;
+constexpr int kMaxRounds = 32;
+constexpr int kMaxDeck = kKinds * kMaxCopies;
+
+constexpr char kColourLetters[kColours + 1] = "RYGPB";
+constexpr const char* kColourNames[kColours] = {"red", "yellow", "green", "purple", "blue"};
+
+enum class Side : uint8_t { Left = 0, Right = 1 };    // Left: devil side, Right: angel side
+enum class Phase : uint8_t { Play = 0, Doubler = 1, GameOver = 2 };
+enum class MoveKind : uint8_t { Place = 0, Discard = 1, Bet = 2, Hold = 3 };
+
+/// A card kind: colour 0..4 (layout order), value 1..5.
+struct Card {
+    uint8_t kind = 0;  // colour * 5 + (value - 1)
+    static constexpr Card of(int colour, int value) noexcept {
+        return Card{static_cast<uint8_t>(colour * kValues + value - 1)};
+    }
+    constexpr int colour() const noexcept { return kind / kValues; }
+    constexpr int value() const noexcept { return kind % kValues + 1; }
+    friend constexpr bool operator==(Card a, Card b) noexcept { return a.kind == b.kind; }
+    friend constexpr bool operator!=(Card a, Card b) noexcept { return a.kind != b.kind; }
+};
+
+/// Action ids, stable across versions:
+///   0..49   place: card.kind * 2 + side        (S2.3)
+///   50..74  discard: 50 + card.kind            (S3.3)
+///   75      bet the doubler, 76 hold it        (S5.3)
+constexpr int kDiscardBase = 2 * kKinds;
+constexpr int kBetAction = kDiscardBase + kKinds;
+constexpr int kHoldAction = kBetAction + 1;
+constexpr int kNumActions = kHoldAction + 1;
+
+struct Move {
+    MoveKind kind = MoveKind::Place;
+    Card card{};          // Place and Discard only
+    Side side = Side::Left;  // Place only
+
+    static constexpr Move place(Card c, Side s) noexcept { return Move{MoveKind::Place, c, s}; }
+    static constexpr Move discard(Card c) noexcept { return Move{MoveKind::Discard, c, Side::Left}; }
+    static constexpr Move bet() noexcept { return Move{MoveKind::Bet, Card{}, Side::Left}; }
+    static constexpr Move hold() noexcept { return Move{MoveKind::Hold, Card{}, Side::Left}; }
+
+    constexpr int action() const noexcept {
+        switch (kind) {
+            case MoveKind::Place: return card.kind * 2 + static_cast<int>(side);
+            case MoveKind::Discard: return kDiscardBase + card.kind;
+            case MoveKind::Bet: return kBetAction;
+            case MoveKind::Hold: return kHoldAction;
+        }
+        return -1;
+    }
+    /// The move of an action id in [0, kNumActions) (unchecked: for search loops).
+    static constexpr Move of_action(int action) noexcept {
+        if (action < kDiscardBase) return place(Card{static_cast<uint8_t>(action / 2)}, static_cast<Side>(action % 2));
+        if (action < kBetAction) return discard(Card{static_cast<uint8_t>(action - kDiscardBase)});
+        return action == kBetAction ? bet() : hold();
+    }
+    /// The move of an action id; throws NotationError when the id is out of range.
+    static Move from_action(int action);
+
+    friend constexpr bool operator==(const Move& a, const Move& b) noexcept {
+        return a.action() == b.action();
+    }
+    friend constexpr bool operator!=(const Move& a, const Move& b) noexcept { return !(a == b); }
+};
+
+/// Rule options (S1.1, S1.3, S4.1, S6.1). Zero means "the default for this player count".
+struct Options {
+    int players = 4;
+    int rounds = 0;            // default: as many rounds as players (S6.1)
+    int rows_to_end = 0;       // default: 2 rows, 3 with 5 or more players (S4.1)
+    std::array<int, kValues> value_counts{4, 3, 3, 2, 2};  // copies of each value per colour (S1.3)
+    bool strict_players = true;  // false allows 2..8 players for experiments (S1.1)
+};
+
+/// Validated options with the defaults filled in; part of every state.
+struct Config {
+    uint8_t players = 4;
+    uint8_t rounds = 4;
+    uint8_t rows_to_end = 2;
+    uint8_t strict_players = 1;
+    std::array<uint8_t, kValues> value_counts{4, 3, 3, 2, 2};
+
+    /// Validates options; throws OptionError naming the option and the allowed values.
+    static Config from_options(const Options& options);
+    Options to_options() const noexcept;
+    int deck_size() const noexcept;
+    /// Every card of the deck, one slot per copy.
+    CardSet full_deck() const noexcept;
+    friend bool operator==(const Config& a, const Config& b) noexcept;
+};
+
+struct Row {
+    std::array<uint8_t, kSideCards> left{};   // values in the order placed
+    std::array<uint8_t, kSideCards> right{};
+    uint8_t left_count = 0;
+    uint8_t right_count = 0;
+    int size() const noexcept { return left_count + right_count; }
+    bool closed() const noexcept { return size() >= kRowCards; }            // S3.1
+    int devil_sum() const noexcept;                                         // S5.2
+    int angel_sum() const noexcept;
+};
+
+/// The whole state of a game: a trivially copyable value (clone = memcpy).
+struct State {
+    Config config{};
+    Phase phase = Phase::Play;
+    int8_t current_player = 0;     // seat, kSimultaneous or kTerminal
+    uint8_t round = 0;
+    uint8_t dealer = 0;
+    int8_t scoring_colour = -1;    // colour being decided in the doubler phase
+    uint8_t revealed_colours = 0;  // bit c: hands of colour c revealed at this round's scoring
+    uint8_t doubler_available = 0; // bit s: seat s still holds its doubler (S5.7)
+    uint8_t decided = 0;           // doubler phase: seats that have decided
+    uint8_t bets = 0;              // doubler phase: seats that bet (secret until all decided)
+    uint8_t pile_next = 0;         // draw pile is pile[pile_next .. pile_end)
+    uint8_t pile_end = 0;
+    std::array<uint8_t, kMaxDeck> pile{};          // card kinds in draw order
+    std::array<CardSet, kMaxSeats> hands{};
+    std::array<CardSet, kMaxSeats> shown{};        // S3.3: shown and still in hand
+    std::array<CardSet, kMaxSeats> discarded{};    // S3.3: discarded this round
+    std::array<Row, kColours> rows{};
+    std::array<int16_t, kMaxSeats> scores{};       // game totals
+    uint64_t seed = 0;                             // shuffles of the rounds to come
+
+    int players() const noexcept { return config.players; }
+    int pile_size() const noexcept { return pile_end - pile_next; }
+    bool is_terminal() const noexcept { return phase == Phase::GameOver; }
+    int closed_rows() const noexcept;
+};
+
+// ---- card sets in the fixed layout -------------------------------------------------
+
+/// Number of copies of `card` in `set`.
+int count_of(CardSet set, Card card) noexcept;
+/// Adds one copy of `card`; the group must have room.
+void add_card(CardSet& set, Card card) noexcept;
+/// Removes one copy of `card`; the set must hold it.
+void remove_card(CardSet& set, Card card) noexcept;
+/// The slots of colour c.
+CardSet colour_mask(int colour) noexcept;
+/// The first slot of every kind held: one bit per distinct card.
+CardSet kinds_held(CardSet set) noexcept;
+/// Sum of the values of the cards of `colour` in `set` (S5.3).
+int colour_sum(CardSet set, int colour) noexcept;
+/// Cards of `set` sorted by colour (layout order) then value, one entry per copy.
+std::vector<Card> cards_of(CardSet set);
+
+// ---- notation (S8) ------------------------------------------------------------------
+
+std::string format_card(Card card);
+/// Parses "G5"; throws NotationError.
+Card parse_card(std::string_view text);
+std::string format_move(const Move& move);
+/// Parses "G5<", "P2>", "xG5", "bet", "hold"; throws NotationError.
+Move parse_move(std::string_view text);
+
+// ---- the rules ----------------------------------------------------------------------
+
+/// A new game; round 0 dealt from `deck` (S2.4) if given, else shuffled from `seed`.
+State new_game(const Config& config, uint64_t seed, const std::vector<Card>* deck = nullptr);
+/// Checks that `deck` is exactly the configured deck; throws StateFormatError naming the problem.
+void check_deck(const Config& config, const std::vector<Card>& deck);
+/// Replaces the current round's deal by `deck` (given deals for later rounds, S2.4). Only
+/// allowed before the round's first move: hands, pile and the first draw are redone.
+void redeal(State& state, const std::vector<Card>& deck);
+
+/// Legal moves of `player` (kSimultaneous-free seat) in action-id order; empty if the
+/// player has nothing to do now.
+int legal_actions(const State& state, int player, std::array<uint8_t, kNumActions>& out) noexcept;
+std::vector<Move> legal_moves(const State& state, int player);
+bool is_legal(const State& state, const Move& move, int player) noexcept;
+/// Why `move` by `player` is illegal now (clause and message), or nullopt if legal.
+std::optional<IllegalMoveError> why_illegal(const State& state, const Move& move, int player);
+
+/// Applies a legal move; the caller guarantees legality (fast path for search).
+void apply_unchecked(State& state, const Move& move, int player) noexcept;
+/// Applies a move after checking it; throws IllegalMoveError and leaves `state` unchanged.
+void apply(State& state, const Move& move, int player);
+
+/// The seat that acts for a move: `player` if given (checked to be a seat, PlayerError),
+/// else the player to move (PlayerError while decisions are simultaneous).
+int acting_player(const State& state, std::optional<int> player);
+
+/// Determinisation (S7.3): every card `player` cannot see is dealt anew from `seed`.
+/// Depends only on what `player` knows and on `seed`.
+State resample(const State& state, int player, uint64_t seed);
+
+/// Cards publicly known to be in `seat`'s hand (shown under S3.3 or revealed at scoring).
+CardSet known_cards(const State& state, int seat) noexcept;
+
+/// Checks every invariant (card conservation, limits, phase consistency); returns an
+/// empty string when the state is consistent, else what is wrong.
+std::string check_invariants(const State& state);
+
+/// A text picture of the whole table (every hand shown): for logs and debugging.
+std::string render(const State& state);
+
+/// Seats with the highest total (S6.2); all seats share a tie.
+std::vector<int> winners(const State& state);
+
+// ---- the record a frontend keeps --------------------------------------------------
+
+struct Step {
+    int player = 0;
+    Move move{};
+};
+
+/// A state with the moves that led to it and the given deals of the rounds still to
+/// come (S2.4): what the Python State wraps, and what a C++ frontend keeps.
+struct Table {
+    State state{};
+    std::vector<Step> history;
+    std::vector<std::vector<Card>> decks;  // given deal per round; empty entries are shuffled
+
+    /// A new game: round r dealt from decks[r] where given, else shuffled from `seed`.
+    static Table start(const Config& config, uint64_t seed, std::vector<std::vector<Card>> decks);
+    /// Checked move (see apply); records it and deals a given deck when a round begins.
+    void apply(const Move& move, std::optional<int> player);
+    /// Determinisation of the whole record for `player`: resample() of the state, the
+    /// history without other players' undisclosed doubler decisions, no future deals.
+    Table resample(int player, uint64_t seed) const;
+};
+
+// ---- observation tensor ---------------------------------------------------------------
+
+/// Number of floats in observation_tensor for this configuration.
+int observation_tensor_size(const Config& config) noexcept;
+/// Writes the observation tensor of `player` into out[0 .. observation_tensor_size).
+void observation_tensor(const State& state, int player, float* out) noexcept;
+
+// ---- batch play ---------------------------------------------------------------------
+
+struct RandomPlayResult {
+    std::vector<int32_t> scores;  // games x players, row-major
+    std::vector<int32_t> moves;   // moves per game
+};
+
+/// Plays `games` whole games with uniformly random legal moves, game i seeded by
+/// derive_seed(seed, i), on `threads` threads. Results do not depend on `threads`.
+RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads);
+
+}  // namespace diabolo::schacht

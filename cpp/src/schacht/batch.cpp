@@ -1,0 +1,57 @@
+// Diabolo (Schacht): many random games at once, on several threads. Game i is
+// seeded from (seed, i) alone, so results never depend on the thread count.
+#include <algorithm>
+#include <thread>
+
+#include "diabolo/common/rng.hpp"
+#include "diabolo/schacht.hpp"
+
+namespace diabolo::schacht {
+
+namespace {
+
+/// The seat to act: the player to move, or the lowest seat still to decide (S5.3).
+int next_actor(const State& s) noexcept {
+    if (s.current_player >= 0) return s.current_player;
+    const unsigned pending = static_cast<unsigned>(s.doubler_available & ~s.decided);
+    return lowest_bit64(pending);
+}
+
+int play_one(const Config& config, uint64_t game_seed, int32_t* scores) {
+    State s = new_game(config, game_seed);
+    Pcg32 rng(game_seed, 0xB07B07ULL);
+    std::array<uint8_t, kNumActions> actions{};
+    int moves = 0;
+    while (!s.is_terminal()) {
+        const int player = next_actor(s);
+        const int count = legal_actions(s, player, actions);
+        apply_unchecked(s, Move::of_action(actions[rng.below(static_cast<uint32_t>(count))]), player);
+        ++moves;
+    }
+    for (int seat = 0; seat < s.players(); ++seat) scores[seat] = s.scores[static_cast<std::size_t>(seat)];
+    return moves;
+}
+
+}  // namespace
+
+RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads) {
+    if (games < 0) throw OptionError("games must be >= 0, got " + std::to_string(games));
+    if (threads < 1 || threads > 256) throw OptionError("threads must be 1..256, got " + std::to_string(threads));
+    RandomPlayResult result;
+    result.scores.assign(static_cast<std::size_t>(games) * config.players, 0);
+    result.moves.assign(static_cast<std::size_t>(games), 0);
+    const auto work = [&](int first, int last) {
+        for (int i = first; i < last; ++i) {
+            result.moves[static_cast<std::size_t>(i)] = play_one(
+                config, derive_seed(seed, static_cast<uint64_t>(i)), &result.scores[static_cast<std::size_t>(i) * config.players]);
+        }
+    };
+    const int used = std::min(threads, std::max(games, 1));
+    std::vector<std::thread> pool;
+    for (int t = 1; t < used; ++t) pool.emplace_back(work, games * t / used, games * (t + 1) / used);
+    work(0, games / used);
+    for (auto& thread : pool) thread.join();
+    return result;
+}
+
+}  // namespace diabolo::schacht

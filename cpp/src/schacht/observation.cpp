@@ -1,0 +1,72 @@
+// Diabolo (Schacht): the observation tensor, a fixed-length float vector of what one
+// player may know (S7). Seats appear relative to the observer: index 0 is the observer.
+#include <algorithm>
+
+#include "diabolo/schacht.hpp"
+
+namespace diabolo::schacht {
+
+namespace {
+
+constexpr int kPerSeat = 1 + 1 + kMaxDeck + kMaxDeck + 1;  // hand size, doubler, known, discarded, score
+constexpr int kRowFeatures = kColours * (2 * kValues + 3);  // value counts per side, closed, two sums
+
+class Writer {
+public:
+    explicit Writer(float* out) : out_(out) {}
+    void scalar(float value) { out_[pos_++] = value; }
+    void one_hot(int index, int size) {
+        for (int i = 0; i < size; ++i) out_[pos_++] = i == index ? 1.0f : 0.0f;
+    }
+    void slots(CardSet set) {
+        for (int slot = 0; slot < kMaxDeck; ++slot) out_[pos_++] = set.test(slot) ? 1.0f : 0.0f;
+    }
+    int position() const { return pos_; }
+
+private:
+    float* out_;
+    int pos_ = 0;
+};
+
+}  // namespace
+
+int observation_tensor_size(const Config& config) noexcept {
+    const int n = config.players;
+    return kMaxDeck + kRowFeatures + n * kPerSeat + 3 + kColours + 2 + 2 * n + 3;
+}
+
+void observation_tensor(const State& s, int player, float* out) noexcept {
+    const int n = s.players();
+    const auto relative = [&](int seat) { return seat >= 0 ? (seat - player + n) % n : -1; };
+    Writer w(out);
+    w.slots(s.hands[static_cast<std::size_t>(player)]);
+    for (const Row& row : s.rows) {
+        for (int value = 1; value <= kValues; ++value) {
+            w.scalar(static_cast<float>(std::count(row.left.begin(), row.left.begin() + row.left_count, value)) / kSideCards);
+            w.scalar(static_cast<float>(std::count(row.right.begin(), row.right.begin() + row.right_count, value)) / kSideCards);
+        }
+        w.scalar(row.closed() ? 1.0f : 0.0f);
+        w.scalar(static_cast<float>(row.devil_sum()) / 15.0f);
+        w.scalar(static_cast<float>(row.angel_sum()) / 15.0f);
+    }
+    for (int i = 0; i < n; ++i) {
+        const int seat = (player + i) % n;
+        const auto k = static_cast<std::size_t>(seat);
+        w.scalar(static_cast<float>(s.hands[k].count()) / 13.0f);
+        w.scalar((s.doubler_available >> seat) & 1u ? 1.0f : 0.0f);
+        w.slots(known_cards(s, seat));
+        w.slots(s.discarded[k]);
+        w.scalar(static_cast<float>(s.scores[k]) / 100.0f);
+    }
+    w.one_hot(static_cast<int>(s.phase), 3);
+    w.one_hot(s.phase == Phase::Doubler ? s.scoring_colour : -1, kColours);
+    w.scalar((s.decided >> player) & 1u ? 1.0f : 0.0f);
+    w.scalar((s.bets >> player) & 1u ? 1.0f : 0.0f);
+    w.one_hot(relative(s.current_player), n);
+    w.one_hot(relative(s.dealer), n);
+    w.scalar(static_cast<float>(s.round) / static_cast<float>(s.config.rounds));
+    w.scalar(static_cast<float>(s.pile_size()) / static_cast<float>(s.config.deck_size()));
+    w.scalar(static_cast<float>(s.closed_rows()) / static_cast<float>(s.config.rows_to_end));
+}
+
+}  // namespace diabolo::schacht

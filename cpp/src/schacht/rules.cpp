@@ -1,0 +1,704 @@
+// Diabolo (Schacht): rules, notation and invariants. Clause numbers refer to
+// rules/schacht.md.
+#include "diabolo/schacht.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <type_traits>
+
+#include "diabolo/common/rng.hpp"
+
+namespace diabolo::schacht {
+
+static_assert(std::is_trivially_copyable_v<State>, "clone must stay a memcpy");
+
+namespace {
+
+constexpr CardSet make_kind_first_slots() noexcept {
+    CardSet set{};
+    for (int kind = 0; kind < kKinds; ++kind) set.set(kind * kMaxCopies);
+    return set;
+}
+constexpr CardSet kKindFirstSlots = make_kind_first_slots();
+
+uint8_t bit(int seat) noexcept { return static_cast<uint8_t>(1u << seat); }
+int next_seat(const State& s, int seat) noexcept { return (seat + 1) % s.players(); }
+
+}  // namespace
+
+// ---- configuration ---------------------------------------------------------------
+
+Config Config::from_options(const Options& o) {
+    const int low = o.strict_players ? kMinPlayers : kMinPlayersRelaxed;
+    const int high = o.strict_players ? kMaxPlayers : kMaxSeats;
+    if (o.players < low || o.players > high) {
+        throw OptionError("players must be " + std::to_string(low) + ".." + std::to_string(high) +
+                          (o.strict_players ? " (S1.1; strict_players=False allows 2..8)" : "") +
+                          ", got " + std::to_string(o.players));
+    }
+    if (o.rounds < 0 || o.rounds > kMaxRounds) {
+        throw OptionError("rounds must be 1.." + std::to_string(kMaxRounds) +
+                          " (or 0 for one round per player, S6.1), got " + std::to_string(o.rounds));
+    }
+    if (o.rows_to_end < 0 || o.rows_to_end > kColours) {
+        throw OptionError("rows_to_end must be 1..5 (or 0 for the default of S4.1), got " +
+                          std::to_string(o.rows_to_end));
+    }
+    Config c;
+    c.players = static_cast<uint8_t>(o.players);
+    c.rounds = static_cast<uint8_t>(o.rounds ? o.rounds : o.players);
+    c.rows_to_end = static_cast<uint8_t>(o.rows_to_end ? o.rows_to_end : (o.players >= 5 ? 3 : 2));
+    c.strict_players = o.strict_players ? 1 : 0;
+    int per_colour = 0;
+    for (int v = 0; v < kValues; ++v) {
+        const int n = o.value_counts[static_cast<std::size_t>(v)];
+        if (n < 0 || n > kMaxCopies) {
+            throw OptionError("value_counts[" + std::to_string(v) + "] (copies of value " +
+                              std::to_string(v + 1) + " per colour) must be 0..5, got " +
+                              std::to_string(n));
+        }
+        c.value_counts[static_cast<std::size_t>(v)] = static_cast<uint8_t>(n);
+        per_colour += n;
+    }
+    if (per_colour * kColours < kHandSize * o.players) {
+        throw OptionError("value_counts give a deck of " + std::to_string(per_colour * kColours) +
+                          " cards, too few to deal 6 to each of " + std::to_string(o.players) +
+                          " players (S2.1)");
+    }
+    return c;
+}
+
+Options Config::to_options() const noexcept {
+    Options o;
+    o.players = players;
+    o.rounds = rounds;
+    o.rows_to_end = rows_to_end;
+    for (int v = 0; v < kValues; ++v) o.value_counts[static_cast<std::size_t>(v)] = value_counts[static_cast<std::size_t>(v)];
+    o.strict_players = strict_players != 0;
+    return o;
+}
+
+int Config::deck_size() const noexcept {
+    int per_colour = 0;
+    for (auto n : value_counts) per_colour += n;
+    return per_colour * kColours;
+}
+
+CardSet Config::full_deck() const noexcept {
+    CardSet deck{};
+    for (int kind = 0; kind < kKinds; ++kind) {
+        deck |= CardSet::range(kind * kMaxCopies, value_counts[static_cast<std::size_t>(kind % kValues)]);
+    }
+    return deck;
+}
+
+bool operator==(const Config& a, const Config& b) noexcept {
+    return a.players == b.players && a.rounds == b.rounds && a.rows_to_end == b.rows_to_end &&
+           a.strict_players == b.strict_players && a.value_counts == b.value_counts;
+}
+
+int Row::devil_sum() const noexcept {
+    int sum = 0;
+    for (int i = 0; i < left_count; ++i) sum += left[static_cast<std::size_t>(i)];
+    return sum;
+}
+
+int Row::angel_sum() const noexcept {
+    int sum = 0;
+    for (int i = 0; i < right_count; ++i) sum += right[static_cast<std::size_t>(i)];
+    return sum;
+}
+
+int State::closed_rows() const noexcept {
+    int closed = 0;
+    for (const Row& row : rows) closed += row.closed() ? 1 : 0;
+    return closed;
+}
+
+// ---- card sets -------------------------------------------------------------------
+
+int count_of(CardSet set, Card card) noexcept {
+    return popcount64(set.bits(card.kind * kMaxCopies, kMaxCopies));
+}
+
+void add_card(CardSet& set, Card card) noexcept {
+    set.set(card.kind * kMaxCopies + count_of(set, card));
+}
+
+void remove_card(CardSet& set, Card card) noexcept {
+    set.reset(card.kind * kMaxCopies + count_of(set, card) - 1);
+}
+
+CardSet colour_mask(int colour) noexcept {
+    return CardSet::range(colour * kSlotsPerColour, kSlotsPerColour);
+}
+
+CardSet kinds_held(CardSet set) noexcept { return set & kKindFirstSlots; }
+
+int colour_sum(CardSet set, int colour) noexcept {
+    int sum = 0;
+    for (int value = 1; value <= kValues; ++value) sum += value * count_of(set, Card::of(colour, value));
+    return sum;
+}
+
+std::vector<Card> cards_of(CardSet set) {
+    std::vector<Card> cards;
+    cards.reserve(static_cast<std::size_t>(set.count()));
+    while (!set.empty()) cards.push_back(Card{static_cast<uint8_t>(set.pop_lowest() / kMaxCopies)});
+    return cards;
+}
+
+// ---- notation (S8) -----------------------------------------------------------------
+
+std::string format_card(Card card) {
+    return std::string{kColourLetters[card.colour()], static_cast<char>('0' + card.value())};
+}
+
+Card parse_card(std::string_view text) {
+    if (text.size() != 2) {
+        throw NotationError("a card is a colour letter (R, Y, G, P, B) and a value 1-5, like 'G5'; got '" +
+                            std::string(text) + "'");
+    }
+    const char* colour = std::strchr(kColourLetters, text[0]);
+    if (text[0] == '\0' || colour == nullptr) {
+        throw NotationError("unknown colour '" + std::string(1, text[0]) + "' in card '" + std::string(text) +
+                            "': colours are R, Y, G, P, B (S8)");
+    }
+    if (text[1] < '1' || text[1] > '5') {
+        throw NotationError("unknown value '" + std::string(1, text[1]) + "' in card '" + std::string(text) +
+                            "': values are 1-5 (S1.3)");
+    }
+    return Card::of(static_cast<int>(colour - kColourLetters), text[1] - '0');
+}
+
+std::string format_move(const Move& move) {
+    switch (move.kind) {
+        case MoveKind::Place: return format_card(move.card) + (move.side == Side::Left ? "<" : ">");
+        case MoveKind::Discard: return "x" + format_card(move.card);
+        case MoveKind::Bet: return "bet";
+        case MoveKind::Hold: return "hold";
+    }
+    return "?";
+}
+
+Move parse_move(std::string_view text) {
+    if (text == "bet") return Move::bet();
+    if (text == "hold") return Move::hold();
+    if (text.size() == 3 && text[0] == 'x') return Move::discard(parse_card(text.substr(1)));
+    if (text.size() == 3 && (text[2] == '<' || text[2] == '>')) {
+        return Move::place(parse_card(text.substr(0, 2)), text[2] == '<' ? Side::Left : Side::Right);
+    }
+    throw NotationError("not a Schacht move: '" + std::string(text) +
+                        "'; moves are like 'G5<' (devil side), 'G5>' (angel side), 'xG5' (discard, S3.3), "
+                        "'bet' or 'hold' (S5.3)");
+}
+
+Move Move::from_action(int action) {
+    if (action < 0 || action >= kNumActions) {
+        throw NotationError("action id " + std::to_string(action) + " is out of range 0.." +
+                            std::to_string(kNumActions - 1));
+    }
+    return of_action(action);
+}
+
+// ---- dealing and turns (S2) ----------------------------------------------------------
+
+namespace {
+
+std::vector<Card> shuffled_deck(const Config& config, uint64_t seed, int round) {
+    std::vector<Card> deck = cards_of(config.full_deck());
+    Pcg32 rng(derive_seed(seed, static_cast<uint64_t>(round)));
+    rng.shuffle(deck.data(), deck.size());
+    return deck;
+}
+
+void end_round(State& s);
+
+/// S2.3: `seat` is to move and draws first. Seats without cards (pile empty) are
+/// skipped; when no seat has a card the round ends (engine decision).
+void begin_turn(State& s, int seat) {
+    for (int tries = 0; tries < s.players(); ++tries, seat = next_seat(s, seat)) {
+        if (s.pile_next < s.pile_end) {
+            add_card(s.hands[static_cast<std::size_t>(seat)], Card{s.pile[s.pile_next++]});
+        }
+        if (!s.hands[static_cast<std::size_t>(seat)].empty()) {
+            s.current_player = static_cast<int8_t>(seat);
+            return;
+        }
+    }
+    end_round(s);
+}
+
+/// S2.1, S2.4: deal 6 cards to each seat starting left of the dealer; the rest is the pile.
+void deal(State& s, const std::vector<Card>& deck) {
+    const int n = s.players();
+    for (int i = 0; i < n; ++i) {
+        s.hands[static_cast<std::size_t>(i)] = CardSet{};
+        s.shown[static_cast<std::size_t>(i)] = CardSet{};
+        s.discarded[static_cast<std::size_t>(i)] = CardSet{};
+    }
+    std::size_t next = 0;
+    for (int i = 0; i < n; ++i) {
+        const int seat = (s.dealer + 1 + i) % n;
+        for (int c = 0; c < kHandSize; ++c) add_card(s.hands[static_cast<std::size_t>(seat)], deck[next++]);
+    }
+    s.pile_next = 0;
+    s.pile_end = static_cast<uint8_t>(deck.size() - next);
+    for (std::size_t i = 0; next < deck.size(); ++i, ++next) s.pile[i] = deck[next].kind;
+    begin_turn(s, next_seat(s, s.dealer));
+}
+
+void start_round(State& s, int round, const std::vector<Card>& deck) {
+    s.round = static_cast<uint8_t>(round);
+    s.dealer = static_cast<uint8_t>(round % s.players());
+    s.phase = Phase::Play;
+    s.scoring_colour = -1;
+    s.revealed_colours = 0;
+    s.doubler_available = static_cast<uint8_t>((1u << s.players()) - 1);  // S6.1
+    s.decided = 0;
+    s.bets = 0;
+    s.rows = {};
+    deal(s, deck);
+}
+
+// ---- scoring (S5) --------------------------------------------------------------------
+
+/// S5.3, S5.4, S5.6: reveal colour c and score it with the bets placed.
+void score_colour(State& s, int colour, int sign) {
+    s.revealed_colours = static_cast<uint8_t>(s.revealed_colours | (1u << colour));
+    int best = 0;
+    for (int seat = 0; seat < s.players(); ++seat) best = std::max(best, colour_sum(s.hands[static_cast<std::size_t>(seat)], colour));
+    if (best > 0) {
+        for (int seat = 0; seat < s.players(); ++seat) {
+            if (colour_sum(s.hands[static_cast<std::size_t>(seat)], colour) != best) continue;
+            const int factor = (s.bets & bit(seat)) ? 2 : 1;
+            s.scores[static_cast<std::size_t>(seat)] = static_cast<int16_t>(s.scores[static_cast<std::size_t>(seat)] + sign * best * factor);
+        }
+    }
+    s.doubler_available = static_cast<uint8_t>(s.doubler_available & ~s.bets);  // S5.3, S5.7
+    s.bets = 0;
+    s.decided = 0;
+}
+
+/// Scores colours after `scoring_colour` in layout order (S5.1) until one needs doubler
+/// decisions (S5.3) or the round's scoring is complete.
+void continue_scoring(State& s) {
+    for (int colour = s.scoring_colour + 1; colour < kColours; ++colour) {
+        s.scoring_colour = static_cast<int8_t>(colour);
+        const Row& row = s.rows[static_cast<std::size_t>(colour)];
+        const int angel = row.angel_sum();
+        const int devil = row.devil_sum();
+        if (angel == devil) continue;                       // S5.5
+        if (angel < devil) { score_colour(s, colour, -1); continue; }  // S5.4
+        if (s.doubler_available == 0) { score_colour(s, colour, +1); continue; }
+        s.phase = Phase::Doubler;                           // S5.3
+        s.current_player = kSimultaneous;
+        return;
+    }
+    s.scoring_colour = -1;
+    if (s.round + 1 < s.config.rounds) {                    // S6.1
+        const int round = s.round + 1;
+        start_round(s, round, shuffled_deck(s.config, s.seed, round));
+    } else {                                                 // S6.2
+        s.phase = Phase::GameOver;
+        s.current_player = kTerminal;
+    }
+}
+
+void end_round(State& s) {                                   // S4.1
+    s.scoring_colour = -1;
+    s.current_player = kSimultaneous;
+    continue_scoring(s);
+}
+
+}  // namespace
+
+void check_deck(const Config& config, const std::vector<Card>& deck) {
+    if (static_cast<int>(deck.size()) != config.deck_size()) {
+        throw StateFormatError("a given deal must list all " + std::to_string(config.deck_size()) +
+                               " cards of the deck (S2.4), got " + std::to_string(deck.size()));
+    }
+    CardSet seen{};
+    for (Card card : deck) {
+        const int copies = config.value_counts[static_cast<std::size_t>(card.value() - 1)];
+        if (count_of(seen, card) >= copies) {
+            throw StateFormatError("a given deal has more than " + std::to_string(copies) + " " +
+                                   format_card(card) + " (S1.3, S2.4)");
+        }
+        add_card(seen, card);
+    }
+}
+
+State new_game(const Config& config, uint64_t seed, const std::vector<Card>* deck) {
+    if (deck) check_deck(config, *deck);
+    State s;
+    s.config = config;
+    s.seed = seed;
+    start_round(s, 0, deck ? *deck : shuffled_deck(config, seed, 0));
+    return s;
+}
+
+void redeal(State& s, const std::vector<Card>& deck) {
+    check_deck(s.config, deck);
+    // Rows are empty only before a round's first placement, and no discard (S3.3) can
+    // come before one: so this is the round's fresh deal.
+    const bool fresh = s.phase == Phase::Play &&
+                       std::all_of(s.rows.begin(), s.rows.end(), [](const Row& r) { return r.size() == 0; });
+    if (!fresh) throw StateFormatError("a deal can only be replaced before the round's first move (S2.4)");
+    start_round(s, s.round, deck);
+}
+
+// ---- legality ----------------------------------------------------------------------------
+
+int acting_player(const State& s, std::optional<int> player) {
+    if (player) {
+        if (*player < 0 || *player >= s.players()) {
+            throw PlayerError("player must be a seat 0.." + std::to_string(s.players() - 1) + ", got " +
+                              std::to_string(*player));
+        }
+        return *player;
+    }
+    if (s.current_player >= 0) return s.current_player;
+    if (s.current_player == kSimultaneous) {
+        throw PlayerError("doubler decisions are simultaneous (S5.3): name the player");
+    }
+    throw PlayerError("the game is over (S6.1): no player is to move");
+}
+
+int legal_actions(const State& s, int player, std::array<uint8_t, kNumActions>& out) noexcept {
+    int n = 0;
+    if (player < 0 || player >= s.players()) return 0;
+    if (s.phase == Phase::Doubler) {
+        if ((s.doubler_available & bit(player)) && !(s.decided & bit(player))) {
+            out[0] = kBetAction;
+            out[1] = kHoldAction;
+            return 2;
+        }
+        return 0;
+    }
+    if (s.phase != Phase::Play || player != s.current_player) return 0;
+    CardSet held = kinds_held(s.hands[static_cast<std::size_t>(player)]);
+    CardSet placeable = held;
+    for (int colour = 0; colour < kColours; ++colour) {
+        if (s.rows[static_cast<std::size_t>(colour)].closed()) placeable &= ~colour_mask(colour);  // S3.1
+    }
+    if (placeable.empty()) {                                   // S3.3
+        while (!held.empty()) out[static_cast<std::size_t>(n++)] = static_cast<uint8_t>(kDiscardBase + held.pop_lowest() / kMaxCopies);
+        return n;
+    }
+    while (!placeable.empty()) {
+        const int kind = placeable.pop_lowest() / kMaxCopies;
+        const Row& row = s.rows[static_cast<std::size_t>(kind / kValues)];
+        if (row.left_count < kSideCards) out[static_cast<std::size_t>(n++)] = static_cast<uint8_t>(kind * 2);       // S3.2
+        if (row.right_count < kSideCards) out[static_cast<std::size_t>(n++)] = static_cast<uint8_t>(kind * 2 + 1);
+    }
+    return n;
+}
+
+std::vector<Move> legal_moves(const State& s, int player) {
+    std::array<uint8_t, kNumActions> actions{};
+    const int n = legal_actions(s, player, actions);
+    std::vector<Move> moves;
+    moves.reserve(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) moves.push_back(Move::of_action(actions[static_cast<std::size_t>(i)]));
+    return moves;
+}
+
+std::optional<IllegalMoveError> why_illegal(const State& s, const Move& m, int player) {
+    const std::string who = "seat " + std::to_string(player);
+    if (s.phase == Phase::GameOver) return IllegalMoveError("S6.1", "the game is over");
+    const bool decision = m.kind == MoveKind::Bet || m.kind == MoveKind::Hold;
+    if (s.phase == Phase::Doubler) {
+        const std::string colour = kColourNames[s.scoring_colour];
+        if (!decision) {
+            return IllegalMoveError("S5.3", "the round is being scored: only 'bet' or 'hold' on " + colour +
+                                                " can be played now, not '" + format_move(m) + "'");
+        }
+        if (!(s.doubler_available & bit(player))) {
+            return IllegalMoveError("S5.7", who + " has already spent the doubler this round");
+        }
+        if (s.decided & bit(player)) return IllegalMoveError("S5.3", who + " has already decided on " + colour);
+        return std::nullopt;
+    }
+    if (decision) return IllegalMoveError("S5.3", "the doubler is only decided while a positive colour is scored");
+    if (player != s.current_player) {
+        return IllegalMoveError("S2.2", "it is seat " + std::to_string(s.current_player) + "'s turn, not " + who + "'s");
+    }
+    const CardSet hand = s.hands[static_cast<std::size_t>(player)];
+    const std::string card = format_card(m.card);
+    if (count_of(hand, m.card) == 0) return IllegalMoveError("S2.3", who + " holds no " + card);
+    CardSet placeable = kinds_held(hand);
+    for (int colour = 0; colour < kColours; ++colour) {
+        if (s.rows[static_cast<std::size_t>(colour)].closed()) placeable &= ~colour_mask(colour);
+    }
+    const Row& row = s.rows[static_cast<std::size_t>(m.card.colour())];
+    const std::string colour = kColourNames[m.card.colour()];
+    if (m.kind == MoveKind::Discard) {
+        if (!placeable.empty()) return IllegalMoveError("S3.3", "a card may only be discarded when none can be placed");
+        return std::nullopt;
+    }
+    if (row.closed()) return IllegalMoveError("S3.1", "the " + colour + " row is closed (5 cards)");
+    const int side_count = m.side == Side::Left ? row.left_count : row.right_count;
+    if (side_count >= kSideCards) {
+        return IllegalMoveError("S3.2", std::string("the ") + (m.side == Side::Left ? "devil" : "angel") +
+                                            " side of the " + colour + " row already holds 3 cards");
+    }
+    return std::nullopt;
+}
+
+bool is_legal(const State& s, const Move& m, int player) noexcept {
+    std::array<uint8_t, kNumActions> actions{};
+    const int n = legal_actions(s, player, actions);
+    const int action = m.action();
+    for (int i = 0; i < n; ++i) {
+        if (actions[static_cast<std::size_t>(i)] == action) return true;
+    }
+    return false;
+}
+
+// ---- applying moves -------------------------------------------------------------------------
+
+void apply_unchecked(State& s, const Move& m, int player) noexcept {
+    auto& hand = s.hands[static_cast<std::size_t>(player)];
+    switch (m.kind) {
+        case MoveKind::Place: {
+            remove_card(hand, m.card);
+            Row& row = s.rows[static_cast<std::size_t>(m.card.colour())];
+            if (m.side == Side::Left) row.left[row.left_count++] = static_cast<uint8_t>(m.card.value());
+            else row.right[row.right_count++] = static_cast<uint8_t>(m.card.value());
+            if (s.closed_rows() >= s.config.rows_to_end) end_round(s);  // S4.1
+            else begin_turn(s, next_seat(s, player));
+            return;
+        }
+        case MoveKind::Discard: {                                       // S3.3
+            remove_card(hand, m.card);
+            s.shown[static_cast<std::size_t>(player)] = hand;
+            add_card(s.discarded[static_cast<std::size_t>(player)], m.card);
+            begin_turn(s, next_seat(s, player));
+            return;
+        }
+        case MoveKind::Bet:
+        case MoveKind::Hold: {                                          // S5.3
+            s.decided = static_cast<uint8_t>(s.decided | bit(player));
+            if (m.kind == MoveKind::Bet) s.bets = static_cast<uint8_t>(s.bets | bit(player));
+            if (s.decided == s.doubler_available) {
+                score_colour(s, s.scoring_colour, +1);
+                s.phase = Phase::Play;
+                continue_scoring(s);
+            }
+            return;
+        }
+    }
+}
+
+void apply(State& s, const Move& m, int player) {
+    if (player < 0 || player >= s.players()) {
+        throw PlayerError("player must be a seat 0.." + std::to_string(s.players() - 1) + ", got " +
+                          std::to_string(player));
+    }
+    if (auto error = why_illegal(s, m, player)) throw *error;
+    apply_unchecked(s, m, player);
+}
+
+// ---- information (S7) ------------------------------------------------------------------------
+
+CardSet known_cards(const State& s, int seat) noexcept {
+    CardSet revealed{};
+    for (int colour = 0; colour < kColours; ++colour) {
+        if (s.revealed_colours & (1u << colour)) revealed |= colour_mask(colour);
+    }
+    return s.shown[static_cast<std::size_t>(seat)] | (s.hands[static_cast<std::size_t>(seat)] & revealed);
+}
+
+State resample(const State& s, int player, uint64_t seed) {
+    State r = s;
+    // Unseen cards: the deck minus the rows, the discards, the player's hand and every
+    // card known to be in another hand. Counted per kind; dealt in canonical order.
+    std::array<int, kKinds> unseen{};
+    for (int kind = 0; kind < kKinds; ++kind) unseen[static_cast<std::size_t>(kind)] = s.config.value_counts[static_cast<std::size_t>(kind % kValues)];
+    for (int colour = 0; colour < kColours; ++colour) {
+        const Row& row = s.rows[static_cast<std::size_t>(colour)];
+        for (int i = 0; i < row.left_count; ++i) --unseen[static_cast<std::size_t>(colour * kValues + row.left[static_cast<std::size_t>(i)] - 1)];
+        for (int i = 0; i < row.right_count; ++i) --unseen[static_cast<std::size_t>(colour * kValues + row.right[static_cast<std::size_t>(i)] - 1)];
+    }
+    std::array<CardSet, kMaxSeats> keep{};
+    for (int seat = 0; seat < s.players(); ++seat) {
+        keep[static_cast<std::size_t>(seat)] = seat == player ? s.hands[static_cast<std::size_t>(seat)] : known_cards(s, seat);
+        for (Card c : cards_of(keep[static_cast<std::size_t>(seat)])) --unseen[c.kind];
+        for (Card c : cards_of(s.discarded[static_cast<std::size_t>(seat)])) --unseen[c.kind];
+    }
+    std::vector<Card> pool;
+    for (int kind = 0; kind < kKinds; ++kind) {
+        for (int i = 0; i < unseen[static_cast<std::size_t>(kind)]; ++i) pool.push_back(Card{static_cast<uint8_t>(kind)});
+    }
+    Pcg32 rng(seed, 0x5EED5A3B1E5ULL);
+    rng.shuffle(pool.data(), pool.size());
+    std::size_t next = 0;
+    for (int seat = 0; seat < s.players(); ++seat) {
+        CardSet hand = keep[static_cast<std::size_t>(seat)];
+        const int missing = s.hands[static_cast<std::size_t>(seat)].count() - hand.count();
+        for (int i = 0; i < missing; ++i) add_card(hand, pool[next++]);
+        r.hands[static_cast<std::size_t>(seat)] = hand;
+    }
+    r.pile = {};
+    r.pile_next = 0;
+    r.pile_end = static_cast<uint8_t>(pool.size() - next);
+    for (std::size_t i = 0; next < pool.size(); ++i, ++next) r.pile[i] = pool[next].kind;
+    // Other seats' doubler decisions on this colour are secret (S5.3): undecided again.
+    r.decided = static_cast<uint8_t>(s.decided & bit(player));
+    r.bets = static_cast<uint8_t>(s.bets & bit(player));
+    r.seed = mix64(seed ^ 0xD1CE5EEDULL);  // rounds to come are unknown too
+    return r;
+}
+
+std::vector<int> winners(const State& s) {
+    std::vector<int> best;
+    for (int seat = 0; seat < s.players(); ++seat) {
+        if (best.empty() || s.scores[static_cast<std::size_t>(seat)] > s.scores[static_cast<std::size_t>(best[0])]) best = {seat};
+        else if (s.scores[static_cast<std::size_t>(seat)] == s.scores[static_cast<std::size_t>(best[0])]) best.push_back(seat);
+    }
+    return best;
+}
+
+// ---- invariants ------------------------------------------------------------------------------
+
+std::string check_invariants(const State& s) {
+    const Config& c = s.config;
+    try {
+        Config::from_options(c.to_options());
+    } catch (const OptionError& e) {
+        return std::string("options: ") + e.what();
+    }
+    if (c.rounds < 1) return "options: rounds must be at least 1";
+    if (!(Config::from_options(c.to_options()) == c)) return "options: defaults must be filled in";
+    const int n = s.players();
+    if (s.round >= c.rounds) return "round " + std::to_string(s.round) + " is not below rounds";
+    if (s.dealer != s.round % n) return "dealer must be round % players (S2.2)";
+    const uint8_t all = static_cast<uint8_t>((1u << n) - 1);
+    if ((s.doubler_available & ~all) || (s.decided & ~all) || (s.bets & ~all)) return "doubler bits name seats that do not exist";
+    if (s.revealed_colours >= (1u << kColours)) return "revealed colours out of range";
+    if (s.pile_next > s.pile_end || s.pile_end > kMaxDeck) return "draw pile bounds out of range";
+    // Card conservation: every card of the deck is in exactly one place.
+    std::array<int, kKinds> count{};
+    for (int i = s.pile_next; i < s.pile_end; ++i) {
+        if (s.pile[static_cast<std::size_t>(i)] >= kKinds) return "draw pile holds an unknown card";
+        ++count[s.pile[static_cast<std::size_t>(i)]];
+    }
+    const CardSet deck = c.full_deck();
+    for (int seat = 0; seat < kMaxSeats; ++seat) {
+        const auto i = static_cast<std::size_t>(seat);
+        if (seat >= n) {
+            if (!s.hands[i].empty() || !s.shown[i].empty() || !s.discarded[i].empty() || s.scores[i] != 0) {
+                return "a seat beyond the players holds cards or points";
+            }
+            continue;
+        }
+        for (const CardSet* set : {&s.hands[i], &s.shown[i], &s.discarded[i]}) {
+            if (!(*set & ~deck).empty()) return "seat " + std::to_string(seat) + " holds a card slot outside the deck";
+            if (cards_of(*set).size() != static_cast<std::size_t>(set->count())) return "bad card set";
+            for (int kind = 0; kind < kKinds; ++kind) {
+                const uint64_t group = set->bits(kind * kMaxCopies, kMaxCopies);
+                if (group & (group + 1)) return "card set of seat " + std::to_string(seat) + " is not in canonical form";
+            }
+        }
+        for (Card card : cards_of(s.shown[i])) {
+            if (count_of(s.hands[i], card) < count_of(s.shown[i], card)) return "a shown card is not in the hand";
+            if (!s.rows[static_cast<std::size_t>(card.colour())].closed()) return "a shown card's row is not closed (S3.3)";
+        }
+        for (Card card : cards_of(s.hands[i])) ++count[card.kind];
+        for (Card card : cards_of(s.discarded[i])) ++count[card.kind];
+    }
+    for (int colour = 0; colour < kColours; ++colour) {
+        const Row& row = s.rows[static_cast<std::size_t>(colour)];
+        if (row.left_count > kSideCards || row.right_count > kSideCards) return "a side holds more than 3 cards (S3.2)";
+        if (row.size() > kRowCards) return "a row holds more than 5 cards (S3.1)";
+        for (int i = 0; i < kSideCards; ++i) {
+            const auto k = static_cast<std::size_t>(i);
+            for (auto [values, used] : {std::pair{&row.left, row.left_count}, std::pair{&row.right, row.right_count}}) {
+                const int v = (*values)[k];
+                if (i < used && (v < 1 || v > kValues)) return "a row holds a value outside 1..5";
+                if (i >= used && v != 0) return "unused row slots must be 0";
+                if (i < used) ++count[static_cast<std::size_t>(colour * kValues + v - 1)];
+            }
+        }
+    }
+    for (int kind = 0; kind < kKinds; ++kind) {
+        if (count[static_cast<std::size_t>(kind)] != c.value_counts[static_cast<std::size_t>(kind % kValues)]) {
+            return "card conservation broken for " + format_card(Card{static_cast<uint8_t>(kind)}) + ": " +
+                   std::to_string(count[static_cast<std::size_t>(kind)]) + " in play, deck has " +
+                   std::to_string(c.value_counts[static_cast<std::size_t>(kind % kValues)]);
+        }
+    }
+    switch (s.phase) {
+        case Phase::Play:
+            if (s.current_player < 0 || s.current_player >= n) return "play phase needs a seat to move";
+            if (s.hands[static_cast<std::size_t>(s.current_player)].empty()) return "the player to move holds no card";
+            if (s.closed_rows() >= c.rows_to_end) return "the round should have ended (S4.1)";
+            if (s.scoring_colour != -1 || s.revealed_colours || s.decided || s.bets) return "play phase with scoring data";
+            break;
+        case Phase::Doubler: {
+            if (s.current_player != kSimultaneous) return "doubler phase needs current_player SIMULTANEOUS";
+            if (s.scoring_colour < 0 || s.scoring_colour >= kColours) return "doubler phase needs a scoring colour";
+            const Row& row = s.rows[static_cast<std::size_t>(s.scoring_colour)];
+            if (row.angel_sum() <= row.devil_sum()) return "doubler phase on a colour that is not positive (S5.3)";
+            if (s.doubler_available == 0 || (s.decided & ~s.doubler_available) || (s.bets & ~s.decided) ||
+                s.decided == s.doubler_available) {
+                return "inconsistent doubler decisions";
+            }
+            if (s.revealed_colours >> s.scoring_colour) return "a colour after the scoring colour is revealed";
+            break;
+        }
+        case Phase::GameOver:
+            if (s.current_player != kTerminal) return "game over needs current_player TERMINAL";
+            if (s.round != c.rounds - 1) return "game over before the last round";
+            if (s.decided || s.bets || s.scoring_colour != -1) return "game over with scoring data";
+            break;
+        default:
+            return "unknown phase";
+    }
+    return {};
+}
+
+// ---- the record --------------------------------------------------------------------------------
+
+Table Table::start(const Config& config, uint64_t seed, std::vector<std::vector<Card>> decks) {
+    if (decks.size() > config.rounds) {
+        throw StateFormatError("given " + std::to_string(decks.size()) + " deals for a game of " +
+                               std::to_string(config.rounds) + " rounds (S2.4)");
+    }
+    for (const auto& deck : decks) {
+        if (!deck.empty()) check_deck(config, deck);
+    }
+    Table t;
+    const bool first_given = !decks.empty() && !decks[0].empty();
+    t.state = new_game(config, seed, first_given ? &decks[0] : nullptr);
+    t.decks = std::move(decks);
+    return t;
+}
+
+void Table::apply(const Move& move, std::optional<int> player) {
+    const int seat = acting_player(state, player);
+    const int round = state.round;
+    schacht::apply(state, move, seat);
+    history.push_back(Step{seat, move});
+    const auto r = static_cast<std::size_t>(state.round);
+    if (state.round != round && r < decks.size() && !decks[r].empty()) redeal(state, decks[r]);
+}
+
+Table Table::resample(int player, uint64_t seed) const {
+    Table t;
+    t.state = schacht::resample(state, player, seed);
+    t.history = history;
+    if (state.phase == Phase::Doubler) {
+        // The last popcount(decided) steps are the decisions on the colour being scored:
+        // only the player's own stays (S5.3, S7.1).
+        const auto pending = static_cast<std::size_t>(popcount64(state.decided));
+        t.history.resize(history.size() - pending);
+        for (std::size_t i = history.size() - pending; i < history.size(); ++i) {
+            if (history[i].player == player) t.history.push_back(history[i]);
+        }
+    }
+    return t;
+}
+
+}  // namespace diabolo::schacht

@@ -1,0 +1,139 @@
+// Tests of the Schacht core: the rulebook example (S5.8) and random games under the
+// invariant checker, which the sanitizer build runs too.
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+#include "diabolo/common/rng.hpp"
+#include "diabolo/schacht.hpp"
+
+using namespace diabolo;
+using namespace diabolo::schacht;
+
+namespace {
+
+std::vector<Card> parse_cards(const std::vector<std::string>& texts) {
+    std::vector<Card> cards;
+    for (const auto& t : texts) cards.push_back(parse_card(t));
+    return cards;
+}
+
+}  // namespace
+
+TEST(notation_round_trips_every_action) {
+    for (int action = 0; action < kNumActions; ++action) {
+        const Move move = Move::from_action(action);
+        CHECK(move.action() == action);
+        CHECK(parse_move(format_move(move)) == move);
+    }
+    CHECK(format_move(parse_move("G5<")) == "G5<");
+    CHECK_THROWS(NotationError, parse_move("G6<"));
+    CHECK_THROWS(NotationError, parse_move("Q1>"));
+    CHECK_THROWS(NotationError, parse_move(""));
+    CHECK_THROWS(NotationError, Move::from_action(kNumActions));
+}
+
+TEST(options_are_validated) {
+    Options o;
+    o.players = 6;
+    CHECK_THROWS(OptionError, Config::from_options(o));
+    o.strict_players = false;
+    CHECK(Config::from_options(o).players == 6);
+    o = Options{};
+    o.value_counts = {6, 3, 3, 2, 2};
+    CHECK_THROWS(OptionError, Config::from_options(o));
+    o = Options{};
+    o.players = 5;
+    CHECK(Config::from_options(o).rows_to_end == 3);
+    CHECK(Config::from_options(o).rounds == 5);
+}
+
+TEST(worked_example_S5_8_purple_positive_with_doublers) {
+    // Purple: left 5+1, right 1+2+4 -> positive. A holds P5, B holds P4+P2; both bet.
+    Options o;
+    o.players = 3;
+    State s = new_game(Config::from_options(o), 1);
+    s.phase = Phase::Doubler;
+    s.current_player = kSimultaneous;
+    s.rows = {};
+    Row& purple = s.rows[3];
+    purple.left = {5, 1, 0};
+    purple.left_count = 2;
+    purple.right = {1, 2, 4};
+    purple.right_count = 3;
+    s.hands[0] = CardSet{};
+    s.hands[1] = CardSet{};
+    s.hands[2] = CardSet{};
+    add_card(s.hands[0], parse_card("P5"));
+    add_card(s.hands[1], parse_card("P4"));
+    add_card(s.hands[1], parse_card("P2"));
+    add_card(s.hands[2], parse_card("R1"));
+    s.scoring_colour = 3;
+    s.config.rounds = 1;
+    apply_unchecked(s, Move::bet(), 0);
+    apply_unchecked(s, Move::bet(), 1);
+    CHECK(s.phase == Phase::Doubler);
+    apply_unchecked(s, Move::hold(), 2);
+    CHECK(s.scores[0] == 0);
+    CHECK(s.scores[1] == 12);
+    CHECK(s.scores[2] == 0);
+    CHECK(s.doubler_available == 0b100);
+}
+
+TEST(given_deal_is_dealt_left_of_the_dealer) {
+    Options o;
+    o.players = 3;
+    const Config config = Config::from_options(o);
+    std::vector<Card> deck = cards_of(config.full_deck());
+    const State s = new_game(config, 0, &deck);
+    // Seat 1 (left of dealer 0) gets the first six cards and draws the 19th.
+    CHECK(count_of(s.hands[1], parse_card("R1")) == 4);
+    CHECK(count_of(s.hands[1], parse_card("R2")) == 2);
+    CHECK(count_of(s.hands[1], parse_card("Y2")) == 1);  // the draw: card 19 of the deck
+    CHECK(s.current_player == 1);
+    CHECK(s.hands[1].count() == 7);
+    CHECK(s.pile_size() == 70 - 18 - 1);
+    deck.pop_back();
+    CHECK_THROWS(StateFormatError, new_game(config, 0, &deck));
+}
+
+TEST(random_games_keep_every_invariant) {
+    for (int players = 3; players <= 5; ++players) {
+        Options o;
+        o.players = players;
+        const Config config = Config::from_options(o);
+        for (uint64_t game = 0; game < 200; ++game) {
+            State s = new_game(config, game);
+            Pcg32 rng(game, 99);
+            int steps = 0;
+            while (!s.is_terminal() && steps < 5000) {
+                const std::string problem = check_invariants(s);
+                CHECK(problem.empty());
+                if (!problem.empty()) {
+                    std::cerr << problem << "\n";
+                    return;
+                }
+                int player = s.current_player;
+                if (player == kSimultaneous) player = lowest_bit64(static_cast<unsigned>(s.doubler_available & ~s.decided));
+                const std::vector<Move> moves = legal_moves(s, player);
+                CHECK(!moves.empty());
+                const Move move = moves[rng.below(static_cast<uint32_t>(moves.size()))];
+                CHECK(!why_illegal(s, move, player).has_value());
+                const State resampled = resample(s, player, game);
+                CHECK(check_invariants(resampled).empty());
+                apply(s, move, player);
+                ++steps;
+            }
+            CHECK(s.is_terminal());
+            CHECK(check_invariants(s).empty());
+        }
+    }
+}
+
+TEST(batch_results_do_not_depend_on_threads) {
+    const Config config = Config::from_options(Options{});
+    const RandomPlayResult one = play_random_games(config, 50, 5, 1);
+    const RandomPlayResult two = play_random_games(config, 50, 5, 2);
+    CHECK(one.scores == two.scores);
+    CHECK(one.moves == two.moves);
+}

@@ -1,0 +1,56 @@
+"""diabolo: a fast, typed rules engine for three devilish card games.
+
+One interface for every game: :func:`load` a game with its options, make a state,
+ask it for legal moves, apply moves, read observations.
+
+>>> import diabolo
+>>> diabolo.games()
+('schacht',)
+>>> game = diabolo.load("schacht", players=3)
+>>> state = game.new_state(seed=7)
+>>> while not state.is_terminal:
+...     player = state.current_player
+...     if player == diabolo.SIMULTANEOUS:  # doubler decisions (S5.3)
+...         player = next(p for p in range(3) if state.legal_moves(p))
+...     state.apply(state.legal_moves(player)[0], player=player)
+>>> len(state.scores)
+3
+"""
+
+from __future__ import annotations
+
+from diabolo.errors import (
+    DiaboloError,
+    IllegalMoveError,
+    NotationError,
+    OptionError,
+    PlayerError,
+    StateFormatError,
+)
+from diabolo import _core
+from diabolo.registry import Game, Move, State, games, load
+from diabolo import schacht
+
+SIMULTANEOUS: int = _core.SIMULTANEOUS
+"""``current_player`` while several seats decide at once (doubler decisions, S5.3)."""
+TERMINAL: int = _core.TERMINAL
+"""``current_player`` once the game is over."""
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DiaboloError",
+    "Game",
+    "IllegalMoveError",
+    "Move",
+    "NotationError",
+    "OptionError",
+    "PlayerError",
+    "SIMULTANEOUS",
+    "State",
+    "StateFormatError",
+    "TERMINAL",
+    "games",
+    "load",
+    "schacht",
+]

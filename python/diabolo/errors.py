@@ -1,0 +1,90 @@
+"""The errors diabolo raises on bad input.
+
+Every error is a :class:`DiaboloError`, which is a :class:`ValueError`, so code that
+already catches ``ValueError`` keeps working. Nothing a caller passes can crash the
+process or change a state: a call that raises leaves everything as it was.
+
+>>> import diabolo
+>>> state = diabolo.load("schacht", players=3).new_state(seed=1)
+>>> try:
+...     state.apply("bet")
+... except diabolo.IllegalMoveError as error:
+...     print(error.clause)
+S5.3
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "DiaboloError",
+    "IllegalMoveError",
+    "NotationError",
+    "OptionError",
+    "PlayerError",
+    "StateFormatError",
+]
+
+
+class DiaboloError(ValueError):
+    """Base class of every error diabolo raises on bad input.
+
+    >>> issubclass(diabolo.NotationError, diabolo.DiaboloError)
+    True
+    """
+
+
+class IllegalMoveError(DiaboloError):
+    """A well-formed move that the rules forbid now; the state is unchanged.
+
+    ``clause`` names the rule broken, as numbered in the game's rules page.
+
+    >>> state = diabolo.load("schacht", players=3).new_state(seed=1)
+    >>> state.apply("xR1")
+    Traceback (most recent call last):
+    ...
+    diabolo.errors.IllegalMoveError: S2.3: seat 1 holds no R1
+    """
+
+    def __init__(self, message: str, clause: str = "") -> None:
+        super().__init__(message)
+        self.clause = clause
+
+
+class NotationError(DiaboloError):
+    """Text (or an action id) that is not a move or card of the game.
+
+    >>> diabolo.schacht.SchachtMove.parse("G9<")
+    Traceback (most recent call last):
+    ...
+    diabolo.errors.NotationError: unknown value '9' in card 'G9': values are 1-5 (S1.3)
+    """
+
+
+class OptionError(DiaboloError):
+    """A game option (or another argument) with a wrong name, type or value.
+
+    >>> diabolo.load("schacht", players=7)
+    Traceback (most recent call last):
+    ...
+    diabolo.errors.OptionError: players must be 3..5 (S1.1; strict_players=False allows 2..8), got 7
+    """
+
+
+class StateFormatError(DiaboloError):
+    """A serialised state or a given deal that is malformed or breaks a rule invariant.
+
+    >>> diabolo.load("schacht").state_from_json("{}")
+    Traceback (most recent call last):
+    ...
+    diabolo.errors.StateFormatError: state JSON: missing key 'format'
+    """
+
+
+class PlayerError(DiaboloError):
+    """A seat number that does not exist, or no seat where one is needed.
+
+    >>> diabolo.load("schacht", players=3).new_state(seed=1).observation(3)
+    Traceback (most recent call last):
+    ...
+    diabolo.errors.PlayerError: player must be a seat 0..2, got 3
+    """

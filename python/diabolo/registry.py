@@ -1,0 +1,79 @@
+"""The game registry and the interface every game implements.
+
+>>> import diabolo
+>>> diabolo.load("schacht", players=5).rows_to_end
+3
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, Union
+
+import numpy as np
+import numpy.typing as npt
+
+from diabolo.errors import OptionError
+from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
+
+Move = Union[SchachtMove]
+"""A move of any game: frozen, hashable, ``str()`` is its notation."""
+
+State = Union[SchachtState]
+"""A state of any game."""
+
+Game = Union[SchachtGame]
+"""A game (rules with options) of any kind."""
+
+_GAMES: dict[str, type[SchachtGame]] = {"schacht": SchachtGame}
+
+
+class GameProtocol(Protocol):
+    """What every game offers (a structural type for code that handles any game)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def players(self) -> int: ...
+
+
+class StateProtocol(Protocol):
+    """What every state offers (a structural type for code that handles any game)."""
+
+    @property
+    def current_player(self) -> int: ...
+    @property
+    def is_terminal(self) -> bool: ...
+    def legal_actions(self, player: int | None = None) -> list[int]: ...
+    def legal_action_mask(self, player: int | None = None) -> npt.NDArray[np.bool_]: ...
+    def observation(self, player: int) -> dict[str, Any]: ...
+    def observation_tensor(self, player: int) -> npt.NDArray[np.float32]: ...
+    def returns(self) -> list[float]: ...
+    def to_json(self) -> str: ...
+
+
+def games() -> tuple[str, ...]:
+    """The ids of the games, sorted.
+
+    >>> diabolo.games()
+    ('schacht',)
+    """
+    return tuple(sorted(_GAMES))
+
+
+def load(name: str, **options: Any) -> Game:
+    """The game ``name`` with its rule options (keyword arguments, validated).
+
+    Raises :class:`~diabolo.OptionError` for an unknown game, an unknown option or a bad value.
+
+    >>> diabolo.load("schacht", players=3, rounds=1).rounds
+    1
+    >>> diabolo.load("chess")
+    Traceback (most recent call last):
+    ...
+    diabolo.errors.OptionError: unknown game 'chess'; the games are: schacht
+    """
+    if not isinstance(name, str) or name not in _GAMES:
+        raise OptionError(f"unknown game {name!r}; the games are: {', '.join(games())}")
+    return _GAMES[name](**options)

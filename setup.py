@@ -1,0 +1,26 @@
+"""Builds the compiled engine diabolo._core from cpp/ (the rules) and src/ (the bindings)."""
+
+from __future__ import annotations
+
+import sys
+from glob import glob
+
+from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
+from setuptools import setup
+
+ParallelCompile("DIABOLO_BUILD_JOBS", default=2).install()
+
+if sys.platform == "win32":
+    extra_compile_args = ["/O2", "/W4"]
+else:
+    extra_compile_args = ["-O3", "-Wall", "-Wextra", "-fvisibility=hidden"]
+
+core = Pybind11Extension(
+    "diabolo._core",
+    sorted(glob("src/*.cpp") + glob("cpp/src/**/*.cpp", recursive=True)),
+    include_dirs=["cpp/include"],
+    cxx_std=17,
+    extra_compile_args=extra_compile_args,
+)
+
+setup(ext_modules=[core], cmdclass={"build_ext": build_ext})

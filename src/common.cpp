@@ -1,0 +1,132 @@
+#include "common.hpp"
+
+#include <climits>
+
+#include "diabolo/common/errors.hpp"
+
+namespace diabolo::bindings {
+
+void register_errors(py::module_& m) {
+    const py::module_ errors = py::module_::import("diabolo.errors");
+    // Keep the classes alive for the life of the interpreter.
+    static py::handle illegal = py::object(errors.attr("IllegalMoveError")).release();
+    static py::handle notation = py::object(errors.attr("NotationError")).release();
+    static py::handle option = py::object(errors.attr("OptionError")).release();
+    static py::handle format = py::object(errors.attr("StateFormatError")).release();
+    static py::handle player = py::object(errors.attr("PlayerError")).release();
+    static py::handle base = py::object(errors.attr("DiaboloError")).release();
+    py::register_exception_translator([](std::exception_ptr error) {
+        try {
+            if (error) std::rethrow_exception(error);
+        } catch (const IllegalMoveError& e) {
+            py::object instance = py::reinterpret_borrow<py::object>(illegal)(e.what(), e.clause);
+            PyErr_SetObject(illegal.ptr(), instance.ptr());
+        } catch (const NotationError& e) {
+            PyErr_SetString(notation.ptr(), e.what());
+        } catch (const OptionError& e) {
+            PyErr_SetString(option.ptr(), e.what());
+        } catch (const StateFormatError& e) {
+            PyErr_SetString(format.ptr(), e.what());
+        } catch (const PlayerError& e) {
+            PyErr_SetString(player.ptr(), e.what());
+        } catch (const DiaboloError& e) {
+            PyErr_SetString(base.ptr(), e.what());
+        }
+    });
+    m.attr("SIMULTANEOUS") = kSimultaneous;
+    m.attr("TERMINAL") = kTerminal;
+}
+
+uint64_t to_seed(const py::handle& value, const char* what) {
+    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) {
+        throw OptionError(std::string(what) + " must be an int in [0, 2**64), got " +
+                          py::str(py::type::of(value).attr("__name__")).cast<std::string>());
+    }
+    const unsigned long long seed = PyLong_AsUnsignedLongLong(value.ptr());
+    if (PyErr_Occurred()) {
+        PyErr_Clear();
+        throw OptionError(std::string(what) + " must be an int in [0, 2**64), got " + py::repr(value).cast<std::string>());
+    }
+    return seed;
+}
+
+long long to_int(const py::handle& value, const std::string& what) {
+    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) {
+        throw OptionError(what + " must be an int, got " + py::repr(value).cast<std::string>());
+    }
+    int overflow = 0;
+    const long long result = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow != 0 || (result == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        throw OptionError(what + " is out of range: " + py::repr(value).cast<std::string>());
+    }
+    return result;
+}
+
+void Reader::fail(const std::string& message) const {
+    throw StateFormatError("state JSON: " + path_ + ": " + message);
+}
+
+py::dict Reader::dict() const {
+    if (!py::isinstance<py::dict>(value_)) fail("expected an object");
+    return py::reinterpret_borrow<py::dict>(value_);
+}
+
+py::list Reader::list() const {
+    if (!py::isinstance<py::list>(value_)) fail("expected a list");
+    return py::reinterpret_borrow<py::list>(value_);
+}
+
+bool Reader::has(const char* key) const { return dict().contains(key); }
+
+Reader Reader::at(const char* key) const {
+    const py::dict d = dict();
+    if (!d.contains(key)) {
+        throw StateFormatError("state JSON: missing key '" + std::string(key) + "'" +
+                               (path_.empty() ? std::string() : " in " + path_));
+    }
+    return Reader(d[key], path_.empty() ? key : path_ + "." + key);
+}
+
+Reader Reader::at(std::size_t index) const {
+    const py::list l = list();
+    if (index >= l.size()) fail("expected at least " + std::to_string(index + 1) + " items");
+    return Reader(l[index], path_ + "[" + std::to_string(index) + "]");
+}
+
+std::size_t Reader::size() const { return list().size(); }
+
+long long Reader::integer(long long low, long long high) const {
+    if (!PyLong_Check(value_.ptr()) || PyBool_Check(value_.ptr())) fail("expected an integer");
+    int overflow = 0;
+    const long long v = PyLong_AsLongLongAndOverflow(value_.ptr(), &overflow);
+    if (overflow != 0 || v < low || v > high) {
+        PyErr_Clear();
+        fail("expected an integer in " + std::to_string(low) + ".." + std::to_string(high));
+    }
+    return v;
+}
+
+bool Reader::boolean() const {
+    if (!PyBool_Check(value_.ptr())) fail("expected true or false");
+    return value_.ptr() == Py_True;
+}
+
+std::string Reader::text() const {
+    if (!py::isinstance<py::str>(value_)) fail("expected a string");
+    return value_.cast<std::string>();
+}
+
+std::string dump_json(const py::object& data) {
+    return py::module_::import("json").attr("dumps")(data, py::arg("separators") = py::make_tuple(",", ":")).cast<std::string>();
+}
+
+py::object load_json(const std::string& text) {
+    try {
+        return py::module_::import("json").attr("loads")(text);
+    } catch (py::error_already_set& e) {
+        throw StateFormatError(std::string("state JSON is not valid JSON: ") + e.what());
+    }
+}
+
+}  // namespace diabolo::bindings

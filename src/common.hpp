@@ -1,0 +1,49 @@
+// Helpers shared by the bindings of every game: error translation, argument
+// checks and reading JSON-like dicts with errors that name the bad key.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <cstdint>
+#include <string>
+
+namespace diabolo::bindings {
+
+namespace py = pybind11;
+
+/// Maps the C++ errors to the classes of diabolo.errors (called once at import).
+void register_errors(py::module_& m);
+
+/// A seed: a Python int in [0, 2**64); OptionError otherwise.
+uint64_t to_seed(const py::handle& value, const char* what = "seed");
+
+/// A Python int that is not a bool; OptionError naming `what` otherwise.
+long long to_int(const py::handle& value, const std::string& what);
+
+/// Reads JSON-like data and reports the path of what is wrong as StateFormatError.
+class Reader {
+public:
+    Reader(py::handle value, std::string path) : value_(value), path_(std::move(path)) {}
+    Reader at(const char* key) const;      // a required key of a dict
+    Reader at(std::size_t index) const;    // an item of a list
+    bool has(const char* key) const;
+    bool is_null() const { return value_.is_none(); }
+    std::size_t size() const;              // length of a list
+    long long integer(long long low, long long high) const;
+    bool boolean() const;
+    std::string text() const;
+    py::handle handle() const { return value_; }
+    [[noreturn]] void fail(const std::string& message) const;
+
+private:
+    py::dict dict() const;
+    py::list list() const;
+    py::handle value_;
+    std::string path_;
+};
+
+/// json.dumps / json.loads of the standard library.
+std::string dump_json(const py::object& data);
+py::object load_json(const std::string& text);
+
+}  // namespace diabolo::bindings

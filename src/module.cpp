@@ -1,0 +1,14 @@
+// The compiled module diabolo._core: one pybind11 module holding every game.
+#include <pybind11/pybind11.h>
+
+#include "common.hpp"
+
+namespace diabolo::bindings {
+void bind_schacht(py::module_& m);
+}
+
+PYBIND11_MODULE(_core, m) {
+    m.doc() = "The compiled diabolo engine. Use it through the diabolo package.";
+    diabolo::bindings::register_errors(m);
+    diabolo::bindings::bind_schacht(m);
+}

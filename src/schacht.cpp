@@ -1,0 +1,612 @@
+// Python bindings of Diabolo (Schacht): SchachtGame, SchachtState, SchachtMove.
+// Only conversion lives here; the rules are in cpp/src/schacht/.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <array>
+#include <cstring>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "common.hpp"
+#include "diabolo/schacht.hpp"
+
+namespace diabolo::bindings {
+
+using namespace diabolo::schacht;
+
+namespace {
+
+constexpr const char* kFormat = "diabolo.schacht/1";
+constexpr const char* kPhaseNames[] = {"play", "doubler", "game_over"};
+constexpr const char* kMoveKinds[] = {"place", "discard", "bet", "hold"};
+
+// ---- conversions ---------------------------------------------------------------------
+
+py::list card_list(CardSet set) {
+    py::list out;
+    for (Card card : cards_of(set)) out.append(format_card(card));
+    return out;
+}
+
+std::string colour_letter(int colour) { return std::string(1, kColourLetters[colour]); }
+
+py::object colour_or_none(int colour) {
+    return colour < 0 ? py::object(py::none()) : py::object(py::str(colour_letter(colour)));
+}
+
+py::list seat_bools(const State& s, uint8_t bits) {
+    py::list out;
+    for (int seat = 0; seat < s.players(); ++seat) out.append(py::bool_((bits >> seat) & 1u));
+    return out;
+}
+
+py::dict options_dict(const Config& c) {
+    py::dict d;
+    d["players"] = c.players;
+    d["rounds"] = c.rounds;
+    d["rows_to_end"] = c.rows_to_end;
+    d["value_counts"] = py::make_tuple(c.value_counts[0], c.value_counts[1], c.value_counts[2], c.value_counts[3], c.value_counts[4]);
+    d["strict_players"] = py::bool_(c.strict_players != 0);
+    return d;
+}
+
+Config config_from_kwargs(const py::dict& kwargs) {
+    Options o;
+    for (auto item : kwargs) {
+        const std::string key = py::str(item.first);
+        const py::handle value = item.second;
+        if (key == "players") o.players = static_cast<int>(to_int(value, "players"));
+        else if (key == "rounds") o.rounds = static_cast<int>(to_int(value, "rounds"));
+        else if (key == "rows_to_end") o.rows_to_end = static_cast<int>(to_int(value, "rows_to_end"));
+        else if (key == "strict_players") {
+            if (!PyBool_Check(value.ptr())) throw OptionError("strict_players must be True or False");
+            o.strict_players = value.ptr() == Py_True;
+        } else if (key == "value_counts") {
+            if (!py::isinstance<py::sequence>(value) || py::isinstance<py::str>(value) || py::len(value) != kValues) {
+                throw OptionError("value_counts must be 5 ints: copies of the values 1..5 per colour (S1.3)");
+            }
+            const auto seq = py::reinterpret_borrow<py::sequence>(value);
+            for (int v = 0; v < kValues; ++v) {
+                o.value_counts[static_cast<std::size_t>(v)] = static_cast<int>(to_int(seq[static_cast<std::size_t>(v)], "value_counts[" + std::to_string(v) + "]"));
+            }
+        } else {
+            throw OptionError("unknown option '" + key + "' for schacht; the options are players, rounds, "
+                              "rows_to_end, value_counts, strict_players");
+        }
+    }
+    // Range checks see the raw values (0 means "default" only inside Config).
+    if (kwargs.contains("rounds") && o.rounds == 0) throw OptionError("rounds must be at least 1, got 0");
+    if (kwargs.contains("rows_to_end") && o.rows_to_end == 0) throw OptionError("rows_to_end must be 1..5, got 0");
+    return Config::from_options(o);
+}
+
+int to_player(const py::handle& value) {
+    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) {
+        throw PlayerError("player must be a seat number (int), got " + py::repr(value).cast<std::string>());
+    }
+    int overflow = 0;
+    const long long seat = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow != 0 || seat < 0 || seat >= kMaxSeats) {
+        PyErr_Clear();
+        throw PlayerError("player must be a seat number 0.." + std::to_string(kMaxSeats - 1) + ", got " +
+                          py::repr(value).cast<std::string>());
+    }
+    return static_cast<int>(seat);
+}
+
+std::optional<int> optional_player(const py::object& value) {
+    if (value.is_none()) return std::nullopt;
+    return to_player(value);
+}
+
+/// The seat a query is about: the given one (checked) or the player to move.
+int query_player(const State& s, const py::object& player) { return acting_player(s, optional_player(player)); }
+
+Move to_move(const py::handle& value) {
+    if (py::isinstance<Move>(value)) return value.cast<Move>();
+    if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) {
+        int overflow = 0;
+        const long long action = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+        if (overflow != 0 || action < 0 || action >= kNumActions) {
+            PyErr_Clear();
+            throw NotationError("action id " + py::repr(value).cast<std::string>() + " is out of range 0.." +
+                                std::to_string(kNumActions - 1));
+        }
+        return Move::of_action(static_cast<int>(action));
+    }
+    if (py::isinstance<py::str>(value)) return parse_move(value.cast<std::string>());
+    throw NotationError("a Schacht move is a SchachtMove, an action id or notation text like 'G5<', got " +
+                        py::repr(value).cast<std::string>());
+}
+
+std::vector<Card> deck_from(const py::handle& value, const std::string& what) {
+    if (!py::isinstance<py::sequence>(value) || py::isinstance<py::str>(value)) {
+        throw StateFormatError(what + " must be a list of cards like 'G5' (S2.4)");
+    }
+    std::vector<Card> deck;
+    for (auto item : py::reinterpret_borrow<py::sequence>(value)) {
+        if (!py::isinstance<py::str>(item)) throw StateFormatError(what + " must hold card strings like 'G5', got " + py::repr(item).cast<std::string>());
+        try {
+            deck.push_back(parse_card(item.cast<std::string>()));
+        } catch (const NotationError& e) {
+            throw StateFormatError(what + ": " + e.what());
+        }
+    }
+    return deck;
+}
+
+// ---- JSON ----------------------------------------------------------------------------
+
+std::string format_step(const Step& step) { return std::to_string(step.player) + ":" + format_move(step.move); }
+
+py::dict to_data(const Table& t) {
+    const State& s = t.state;
+    py::dict d;
+    d["format"] = kFormat;
+    d["options"] = options_dict(s.config);
+    d["seed"] = py::int_(s.seed);
+    d["round"] = s.round;
+    d["dealer"] = s.dealer;
+    d["phase"] = kPhaseNames[static_cast<int>(s.phase)];
+    d["current_player"] = s.current_player;
+    d["scoring_colour"] = colour_or_none(s.phase == Phase::Doubler ? s.scoring_colour : -1);
+    py::list revealed;
+    for (int c = 0; c < kColours; ++c) {
+        if (s.revealed_colours & (1u << c)) revealed.append(colour_letter(c));
+    }
+    d["revealed_colours"] = revealed;
+    d["doubler_available"] = seat_bools(s, s.doubler_available);
+    d["decided"] = seat_bools(s, s.decided);
+    d["bets"] = seat_bools(s, s.bets);
+    py::list pile;
+    for (int i = s.pile_next; i < s.pile_end; ++i) pile.append(format_card(Card{s.pile[static_cast<std::size_t>(i)]}));
+    d["pile"] = pile;
+    py::list hands, shown, discarded, scores;
+    for (int seat = 0; seat < s.players(); ++seat) {
+        const auto k = static_cast<std::size_t>(seat);
+        hands.append(card_list(s.hands[k]));
+        shown.append(card_list(s.shown[k]));
+        discarded.append(card_list(s.discarded[k]));
+        scores.append(s.scores[k]);
+    }
+    d["hands"] = hands;
+    d["shown"] = shown;
+    d["discarded"] = discarded;
+    py::dict rows;
+    for (int c = 0; c < kColours; ++c) {
+        const Row& row = s.rows[static_cast<std::size_t>(c)];
+        py::dict r;
+        r["left"] = std::vector<int>(row.left.begin(), row.left.begin() + row.left_count);
+        r["right"] = std::vector<int>(row.right.begin(), row.right.begin() + row.right_count);
+        rows[colour_letter(c).c_str()] = r;
+    }
+    d["rows"] = rows;
+    d["scores"] = scores;
+    py::list history;
+    for (const Step& step : t.history) history.append(format_step(step));
+    d["history"] = history;
+    py::list decks;
+    for (const auto& deck : t.decks) {
+        if (deck.empty()) {
+            decks.append(py::none());
+            continue;
+        }
+        py::list cards;
+        for (Card card : deck) cards.append(format_card(card));
+        decks.append(cards);
+    }
+    d["decks"] = decks;
+    return d;
+}
+
+CardSet read_cards(const Reader& r) {
+    CardSet set{};
+    for (std::size_t i = 0; i < r.size(); ++i) {
+        Card card{};
+        try {
+            card = parse_card(r.at(i).text());
+        } catch (const NotationError& e) {
+            r.at(i).fail(e.what());
+        }
+        if (count_of(set, card) >= kMaxCopies) r.fail("too many copies of " + format_card(card));
+        add_card(set, card);
+    }
+    return set;
+}
+
+uint8_t read_seat_bits(const Reader& r, int players) {
+    if (r.size() != static_cast<std::size_t>(players)) r.fail("expected one entry per seat");
+    uint8_t bits = 0;
+    for (int seat = 0; seat < players; ++seat) {
+        if (r.at(static_cast<std::size_t>(seat)).boolean()) bits = static_cast<uint8_t>(bits | (1u << seat));
+    }
+    return bits;
+}
+
+int read_colour(const Reader& r) {
+    const std::string letter = r.text();
+    const char* found = letter.size() == 1 ? std::strchr(kColourLetters, letter[0]) : nullptr;
+    if (found == nullptr || letter[0] == '\0') r.fail("expected a colour letter R, Y, G, P or B");
+    return static_cast<int>(found - kColourLetters);
+}
+
+Table from_data(const py::handle& data) {
+    const Reader root(data, "");
+    if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected '") + kFormat + "'");
+    const Reader opts = root.at("options");
+    if (!py::isinstance<py::dict>(opts.handle())) opts.fail("expected an object");
+    Config config;
+    try {
+        config = config_from_kwargs(py::reinterpret_borrow<py::dict>(opts.handle()));
+    } catch (const OptionError& e) {
+        opts.fail(e.what());
+    }
+    Table t;
+    State& s = t.state;
+    s.config = config;
+    const int n = config.players;
+    const auto seed = root.at("seed");
+    try {
+        s.seed = to_seed(seed.handle());
+    } catch (const OptionError& e) {
+        seed.fail(e.what());
+    }
+    s.round = static_cast<uint8_t>(root.at("round").integer(0, kMaxRounds - 1));
+    s.dealer = static_cast<uint8_t>(root.at("dealer").integer(0, n - 1));
+    const std::string phase = root.at("phase").text();
+    if (phase == "play") s.phase = Phase::Play;
+    else if (phase == "doubler") s.phase = Phase::Doubler;
+    else if (phase == "game_over") s.phase = Phase::GameOver;
+    else root.at("phase").fail("expected 'play', 'doubler' or 'game_over'");
+    s.current_player = static_cast<int8_t>(root.at("current_player").integer(kTerminal, n - 1));
+    const Reader colour = root.at("scoring_colour");
+    s.scoring_colour = static_cast<int8_t>(colour.is_null() ? -1 : read_colour(colour));
+    const Reader revealed = root.at("revealed_colours");
+    for (std::size_t i = 0; i < revealed.size(); ++i) s.revealed_colours = static_cast<uint8_t>(s.revealed_colours | (1u << read_colour(revealed.at(i))));
+    s.doubler_available = read_seat_bits(root.at("doubler_available"), n);
+    s.decided = read_seat_bits(root.at("decided"), n);
+    s.bets = read_seat_bits(root.at("bets"), n);
+    const Reader pile = root.at("pile");
+    if (pile.size() > static_cast<std::size_t>(kMaxDeck)) pile.fail("too many cards");
+    s.pile_end = static_cast<uint8_t>(pile.size());
+    for (std::size_t i = 0; i < pile.size(); ++i) {
+        try {
+            s.pile[i] = parse_card(pile.at(i).text()).kind;
+        } catch (const NotationError& e) {
+            pile.at(i).fail(e.what());
+        }
+    }
+    for (const char* key : {"hands", "shown", "discarded", "scores"}) {
+        if (root.at(key).size() != static_cast<std::size_t>(n)) root.at(key).fail("expected one entry per seat");
+    }
+    for (int seat = 0; seat < n; ++seat) {
+        const auto k = static_cast<std::size_t>(seat);
+        s.hands[k] = read_cards(root.at("hands").at(k));
+        s.shown[k] = read_cards(root.at("shown").at(k));
+        s.discarded[k] = read_cards(root.at("discarded").at(k));
+        s.scores[k] = static_cast<int16_t>(root.at("scores").at(k).integer(-30000, 30000));
+    }
+    const Reader rows = root.at("rows");
+    for (int c = 0; c < kColours; ++c) {
+        const Reader row = rows.at(colour_letter(c).c_str());
+        Row& out = s.rows[static_cast<std::size_t>(c)];
+        for (auto [key, values, count] : {std::tuple{"left", &out.left, &out.left_count}, std::tuple{"right", &out.right, &out.right_count}}) {
+            const Reader side = row.at(key);
+            if (side.size() > static_cast<std::size_t>(kSideCards)) side.fail("a side holds at most 3 cards (S3.2)");
+            *count = static_cast<uint8_t>(side.size());
+            for (std::size_t i = 0; i < side.size(); ++i) (*values)[i] = static_cast<uint8_t>(side.at(i).integer(1, kValues));
+        }
+    }
+    const Reader history = root.at("history");
+    for (std::size_t i = 0; i < history.size(); ++i) {
+        const std::string entry = history.at(i).text();
+        const auto colon = entry.find(':');
+        if (colon != 1 || entry[0] < '0' || entry[0] >= '0' + n) history.at(i).fail("expected 'seat:move' like '1:G5<'");
+        try {
+            t.history.push_back(Step{entry[0] - '0', parse_move(entry.substr(2))});
+        } catch (const NotationError& e) {
+            history.at(i).fail(e.what());
+        }
+    }
+    const Reader decks = root.at("decks");
+    if (decks.size() > config.rounds) decks.fail("more given deals than rounds");
+    for (std::size_t i = 0; i < decks.size(); ++i) {
+        if (decks.at(i).is_null()) {
+            t.decks.emplace_back();
+            continue;
+        }
+        t.decks.push_back(deck_from(decks.at(i).handle(), "decks[" + std::to_string(i) + "]"));
+        check_deck(config, t.decks.back());
+    }
+    const std::string problem = check_invariants(s);
+    if (!problem.empty()) throw StateFormatError("state JSON describes an impossible state: " + problem);
+    return t;
+}
+
+// ---- observation (S7.4) ----------------------------------------------------------------
+
+py::dict observation(const State& s, int p) {
+    py::dict d;
+    d["player"] = p;
+    d["round"] = s.round;
+    d["rounds"] = s.config.rounds;
+    d["dealer"] = s.dealer;
+    d["current_player"] = s.current_player;
+    d["phase"] = kPhaseNames[static_cast<int>(s.phase)];
+    d["hand"] = card_list(s.hands[static_cast<std::size_t>(p)]);
+    py::list sizes, scores, shown, discarded;
+    for (int seat = 0; seat < s.players(); ++seat) {
+        const auto k = static_cast<std::size_t>(seat);
+        sizes.append(s.hands[k].count());
+        scores.append(s.scores[k]);
+        shown.append(card_list(s.shown[k]));
+        discarded.append(card_list(s.discarded[k]));
+    }
+    d["hand_sizes"] = sizes;
+    py::dict rows;
+    for (int c = 0; c < kColours; ++c) {
+        const Row& row = s.rows[static_cast<std::size_t>(c)];
+        py::dict r;
+        r["left"] = std::vector<int>(row.left.begin(), row.left.begin() + row.left_count);
+        r["right"] = std::vector<int>(row.right.begin(), row.right.begin() + row.right_count);
+        r["closed"] = row.closed();
+        rows[colour_letter(c).c_str()] = r;
+    }
+    d["rows"] = rows;
+    d["draw_pile"] = s.pile_size();
+    d["doubler_available"] = seat_bools(s, s.doubler_available);
+    const bool deciding = s.phase == Phase::Doubler && ((s.decided >> p) & 1u);
+    d["doubler_decision"] = deciding ? py::object(py::str((s.bets >> p) & 1u ? "bet" : "hold")) : py::object(py::none());
+    d["scores"] = scores;
+    d["scoring_colour"] = colour_or_none(s.phase == Phase::Doubler ? s.scoring_colour : -1);
+    py::dict scoring;
+    for (int c = 0; c < kColours; ++c) {
+        if (!(s.revealed_colours & (1u << c))) continue;
+        py::list per_seat;
+        for (int seat = 0; seat < s.players(); ++seat) per_seat.append(card_list(s.hands[static_cast<std::size_t>(seat)] & colour_mask(c)));
+        scoring[colour_letter(c).c_str()] = per_seat;
+    }
+    py::dict revealed;
+    revealed["shown"] = shown;
+    revealed["discarded"] = discarded;
+    revealed["scoring"] = scoring;
+    d["revealed"] = revealed;
+    py::list legal;
+    for (const Move& move : legal_moves(s, p)) legal.append(format_move(move));
+    d["legal"] = legal;
+    return d;
+}
+
+// ---- the Python classes --------------------------------------------------------------
+
+Table new_state(const Config& config, const py::object& seed, const py::object& deck, const py::object& decks) {
+    std::vector<std::vector<Card>> given;
+    if (!deck.is_none() && !decks.is_none()) throw StateFormatError("give either deck= (round 0) or decks= (one per round), not both");
+    if (!deck.is_none()) given.push_back(deck_from(deck, "deck"));
+    if (!decks.is_none()) {
+        if (!py::isinstance<py::sequence>(decks) || py::isinstance<py::str>(decks)) throw StateFormatError("decks must be a list of decks, one per round (S2.4)");
+        std::size_t i = 0;
+        for (auto item : py::reinterpret_borrow<py::sequence>(decks)) {
+            given.push_back(item.is_none() ? std::vector<Card>{} : deck_from(item, "decks[" + std::to_string(i) + "]"));
+            ++i;
+        }
+    }
+    return Table::start(config, to_seed(seed), std::move(given));
+}
+
+py::array_t<int32_t> int_matrix(const std::vector<int32_t>& values, py::ssize_t rows, py::ssize_t columns) {
+    py::array_t<int32_t> out({rows, columns});
+    std::copy(values.begin(), values.end(), out.mutable_data());
+    return out;
+}
+
+}  // namespace
+
+void bind_schacht(py::module_& m) {
+    py::class_<Move>(m, "SchachtMove", R"doc(
+A move of Diabolo (Schacht): frozen, hashable, ``str()`` is its notation (S8).
+
+Make one with :meth:`parse` or :meth:`from_action`; ``state.legal_moves()`` returns them.
+
+>>> from diabolo.schacht import SchachtMove
+>>> move = SchachtMove.parse("G5<")
+>>> move.kind, move.card, move.side, move.action
+('place', 'G5', 'left', 24)
+>>> str(SchachtMove.from_action(75))
+'bet'
+)doc")
+        .def_static("parse", [](const std::string& text) { return parse_move(text); }, py::arg("text"),
+                    "The move written as ``text`` (``'G5<'``, ``'P2>'``, ``'xG5'``, ``'bet'``, ``'hold'``); "
+                    "raises NotationError.\n\n>>> SchachtMove.parse('xG5').kind\n'discard'")
+        .def_static("from_action", &Move::from_action, py::arg("action"),
+                    "The move with this action id (0..76); raises NotationError.\n\n>>> str(SchachtMove.from_action(1))\n'R1>'")
+        .def_property_readonly("action", &Move::action, "The stable action id (0..76).\n\n>>> SchachtMove.parse('R1>').action\n1")
+        .def_property_readonly("kind", [](const Move& mv) { return kMoveKinds[static_cast<int>(mv.kind)]; },
+                               "``'place'``, ``'discard'``, ``'bet'`` or ``'hold'``.\n\n>>> SchachtMove.parse('hold').kind\n'hold'")
+        .def_property_readonly("card", [](const Move& mv) -> py::object {
+            if (mv.kind != MoveKind::Place && mv.kind != MoveKind::Discard) return py::none();
+            return py::str(format_card(mv.card));
+        }, "The card placed or discarded (``'G5'``), or None.\n\n>>> SchachtMove.parse('P2>').card\n'P2'")
+        .def_property_readonly("side", [](const Move& mv) -> py::object {
+            if (mv.kind != MoveKind::Place) return py::none();
+            return py::str(mv.side == Side::Left ? "left" : "right");
+        }, "``'left'`` (devil) or ``'right'`` (angel) for a placement, else None.\n\n>>> SchachtMove.parse('P2>').side\n'right'")
+        .def("__str__", &format_move)
+        .def("__repr__", [](const Move& mv) { return "SchachtMove('" + format_move(mv) + "')"; })
+        .def("__eq__", [](const Move& a, const py::object& b) -> py::object {
+            if (!py::isinstance<Move>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            return py::bool_(a == b.cast<Move>());
+        })
+        .def("__hash__", [](const Move& mv) { return py::hash(py::make_tuple("schacht", mv.action())); })
+        .def(py::pickle([](const Move& mv) { return py::make_tuple(mv.action()); },
+                        [](const py::tuple& t) { return Move::from_action(static_cast<int>(to_int(t[0], "action"))); }));
+
+    py::class_<Table>(m, "SchachtState", R"doc(
+A position of Diabolo (Schacht), with the moves that led to it.
+
+Get one from :meth:`SchachtGame.new_state`. States are values: :meth:`clone`, ``copy``,
+``pickle`` and :meth:`to_json` all give independent, equal copies.
+
+>>> import diabolo
+>>> state = diabolo.load("schacht", players=3).new_state(seed=7)
+>>> state.current_player, state.phase
+(1, 'play')
+>>> move = state.legal_moves()[0]
+>>> state.apply(move)
+>>> state.history[-1][1] == move
+True
+)doc")
+        .def_property_readonly("game", [](const Table& t) { return t.state.config; }, "The game (rules and options) of this state.")
+        .def_property_readonly("current_player", [](const Table& t) { return t.state.current_player; },
+                               "The seat to move, or ``diabolo.SIMULTANEOUS`` during doubler decisions (S5.3), "
+                               "or ``diabolo.TERMINAL`` at game over.\n\n>>> diabolo.load('schacht').new_state(seed=1).current_player\n1")
+        .def_property_readonly("phase", [](const Table& t) { return kPhaseNames[static_cast<int>(t.state.phase)]; },
+                               "``'play'``, ``'doubler'`` or ``'game_over'`` (S7.4).")
+        .def_property_readonly("round", [](const Table& t) { return t.state.round; }, "The round, from 0 (S7.4).")
+        .def_property_readonly("dealer", [](const Table& t) { return t.state.dealer; }, "The dealer's seat: round % players (S2.2).")
+        .def_property_readonly("is_terminal", [](const Table& t) { return t.state.is_terminal(); }, "True once the game is over (S6.1).")
+        .def_property_readonly("scores", [](const Table& t) {
+            return std::vector<int>(t.state.scores.begin(), t.state.scores.begin() + t.state.players());
+        }, "Game totals per seat so far (S6.2).")
+        .def("returns", [](const Table& t) {
+            return std::vector<double>(t.state.scores.begin(), t.state.scores.begin() + t.state.players());
+        }, "Game totals per seat as floats: the payoff for learning code (S6.2).\n\n"
+           ">>> diabolo.load('schacht', players=3).new_state(seed=1).returns()\n[0.0, 0.0, 0.0]")
+        .def_property_readonly("winners", [](const Table& t) { return winners(t.state); },
+                               "Seats with the highest total; ties share the win (S6.2).")
+        .def_property_readonly("history", [](const Table& t) {
+            py::list out;
+            for (const Step& step : t.history) out.append(py::make_tuple(step.player, step.move));
+            return out;
+        }, "Every move so far as ``(seat, move)`` pairs, oldest first.")
+        .def("legal_moves", [](const Table& t, const py::object& player) {
+            return legal_moves(t.state, query_player(t.state, player));
+        }, py::arg("player") = py::none(),
+           "Legal moves of ``player`` (default: the player to move), in action-id order; empty when "
+           "that seat has nothing to do now.\n\n>>> [str(m) for m in diabolo.load('schacht').new_state(seed=1).legal_moves()][:3]\n"
+           "['R1<', 'R1>', 'R4<']")
+        .def("legal_actions", [](const Table& t, const py::object& player) {
+            std::array<uint8_t, kNumActions> actions{};
+            const int n = legal_actions(t.state, query_player(t.state, player), actions);
+            return std::vector<int>(actions.begin(), actions.begin() + n);
+        }, py::arg("player") = py::none(), "Legal action ids of ``player``, ascending (see :meth:`legal_moves`).")
+        .def("legal_action_mask", [](const Table& t, const py::object& player) {
+            std::array<uint8_t, kNumActions> actions{};
+            const int n = legal_actions(t.state, query_player(t.state, player), actions);
+            py::array_t<bool> mask(kNumActions);
+            bool* data = mask.mutable_data();
+            std::fill(data, data + kNumActions, false);
+            for (int i = 0; i < n; ++i) data[actions[static_cast<std::size_t>(i)]] = true;
+            return mask;
+        }, py::arg("player") = py::none(), "A numpy bool array of length ``num_actions``, True at legal action ids.")
+        .def("apply", [](Table& t, const py::object& move, const py::object& player) {
+            t.apply(to_move(move), optional_player(player));
+        }, py::arg("move"), py::arg("player") = py::none(),
+           "Plays ``move`` (a SchachtMove, an action id or notation) for ``player`` (default: the player "
+           "to move). Raises IllegalMoveError naming the clause, and changes nothing, if the move is not legal.")
+        .def("observation", [](const Table& t, const py::object& player) {
+            return observation(t.state, acting_player(t.state, to_player(player)));
+        }, py::arg("player"), "What ``player`` may know, as a JSON-ready dict with the keys of S7.4 (see the rules page).")
+        .def("observation_tensor", [](const Table& t, const py::object& player) {
+            const int p = acting_player(t.state, to_player(player));
+            py::array_t<float> out(observation_tensor_size(t.state.config));
+            observation_tensor(t.state, p, out.mutable_data());
+            return out;
+        }, py::arg("player"), "What ``player`` may know as a float32 numpy array of ``game.observation_tensor_shape``.")
+        .def("resample", [](const Table& t, const py::object& player, const py::object& seed) {
+            return t.resample(acting_player(t.state, to_player(player)), to_seed(seed));
+        }, py::arg("player"), py::arg("seed"),
+           "Determinisation (S7.3): a state that looks the same to ``player``, with every card that player "
+           "cannot see dealt anew from ``seed``. Depends only on what ``player`` knows and on ``seed``.")
+        .def("clone", [](const Table& t) { return t; }, "An independent copy.")
+        .def("__copy__", [](const Table& t) { return t; })
+        .def("__deepcopy__", [](const Table& t, const py::object&) { return t; }, py::arg("memo"))
+        .def("to_json", [](const Table& t) { return dump_json(to_data(t)); },
+             "The whole state (hidden cards, seed, history included) as JSON text; "
+             ":meth:`SchachtGame.state_from_json` reads it back.")
+        .def("__eq__", [](const Table& a, const py::object& b) -> py::object {
+            if (!py::isinstance<Table>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            return py::bool_(to_data(a).equal(to_data(b.cast<const Table&>())));
+        })
+        .def_property_readonly_static("__hash__", [](const py::object&) { return py::none(); })
+        .def("__str__", [](const Table& t) { return render(t.state); })
+        .def("__repr__", [](const Table& t) {
+            return "<SchachtState round " + std::to_string(t.state.round) + " " + kPhaseNames[static_cast<int>(t.state.phase)] +
+                   " current_player=" + std::to_string(t.state.current_player) + ">";
+        })
+        .def(py::pickle([](const Table& t) { return dump_json(to_data(t)); },
+                        [](const std::string& text) { return from_data(load_json(text)); }));
+
+    py::class_<Config>(m, "SchachtGame", R"doc(
+Diabolo (Michael Schacht, 2006) with its rule options. Get one with ``diabolo.load``.
+
+Options (all keyword, validated, OptionError when wrong):
+
+- ``players``: 3-5 (S1.1); 2-8 with ``strict_players=False``.
+- ``rounds``: rounds in the game, default one per player (S6.1).
+- ``rows_to_end``: closed rows that end a round, default 2, or 3 with 5+ players (S4.1).
+- ``value_counts``: copies of the values 1..5 per colour, default ``(4, 3, 3, 2, 2)`` (S1.3).
+
+>>> import diabolo
+>>> game = diabolo.load("schacht", players=4)
+>>> game.num_actions, game.rounds, game.rows_to_end
+(77, 4, 2)
+)doc")
+        .def(py::init([](const py::kwargs& kwargs) { return config_from_kwargs(kwargs); }))
+        .def_property_readonly("name", [](const Config&) { return "schacht"; }, "The game's id: ``'schacht'``.")
+        .def_property_readonly("players", [](const Config& c) { return c.players; }, "Number of seats.")
+        .def_property_readonly("rounds", [](const Config& c) { return c.rounds; }, "Rounds in a game (S6.1).")
+        .def_property_readonly("rows_to_end", [](const Config& c) { return c.rows_to_end; }, "Closed rows that end a round (S4.1).")
+        .def_property_readonly("value_counts", [](const Config& c) { return options_dict(c)["value_counts"]; }, "Copies of each value per colour (S1.3).")
+        .def_property_readonly("strict_players", [](const Config& c) { return c.strict_players != 0; }, "Whether players is held to 3-5 (S1.1).")
+        .def_property_readonly("options", &options_dict, "Every option with its value, defaults filled in.")
+        .def_property_readonly("deck_size", &Config::deck_size, "Cards in the deck (70 by default).")
+        .def_property_readonly("num_actions", [](const Config&) { return kNumActions; }, "Number of action ids: 77.")
+        .def_property_readonly("observation_tensor_shape", [](const Config& c) { return py::make_tuple(observation_tensor_size(c)); },
+                               "Shape of :meth:`SchachtState.observation_tensor`.")
+        .def("new_state", &new_state, py::arg("seed") = 0, py::arg("deck") = py::none(), py::arg("decks") = py::none(),
+             "A new game. Round r is shuffled from ``seed`` unless a deal is given: ``deck`` (round 0) or "
+             "``decks`` (one list per round, None for a shuffled round), each all cards in notation, dealt "
+             "as S2.4 says.\n\n>>> diabolo.load('schacht').new_state(seed=3).round\n0")
+        .def("state_from_json", [](const Config& c, const std::string& text) {
+            Table t = from_data(load_json(text));
+            if (!(t.state.config == c)) throw StateFormatError("state JSON: its options differ from this game's");
+            return t;
+        }, py::arg("text"), "The state written by :meth:`SchachtState.to_json`; StateFormatError if the text "
+                            "is not a valid state of this game.")
+        .def("move", [](const Config&, const py::object& move) { return to_move(move); }, py::arg("move"),
+             "The SchachtMove for notation text or an action id.\n\n>>> diabolo.load('schacht').move('bet').action\n75")
+        .def("play_random", [](const Config& c, int games, const py::object& seed, int threads) {
+            const uint64_t s = to_seed(seed);
+            RandomPlayResult result;
+            {
+                py::gil_scoped_release release;
+                result = play_random_games(c, games, s, threads);
+            }
+            py::dict out;
+            out["scores"] = int_matrix(result.scores, games, c.players);
+            py::array_t<int32_t> moves(static_cast<py::ssize_t>(result.moves.size()));
+            std::copy(result.moves.begin(), result.moves.end(), moves.mutable_data());
+            out["moves"] = moves;
+            return out;
+        }, py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
+           "Plays ``games`` whole games with uniformly random legal moves in C++, without the GIL, on "
+           "``threads`` threads. Returns numpy arrays: ``scores`` (games x players) and ``moves`` (per game). "
+           "Game i depends only on (seed, i), so results do not depend on ``threads``.")
+        .def("__eq__", [](const Config& a, const py::object& b) -> py::object {
+            if (!py::isinstance<Config>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            return py::bool_(a == b.cast<Config>());
+        })
+        .def("__hash__", [](const Config& c) { return py::hash(py::str(options_dict(c))); })
+        .def("__repr__", [](const Config& c) {
+            return "diabolo.load('schacht', players=" + std::to_string(c.players) + ", rounds=" + std::to_string(c.rounds) +
+                   ", rows_to_end=" + std::to_string(c.rows_to_end) + ")";
+        })
+        .def(py::pickle([](const Config& c) { return options_dict(c); },
+                        [](const py::dict& d) { return config_from_kwargs(d); }));
+}
+
+}  // namespace diabolo::bindings

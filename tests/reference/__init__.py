@@ -1,0 +1,1 @@
+"""Independent pure-Python reference models used to differential-test the C++ engine."""
