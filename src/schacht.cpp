@@ -414,7 +414,7 @@ Make one with :meth:`parse` or :meth:`from_action`; ``state.legal_moves()`` retu
 >>> from diabolo.schacht import SchachtMove
 >>> move = SchachtMove.parse("G5<")
 >>> move.kind, move.card, move.side, move.action
-('place', 'G5', 'left', 24)
+('place', 'G5', 'left', 28)
 >>> str(SchachtMove.from_action(75))
 'bet'
 )doc")

@@ -39,10 +39,10 @@ class IllegalMoveError(DiaboloError):
     ``clause`` names the rule broken, as numbered in the game's rules page.
 
     >>> state = diabolo.load("schacht", players=3).new_state(seed=1)
-    >>> state.apply("xR1")
+    >>> state.apply("bet")
     Traceback (most recent call last):
     ...
-    diabolo.errors.IllegalMoveError: S2.3: seat 1 holds no R1
+    diabolo.errors.IllegalMoveError: S5.3: the doubler is only decided while a positive colour is scored
     """
 
     def __init__(self, message: str, clause: str = "") -> None:
