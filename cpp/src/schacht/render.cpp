@@ -29,7 +29,7 @@ std::string render(const State& s) {
     else if (s.phase == Phase::Doubler) out << "doubler decisions on " << kColourNames[s.scoring_colour];
     else out << "game over";
     out << ", pile " << s.pile_size() << "\n";
-    out << "            devil (left) | angel (right)\n";
+    out << "  " << padded("", 7, false) << padded("devil (left)", 14, true) << " | angel (right)\n";
     for (int c = 0; c < kColours; ++c) {
         const Row& row = s.rows[static_cast<std::size_t>(c)];
         std::string left, right;

@@ -527,23 +527,31 @@ State resample(const State& s, int player, uint64_t seed) {
         for (Card c : cards_of(keep[static_cast<std::size_t>(seat)])) --unseen[c.kind];
         for (Card c : cards_of(s.discarded[static_cast<std::size_t>(seat)])) --unseen[c.kind];
     }
-    std::vector<Card> pool;
+    // Hands hold no unseen card of a colour revealed at scoring (every hand's cards of it
+    // are known), so those go to the pile; the other unseen cards are dealt uniformly.
+    std::vector<Card> free_cards, pile_only;
     for (int kind = 0; kind < kKinds; ++kind) {
-        for (int i = 0; i < unseen[static_cast<std::size_t>(kind)]; ++i) pool.push_back(Card{static_cast<uint8_t>(kind)});
+        const bool revealed = (s.revealed_colours >> (kind / kValues)) & 1u;
+        for (int i = 0; i < unseen[static_cast<std::size_t>(kind)]; ++i) {
+            (revealed ? pile_only : free_cards).push_back(Card{static_cast<uint8_t>(kind)});
+        }
     }
     Pcg32 rng(seed, 0x5EED5A3B1E5ULL);
-    rng.shuffle(pool.data(), pool.size());
+    rng.shuffle(free_cards.data(), free_cards.size());
     std::size_t next = 0;
     for (int seat = 0; seat < s.players(); ++seat) {
         CardSet hand = keep[static_cast<std::size_t>(seat)];
         const int missing = s.hands[static_cast<std::size_t>(seat)].count() - hand.count();
-        for (int i = 0; i < missing; ++i) add_card(hand, pool[next++]);
+        for (int i = 0; i < missing; ++i) add_card(hand, free_cards[next++]);
         r.hands[static_cast<std::size_t>(seat)] = hand;
     }
+    std::vector<Card> pile(free_cards.begin() + static_cast<std::ptrdiff_t>(next), free_cards.end());
+    pile.insert(pile.end(), pile_only.begin(), pile_only.end());
+    rng.shuffle(pile.data(), pile.size());
     r.pile = {};
     r.pile_next = 0;
-    r.pile_end = static_cast<uint8_t>(pool.size() - next);
-    for (std::size_t i = 0; next < pool.size(); ++i, ++next) r.pile[i] = pool[next].kind;
+    r.pile_end = static_cast<uint8_t>(pile.size());
+    for (std::size_t i = 0; i < pile.size(); ++i) r.pile[i] = pile[i].kind;
     // Other seats' doubler decisions on this colour are secret (S5.3): undecided again.
     r.decided = static_cast<uint8_t>(s.decided & bit(player));
     r.bets = static_cast<uint8_t>(s.bets & bit(player));

@@ -1,0 +1,543 @@
+#!/usr/bin/env python3
+"""Speed of the diabolo engine, as ratios against baselines measured in the same run.
+
+Usage (from the repository root, with diabolo installed)::
+
+    python benchmarks/bench.py schacht [--seconds 2] [--players 4] [--json]
+
+Prints one table: random games per second through the public Python API, the C++ batch
+entry point (1 and 2 threads) and the pure-Python reference model (tests/reference), with
+ratios; the cost per call from Python of the main state methods; and, if a C++ compiler
+is available, the cost of a State copy and of a move in the C++ core
+(benchmarks/clone_bench.cpp). benchmarks/README.md explains every row.
+
+Run by hand only: timings depend on the machine and its load, so no test asserts them
+(DESIGN.md, "Speed").
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))  # for tests.reference, the pure-Python baseline
+
+import diabolo  # noqa: E402
+from diabolo.schacht import SchachtGame, SchachtState  # noqa: E402
+from tests.reference import schacht as reference_schacht  # noqa: E402
+
+GAMES = ["schacht"]
+
+#: The C++ micro-benchmark of each game, built against cpp/include and cpp/src.
+CPP_BENCH_SOURCES = {"schacht": REPO / "benchmarks" / "clone_bench.cpp"}
+
+#: Positions the per-call rows cycle through.
+POSITIONS = 256
+
+
+# ---- results ----------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    """One line of the table."""
+
+    key: str  # stable id for --json
+    label: str
+    value: float | None  # None: not measured (reason in note)
+    unit: str
+    note: str = ""
+    extra: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass
+class Section:
+    title: str
+    rows: list[Row] = field(default_factory=list)
+
+
+def progress(message: str) -> None:
+    """Progress goes to stderr so that stdout holds only the results."""
+    print(f"[bench] {message}", file=sys.stderr, flush=True)
+
+
+# ---- machine ----------------------------------------------------------------------------
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            for line in f:
+                if line.lower().startswith(("model name", "hardware", "cpu model")):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine() or "unknown"
+
+
+def usable_cores() -> int | None:
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count()
+
+
+def machine_info(compiler: str | None) -> dict[str, str]:
+    info = {
+        "cpu": cpu_model(),
+        "cores": f"{os.cpu_count()} logical, {usable_cores()} usable by this process",
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "platform": platform.platform(),
+        "diabolo": getattr(diabolo, "__version__", "?"),
+    }
+    if hasattr(os, "getloadavg"):
+        info["load average (1 min) at start"] = f"{os.getloadavg()[0]:.2f}"
+    if compiler is not None:
+        try:
+            out = subprocess.run([compiler, "--version"], capture_output=True, text=True, timeout=30)
+            info["c++ compiler"] = (out.stdout.splitlines() or ["?"])[0]
+        except (OSError, subprocess.SubprocessError):
+            info["c++ compiler"] = compiler
+    return info
+
+
+# ---- random games -----------------------------------------------------------------------
+
+
+def acting_seat(state: SchachtState, players: int) -> tuple[int, list[int]]:
+    """The seat to move and its legal actions; during simultaneous doubler decisions the
+    lowest seat still to decide (the same choice as the C++ batch player)."""
+    player = state.current_player
+    if player != diabolo.SIMULTANEOUS:
+        return player, state.legal_actions(player)
+    for seat in range(players):
+        actions = state.legal_actions(seat)
+        if actions:
+            return seat, actions
+    raise RuntimeError("simultaneous decisions with no seat to move")
+
+
+def python_api_game(game: SchachtGame, seed: int, rng: random.Random) -> int:
+    """(a) One random game through the public API; returns the number of moves."""
+    players = game.players
+    state = game.new_state(seed=seed)
+    moves = 0
+    while not state.is_terminal:
+        player = state.current_player
+        if player == diabolo.SIMULTANEOUS:
+            player, actions = acting_seat(state, players)
+            state.apply(rng.choice(actions), player)
+        else:
+            state.apply(rng.choice(state.legal_actions()))
+        moves += 1
+    return moves
+
+
+def reference_schacht_game(players: int, rng: random.Random) -> int:
+    """(c) One random game of the pure-Python reference model; returns the number of moves.
+    The decks are shuffled here, as the engine shuffles them in new_state."""
+    ref = reference_schacht
+    cards = ref.full_deck((4, 3, 3, 2, 2))
+    decks: list[list[str]] = []
+    for _ in range(players):  # S6.1: as many rounds as players
+        deck = list(cards)
+        rng.shuffle(deck)
+        decks.append(deck)
+    model = ref.SchachtModel(players, decks)
+    moves = 0
+    while not model.is_terminal:
+        player = model.current_player
+        if player == ref.SIMULTANEOUS:
+            player = next(p for p in range(players) if model.legal_moves(p))
+        model.apply(rng.choice(model.legal_moves(player)), player)
+        moves += 1
+    return moves
+
+
+REFERENCE_GAMES: dict[str, Callable[[int, random.Random], int]] = {
+    "schacht": reference_schacht_game,
+}
+
+
+@dataclass
+class Throughput:
+    games: int
+    moves: int
+    wall: float
+    cpu: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.wall
+
+    @property
+    def moves_per_game(self) -> float:
+        return self.moves / self.games
+
+    @property
+    def cpu_per_wall(self) -> float:
+        return self.cpu / self.wall
+
+
+def time_games(play_one: Callable[[int], int], budget: float) -> Throughput:
+    """Plays games one at a time until `budget` seconds have passed (at least 3 games)."""
+    play_one(-1)  # warm-up
+    games = moves = 0
+    cpu0 = time.process_time()
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < budget or games < 3:
+        moves += play_one(games)
+        games += 1
+        elapsed = time.perf_counter() - start
+    return Throughput(games, moves, elapsed, time.process_time() - cpu0)
+
+
+def time_batches(game: SchachtGame, threads: int, budget: float) -> Throughput:
+    """Calls game.play_random in chunks of about budget/8 seconds until `budget` has passed."""
+    chunk = 64
+    seed = 1_000_000 * threads
+    while True:  # calibration (not counted)
+        t0 = time.perf_counter()
+        game.play_random(chunk, seed=seed, threads=threads)
+        took = time.perf_counter() - t0
+        seed += 1
+        if took >= budget / 16 or chunk >= 1 << 22:
+            break
+        chunk *= 4
+    chunk = max(threads, min(1 << 24, int(chunk * budget / 8 / max(took, 1e-9))))
+    games = moves = 0
+    cpu0 = time.process_time()
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < budget:
+        result = game.play_random(chunk, seed=seed, threads=threads)
+        seed += 1
+        games += chunk
+        moves += int(result["moves"].sum())
+        elapsed = time.perf_counter() - start
+    return Throughput(games, moves, elapsed, time.process_time() - cpu0)
+
+
+def throughput_row(key: str, label: str, t: Throughput, note: str = "") -> Row:
+    extra = {
+        "games": float(t.games),
+        "seconds": t.wall,
+        "moves_per_game": t.moves_per_game,
+        "cpu_per_wall": t.cpu_per_wall,
+    }
+    return Row(key, label, t.games_per_second, "games/s", note, extra)
+
+
+def ratio_row(key: str, label: str, num: Row, den: Row) -> Row:
+    value = None if num.value is None or den.value is None or den.value == 0 else num.value / den.value
+    return Row(key, label, value, "x")
+
+
+# ---- per-call costs from Python -----------------------------------------------------------
+
+Item = tuple[SchachtState, int, int]  # a position, the seat to act, a legal action of it
+
+
+def sample_positions(game: SchachtGame, count: int, seed: int) -> list[Item]:
+    """`count` positions drawn uniformly from the decision points of random games."""
+    rng = random.Random(seed)
+    pool: list[Item] = []
+    game_seed = 0
+    while len(pool) < 4 * count:
+        state = game.new_state(seed=10_000 + game_seed)
+        game_seed += 1
+        while not state.is_terminal:
+            player, actions = acting_seat(state, game.players)
+            action = rng.choice(actions)
+            pool.append((state.clone(), player, action))
+            state.apply(action, player)
+    return rng.sample(pool, count)
+
+
+@dataclass
+class CallCost:
+    median_ns: float
+    min_ns: float
+    blocks: int
+
+
+def time_calls(block: Callable[[], object], calls: int, budget: float) -> CallCost:
+    """Runs `block` (which makes `calls` calls) repeatedly for `budget` seconds; ns per call."""
+    block()  # warm-up
+    samples: list[float] = []
+    start = time.perf_counter()
+    while True:
+        t0 = time.perf_counter_ns()
+        block()
+        samples.append((time.perf_counter_ns() - t0) / calls)
+        if time.perf_counter() - start >= budget and len(samples) >= 5:
+            break
+    return CallCost(statistics.median(samples), min(samples), len(samples))
+
+
+def per_call_rows(game: SchachtGame, budget: float) -> tuple[list[Row], dict[str, float]]:
+    items = sample_positions(game, POSITIONS, seed=7)
+    n = len(items)
+
+    def loop_only() -> None:
+        for s, p, a in items:
+            pass
+
+    def legal_actions() -> None:
+        for s, p, a in items:
+            s.legal_actions(p)
+
+    def clone() -> None:
+        for s, p, a in items:
+            c = s.clone()
+
+    def clone_apply() -> None:
+        for s, p, a in items:
+            c = s.clone()
+            c.apply(a, p)
+
+    def observation_tensor() -> None:
+        for s, p, a in items:
+            s.observation_tensor(p)
+
+    def observation() -> None:
+        for s, p, a in items:
+            s.observation(p)
+
+    def legal_moves() -> None:
+        for s, p, a in items:
+            s.legal_moves(p)
+
+    # The empty loop is timed the same way and subtracted from every row.
+    overhead = time_calls(loop_only, n, min(budget, 0.5)).median_ns
+    history = statistics.mean(len(s.history) for s, _, _ in items)
+    specs: list[tuple[str, str, Callable[[], None], str]] = [
+        ("legal_actions", "legal_actions(p)", legal_actions, "list[int]"),
+        ("clone", "clone()", clone, f"history {history:.0f} moves on average"),
+        ("clone_apply", "clone() + apply(action id, p)", clone_apply, "checked move"),
+        ("observation_tensor", "observation_tensor(p)", observation_tensor, "float32 numpy array"),
+        ("observation", "observation(p)", observation, "JSON-ready dict"),
+        ("legal_moves", "legal_moves(p)", legal_moves, "list[SchachtMove]"),
+    ]
+    costs: dict[str, CallCost] = {}
+    rows: list[Row] = []
+    for key, label, block, note in specs:
+        progress(f"per call: {label}")
+        cost = time_calls(block, n, budget)
+        costs[key] = cost
+        rows.append(
+            Row(
+                key,
+                label,
+                cost.median_ns - overhead,
+                "ns/call",
+                note,
+                {"median_ns_raw": cost.median_ns, "min_ns_raw": cost.min_ns, "blocks": float(cost.blocks)},
+            )
+        )
+        if key == "clone_apply":
+            apply_ns = cost.median_ns - costs["clone"].median_ns
+            rows.append(Row("apply", "apply(action id, p)  [= row above - clone()]", apply_ns, "ns/call", "checked move"))
+    order = ["legal_actions", "apply", "clone", "clone_apply", "observation_tensor", "observation", "legal_moves"]
+    rows.sort(key=lambda r: order.index(r.key))
+    meta = {"loop_overhead_ns": overhead, "positions": float(n), "mean_history": history}
+    return rows, meta
+
+
+# ---- the C++ core ---------------------------------------------------------------------------
+
+
+def cpp_rows(game_name: str, players: int, budget: float, compiler: str | None) -> list[Row]:
+    labels = [
+        ("cpp_clone", "State copy (mid-game)"),
+        ("cpp_legal_actions", "legal_actions"),
+        ("cpp_move", "legal_actions + apply_unchecked, per move"),
+    ]
+
+    def unavailable(reason: str) -> list[Row]:
+        return [Row(key, label, None, "ns", reason) for key, label in labels]
+
+    source = CPP_BENCH_SOURCES.get(game_name)
+    if compiler is None:
+        return unavailable("n/a (no compiler)")
+    if source is None or not source.exists():
+        return unavailable("n/a (no C++ benchmark for this game)")
+    sources = [str(source)] + sorted(str(p) for p in (REPO / "cpp" / "src").rglob("*.cpp"))
+    with tempfile.TemporaryDirectory(prefix="diabolo-bench-") as tmp:
+        exe = Path(tmp) / "clone_bench"
+        command = [compiler, "-O2", "-std=c++17", "-I", str(REPO / "cpp" / "include"), *sources, "-o", str(exe), "-pthread"]
+        progress("compiling " + source.name + " with " + compiler + " -O2")
+        try:
+            built = subprocess.run(command, capture_output=True, text=True, timeout=600)
+        except (OSError, subprocess.SubprocessError) as error:
+            print(f"[bench] compile failed: {error}", file=sys.stderr)
+            return unavailable("n/a (compile failed)")
+        if built.returncode != 0:
+            print(f"[bench] compile failed:\n{built.stderr[-4000:]}", file=sys.stderr)
+            return unavailable("n/a (compile failed)")
+        progress("running " + exe.name)
+        try:
+            ran = subprocess.run(
+                [str(exe), str(players), f"{budget:.3f}"], capture_output=True, text=True, timeout=600
+            )
+        except (OSError, subprocess.SubprocessError) as error:
+            print(f"[bench] {exe.name} failed: {error}", file=sys.stderr)
+            return unavailable("n/a (run failed)")
+    if ran.returncode != 0:
+        print(f"[bench] {exe.name} failed:\n{ran.stderr[-4000:]}", file=sys.stderr)
+        return unavailable("n/a (run failed)")
+    values: dict[str, float] = {}
+    for line in ran.stdout.splitlines():
+        name, sep, text = line.partition("=")
+        if sep:
+            values[name.strip()] = float(text)
+    size = values.get("state_bytes")
+    size_note = f"sizeof(State) = {size:.0f} bytes" if size is not None else ""
+    moves_note = f"whole random games, {values['moves_per_game']:.0f} moves/game" if "moves_per_game" in values else ""
+    return [
+        Row("cpp_clone", labels[0][1], values.get("clone_ns"), "ns", size_note),
+        Row("cpp_legal_actions", labels[1][1], values.get("legal_actions_ns"), "ns", "mid-game positions"),
+        Row("cpp_move", labels[2][1], values.get("move_ns"), "ns", moves_note),
+    ]
+
+
+# ---- output ---------------------------------------------------------------------------------
+
+
+def format_value(row: Row) -> str:
+    if row.value is None:
+        return "n/a"
+    if row.unit == "x":
+        return f"{row.value:,.2f}x" if row.value < 100 else f"{row.value:,.0f}x"
+    if row.unit == "games/s":
+        return f"{row.value:,.1f}" if row.value < 100 else f"{row.value:,.0f}"
+    return f"{row.value:,.1f}" if row.value < 1000 else f"{row.value:,.0f}"
+
+
+def render(title: str, info: dict[str, str], sections: Sequence[Section], footnotes: Sequence[str]) -> str:
+    label_width = max(len(r.label) for s in sections for r in s.rows) + 4
+    value_width = max(12, max(len(format_value(r)) for s in sections for r in s.rows))
+    unit_width = max(len(r.unit) for s in sections for r in s.rows)
+    lines = [title, ""]
+    key_width = max(len(k) for k in info)
+    lines += [f"  {k + ':':<{key_width + 1}} {v}" for k, v in info.items()]
+    rule = "-" * (label_width + value_width + unit_width + 40)
+    for section in sections:
+        lines += ["", section.title, rule]
+        for row in section.rows:
+            lines.append(
+                f"  {row.label:<{label_width}}{format_value(row):>{value_width}}  {row.unit:<{unit_width}}  {row.note}".rstrip()
+            )
+    if footnotes:
+        lines += [""] + [f"  {f}" for f in footnotes]
+    return "\n".join(lines)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        description="Speed of the diabolo engine, with ratios against baselines measured in the same run."
+    )
+    parser.add_argument("game", choices=GAMES, help="the game to measure")
+    parser.add_argument("--seconds", type=float, default=2.0, help="time budget of each measurement (default 2)")
+    parser.add_argument("--players", type=int, default=4, help="number of players (default 4)")
+    parser.add_argument("--json", action="store_true", help="also print the results as one JSON object (last line)")
+    parser.add_argument("--cxx", default=None, help="C++ compiler for clone_bench.cpp (default: c++ on PATH)")
+    args = parser.parse_args(argv)
+    if args.seconds <= 0:
+        parser.error("--seconds must be positive")
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    budget: float = args.seconds
+    players: int = args.players
+    game = diabolo.load(args.game, players=players)
+    compiler = shutil.which(args.cxx or "c++")
+    info = machine_info(compiler)
+    wall0 = time.perf_counter()
+
+    # The C++ program is compiled and run first, so the compiler does not compete with
+    # the measurements below for the CPU.
+    cpp = cpp_rows(args.game, players, budget, compiler)
+
+    progress("random games: (a) Python loop over the public API")
+    api_rng = random.Random(1)
+    a = throughput_row(
+        "python_api", "(a) Python loop: legal_actions + apply",
+        time_games(lambda i: python_api_game(game, 5_000 + i, api_rng), budget),
+    )
+    progress("random games: (b) game.play_random, 1 thread")
+    t1 = time_batches(game, 1, budget)
+    b1 = throughput_row("play_random_1", "(b) C++ game.play_random, 1 thread", t1)
+    progress("random games: (b) game.play_random, 2 threads")
+    t2 = time_batches(game, 2, budget)
+    b2 = throughput_row("play_random_2", "(b) C++ game.play_random, 2 threads", t2, f"CPU/wall {t2.cpu_per_wall:.2f}")
+    progress("random games: (c) pure-Python reference model")
+    ref_rng = random.Random(2)
+    play_reference = REFERENCE_GAMES[args.game]
+    c = throughput_row(
+        "reference", "(c) pure-Python reference model",
+        time_games(lambda i: play_reference(players, ref_rng), budget),
+    )
+    for row in (a, b1, c):
+        row.note = f"{row.extra['moves_per_game']:.0f} moves/game"
+    b2.note = f"{b2.extra['moves_per_game']:.0f} moves/game, CPU/wall {t2.cpu_per_wall:.2f}"
+    games_section = Section(
+        "Random games per second (whole games, uniformly random legal moves)",
+        [
+            a, b1, b2, c,
+            ratio_row("ratio_b1_c", "(b, 1 thread) / (c)", b1, c),
+            ratio_row("ratio_b2_b1", "(b, 2 threads) / (b, 1 thread)", b2, b1),
+            ratio_row("ratio_a_c", "(a) / (c)", a, c),
+        ],
+    )
+
+    calls, meta = per_call_rows(game, budget)
+    calls_section = Section(
+        f"Cost per call from Python ({POSITIONS} positions from random games, median, empty loop subtracted)",
+        calls,
+    )
+    cpp_section = Section("C++ core (benchmarks/clone_bench.cpp, c++ -O2; the extension is built with -O3)", cpp)
+
+    sections = [games_section, calls_section, cpp_section]
+    footnotes = [
+        f"Empty Python loop over the positions: {meta['loop_overhead_ns']:.1f} ns/iteration (subtracted above).",
+        f"Total run time {time.perf_counter() - wall0:.0f} s; --seconds {budget:g} per measurement.",
+    ]
+    title = f"diabolo benchmark: {args.game}, {players} players"
+    print(render(title, info, sections, footnotes))
+    if args.json:
+        result: dict[str, Any] = {
+            "game": args.game,
+            "players": players,
+            "seconds": budget,
+            "machine": info,
+            "per_call_meta": meta,
+            "rows": {
+                row.key: {"label": row.label, "value": row.value, "unit": row.unit, "note": row.note, **row.extra}
+                for section in sections
+                for row in section.rows
+            },
+        }
+        print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+"""Golden transcripts: three seeded Schacht games, every move and every observation.
+
+Any change in observable behaviour shows up here as a diff. When a change is
+intended, regenerate with ``DIABOLO_UPDATE_GOLDEN=1 python -m pytest tests/test_schacht_golden.py``
+and review the diff of tests/golden/ like code.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import diabolo
+from diabolo.schacht import SchachtGame
+
+GOLDEN = Path(__file__).parent / "golden"
+GAMES = {
+    "schacht_3p_seed11.jsonl": ({"players": 3}, 11),
+    "schacht_4p_seed22.jsonl": ({"players": 4, "rounds": 2}, 22),
+    "schacht_5p_seed33.jsonl": ({"players": 5, "rounds": 1}, 33),
+}
+
+
+def transcript(options: dict[str, Any], seed: int) -> list[str]:
+    """One JSON line per position: the move that led to it and every seat's observation."""
+    game = SchachtGame(**options)
+    state = game.new_state(seed=seed)
+    rng = random.Random(seed)
+    lines = []
+    move_text = None
+    while True:
+        observations = [state.observation(p) for p in range(game.players)]
+        lines.append(json.dumps({"move": move_text, "observations": observations}, separators=(",", ":")))
+        if state.is_terminal:
+            break
+        player = state.current_player
+        if player == diabolo.SIMULTANEOUS:
+            player = rng.choice([p for p in range(game.players) if state.legal_moves(p)])
+        move = rng.choice(state.legal_moves(player))
+        state.apply(move, player=player)
+        move_text = f"{player}:{move}"
+    lines.append(json.dumps({"final": str(state).splitlines()}))
+    return lines
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_transcript_matches_golden(name: str) -> None:
+    options, seed = GAMES[name]
+    lines = transcript(options, seed)
+    path = GOLDEN / name
+    if os.environ.get("DIABOLO_UPDATE_GOLDEN"):
+        path.write_text("\n".join(lines) + "\n")
+    golden = path.read_text().splitlines()
+    assert len(lines) == len(golden), f"{name}: {len(lines)} positions, golden has {len(golden)}"
+    for index, (line, expected) in enumerate(zip(lines, golden)):
+        assert json.loads(line) == json.loads(expected), f"{name}: first difference at line {index + 1}"
