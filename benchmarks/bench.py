@@ -179,6 +179,7 @@ class Throughput:
     moves: int
     wall: float
     cpu: float
+    other_load: float | None  # CPUs kept busy by other processes meanwhile (average)
 
     @property
     def games_per_second(self) -> float:
@@ -193,18 +194,50 @@ class Throughput:
         return self.cpu / self.wall
 
 
+def machine_busy_seconds() -> float | None:
+    """CPU-seconds spent so far by every process of the machine (Linux: /proc/stat, steal
+    time included), or None where unavailable."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            fields = f.readline().split()
+        ticks = [int(x) for x in fields[1:]]
+        # user nice system idle iowait irq softirq steal (guest time is already in user)
+        busy = sum(ticks[:8]) - ticks[3] - ticks[4]
+        return busy / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+class Meter:
+    """Wall time, this process's CPU time and the machine's other load over a measurement."""
+
+    def __init__(self) -> None:
+        self.busy0 = machine_busy_seconds()
+        self.cpu0 = time.process_time()
+        self.start = time.perf_counter()
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.start
+
+    def stop(self, games: int, moves: int) -> Throughput:
+        wall = self.elapsed()
+        cpu = time.process_time() - self.cpu0
+        busy1 = machine_busy_seconds()
+        other = None
+        if self.busy0 is not None and busy1 is not None:
+            other = max(0.0, (busy1 - self.busy0 - cpu) / wall)
+        return Throughput(games, moves, wall, cpu, other)
+
+
 def time_games(play_one: Callable[[int], int], budget: float) -> Throughput:
     """Plays games one at a time until `budget` seconds have passed (at least 3 games)."""
     play_one(-1)  # warm-up
     games = moves = 0
-    cpu0 = time.process_time()
-    start = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < budget or games < 3:
+    meter = Meter()
+    while meter.elapsed() < budget or games < 3:
         moves += play_one(games)
         games += 1
-        elapsed = time.perf_counter() - start
-    return Throughput(games, moves, elapsed, time.process_time() - cpu0)
+    return meter.stop(games, moves)
 
 
 def time_batches(game: SchachtGame, threads: int, budget: float) -> Throughput:
@@ -221,25 +254,26 @@ def time_batches(game: SchachtGame, threads: int, budget: float) -> Throughput:
         chunk *= 4
     chunk = max(threads, min(1 << 24, int(chunk * budget / 8 / max(took, 1e-9))))
     games = moves = 0
-    cpu0 = time.process_time()
-    start = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < budget:
+    meter = Meter()
+    while meter.elapsed() < budget:
         result = game.play_random(chunk, seed=seed, threads=threads)
         seed += 1
         games += chunk
         moves += int(result["moves"].sum())
-        elapsed = time.perf_counter() - start
-    return Throughput(games, moves, elapsed, time.process_time() - cpu0)
+    return meter.stop(games, moves)
 
 
-def throughput_row(key: str, label: str, t: Throughput, note: str = "") -> Row:
+def throughput_row(key: str, label: str, t: Throughput) -> Row:
     extra = {
         "games": float(t.games),
         "seconds": t.wall,
         "moves_per_game": t.moves_per_game,
         "cpu_per_wall": t.cpu_per_wall,
     }
+    note = f"{t.moves_per_game:.0f} moves/game; CPU/wall {t.cpu_per_wall:.2f}"
+    if t.other_load is not None:
+        extra["other_load"] = t.other_load
+        note += f"; other load {t.other_load:.1f} CPUs"
     return Row(key, label, t.games_per_second, "games/s", note, extra)
 
 
@@ -324,7 +358,7 @@ def per_call_rows(game: SchachtGame, budget: float) -> tuple[list[Row], dict[str
             s.legal_moves(p)
 
     # The empty loop is timed the same way and subtracted from every row.
-    overhead = time_calls(loop_only, n, min(budget, 0.5)).median_ns
+    overhead = time_calls(loop_only, n, min(budget, 0.5)).min_ns
     history = statistics.mean(len(s.history) for s, _, _ in items)
     specs: list[tuple[str, str, Callable[[], None], str]] = [
         ("legal_actions", "legal_actions(p)", legal_actions, "list[int]"),
@@ -344,15 +378,24 @@ def per_call_rows(game: SchachtGame, budget: float) -> tuple[list[Row], dict[str
             Row(
                 key,
                 label,
-                cost.median_ns - overhead,
+                cost.min_ns - overhead,
                 "ns/call",
-                note,
-                {"median_ns_raw": cost.median_ns, "min_ns_raw": cost.min_ns, "blocks": float(cost.blocks)},
+                f"median {cost.median_ns - overhead:,.0f}; {note}",
+                {"median_ns": cost.median_ns - overhead, "blocks": float(cost.blocks)},
             )
         )
         if key == "clone_apply":
-            apply_ns = cost.median_ns - costs["clone"].median_ns
-            rows.append(Row("apply", "apply(action id, p)  [= row above - clone()]", apply_ns, "ns/call", "checked move"))
+            clone_cost = costs["clone"]
+            rows.append(
+                Row(
+                    "apply",
+                    "apply(action id, p)",
+                    cost.min_ns - clone_cost.min_ns,
+                    "ns/call",
+                    f"median {cost.median_ns - clone_cost.median_ns:,.0f}; = clone() + apply - clone()",
+                    {"median_ns": cost.median_ns - clone_cost.median_ns},
+                )
+            )
     order = ["legal_actions", "apply", "clone", "clone_apply", "observation_tensor", "observation", "legal_moves"]
     rows.sort(key=lambda r: order.index(r.key))
     meta = {"loop_overhead_ns": overhead, "positions": float(n), "mean_history": history}
@@ -406,13 +449,21 @@ def cpp_rows(game_name: str, players: int, budget: float, compiler: str | None) 
         name, sep, text = line.partition("=")
         if sep:
             values[name.strip()] = float(text)
-    size = values.get("state_bytes")
-    size_note = f"sizeof(State) = {size:.0f} bytes" if size is not None else ""
-    moves_note = f"whole random games, {values['moves_per_game']:.0f} moves/game" if "moves_per_game" in values else ""
+
+    def row(index: int, name: str, note: str) -> Row:
+        key, label = labels[index]
+        median = values.get(name + "_median_ns")
+        extra = {} if median is None else {"median_ns": median}
+        if median is not None:
+            note = f"median {median:,.0f}; {note}"
+        return Row(key, label, values.get(name + "_ns"), "ns", note, extra)
+
+    size = values.get("state_bytes", float("nan"))
+    moves = values.get("moves_per_game", float("nan"))
     return [
-        Row("cpp_clone", labels[0][1], values.get("clone_ns"), "ns", size_note),
-        Row("cpp_legal_actions", labels[1][1], values.get("legal_actions_ns"), "ns", "mid-game positions"),
-        Row("cpp_move", labels[2][1], values.get("move_ns"), "ns", moves_note),
+        row(0, "clone", f"sizeof(State) = {size:.0f} bytes"),
+        row(1, "legal_actions", "mid-game positions"),
+        row(2, "move", f"whole random games, {moves:.0f} moves/game"),
     ]
 
 
@@ -436,13 +487,17 @@ def render(title: str, info: dict[str, str], sections: Sequence[Section], footno
     lines = [title, ""]
     key_width = max(len(k) for k in info)
     lines += [f"  {k + ':':<{key_width + 1}} {v}" for k, v in info.items()]
-    rule = "-" * (label_width + value_width + unit_width + 40)
-    for section in sections:
-        lines += ["", section.title, rule]
-        for row in section.rows:
-            lines.append(
-                f"  {row.label:<{label_width}}{format_value(row):>{value_width}}  {row.unit:<{unit_width}}  {row.note}".rstrip()
-            )
+    body: list[list[str]] = [
+        [
+            f"  {row.label:<{label_width}}{format_value(row):>{value_width}}  {row.unit:<{unit_width}}  {row.note}".rstrip()
+            for row in section.rows
+        ]
+        for section in sections
+    ]
+    width = max(len(line) for part in body for line in part)
+    for section, part in zip(sections, body):
+        lines += ["", section.title, "-" * max(width, len(section.title))]
+        lines += part
     if footnotes:
         lines += [""] + [f"  {f}" for f in footnotes]
     return "\n".join(lines)
@@ -467,7 +522,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     budget: float = args.seconds
     players: int = args.players
-    game = diabolo.load(args.game, players=players)
+    try:
+        game = diabolo.load(args.game, players=players)
+    except diabolo.OptionError as error:
+        print(f"bench.py: {error}", file=sys.stderr)
+        return 2
     compiler = shutil.which(args.cxx or "c++")
     info = machine_info(compiler)
     wall0 = time.perf_counter()
@@ -487,7 +546,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     b1 = throughput_row("play_random_1", "(b) C++ game.play_random, 1 thread", t1)
     progress("random games: (b) game.play_random, 2 threads")
     t2 = time_batches(game, 2, budget)
-    b2 = throughput_row("play_random_2", "(b) C++ game.play_random, 2 threads", t2, f"CPU/wall {t2.cpu_per_wall:.2f}")
+    b2 = throughput_row("play_random_2", "(b) C++ game.play_random, 2 threads", t2)
     progress("random games: (c) pure-Python reference model")
     ref_rng = random.Random(2)
     play_reference = REFERENCE_GAMES[args.game]
@@ -495,9 +554,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         "reference", "(c) pure-Python reference model",
         time_games(lambda i: play_reference(players, ref_rng), budget),
     )
-    for row in (a, b1, c):
-        row.note = f"{row.extra['moves_per_game']:.0f} moves/game"
-    b2.note = f"{b2.extra['moves_per_game']:.0f} moves/game, CPU/wall {t2.cpu_per_wall:.2f}"
     games_section = Section(
         "Random games per second (whole games, uniformly random legal moves)",
         [
@@ -510,13 +566,20 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     calls, meta = per_call_rows(game, budget)
     calls_section = Section(
-        f"Cost per call from Python ({POSITIONS} positions from random games, median, empty loop subtracted)",
+        f"Cost per call from Python (best block over {POSITIONS} positions of random games, empty loop subtracted)",
         calls,
     )
     cpp_section = Section("C++ core (benchmarks/clone_bench.cpp, c++ -O2; the extension is built with -O3)", cpp)
 
     sections = [games_section, calls_section, cpp_section]
-    footnotes = [
+    footnotes = []
+    loads = [t.other_load for t in (t1, t2) if t.other_load is not None]
+    if loads and max(loads) >= 0.3:
+        footnotes.append(
+            f"Warning: other processes kept {max(loads):.1f} CPUs busy during the play_random rows "
+            f"({usable_cores()} usable cores): the ratios, above all 2 threads / 1 thread, are unreliable."
+        )
+    footnotes += [
         f"Empty Python loop over the positions: {meta['loop_overhead_ns']:.1f} ns/iteration (subtracted above).",
         f"Total run time {time.perf_counter() - wall0:.0f} s; --seconds {budget:g} per measurement.",
     ]

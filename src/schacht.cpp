@@ -487,7 +487,7 @@ True
         }, py::arg("player") = py::none(),
            "Legal moves of ``player`` (default: the player to move), in action-id order; empty when "
            "that seat has nothing to do now.\n\n>>> [str(m) for m in diabolo.load('schacht').new_state(seed=1).legal_moves()][:3]\n"
-           "['R1<', 'R1>', 'R4<']")
+           "['R1<', 'R1>', 'Y3<']")
         .def("legal_actions", [](const Table& t, const py::object& player) {
             std::array<uint8_t, kNumActions> actions{};
             const int n = legal_actions(t.state, query_player(t.state, player), actions);

@@ -1,0 +1,76 @@
+"""Runs every docstring example of the installed package, and the README's.
+
+Examples in the compiled classes' docstrings (written in the bindings) are found by
+walking every public class member, which doctest's own finder skips for builtins.
+"""
+
+from __future__ import annotations
+
+import doctest
+import inspect
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import diabolo
+import diabolo.bots
+import diabolo.errors
+import diabolo.registry
+import diabolo.schacht
+
+MODULES: list[ModuleType] = [diabolo, diabolo.errors, diabolo.registry, diabolo.schacht, diabolo.bots]
+README = Path(__file__).resolve().parent.parent / "README.md"
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+def docstrings() -> dict[str, tuple[str, ModuleType]]:
+    """Every docstring with an example, by qualified name, with the module it runs in."""
+    found: dict[str, tuple[str, ModuleType]] = {}
+    seen: set[int] = set()
+
+    def add(name: str, obj: object, module: ModuleType) -> None:
+        doc = inspect.getdoc(obj)
+        if doc and ">>>" in doc and id(obj) not in seen:
+            seen.add(id(obj))
+            found[name] = (doc, module)
+
+    for module in MODULES:
+        add(module.__name__, module, module)
+        for attr in getattr(module, "__all__", dir(module)):
+            obj = getattr(module, attr)
+            if getattr(obj, "__module__", None) != module.__name__ or attr.startswith("_"):
+                continue
+            add(f"{module.__name__}.{attr}", obj, module)
+            if inspect.isclass(obj):
+                for member in vars(obj):
+                    if not member.startswith("_"):
+                        value = inspect.getattr_static(obj, member)
+                        add(f"{module.__name__}.{attr}.{member}", getattr(value, "__func__", value), module)
+    return found
+
+
+DOCSTRINGS = docstrings()
+
+
+def run(name: str, text: str, module: ModuleType) -> None:
+    globs = {**vars(module), "diabolo": diabolo, "SchachtMove": diabolo.schacht.SchachtMove}
+    test = doctest.DocTestParser().get_doctest(text, globs, name, None, 0)
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    runner.run(test)
+    result = runner.summarize(verbose=False)
+    assert result.failed == 0, f"{result.failed} of {result.attempted} examples of {name} failed (see output)"
+
+
+def test_examples_are_found() -> None:
+    for name in ("diabolo.schacht.SchachtState.legal_moves", "diabolo.schacht.SchachtMove.parse", "diabolo.registry.load"):
+        assert name in DOCSTRINGS
+
+
+@pytest.mark.parametrize("name", sorted(DOCSTRINGS))
+def test_docstring_examples(name: str) -> None:
+    run(name, *DOCSTRINGS[name])
+
+
+def test_readme_examples() -> None:
+    run("README.md", README.read_text(), diabolo)
