@@ -4,6 +4,7 @@ resample at every step, batch play on two threads)."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 import subprocess
@@ -18,8 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def cmake() -> str:
     """The cmake of the [test] extra (PyPI's cmake package), else one on PATH."""
     try:
-        import cmake as cmake_package  # type: ignore[import-untyped]
-
+        cmake_package = importlib.import_module("cmake")
         return str(Path(cmake_package.CMAKE_BIN_DIR) / "cmake")
     except ImportError:
         found = shutil.which("cmake")

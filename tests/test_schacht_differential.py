@@ -34,7 +34,7 @@ def random_setup(rng: random.Random) -> tuple[dict[str, Any], list[list[str]]]:
     counts = tuple(options.get("value_counts", (4, 3, 3, 2, 2)))
     decks = []
     for _ in range(options["rounds"]):
-        deck = full_deck(counts)  # type: ignore[arg-type]
+        deck = full_deck(counts)
         rng.shuffle(deck)
         decks.append(deck)
     return options, decks
@@ -64,7 +64,7 @@ def play_and_compare(seed: int) -> int:
         decks,
         rounds=options["rounds"],
         rows_to_end=options.get("rows_to_end"),
-        value_counts=tuple(options.get("value_counts", (4, 3, 3, 2, 2))),  # type: ignore[arg-type]
+        value_counts=tuple(options.get("value_counts", (4, 3, 3, 2, 2))),
     )
     steps = 0
     while True:

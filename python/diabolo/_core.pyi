@@ -1,5 +1,6 @@
 """Type stubs of the compiled engine (diabolo._core)."""
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import numpy as np
@@ -65,7 +66,7 @@ class SchachtGame:
         players: int = 4,
         rounds: int = ...,
         rows_to_end: int = ...,
-        value_counts: tuple[int, int, int, int, int] | list[int] = (4, 3, 3, 2, 2),
+        value_counts: Sequence[int] = (4, 3, 3, 2, 2),
         strict_players: bool = True,
     ) -> None: ...
     @property
@@ -91,8 +92,8 @@ class SchachtGame:
     def new_state(
         self,
         seed: int = 0,
-        deck: list[str] | None = None,
-        decks: list[list[str] | None] | None = None,
+        deck: Sequence[str] | None = None,
+        decks: Sequence[Sequence[str] | None] | None = None,
     ) -> SchachtState: ...
     def state_from_json(self, text: str) -> SchachtState: ...
     def move(self, move: SchachtMove | int | str) -> SchachtMove: ...

@@ -19,7 +19,9 @@ public:
         for (int i = 0; i < size; ++i) out_[pos_++] = i == index ? 1.0f : 0.0f;
     }
     void slots(CardSet set) {
-        for (int slot = 0; slot < kMaxDeck; ++slot) out_[pos_++] = set.test(slot) ? 1.0f : 0.0f;
+        std::fill(out_ + pos_, out_ + pos_ + kMaxDeck, 0.0f);
+        while (!set.empty()) out_[pos_ + set.pop_lowest()] = 1.0f;
+        pos_ += kMaxDeck;
     }
     int position() const { return pos_; }
 

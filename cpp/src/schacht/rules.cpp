@@ -21,6 +21,20 @@ constexpr CardSet make_kind_first_slots() noexcept {
 }
 constexpr CardSet kKindFirstSlots = make_kind_first_slots();
 
+constexpr std::array<CardSet, kColours> kColourMasks = {
+    CardSet::range(0 * kSlotsPerColour, kSlotsPerColour), CardSet::range(1 * kSlotsPerColour, kSlotsPerColour),
+    CardSet::range(2 * kSlotsPerColour, kSlotsPerColour), CardSet::range(3 * kSlotsPerColour, kSlotsPerColour),
+    CardSet::range(4 * kSlotsPerColour, kSlotsPerColour)};
+
+/// The slots of every colour whose row is closed (S3.1): no card of them can be placed.
+CardSet closed_colours(const State& s) noexcept {
+    CardSet closed{};
+    for (int colour = 0; colour < kColours; ++colour) {
+        if (s.rows[static_cast<std::size_t>(colour)].closed()) closed |= kColourMasks[static_cast<std::size_t>(colour)];
+    }
+    return closed;
+}
+
 uint8_t bit(int seat) noexcept { return static_cast<uint8_t>(1u << seat); }
 int next_seat(const State& s, int seat) noexcept { return (seat + 1) % s.players(); }
 
@@ -118,7 +132,8 @@ int State::closed_rows() const noexcept {
 // ---- card sets -------------------------------------------------------------------
 
 int count_of(CardSet set, Card card) noexcept {
-    return popcount64(set.bits(card.kind * kMaxCopies, kMaxCopies));
+    // A group holds its copies in its lowest slots (2^k - 1), so k = log2(group + 1).
+    return lowest_bit64(set.bits(card.kind * kMaxCopies, kMaxCopies) + 1);
 }
 
 void add_card(CardSet& set, Card card) noexcept {
@@ -129,9 +144,7 @@ void remove_card(CardSet& set, Card card) noexcept {
     set.reset(card.kind * kMaxCopies + count_of(set, card) - 1);
 }
 
-CardSet colour_mask(int colour) noexcept {
-    return CardSet::range(colour * kSlotsPerColour, kSlotsPerColour);
-}
+CardSet colour_mask(int colour) noexcept { return kColourMasks[static_cast<std::size_t>(colour)]; }
 
 CardSet kinds_held(CardSet set) noexcept { return set & kKindFirstSlots; }
 
@@ -205,10 +218,27 @@ Move Move::from_action(int action) {
 
 namespace {
 
-std::vector<Card> shuffled_deck(const Config& config, uint64_t seed, int round) {
-    std::vector<Card> deck = cards_of(config.full_deck());
+/// A deal: the cards of a round in deal order, on the stack.
+struct Deck {
+    std::array<Card, kMaxDeck> cards{};
+    int size = 0;
+};
+
+Deck deck_of(const std::vector<Card>& cards) {
+    Deck deck;
+    for (Card card : cards) deck.cards[static_cast<std::size_t>(deck.size++)] = card;
+    return deck;
+}
+
+Deck shuffled_deck(const Config& config, uint64_t seed, int round) noexcept {
+    Deck deck;
+    for (int kind = 0; kind < kKinds; ++kind) {
+        for (int copy = 0; copy < config.value_counts[static_cast<std::size_t>(kind % kValues)]; ++copy) {
+            deck.cards[static_cast<std::size_t>(deck.size++)] = Card{static_cast<uint8_t>(kind)};
+        }
+    }
     Pcg32 rng(derive_seed(seed, static_cast<uint64_t>(round)));
-    rng.shuffle(deck.data(), deck.size());
+    rng.shuffle(deck.cards.data(), static_cast<std::size_t>(deck.size));
     return deck;
 }
 
@@ -230,7 +260,7 @@ void begin_turn(State& s, int seat) {
 }
 
 /// S2.1, S2.4: deal 6 cards to each seat starting left of the dealer; the rest is the pile.
-void deal(State& s, const std::vector<Card>& deck) {
+void deal(State& s, const Deck& deck) {
     const int n = s.players();
     for (int i = 0; i < n; ++i) {
         s.hands[static_cast<std::size_t>(i)] = CardSet{};
@@ -240,15 +270,15 @@ void deal(State& s, const std::vector<Card>& deck) {
     std::size_t next = 0;
     for (int i = 0; i < n; ++i) {
         const int seat = (s.dealer + 1 + i) % n;
-        for (int c = 0; c < kHandSize; ++c) add_card(s.hands[static_cast<std::size_t>(seat)], deck[next++]);
+        for (int c = 0; c < kHandSize; ++c) add_card(s.hands[static_cast<std::size_t>(seat)], deck.cards[next++]);
     }
     s.pile_next = 0;
-    s.pile_end = static_cast<uint8_t>(deck.size() - next);
-    for (std::size_t i = 0; next < deck.size(); ++i, ++next) s.pile[i] = deck[next].kind;
+    s.pile_end = static_cast<uint8_t>(static_cast<std::size_t>(deck.size) - next);
+    for (std::size_t i = 0; next < static_cast<std::size_t>(deck.size); ++i, ++next) s.pile[i] = deck.cards[next].kind;
     begin_turn(s, next_seat(s, s.dealer));
 }
 
-void start_round(State& s, int round, const std::vector<Card>& deck) {
+void start_round(State& s, int round, const Deck& deck) {
     s.round = static_cast<uint8_t>(round);
     s.dealer = static_cast<uint8_t>(round % s.players());
     s.phase = Phase::Play;
@@ -266,13 +296,18 @@ void start_round(State& s, int round, const std::vector<Card>& deck) {
 /// S5.3, S5.4, S5.6: reveal colour c and score it with the bets placed.
 void score_colour(State& s, int colour, int sign) {
     s.revealed_colours = static_cast<uint8_t>(s.revealed_colours | (1u << colour));
+    std::array<int, kMaxSeats> sums{};
     int best = 0;
-    for (int seat = 0; seat < s.players(); ++seat) best = std::max(best, colour_sum(s.hands[static_cast<std::size_t>(seat)], colour));
-    if (best > 0) {
+    for (int seat = 0; seat < s.players(); ++seat) {
+        sums[static_cast<std::size_t>(seat)] = colour_sum(s.hands[static_cast<std::size_t>(seat)], colour);
+        best = std::max(best, sums[static_cast<std::size_t>(seat)]);
+    }
+    if (best > 0) {                                                   // S5.6
         for (int seat = 0; seat < s.players(); ++seat) {
-            if (colour_sum(s.hands[static_cast<std::size_t>(seat)], colour) != best) continue;
+            if (sums[static_cast<std::size_t>(seat)] != best) continue;
             const int factor = (s.bets & bit(seat)) ? 2 : 1;
-            s.scores[static_cast<std::size_t>(seat)] = static_cast<int16_t>(s.scores[static_cast<std::size_t>(seat)] + sign * best * factor);
+            auto& score = s.scores[static_cast<std::size_t>(seat)];
+            score = static_cast<int16_t>(score + sign * best * factor);
         }
     }
     s.doubler_available = static_cast<uint8_t>(s.doubler_available & ~s.bets);  // S5.3, S5.7
@@ -334,7 +369,7 @@ State new_game(const Config& config, uint64_t seed, const std::vector<Card>* dec
     State s;
     s.config = config;
     s.seed = seed;
-    start_round(s, 0, deck ? *deck : shuffled_deck(config, seed, 0));
+    start_round(s, 0, deck ? deck_of(*deck) : shuffled_deck(config, seed, 0));
     return s;
 }
 
@@ -345,7 +380,7 @@ void redeal(State& s, const std::vector<Card>& deck) {
     const bool fresh = s.phase == Phase::Play &&
                        std::all_of(s.rows.begin(), s.rows.end(), [](const Row& r) { return r.size() == 0; });
     if (!fresh) throw StateFormatError("a deal can only be replaced before the round's first move (S2.4)");
-    start_round(s, s.round, deck);
+    start_round(s, s.round, deck_of(deck));
 }
 
 // ---- legality ----------------------------------------------------------------------------
@@ -378,10 +413,7 @@ int legal_actions(const State& s, int player, std::array<uint8_t, kNumActions>& 
     }
     if (s.phase != Phase::Play || player != s.current_player) return 0;
     CardSet held = kinds_held(s.hands[static_cast<std::size_t>(player)]);
-    CardSet placeable = held;
-    for (int colour = 0; colour < kColours; ++colour) {
-        if (s.rows[static_cast<std::size_t>(colour)].closed()) placeable &= ~colour_mask(colour);  // S3.1
-    }
+    CardSet placeable = held & ~closed_colours(s);                    // S3.1
     if (placeable.empty()) {                                   // S3.3
         while (!held.empty()) out[static_cast<std::size_t>(n++)] = static_cast<uint8_t>(kDiscardBase + held.pop_lowest() / kMaxCopies);
         return n;
@@ -389,8 +421,10 @@ int legal_actions(const State& s, int player, std::array<uint8_t, kNumActions>& 
     while (!placeable.empty()) {
         const int kind = placeable.pop_lowest() / kMaxCopies;
         const Row& row = s.rows[static_cast<std::size_t>(kind / kValues)];
-        if (row.left_count < kSideCards) out[static_cast<std::size_t>(n++)] = static_cast<uint8_t>(kind * 2);       // S3.2
-        if (row.right_count < kSideCards) out[static_cast<std::size_t>(n++)] = static_cast<uint8_t>(kind * 2 + 1);
+        out[static_cast<std::size_t>(n)] = static_cast<uint8_t>(kind * 2);               // S3.2, branch-free
+        n += row.left_count < kSideCards;
+        out[static_cast<std::size_t>(n)] = static_cast<uint8_t>(kind * 2 + 1);
+        n += row.right_count < kSideCards;
     }
     return n;
 }
@@ -427,10 +461,7 @@ std::optional<IllegalMoveError> why_illegal(const State& s, const Move& m, int p
     const CardSet hand = s.hands[static_cast<std::size_t>(player)];
     const std::string card = format_card(m.card);
     if (count_of(hand, m.card) == 0) return IllegalMoveError("S2.3", who + " holds no " + card);
-    CardSet placeable = kinds_held(hand);
-    for (int colour = 0; colour < kColours; ++colour) {
-        if (s.rows[static_cast<std::size_t>(colour)].closed()) placeable &= ~colour_mask(colour);
-    }
+    const CardSet placeable = kinds_held(hand) & ~closed_colours(s);
     const Row& row = s.rows[static_cast<std::size_t>(m.card.colour())];
     const std::string colour = kColourNames[m.card.colour()];
     if (m.kind == MoveKind::Discard) {
@@ -466,7 +497,7 @@ void apply_unchecked(State& s, const Move& m, int player) noexcept {
             Row& row = s.rows[static_cast<std::size_t>(m.card.colour())];
             if (m.side == Side::Left) row.left[row.left_count++] = static_cast<uint8_t>(m.card.value());
             else row.right[row.right_count++] = static_cast<uint8_t>(m.card.value());
-            if (s.closed_rows() >= s.config.rows_to_end) end_round(s);  // S4.1
+            if (row.closed() && s.closed_rows() >= s.config.rows_to_end) end_round(s);  // S4.1
             else begin_turn(s, next_seat(s, player));
             return;
         }

@@ -11,11 +11,17 @@
 
 namespace diabolo {
 
+/// Population count. Portable wheels target baseline x86-64, which has no popcnt
+/// instruction, and the compiler's fallback is a slow library call: so the SWAR
+/// version unless the build enables the instruction.
 inline int popcount64(uint64_t x) noexcept {
-#if defined(_MSC_VER) && !defined(__clang__)
-    return static_cast<int>(__popcnt64(x));
-#else
+#if defined(__POPCNT__) && !defined(_MSC_VER)
     return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+    return static_cast<int>((x * 0x0101010101010101ULL) >> 56);
 #endif
 }
 
