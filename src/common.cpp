@@ -64,7 +64,7 @@ long long to_int(const py::handle& value, const std::string& what) {
 }
 
 void Reader::fail(const std::string& message) const {
-    throw StateFormatError("state JSON: " + path_ + ": " + message);
+    throw StateFormatError("state JSON: " + (path_.empty() ? message : path_ + ": " + message));
 }
 
 py::dict Reader::dict() const {
@@ -113,8 +113,12 @@ bool Reader::boolean() const {
 }
 
 std::string Reader::text() const {
-    if (!py::isinstance<py::str>(value_)) fail("expected a string");
-    return value_.cast<std::string>();
+    if (!PyUnicode_Check(value_.ptr())) fail("expected a string");
+    try {
+        return utf8_text<StateFormatError>(value_, "text");
+    } catch (const StateFormatError&) {
+        fail("not valid text (it holds an unpaired surrogate)");
+    }
 }
 
 std::string dump_json(const py::object& data) {
@@ -125,7 +129,7 @@ py::object load_json(const std::string& text) {
     try {
         return py::module_::import("json").attr("loads")(text);
     } catch (py::error_already_set& e) {
-        throw StateFormatError(std::string("state JSON is not valid JSON: ") + e.what());
+        throw StateFormatError("state JSON is not valid JSON: " + py::str(e.value()).cast<std::string>());
     }
 }
 

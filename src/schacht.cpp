@@ -48,7 +48,8 @@ py::dict options_dict(const Config& c) {
     d["players"] = c.players;
     d["rounds"] = c.rounds;
     d["rows_to_end"] = c.rows_to_end;
-    d["value_counts"] = py::make_tuple(c.value_counts[0], c.value_counts[1], c.value_counts[2], c.value_counts[3], c.value_counts[4]);
+    const auto& v = c.value_counts;
+    d["value_counts"] = py::make_tuple(v[0], v[1], v[2], v[3], v[4]);
     d["strict_players"] = py::bool_(c.strict_players != 0);
     return d;
 }
@@ -83,41 +84,51 @@ Config config_from_kwargs(const py::dict& kwargs) {
     return Config::from_options(o);
 }
 
-int to_player(const py::handle& value) {
-    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) {
-        throw PlayerError("player must be a seat number (int), got " + py::repr(value).cast<std::string>());
-    }
+/// A seat of this game; PlayerError names the valid seats otherwise.
+int to_player(const State& s, const py::handle& value) {
+    const std::string seats = "player must be a seat 0.." + std::to_string(s.players() - 1) + ", got ";
+    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) throw PlayerError(seats + py::repr(value).cast<std::string>());
     int overflow = 0;
     const long long seat = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
-    if (overflow != 0 || seat < 0 || seat >= kMaxSeats) {
+    if (overflow != 0 || seat < 0 || seat >= s.players()) {
         PyErr_Clear();
-        throw PlayerError("player must be a seat number 0.." + std::to_string(kMaxSeats - 1) + ", got " +
-                          py::repr(value).cast<std::string>());
+        throw PlayerError(seats + py::repr(value).cast<std::string>());
     }
     return static_cast<int>(seat);
 }
 
-std::optional<int> optional_player(const py::object& value) {
+std::optional<int> optional_player(const State& s, const py::object& value) {
     if (value.is_none()) return std::nullopt;
-    return to_player(value);
+    return to_player(s, value);
 }
 
-/// The seat a query is about: the given one (checked) or the player to move.
-int query_player(const State& s, const py::object& player) { return acting_player(s, optional_player(player)); }
+/// The legal action ids of the seat a query is about (default: the player to move);
+/// nobody has any once the game is over.
+int query_actions(const State& s, const py::object& player, std::array<uint8_t, kNumActions>& out) {
+    if (player.is_none() && s.is_terminal()) return 0;
+    return legal_actions(s, acting_player(s, optional_player(s, player)), out);
+}
+
+/// An action id: an int (not a bool) in [0, kNumActions); NotationError otherwise.
+Move move_of_action(const py::handle& value) {
+    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) {
+        throw NotationError("an action id is an int 0.." + std::to_string(kNumActions - 1) + ", got " +
+                            py::repr(value).cast<std::string>());
+    }
+    int overflow = 0;
+    const long long action = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow != 0 || action < 0 || action >= kNumActions) {
+        PyErr_Clear();
+        throw NotationError("action id " + py::repr(value).cast<std::string>() + " is out of range 0.." +
+                            std::to_string(kNumActions - 1));
+    }
+    return Move::of_action(static_cast<int>(action));
+}
 
 Move to_move(const py::handle& value) {
     if (py::isinstance<Move>(value)) return value.cast<Move>();
-    if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) {
-        int overflow = 0;
-        const long long action = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
-        if (overflow != 0 || action < 0 || action >= kNumActions) {
-            PyErr_Clear();
-            throw NotationError("action id " + py::repr(value).cast<std::string>() + " is out of range 0.." +
-                                std::to_string(kNumActions - 1));
-        }
-        return Move::of_action(static_cast<int>(action));
-    }
-    if (py::isinstance<py::str>(value)) return parse_move(value.cast<std::string>());
+    if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) return move_of_action(value);
+    if (PyUnicode_Check(value.ptr())) return parse_move(utf8_text<NotationError>(value, "a move"));
     throw NotationError("a Schacht move is a SchachtMove, an action id or notation text like 'G5<', got " +
                         py::repr(value).cast<std::string>());
 }
@@ -128,9 +139,9 @@ std::vector<Card> deck_from(const py::handle& value, const std::string& what) {
     }
     std::vector<Card> deck;
     for (auto item : py::reinterpret_borrow<py::sequence>(value)) {
-        if (!py::isinstance<py::str>(item)) throw StateFormatError(what + " must hold card strings like 'G5', got " + py::repr(item).cast<std::string>());
+        if (!PyUnicode_Check(item.ptr())) throw StateFormatError(what + " must hold card strings like 'G5', got " + py::repr(item).cast<std::string>());
         try {
-            deck.push_back(parse_card(item.cast<std::string>()));
+            deck.push_back(parse_card(utf8_text<StateFormatError>(item, what)));
         } catch (const NotationError& e) {
             throw StateFormatError(what + ": " + e.what());
         }
@@ -321,7 +332,7 @@ Table from_data(const py::handle& data) {
         t.decks.push_back(deck_from(decks.at(i).handle(), "decks[" + std::to_string(i) + "]"));
         check_deck(config, t.decks.back());
     }
-    const std::string problem = check_invariants(s);
+    const std::string problem = t.check();
     if (!problem.empty()) throw StateFormatError("state JSON describes an impossible state: " + problem);
     return t;
 }
@@ -385,12 +396,16 @@ py::dict observation(const State& s, int p) {
 Table new_state(const Config& config, const py::object& seed, const py::object& deck, const py::object& decks) {
     std::vector<std::vector<Card>> given;
     if (!deck.is_none() && !decks.is_none()) throw StateFormatError("give either deck= (round 0) or decks= (one per round), not both");
-    if (!deck.is_none()) given.push_back(deck_from(deck, "deck"));
+    if (!deck.is_none()) {
+        given.push_back(deck_from(deck, "deck"));
+        check_deck(config, given.back());
+    }
     if (!decks.is_none()) {
         if (!py::isinstance<py::sequence>(decks) || py::isinstance<py::str>(decks)) throw StateFormatError("decks must be a list of decks, one per round (S2.4)");
         std::size_t i = 0;
         for (auto item : py::reinterpret_borrow<py::sequence>(decks)) {
             given.push_back(item.is_none() ? std::vector<Card>{} : deck_from(item, "decks[" + std::to_string(i) + "]"));
+            if (!item.is_none()) check_deck(config, given.back());
             ++i;
         }
     }
@@ -418,10 +433,10 @@ Make one with :meth:`parse` or :meth:`from_action`; ``state.legal_moves()`` retu
 >>> str(SchachtMove.from_action(75))
 'bet'
 )doc")
-        .def_static("parse", [](const std::string& text) { return parse_move(text); }, py::arg("text"),
+        .def_static("parse", [](const py::object& text) { return parse_move(utf8_text<NotationError>(text, "notation")); }, py::arg("text"),
                     "The move written as ``text`` (``'G5<'``, ``'P2>'``, ``'xG5'``, ``'bet'``, ``'hold'``); "
                     "raises NotationError.\n\n>>> SchachtMove.parse('xG5').kind\n'discard'")
-        .def_static("from_action", &Move::from_action, py::arg("action"),
+        .def_static("from_action", [](const py::object& action) { return move_of_action(action); }, py::arg("action"),
                     "The move with this action id (0..76); raises NotationError.\n\n>>> str(SchachtMove.from_action(1))\n'R1>'")
         .def_property_readonly("action", &Move::action, "The stable action id (0..76).\n\n>>> SchachtMove.parse('R1>').action\n1")
         .def_property_readonly("kind", [](const Move& mv) { return kMoveKinds[static_cast<int>(mv.kind)]; },
@@ -442,7 +457,7 @@ Make one with :meth:`parse` or :meth:`from_action`; ``state.legal_moves()`` retu
         })
         .def("__hash__", [](const Move& mv) { return py::hash(py::make_tuple("schacht", mv.action())); })
         .def(py::pickle([](const Move& mv) { return py::make_tuple(mv.action()); },
-                        [](const py::tuple& t) { return Move::from_action(static_cast<int>(to_int(t[0], "action"))); }));
+                        [](const py::tuple& t) { return move_of_action(t[0]); }));
 
     py::class_<Table>(m, "SchachtState", R"doc(
 A position of Diabolo (Schacht), with the moves that led to it.
@@ -483,19 +498,23 @@ True
             return out;
         }, "Every move so far as ``(seat, move)`` pairs, oldest first.")
         .def("legal_moves", [](const Table& t, const py::object& player) {
-            return legal_moves(t.state, query_player(t.state, player));
+            std::array<uint8_t, kNumActions> actions{};
+            const int n = query_actions(t.state, player, actions);
+            std::vector<Move> moves;
+            for (int i = 0; i < n; ++i) moves.push_back(Move::of_action(actions[static_cast<std::size_t>(i)]));
+            return moves;
         }, py::arg("player") = py::none(),
            "Legal moves of ``player`` (default: the player to move), in action-id order; empty when "
            "that seat has nothing to do now.\n\n>>> [str(m) for m in diabolo.load('schacht').new_state(seed=1).legal_moves()][:3]\n"
            "['R1<', 'R1>', 'Y3<']")
         .def("legal_actions", [](const Table& t, const py::object& player) {
             std::array<uint8_t, kNumActions> actions{};
-            const int n = legal_actions(t.state, query_player(t.state, player), actions);
+            const int n = query_actions(t.state, player, actions);
             return std::vector<int>(actions.begin(), actions.begin() + n);
         }, py::arg("player") = py::none(), "Legal action ids of ``player``, ascending (see :meth:`legal_moves`).")
         .def("legal_action_mask", [](const Table& t, const py::object& player) {
             std::array<uint8_t, kNumActions> actions{};
-            const int n = legal_actions(t.state, query_player(t.state, player), actions);
+            const int n = query_actions(t.state, player, actions);
             py::array_t<bool> mask(kNumActions);
             bool* data = mask.mutable_data();
             std::fill(data, data + kNumActions, false);
@@ -503,21 +522,21 @@ True
             return mask;
         }, py::arg("player") = py::none(), "A numpy bool array of length ``num_actions``, True at legal action ids.")
         .def("apply", [](Table& t, const py::object& move, const py::object& player) {
-            t.apply(to_move(move), optional_player(player));
+            t.apply(to_move(move), optional_player(t.state, player));
         }, py::arg("move"), py::arg("player") = py::none(),
            "Plays ``move`` (a SchachtMove, an action id or notation) for ``player`` (default: the player "
            "to move). Raises IllegalMoveError naming the clause, and changes nothing, if the move is not legal.")
         .def("observation", [](const Table& t, const py::object& player) {
-            return observation(t.state, acting_player(t.state, to_player(player)));
+            return observation(t.state, to_player(t.state, player));
         }, py::arg("player"), "What ``player`` may know, as a JSON-ready dict with the keys of S7.4 (see the rules page).")
         .def("observation_tensor", [](const Table& t, const py::object& player) {
-            const int p = acting_player(t.state, to_player(player));
+            const int p = to_player(t.state, player);
             py::array_t<float> out(observation_tensor_size(t.state.config));
             observation_tensor(t.state, p, out.mutable_data());
             return out;
         }, py::arg("player"), "What ``player`` may know as a float32 numpy array of ``game.observation_tensor_shape``.")
         .def("resample", [](const Table& t, const py::object& player, const py::object& seed) {
-            return t.resample(acting_player(t.state, to_player(player)), to_seed(seed));
+            return t.resample(to_player(t.state, player), to_seed(seed));
         }, py::arg("player"), py::arg("seed"),
            "Determinisation (S7.3): a state that looks the same to ``player``, with every card that player "
            "cannot see dealt anew from ``seed``. Depends only on what ``player`` knows and on ``seed``.")
@@ -560,7 +579,10 @@ Options (all keyword, validated, OptionError when wrong):
         .def_property_readonly("players", [](const Config& c) { return c.players; }, "Number of seats.")
         .def_property_readonly("rounds", [](const Config& c) { return c.rounds; }, "Rounds in a game (S6.1).")
         .def_property_readonly("rows_to_end", [](const Config& c) { return c.rows_to_end; }, "Closed rows that end a round (S4.1).")
-        .def_property_readonly("value_counts", [](const Config& c) { return options_dict(c)["value_counts"]; }, "Copies of each value per colour (S1.3).")
+        .def_property_readonly("value_counts", [](const Config& c) {
+            const auto& v = c.value_counts;
+            return py::make_tuple(v[0], v[1], v[2], v[3], v[4]);
+        }, "Copies of each value per colour (S1.3).\n\n>>> diabolo.load('schacht').value_counts\n(4, 3, 3, 2, 2)")
         .def_property_readonly("strict_players", [](const Config& c) { return c.strict_players != 0; }, "Whether players is held to 3-5 (S1.1).")
         .def_property_readonly("options", &options_dict, "Every option with its value, defaults filled in.")
         .def_property_readonly("deck_size", &Config::deck_size, "Cards in the deck (70 by default).")
@@ -571,23 +593,27 @@ Options (all keyword, validated, OptionError when wrong):
              "A new game. Round r is shuffled from ``seed`` unless a deal is given: ``deck`` (round 0) or "
              "``decks`` (one list per round, None for a shuffled round), each all cards in notation, dealt "
              "as S2.4 says.\n\n>>> diabolo.load('schacht').new_state(seed=3).round\n0")
-        .def("state_from_json", [](const Config& c, const std::string& text) {
-            Table t = from_data(load_json(text));
+        .def("state_from_json", [](const Config& c, const py::object& text) {
+            Table t = from_data(load_json(utf8_text<StateFormatError>(text, "state JSON")));
             if (!(t.state.config == c)) throw StateFormatError("state JSON: its options differ from this game's");
             return t;
         }, py::arg("text"), "The state written by :meth:`SchachtState.to_json`; StateFormatError if the text "
                             "is not a valid state of this game.")
         .def("move", [](const Config&, const py::object& move) { return to_move(move); }, py::arg("move"),
              "The SchachtMove for notation text or an action id.\n\n>>> diabolo.load('schacht').move('bet').action\n75")
-        .def("play_random", [](const Config& c, int games, const py::object& seed, int threads) {
+        .def("play_random", [](const Config& c, const py::object& games_arg, const py::object& seed, const py::object& threads_arg) {
             const uint64_t s = to_seed(seed);
+            const long long games = to_int(games_arg, "games");
+            const long long threads = to_int(threads_arg, "threads");
+            if (games < 0 || games > 100'000'000) throw OptionError("games must be 0..100000000, got " + std::to_string(games));
+            if (threads < 1 || threads > 256) throw OptionError("threads must be 1..256, got " + std::to_string(threads));
             RandomPlayResult result;
             {
                 py::gil_scoped_release release;
-                result = play_random_games(c, games, s, threads);
+                result = play_random_games(c, static_cast<int>(games), s, static_cast<int>(threads));
             }
             py::dict out;
-            out["scores"] = int_matrix(result.scores, games, c.players);
+            out["scores"] = int_matrix(result.scores, static_cast<py::ssize_t>(games), c.players);
             py::array_t<int32_t> moves(static_cast<py::ssize_t>(result.moves.size()));
             std::copy(result.moves.begin(), result.moves.end(), moves.mutable_data());
             out["moves"] = moves;
@@ -607,6 +633,10 @@ Options (all keyword, validated, OptionError when wrong):
         })
         .def(py::pickle([](const Config& c) { return options_dict(c); },
                         [](const py::dict& d) { return config_from_kwargs(d); }));
+
+    construct_lazily_allocated_values<Move>();
+    construct_lazily_allocated_values<Table>();
+    construct_lazily_allocated_values<Config>();
 }
 
 }  // namespace diabolo::bindings

@@ -206,9 +206,11 @@ def decide_all(state: SchachtState, decisions: Mapping[int, str]) -> None:
 
 
 def hold_all(state: SchachtState) -> None:
-    """Every seat still to decide on the colour being scored holds its doubler (S5.3)."""
-    while state.phase == "doubler":
-        seat = next(p for p in range(state.game.players) if state.legal_moves(p))
+    """Every seat still to decide on the colour being scored holds its doubler (S5.3).
+
+    Only the current colour: a later positive colour opens a new doubler phase."""
+    assert state.phase == "doubler"
+    for seat in [p for p in range(state.game.players) if state.legal_moves(p)]:
         state.apply("hold", player=seat)
 
 

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import diabolo
-from reference.schacht import SchachtModel, full_deck
+from tests.reference.schacht import SchachtModel, full_deck
 
 # CI plays 2,000 games (the floor); a local run plays fewer.
 GAMES = int(os.environ.get("DIABOLO_DIFF_GAMES", "2000" if os.environ.get("CI") else "300"))

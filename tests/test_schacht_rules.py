@@ -18,7 +18,7 @@ import pytest
 
 import diabolo
 from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
-from schacht_helpers import (
+from tests.schacht_helpers import (
     COLOURS,
     DEFAULT_COUNTS,
     data_of,
@@ -199,7 +199,6 @@ def test_S2_2_S6_1_dealer_rotation_over_rounds() -> None:
         state = game.new_state(seed=100 + players)
         rng = random.Random(players)
         seen = [0]
-        previous_scores = state.scores
         while not state.is_terminal:
             player = act(state)
             state.apply(rng.choice(state.legal_moves(player)), player=player)
@@ -220,13 +219,10 @@ def test_S2_2_S6_1_dealer_rotation_over_rounds() -> None:
                 assert obs["revealed"]["shown"] == [[]] * players
                 assert obs["revealed"]["discarded"] == [[]] * players
                 assert obs["revealed"]["scoring"] == {}
-                # Scores carry over from round to round (S6.2).
                 assert obs["scores"] == state.scores
-            previous_scores = state.scores
         assert seen == list(range(players))
         assert state.round == players - 1
         assert state.dealer == (players - 1) % players
-        assert len(previous_scores) == players
 
 
 def test_S2_3_draw_then_place() -> None:
@@ -483,10 +479,10 @@ def test_S3_3_discard_shows_the_hand_and_leaves_the_round() -> None:
         assert obs["hand_sizes"][1] == 2
         # The discarded card is in no row.
         assert obs["rows"]["P"] == {"left": [1, 2, 3], "right": [4, 5], "closed": True}
-    # The discarded card is out of the round: it does not count at scoring. Seat 2 closes
-    # yellow (left 1 < right 1 + ... ) -- make purple positive? Purple is 6 vs 9: positive.
-    state.apply("Y1>")  # seat 2: yellow right [1]
+    # The next turns go on as usual; the shown hand stays public.
+    state.apply("Y1>")
     assert state.current_player == 0
+    assert state.observation(2)["revealed"]["discarded"] == [[], ["P3"], []]
 
 
 def test_S3_3_discarded_card_does_not_score() -> None:
@@ -525,7 +521,7 @@ def test_S4_1_round_ends_when_the_second_row_closes() -> None:
         )
         sizes = state.observation(0)["hand_sizes"]
         pile = state.observation(0)["draw_pile"]
-        state.apply("R1<")  # red 4 = 2 + 1 + 1? left 1+2+1=4, right 2: negative, nobody holds red
+        state.apply("R1<")  # red closes (4 vs 2: negative; nobody holds red)
         assert state.is_terminal
         obs = state.observation(0)
         assert obs["rows"]["R"]["closed"] and obs["rows"]["Y"]["closed"]
@@ -582,7 +578,7 @@ def test_S4_1_rows_to_end_option() -> None:
     state = position(
         game,
         hands=[["B1"], ["R1", "G1"], ["B2", "G1"]],
-        rows={"Y": YELLOW_CLOSED_EQUAL, "R": ([1, 2], [1, 1]), "G": ([1, 2], [1, 1])},
+        rows={"Y": YELLOW_CLOSED_EQUAL, "R": ([1, 2], [1, 1]), "G": ([2, 3], [2, 2])},
         current_player=1,
     )
     state.apply("R1<")
@@ -610,12 +606,12 @@ def test_S5_1_all_rows_scored_in_layout_order() -> None:
             "R": ([], [1]),  # positive, open
             "Y": YELLOW_CLOSED_EQUAL,
             "G": ([], [2]),  # positive, open
-            "P": ([1, 2], [1, 2]),  # closes equal with P1
+            "P": ([1, 2], [1, 2]),  # closed by P1< (negative, nobody holds purple)
             "B": ([], [3]),  # positive, open
         },
         current_player=1,
     )
-    state.apply("P1<")  # purple: 1+2+1 = 4 vs 3? left [1,2,1]=4, right [1,2]=3: negative
+    state.apply("P1<")  # purple closes: left 1+2+1 = 4 > right 3: negative
     order = []
     while state.phase == "doubler":
         order.append(state.observation(0)["scoring_colour"])
@@ -632,14 +628,6 @@ def test_S5_2_S5_3_positive_colour_highest_hand_scores() -> None:
     """S5.2, S5.3: angel sum (right) > devil sum (left): the highest hand sum of the
     colour scores plus points, the others 0."""
     game = diabolo.load("schacht", players=4, rounds=1)
-    state = position(
-        game,
-        hands=[["G3", "G1"], ["G5"], ["G2", "G2", "B1"], ["R5"]],
-        rows={"Y": YELLOW_CLOSED_EQUAL, "G": ([1, 1], [1, 3])},
-        current_player=2,
-    )
-    state.apply("B1<")  # not closing: play on
-    state.apply("R5<")
     state = position(
         game,
         hands=[["G3", "G1"], ["G5"], ["G2", "G2", "G4"], ["R5"]],
@@ -728,21 +716,13 @@ def test_S5_3_positive_colour_without_doublers_left_scores_directly() -> None:
     )
     state.apply("P1>")
     assert state.is_terminal
-    assert state.scores == [4, 0, 3 - 0] if False else state.scores == [4, 0, 0]
+    assert state.scores == [4, 0, 0]  # seat 0: P4; seat 2 keeps P3
 
 
 def test_S5_4_negative_colour_scores_minus_without_doubler() -> None:
     """S5.4: devil sum > angel sum: all reveal; the highest hand sum scores minus points;
     no doubler decision."""
     game = diabolo.load("schacht", players=3, rounds=1)
-    state = position(
-        game,
-        hands=[["B4", "B1"], ["B5"], ["B2", "R1"]],
-        rows={"Y": YELLOW_CLOSED_EQUAL, "B": ([3, 3], [1, 1])},
-        current_player=2,
-    )
-    state.apply("R1<")  # not closing
-    assert state.phase == "play"
     state = position(
         game,
         hands=[["B4", "B1"], ["B5"], ["B2", "B3"]],
@@ -883,57 +863,51 @@ def test_S5_8_example_purple_positive_two_doublers() -> None:
 
 
 def test_S5_8_example_purple_positive_through_real_play() -> None:
-    """S5.8 (first example) reached by real play from a given deal (S2.4): the purple row
-    is built card by card; A (seat 0) and B (seat 1) bet, B scores 12, A 0."""
+    """S5.8 (first example) reached by real play from a given deal (S2.4): purple ends
+    left 5+1, right 1+2+4; A (seat 0) holds P5, B (seat 1) P4+P2; both bet: B scores 12,
+    A 0, both doublers are spent."""
     game = diabolo.load("schacht", players=3, rounds=1)
-    # Seat 1 plays first: P5< Y1<   seat 2: P1< Y2<   seat 0: P1> Y3<  ...
+    a, b, c = 0, 1, 2
     hands = {
-        1: ["P5", "Y1", "Y2", "R1", "R1", "P4"],
-        2: ["P1", "Y2", "Y4", "R1", "R1", "G1"],
-        0: ["P1", "Y3", "P2", "G1", "G1", "P5"],
+        b: ["P5", "P4", "P2", "Y1", "Y2", "R1"],
+        c: ["P1", "Y4", "Y2", "R1", "R1", "G1"],
+        a: ["P5", "P1", "Y3", "G1", "G1", "R1"],
     }
-    # Draws in turn order: seat 1 draws P2, seat 2 P4, seat 0 B1, seat 1 B1, seat 2 B2, ...
+    # Draws in turn order: B draws P2, C P4, A B1, B B1, C B2, A B2, B B3, C B3, ...
     deck = given_deal(3, hands, pile_front=["P2", "P4", "B1", "B1", "B2", "B2", "B3", "B3"])
     state = game.new_state(deck=deck)
-    script = [
-        (1, "P5<"), (2, "P1<"), (0, "P1>"),  # purple left 5+1, right 1
-        (1, "Y1<"), (2, "Y4>"), (0, "Y3<"),  # yellow left 1+3, right 4
-        (1, "P2>"), (2, "Y2<"), (0, "P2>"),  # purple right 1+2 (seat 0 places its P2... )
-    ]
-    # Purple now: left 5, 1; right 1, 2, 2 -- not the example; rebuild a cleaner script.
-    del script
-    state = game.new_state(deck=deck)
     moves = [
-        (1, "P5<"),  # P left 5
-        (2, "P1<"),  # P left 5 1
-        (0, "P1>"),  # P right 1
-        (1, "Y1<"),  # Y left 1
-        (2, "Y4>"),  # Y right 4
-        (0, "Y3<"),  # Y left 1 3
-        (1, "P2>"),  # P right 1 2   (seat 1 drew P2 on its first turn)
-        (2, "Y2<"),  # Y left 1 3 2: side full
-        (0, "G1<"),  # G left 1
-        (1, "Y2>"),  # Y right 4 2: yellow closed 6 vs 6 (first closed row)
-        (2, "P4>"),  # P right 1 2 4: purple closed 6 vs 7, 2nd closed row: round ends
+        (b, "P5<"),  # purple left 5
+        (c, "P1<"),  # purple left 5 1
+        (a, "P1>"),  # purple right 1
+        (b, "Y1<"),  # yellow left 1
+        (c, "Y4>"),  # yellow right 4
+        (a, "Y3<"),  # yellow left 1 3
+        (b, "P2>"),  # purple right 1 2
+        (c, "Y2<"),  # yellow left 1 3 2
+        (a, "G1<"),  # green left 1
+        (b, "Y2>"),  # yellow right 4 2: closed, 6 = 6 (the first closed row)
+        (c, "P4>"),  # purple right 1 2 4: closed, the 2nd closed row ends the round
     ]
     for seat, move in moves:
-        assert state.current_player == seat, (seat, move, str(state))
+        assert state.current_player == seat, (seat, move)
         state.apply(move)
-    obs = state.observation(0)
+    obs = state.observation(a)
     assert obs["rows"]["P"] == {"left": [5, 1], "right": [1, 2, 4], "closed": True}
     assert obs["rows"]["Y"] == {"left": [1, 3, 2], "right": [4, 2], "closed": True}
     assert state.phase == "doubler" and obs["scoring_colour"] == "P"
-    # Purple still in hand: seat 0 (A) P2? no: A placed P1 and keeps P2, P5 -> 7. Check
-    # what the hands hold and let the two players with purple bet.
-    purple = {seat: [c for c in hand_of(state, seat) if c[0] == "P"] for seat in range(3)}
-    assert purple == {0: ["P2", "P5"], 1: ["P4"], 2: []}
-    state.apply("bet", player=0)
-    state.apply("bet", player=1)
-    state.apply("hold", player=2)
-    # A holds 2+5 = 7 (doubled: 14), B holds 4: B scores 0. Both doublers spent.
-    assert state.scores[0] == 14 and state.scores[1] == 0
-    obs = state.observation(2)
-    assert obs["doubler_available"][:2] == [False, False]
+    assert state.round == 0 and obs["round"] == 0
+    purple = {seat: [card for card in hand_of(state, seat) if card[0] == "P"] for seat in (a, b, c)}
+    assert purple == {a: ["P5"], b: ["P2", "P4"], c: []}
+    # Green (negative, left 1) was scored before purple: A and C hold G1 each: -1 both.
+    before = state.scores
+    assert before == [-1, 0, -1]
+    state.apply("bet", player=a)
+    state.apply("bet", player=b)
+    state.apply("hold", player=c)
+    assert state.is_terminal  # blue is empty (equal): nothing more to score
+    assert [after - old for after, old in zip(state.scores, before)] == [0, 12, 0]
+    assert state.observation(c)["doubler_available"] == [False, False, True]
 
 
 def test_S5_8_example_green_negative() -> None:
@@ -1022,7 +996,7 @@ def test_S6_1_new_round_reshuffles_and_returns_doublers() -> None:
     )
     state.apply("P1>")
     decide_all(state, {0: "bet", 1: "bet", 2: "bet"})
-    assert state.scores == [13, 0, 6]
+    assert state.scores == [13, 0, -2]  # seat 0: 3 + 5x2; seat 2 (P4) is not the highest
     assert state.round == 1 and state.dealer == 1 and state.current_player == 2
     assert state.phase == "play"
     obs = state.observation(0)

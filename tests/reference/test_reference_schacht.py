@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from .schacht import (
+from tests.reference.schacht import (
     COLOURS,
     SIMULTANEOUS,
     TERMINAL,

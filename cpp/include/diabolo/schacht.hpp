@@ -210,7 +210,8 @@ void apply_unchecked(State& state, const Move& move, int player) noexcept;
 void apply(State& state, const Move& move, int player);
 
 /// The seat that acts for a move: `player` if given (checked to be a seat, PlayerError),
-/// else the player to move (PlayerError while decisions are simultaneous).
+/// else the player to move (PlayerError while decisions are simultaneous; IllegalMoveError
+/// at game over).
 int acting_player(const State& state, std::optional<int> player);
 
 /// Determinisation (S7.3): every card `player` cannot see is dealt anew from `seed`.
@@ -248,6 +249,9 @@ struct Table {
     static Table start(const Config& config, uint64_t seed, std::vector<std::vector<Card>> decks);
     /// Checked move (see apply); records it and deals a given deck when a round begins.
     void apply(const Move& move, std::optional<int> player);
+    /// What is inconsistent (check_invariants, then the history's last doubler
+    /// decisions against the state), or an empty string.
+    std::string check() const;
     /// Determinisation of the whole record for `player`: resample() of the state, the
     /// history without other players' undisclosed doubler decisions, no future deals.
     Table resample(int player, uint64_t seed) const;

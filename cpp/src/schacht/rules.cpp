@@ -169,17 +169,16 @@ std::string format_card(Card card) {
 
 Card parse_card(std::string_view text) {
     if (text.size() != 2) {
-        throw NotationError("a card is a colour letter (R, Y, G, P, B) and a value 1-5, like 'G5'; got '" +
-                            std::string(text) + "'");
+        throw NotationError("a card is a colour letter (R, Y, G, P, B) and a value 1-5, like 'G5'; got " + quoted(text));
     }
     const char* colour = std::strchr(kColourLetters, text[0]);
     if (text[0] == '\0' || colour == nullptr) {
-        throw NotationError("unknown colour '" + std::string(1, text[0]) + "' in card '" + std::string(text) +
-                            "': colours are R, Y, G, P, B (S8)");
+        throw NotationError("unknown colour " + quoted(text.substr(0, 1)) + " in card " + quoted(text) +
+                            ": colours are R, Y, G, P, B (S8)");
     }
     if (text[1] < '1' || text[1] > '5') {
-        throw NotationError("unknown value '" + std::string(1, text[1]) + "' in card '" + std::string(text) +
-                            "': values are 1-5 (S1.3)");
+        throw NotationError("unknown value " + quoted(text.substr(1, 1)) + " in card " + quoted(text) +
+                            ": values are 1-5 (S1.3)");
     }
     return Card::of(static_cast<int>(colour - kColourLetters), text[1] - '0');
 }
@@ -201,8 +200,8 @@ Move parse_move(std::string_view text) {
     if (text.size() == 3 && (text[2] == '<' || text[2] == '>')) {
         return Move::place(parse_card(text.substr(0, 2)), text[2] == '<' ? Side::Left : Side::Right);
     }
-    throw NotationError("not a Schacht move: '" + std::string(text) +
-                        "'; moves are like 'G5<' (devil side), 'G5>' (angel side), 'xG5' (discard, S3.3), "
+    throw NotationError("not a Schacht move: " + quoted(text) +
+                        "; moves are like 'G5<' (devil side), 'G5>' (angel side), 'xG5' (discard, S3.3), "
                         "'bet' or 'hold' (S5.3)");
 }
 
@@ -397,7 +396,7 @@ int acting_player(const State& s, std::optional<int> player) {
     if (s.current_player == kSimultaneous) {
         throw PlayerError("doubler decisions are simultaneous (S5.3): name the player");
     }
-    throw PlayerError("the game is over (S6.1): no player is to move");
+    throw IllegalMoveError("S6.1", "the game is over: no player is to move");
 }
 
 int legal_actions(const State& s, int player, std::array<uint8_t, kNumActions>& out) noexcept {
@@ -724,6 +723,27 @@ void Table::apply(const Move& move, std::optional<int> player) {
     if (state.round != round && r < decks.size() && !decks[r].empty()) redeal(state, decks[r]);
 }
 
+std::string Table::check() const {
+    std::string problem = check_invariants(state);
+    if (!problem.empty()) return problem;
+    for (const Step& step : history) {
+        if (step.player < 0 || step.player >= state.players()) return "history names a seat that does not exist";
+    }
+    // The decisions taken on the colour being scored are the last steps (S5.3).
+    const auto pending = static_cast<std::size_t>(popcount64(state.decided));
+    if (history.size() < pending) return "history lacks the doubler decisions already taken";
+    for (std::size_t i = history.size() - pending; i < history.size(); ++i) {
+        const Step& step = history[i];
+        const bool bet = step.move.kind == MoveKind::Bet;
+        if ((!bet && step.move.kind != MoveKind::Hold) || !((state.decided >> step.player) & 1u) ||
+            bet != (((state.bets >> step.player) & 1u) != 0)) {
+            return "history does not end with the doubler decisions taken";
+        }
+    }
+    if (decks.size() > state.config.rounds) return "more given deals than rounds";
+    return {};
+}
+
 Table Table::resample(int player, uint64_t seed) const {
     Table t;
     t.state = schacht::resample(state, player, seed);
@@ -731,7 +751,7 @@ Table Table::resample(int player, uint64_t seed) const {
     if (state.phase == Phase::Doubler) {
         // The last popcount(decided) steps are the decisions on the colour being scored:
         // only the player's own stays (S5.3, S7.1).
-        const auto pending = static_cast<std::size_t>(popcount64(state.decided));
+        const auto pending = std::min(history.size(), static_cast<std::size_t>(popcount64(state.decided)));
         t.history.resize(history.size() - pending);
         for (std::size_t i = history.size() - pending; i < history.size(); ++i) {
             if (history[i].player == player) t.history.push_back(history[i]);

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace diabolo {
 
@@ -39,6 +40,24 @@ struct StateFormatError : DiaboloError {
 struct PlayerError : DiaboloError {
     using DiaboloError::DiaboloError;
 };
+
+/// `text` in single quotes for an error message, with every byte outside printable
+/// ASCII written as \xNN: messages stay valid UTF-8 whatever the caller passed.
+inline std::string quoted(std::string_view text) {
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out = "'";
+    for (const char c : text.substr(0, 80)) {
+        const auto byte = static_cast<unsigned char>(c);
+        if (byte >= 0x20 && byte < 0x7f) {
+            out += c;
+        } else {
+            out += "\\x";
+            out += kHex[byte >> 4];
+            out += kHex[byte & 15];
+        }
+    }
+    return out + (text.size() > 80 ? "...'" : "'");
+}
 
 /// Seat values of `current_player` that are not seats (the same as OpenSpiel's).
 constexpr int kSimultaneous = -2;
