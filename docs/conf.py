@@ -14,6 +14,9 @@ the docstrings that autodoc pulls in.
 from __future__ import annotations
 
 import doctest
+import re
+
+from sphinx.application import Sphinx
 
 import diabolo
 
@@ -38,14 +41,49 @@ html_title = f"diabolo {release}"
 html_static_path: list[str] = []
 
 # ---- autodoc ------------------------------------------------------------------------
-# The classes are compiled (pybind11): their signatures come from the first line of each
-# docstring, which pybind11 writes, and autodoc_docstring_signature (on by default) reads.
-autodoc_member_order = "bysource"
+# The game classes are compiled (pybind11), so there is no source order to follow:
+# members are grouped (methods, then properties) and sorted by name.
+autodoc_member_order = "groupwise"
 autodoc_typehints = "signature"
-autodoc_class_signature = "separated"
-autodoc_default_options: dict[str, bool | str] = {
-    "member-order": "bysource",
-}
+autodoc_class_signature = "mixed"
+
+# pybind11 writes each signature into the first line of the docstring, where autodoc
+# reads it (autodoc_docstring_signature), with the extension module's names:
+# "new_state(self: diabolo._core.SchachtGame, seed: object = 0, ...)". The classes are
+# public in diabolo.<game>, and ``self`` is noise, so both are rewritten.
+_SELF = re.compile(r"^\(self(?::\s*[\w.]+)?(?:,\s*|(?=\)))")
+_CORE_CLASS = re.compile(r"\bdiabolo\._core\.(\w+)")
+
+
+def _public_name(match: re.Match[str]) -> str:
+    """``diabolo._core.SchachtState`` -> ``diabolo.schacht.SchachtState``."""
+    cls = getattr(diabolo._core, match.group(1), None)
+    module = getattr(cls, "__module__", "diabolo._core")
+    return f"{module}.{match.group(1)}"
+
+
+def _clean_signature(
+    app: Sphinx,
+    what: str,
+    name: str,
+    obj: object,
+    options: object,
+    signature: str | None,
+    return_annotation: str | None,
+) -> tuple[str, str | None] | None:
+    """Rewrites pybind11 signatures as described above (autodoc-process-signature)."""
+    if signature is None or not name.startswith("diabolo."):
+        return None
+    signature = _CORE_CLASS.sub(_public_name, _SELF.sub("(", signature))
+    if return_annotation is not None:
+        return_annotation = _CORE_CLASS.sub(_public_name, return_annotation)
+    return signature, return_annotation
+
+
+def setup(app: Sphinx) -> None:
+    """Connects the signature clean-up to autodoc."""
+    app.connect("autodoc-process-signature", _clean_signature)
+
 
 # ---- doctest ------------------------------------------------------------------------
 # Every example imports what it uses, but the docstrings of the compiled classes are
