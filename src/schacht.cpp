@@ -126,9 +126,10 @@ Move move_of_action(const py::handle& value) {
 }
 
 Move to_move(const py::handle& value) {
-    if (py::isinstance<Move>(value)) return value.cast<Move>();
+    // Cheapest checks first: action ids are the fast path of search loops.
     if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) return move_of_action(value);
     if (PyUnicode_Check(value.ptr())) return parse_move(utf8_text<NotationError>(value, "a move"));
+    if (py::isinstance<Move>(value)) return value.cast<Move>();
     throw NotationError("a Schacht move is a SchachtMove, an action id or notation text like 'G5<', got " +
                         py::repr(value).cast<std::string>());
 }
@@ -568,6 +569,7 @@ Options (all keyword, validated, OptionError when wrong):
 - ``rounds``: rounds in the game, default one per player (S6.1).
 - ``rows_to_end``: closed rows that end a round, default 2, or 3 with 5+ players (S4.1).
 - ``value_counts``: copies of the values 1..5 per colour, default ``(4, 3, 3, 2, 2)`` (S1.3).
+- ``strict_players``: True (default) holds ``players`` to 3-5; False allows 2-8 for experiments (S1.1).
 
 >>> import diabolo
 >>> game = diabolo.load("schacht", players=4)
@@ -621,7 +623,9 @@ Options (all keyword, validated, OptionError when wrong):
         }, py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
            "Plays ``games`` whole games with uniformly random legal moves in C++, without the GIL, on "
            "``threads`` threads. Returns numpy arrays: ``scores`` (games x players) and ``moves`` (per game). "
-           "Game i depends only on (seed, i), so results do not depend on ``threads``.")
+           "Game i depends only on (seed, i), so results do not depend on ``threads``.\n\n"
+           ">>> result = diabolo.load('schacht', players=3).play_random(100, seed=5, threads=2)\n"
+           ">>> result['scores'].shape, result['moves'].shape\n((100, 3), (100,))")
         .def("__eq__", [](const Config& a, const py::object& b) -> py::object {
             if (!py::isinstance<Config>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
             return py::bool_(a == b.cast<Config>());

@@ -1,5 +1,5 @@
 """The C++ core on its own: built with CMake under AddressSanitizer and UBSan, it runs
-its C++ tests (rulebook example, 600 random games under the invariant checker with a
+its C++ tests (rulebook example, 360 random games under the invariant checker with a
 resample at every step, batch play on two threads)."""
 
 from __future__ import annotations

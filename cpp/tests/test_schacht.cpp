@@ -102,7 +102,7 @@ TEST(random_games_keep_every_invariant) {
         Options o;
         o.players = players;
         const Config config = Config::from_options(o);
-        for (uint64_t game = 0; game < 200; ++game) {
+        for (uint64_t game = 0; game < 120; ++game) {
             State s = new_game(config, game);
             Pcg32 rng(game, 99);
             int steps = 0;
@@ -117,6 +117,12 @@ TEST(random_games_keep_every_invariant) {
                 if (player == kSimultaneous) player = lowest_bit64(static_cast<unsigned>(s.doubler_available & ~s.decided));
                 const std::vector<Move> moves = legal_moves(s, player);
                 CHECK(!moves.empty());
+                for (int seat = 0; seat < s.players(); ++seat) {
+                    for (int action = 0; action < kNumActions; ++action) {
+                        const Move any = Move::of_action(action);
+                        CHECK(is_legal(s, any, seat) == !why_illegal(s, any, seat).has_value());
+                    }
+                }
                 const Move move = moves[rng.below(static_cast<uint32_t>(moves.size()))];
                 CHECK(!why_illegal(s, move, player).has_value());
                 const State resampled = resample(s, player, game);

@@ -51,12 +51,10 @@ Config Config::from_options(const Options& o) {
                           ", got " + std::to_string(o.players));
     }
     if (o.rounds < 0 || o.rounds > kMaxRounds) {
-        throw OptionError("rounds must be 1.." + std::to_string(kMaxRounds) +
-                          " (or 0 for one round per player, S6.1), got " + std::to_string(o.rounds));
+        throw OptionError("rounds must be 1.." + std::to_string(kMaxRounds) + " (S6.1), got " + std::to_string(o.rounds));
     }
     if (o.rows_to_end < 0 || o.rows_to_end > kColours) {
-        throw OptionError("rows_to_end must be 1..5 (or 0 for the default of S4.1), got " +
-                          std::to_string(o.rows_to_end));
+        throw OptionError("rows_to_end must be 1..5 (S4.1), got " + std::to_string(o.rows_to_end));
     }
     Config c;
     c.players = static_cast<uint8_t>(o.players);
@@ -526,7 +524,10 @@ void apply(State& s, const Move& m, int player) {
         throw PlayerError("player must be a seat 0.." + std::to_string(s.players() - 1) + ", got " +
                           std::to_string(player));
     }
-    if (auto error = why_illegal(s, m, player)) throw *error;
+    if (!is_legal(s, m, player)) {  // the fast test; the message is built only on failure
+        if (auto error = why_illegal(s, m, player)) throw *error;
+        throw IllegalMoveError("S2.3", format_move(m) + " is not legal now");
+    }
     apply_unchecked(s, m, player);
 }
 
