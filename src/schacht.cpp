@@ -43,6 +43,20 @@ py::list seat_bools(const State& s, uint8_t bits) {
     return out;
 }
 
+/// colour letter -> {"left": values in the order placed, "right": ..., "closed": bool}
+py::dict rows_dict(const State& s) {
+    py::dict rows;
+    for (int c = 0; c < kColours; ++c) {
+        const Row& row = s.rows[static_cast<std::size_t>(c)];
+        py::dict r;
+        r["left"] = std::vector<int>(row.left.begin(), row.left.begin() + row.left_count);
+        r["right"] = std::vector<int>(row.right.begin(), row.right.begin() + row.right_count);
+        r["closed"] = row.closed();
+        rows[colour_letter(c).c_str()] = r;
+    }
+    return rows;
+}
+
 py::dict options_dict(const Config& c) {
     py::dict d;
     d["players"] = c.players;
@@ -187,15 +201,7 @@ py::dict to_data(const Table& t) {
     d["hands"] = hands;
     d["shown"] = shown;
     d["discarded"] = discarded;
-    py::dict rows;
-    for (int c = 0; c < kColours; ++c) {
-        const Row& row = s.rows[static_cast<std::size_t>(c)];
-        py::dict r;
-        r["left"] = std::vector<int>(row.left.begin(), row.left.begin() + row.left_count);
-        r["right"] = std::vector<int>(row.right.begin(), row.right.begin() + row.right_count);
-        rows[colour_letter(c).c_str()] = r;
-    }
-    d["rows"] = rows;
+    d["rows"] = rows_dict(s);
     d["scores"] = scores;
     py::list history;
     for (const Step& step : t.history) history.append(format_step(step));
@@ -358,16 +364,7 @@ py::dict observation(const State& s, int p) {
         discarded.append(card_list(s.discarded[k]));
     }
     d["hand_sizes"] = sizes;
-    py::dict rows;
-    for (int c = 0; c < kColours; ++c) {
-        const Row& row = s.rows[static_cast<std::size_t>(c)];
-        py::dict r;
-        r["left"] = std::vector<int>(row.left.begin(), row.left.begin() + row.left_count);
-        r["right"] = std::vector<int>(row.right.begin(), row.right.begin() + row.right_count);
-        r["closed"] = row.closed();
-        rows[colour_letter(c).c_str()] = r;
-    }
-    d["rows"] = rows;
+    d["rows"] = rows_dict(s);
     d["draw_pile"] = s.pile_size();
     d["doubler_available"] = seat_bools(s, s.doubler_available);
     const bool deciding = s.phase == Phase::Doubler && ((s.decided >> p) & 1u);

@@ -82,51 +82,10 @@ def given_deal(
     return deck
 
 
-def position(
-    game: SchachtGame,
-    *,
-    hands: Sequence[Sequence[str]],
-    rows: Mapping[str, RowSpec] | None = None,
-    current_player: int,
-    pile: Sequence[str] | None = None,
-    pile_front: Sequence[str] = (),
-    rest_to: int | None = None,
-    discarded: Sequence[Sequence[str]] | None = None,
-    shown: Sequence[Sequence[str]] | None = None,
-    scores: Sequence[int] | None = None,
-    round: int = 0,
-    doubler_available: Sequence[bool] | None = None,
-    phase: str = "play",
-    scoring_colour: str | None = None,
-    decided: Sequence[bool] | None = None,
-    bets: Sequence[bool] | None = None,
-    revealed_colours: Sequence[str] = (),
-) -> SchachtState:
-    """An exact position loaded through ``state_from_json``.
-
-    The cards not named (hands, rows, discards, `pile_front`) go to the draw pile after
-    `pile_front`, sorted, unless `pile` is given (then it is the whole pile) or `rest_to`
-    names a seat that takes them into its hand (for positions with an empty pile)."""
-    data = position_data(
-        game,
-        hands=hands,
-        rows=rows,
-        current_player=current_player,
-        pile=pile,
-        pile_front=pile_front,
-        rest_to=rest_to,
-        discarded=discarded,
-        shown=shown,
-        scores=scores,
-        round=round,
-        doubler_available=doubler_available,
-        phase=phase,
-        scoring_colour=scoring_colour,
-        decided=decided,
-        bets=bets,
-        revealed_colours=revealed_colours,
-    )
-    return game.state_from_json(json.dumps(data))
+def position(game: SchachtGame, **fields: Any) -> SchachtState:
+    """An exact position loaded through ``state_from_json``; ``fields`` as for
+    :func:`position_data`."""
+    return game.state_from_json(json.dumps(position_data(game, **fields)))
 
 
 def position_data(
@@ -149,7 +108,11 @@ def position_data(
     bets: Sequence[bool] | None = None,
     revealed_colours: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """The JSON data of :func:`position` (to be mutated further by a test)."""
+    """The state JSON data of an exact position (a test may mutate it further).
+
+    The cards not named (hands, rows, discards, `pile_front`) go to the draw pile after
+    `pile_front`, sorted, unless `pile` is given (then it is the whole pile) or `rest_to`
+    names a seat that takes them into its hand (for positions with an empty pile)."""
     n = game.players
     rows = rows or {}
     discarded = discarded or [[] for _ in range(n)]
