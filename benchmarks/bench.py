@@ -480,6 +480,11 @@ def format_value(row: Row) -> str:
     return f"{row.value:,.1f}" if row.value < 1000 else f"{row.value:,.0f}"
 
 
+def unit_text(row: Row) -> str:
+    """The unit column: empty for ratios, whose value already ends in 'x'."""
+    return "" if row.unit == "x" else row.unit
+
+
 def render(title: str, info: dict[str, str], sections: Sequence[Section], footnotes: Sequence[str]) -> str:
     label_width = max(len(r.label) for s in sections for r in s.rows) + 4
     value_width = max(12, max(len(format_value(r)) for s in sections for r in s.rows))
@@ -489,7 +494,7 @@ def render(title: str, info: dict[str, str], sections: Sequence[Section], footno
     lines += [f"  {k + ':':<{key_width + 1}} {v}" for k, v in info.items()]
     body: list[list[str]] = [
         [
-            f"  {row.label:<{label_width}}{format_value(row):>{value_width}}  {row.unit:<{unit_width}}  {row.note}".rstrip()
+            f"  {row.label:<{label_width}}{format_value(row):>{value_width}}  {unit_text(row):<{unit_width}}  {row.note}".rstrip()
             for row in section.rows
         ]
         for section in sections
