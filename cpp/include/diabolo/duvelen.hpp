@@ -1,0 +1,223 @@
+// Duvelen (a Dutch family speed game, a Dutch Blitz relative): the rules engine.
+// Clause numbers (D3.2) refer to rules/duvelen.md.
+//
+// Every seat owns a 52-card deck. A card of a deck is an index 0..51 (suit * 13 +
+// rank - 1, suits h, d, c, s); its owner is the seat whose deck it is. Which cards a
+// seat can play is a 52-bit mask: the cards it has face up (Stok top, Rij, waste top)
+// AND the cards the centre wants (every Ace, and the next rank of every pile), so legal
+// move generation is a mask intersection.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "diabolo/common/errors.hpp"
+
+namespace diabolo::duvelen {
+
+constexpr int kSuits = 4;            // h, d, c, s
+constexpr int kRanks = 13;           // A = 1 .. K = 13
+constexpr int kDeckCards = kSuits * kRanks;
+constexpr int kStokCards = 13;       // D2.1
+constexpr int kRijSlots = 4;         // D2.2
+constexpr int kCycleCards = kDeckCards - kStokCards - kRijSlots;  // D2.3: the Draaistok
+constexpr int kTurnCards = 3;        // D3.7
+constexpr int kMinPlayers = 2, kMaxSeats = 8;  // D1.2
+constexpr int kMaxPiles = kSuits * kMaxSeats;  // one pile per Ace on the table
+constexpr int kMaxRounds = 64;
+constexpr int kStopBonus = 10;       // D5.5
+constexpr uint8_t kNoCard = 0xFF;
+
+constexpr char kSuitLetters[kSuits + 1] = "hdcs";
+
+/// A card of one deck: index = suit * 13 + rank - 1.
+constexpr int card_index(int suit, int rank) noexcept { return suit * kRanks + rank - 1; }
+constexpr int suit_of(int card) noexcept { return card / kRanks; }
+constexpr int rank_of(int card) noexcept { return card % kRanks + 1; }
+constexpr uint64_t card_bit(int card) noexcept { return 1ULL << card; }
+
+/// Where a played card comes from (D3.1, D7).
+enum class Source : uint8_t { Stok = 0, R1 = 1, R2 = 2, R3 = 3, R4 = 4, Waste = 5 };
+constexpr int kSources = 6;
+
+enum class MoveKind : uint8_t { Play = 0, Turn = 1, Recycle = 2, RecycleUp = 3, Stop = 4, Pass = 5 };
+enum class Phase : uint8_t { Play = 0, AfterStop = 1, GameOver = 2 };
+enum class OnBlock : uint8_t { RotateStok = 0, EndRound = 1 };  // D4.5
+
+/// Action ids, stable across versions. They are positional, like the short notation
+/// `R2>3`: a play is (source, target pile) and the card is whatever lies at the source.
+///   0..197  play: source * 33 + target (target 0 = a new pile, 1..32 = pile number)
+///   198 turn, 199 recycle, 200 recycle^, 201 stop, 202 pass
+constexpr int kTargets = kMaxPiles + 1;
+constexpr int kTurnAction = kSources * kTargets;
+constexpr int kRecycleAction = kTurnAction + 1;
+constexpr int kRecycleUpAction = kTurnAction + 2;
+constexpr int kStopAction = kTurnAction + 3;
+constexpr int kPassAction = kTurnAction + 4;
+constexpr int kNumActions = kPassAction + 1;
+
+/// A move. A play names its source, its card and its target (D3.10): a play sent before
+/// the table changed can never play another card or land on another pile.
+struct Move {
+    MoveKind kind = MoveKind::Turn;
+    Source source = Source::Stok;  // Play only
+    uint8_t card = kNoCard;        // Play only: the card's index in its owner's deck
+    uint8_t target = 0;            // Play only: 0 = new pile (Aces), else the pile number
+
+    static constexpr Move play(Source source, int card, int target) noexcept {
+        return Move{MoveKind::Play, source, static_cast<uint8_t>(card), static_cast<uint8_t>(target)};
+    }
+    static constexpr Move of_kind(MoveKind kind) noexcept { return Move{kind, Source::Stok, kNoCard, 0}; }
+    constexpr int action() const noexcept {
+        switch (kind) {
+            case MoveKind::Play: return static_cast<int>(source) * kTargets + target;
+            case MoveKind::Turn: return kTurnAction;
+            case MoveKind::Recycle: return kRecycleAction;
+            case MoveKind::RecycleUp: return kRecycleUpAction;
+            case MoveKind::Stop: return kStopAction;
+            case MoveKind::Pass: return kPassAction;
+        }
+        return -1;
+    }
+    friend constexpr bool operator==(const Move& a, const Move& b) noexcept {
+        return a.kind == b.kind && (a.kind != MoveKind::Play ||
+                                    (a.source == b.source && a.card == b.card && a.target == b.target));
+    }
+    friend constexpr bool operator!=(const Move& a, const Move& b) noexcept { return !(a == b); }
+};
+
+/// Rule options (D1.2, D1.3, D4.5).
+struct Options {
+    int players = 4;
+    int rounds = 1;
+    OnBlock on_block = OnBlock::RotateStok;
+    int max_actions = 100000;
+};
+
+/// Validated options; part of every state.
+struct Config {
+    uint8_t players = 4;
+    uint8_t rounds = 1;
+    OnBlock on_block = OnBlock::RotateStok;
+    uint32_t max_actions = 100000;
+
+    /// Validates options; throws OptionError naming the option and the allowed values.
+    static Config from_options(const Options& options);
+    Options to_options() const noexcept;
+    friend bool operator==(const Config& a, const Config& b) noexcept;
+};
+
+/// One seat's cards (D2). Stok: stok[0] is the face-up top. Draaistok and waste share
+/// `cycle`: cycle[0 .. waste_count) is the waste (its top at waste_count - 1) and
+/// cycle[waste_count .. cycle_count) is the face-down Draaistok (next card first). So
+/// turning moves the boundary, and recycling resets it to 0.
+struct Seat {
+    std::array<uint8_t, kStokCards> stok{};
+    std::array<uint8_t, kRijSlots> rij{};
+    std::array<uint8_t, kCycleCards> cycle{};
+    uint8_t stok_count = 0;
+    uint8_t cycle_count = 0;
+    uint8_t waste_count = 0;
+    uint64_t cycle_mask = 0;  // every card in the Draaistok or waste
+
+    int stok_top() const noexcept { return stok_count ? stok[0] : -1; }
+    int waste_top() const noexcept { return waste_count ? cycle[waste_count - 1u] : -1; }
+    int draaistok_count() const noexcept { return cycle_count - waste_count; }
+    /// The cards this seat can play now (D3.1).
+    uint64_t available() const noexcept;
+    /// Every card this seat could still bring into play before Stop (D4.5).
+    uint64_t reachable() const noexcept;
+};
+
+/// A pile in the centre, or a Herenhoop once completed (D3.9).
+struct Pile {
+    uint8_t suit = 0;
+    uint8_t top = 0;                        // rank on top, 1..13
+    int8_t holder = -1;                     // Herenhoop holder; -1 while in the centre
+    uint8_t completed = 0;                  // completion order (1-based) once a Herenhoop
+    std::array<uint8_t, kRanks> owners{};   // owner of the A, the 2, ...
+};
+
+/// The whole state: a trivially copyable value (clone = memcpy).
+struct State {
+    Config config{};
+    Phase phase = Phase::Play;
+    uint8_t round = 0;
+    int8_t stop_called_by = -1;
+    uint8_t passed = 0;                      // bit s: seat s's pass stands (D4.4)
+    uint8_t pile_count = 0;                  // piles started this round (numbers 1..pile_count)
+    uint8_t herenhoop_count = 0;
+    uint32_t actions = 0;                    // actions applied this round (D4.5 cap)
+    uint64_t wanted = 0;                     // cards the centre takes: Aces + next ranks
+    std::array<uint8_t, kSuits * kRanks> tops{};  // piles in the centre per (suit, top rank - 1)
+    std::array<Pile, kMaxPiles> piles{};     // by number - 1
+    std::array<Seat, kMaxSeats> seats{};
+    std::array<int32_t, kMaxSeats> scores{}; // totals of finished rounds
+    uint64_t seed = 0;                       // shuffles of the rounds to come
+
+    int players() const noexcept { return config.players; }
+    bool is_terminal() const noexcept { return phase == Phase::GameOver; }
+    int current_player() const noexcept { return is_terminal() ? kTerminal : kSimultaneous; }
+};
+
+/// One seat's deck in D2.5 order: 13 Stok cards (top first), 4 Rij cards, 35 Draaistok
+/// cards (the first is turned first).
+using Deck = std::array<uint8_t, kDeckCards>;
+
+// ---- notation (D7) ------------------------------------------------------------------------
+
+std::string format_card(int card);
+/// Parses "10h", "Qs"; throws NotationError.
+int parse_card(std::string_view text);
+std::string format_move(const Move& move);
+/// A parsed move. A short-form play (`R2>3`) has card kNoCard: the state fills it in.
+Move parse_move(std::string_view text);
+
+// ---- the rules -----------------------------------------------------------------------------
+
+/// A new game; round r's decks are given by `decks` if present (one per seat), else
+/// shuffled from `seed` (D2.5).
+State new_game(const Config& config, uint64_t seed, const std::vector<Deck>* decks = nullptr);
+/// Checks that `deck` holds each of the 52 cards once; throws StateFormatError.
+void check_deck(const Deck& deck);
+/// Replaces the current round's deal by `decks` (given deals for later rounds). Only
+/// before the round's first action.
+void redeal(State& state, const std::vector<Deck>& decks);
+
+/// Legal moves of `player` in canonical order: plays by source (S, R1..R4, W), each to a
+/// new pile (Aces) or to the piles it fits in number order; then turn, recycle,
+/// recycle^, stop, pass. Empty at game over.
+int legal_moves(const State& state, int player, std::array<Move, kNumActions>& out) noexcept;
+std::vector<Move> legal_moves(const State& state, int player);
+/// The move a positional action id or a short-form play means now, or nullopt if it
+/// names nothing (an empty source).
+std::optional<Move> resolve(const State& state, int player, const Move& move) noexcept;
+bool is_legal(const State& state, const Move& move, int player) noexcept;
+/// Why `move` by `player` is illegal now (clause and message), or nullopt if legal.
+std::optional<IllegalMoveError> why_illegal(const State& state, const Move& move, int player);
+
+/// Applies a legal move (fast path for search and simulation).
+void apply_unchecked(State& state, const Move& move, int player) noexcept;
+/// Applies a move after checking it; throws IllegalMoveError and changes nothing.
+void apply(State& state, const Move& move, int player);
+
+/// True when no seat could play or call Stop ever again without a rotation (D4.5).
+bool is_blocked(const State& state) noexcept;
+/// D5 scores of the current round as if it ended now.
+std::array<int32_t, kMaxSeats> round_scores(const State& state) noexcept;
+
+/// Determinisation (D8.2): every seat's face-down cards (Stok below the top, Draaistok,
+/// waste below the top) are reshuffled among that seat's own hidden places.
+State resample(const State& state, uint64_t seed);
+
+/// What is inconsistent (card conservation, piles, counts, phase), or an empty string.
+std::string check_invariants(const State& state);
+
+/// A text picture of the whole table.
+std::string render(const State& state);
+
+}  // namespace diabolo::duvelen

@@ -1,0 +1,143 @@
+// Tests of the Duvelen core: deals, the worked example (D5.6), the block rule, and
+// random games under the invariant checker (which the sanitizer build runs too).
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+#include "diabolo/common/rng.hpp"
+#include "diabolo/duvelen.hpp"
+
+using namespace diabolo;
+using namespace diabolo::duvelen;
+
+namespace {
+
+/// A deck with the named cards first (in that order), then the rest ascending.
+Deck deck_starting(const std::vector<std::string>& first) {
+    Deck deck{};
+    uint64_t used = 0;
+    std::size_t next = 0;
+    for (const auto& text : first) {
+        const int card = parse_card(text);
+        deck[next++] = static_cast<uint8_t>(card);
+        used |= card_bit(card);
+    }
+    for (int card = 0; card < kDeckCards; ++card) {
+        if (!(used & card_bit(card))) deck[next++] = static_cast<uint8_t>(card);
+    }
+    return deck;
+}
+
+Config config_of(int players, int rounds = 1) {
+    Options o;
+    o.players = players;
+    o.rounds = rounds;
+    return Config::from_options(o);
+}
+
+}  // namespace
+
+TEST(duvelen_notation_round_trips) {
+    for (const char* text : {"R2:7h>3", "S:Ah>new", "W:10s>32", "R2>3", "turn", "recycle", "recycle^", "stop", "pass"}) {
+        CHECK(format_move(parse_move(text)) == text);
+    }
+    CHECK_THROWS(NotationError, parse_move("R5:7h>3"));
+    CHECK_THROWS(NotationError, parse_move("R2:7x>3"));
+    CHECK_THROWS(NotationError, parse_move("R2:7h>33"));
+    CHECK_THROWS(NotationError, parse_move("R2:7h>0"));
+    CHECK_THROWS(NotationError, parse_card("11h"));
+}
+
+TEST(duvelen_deal_follows_D2_5) {
+    std::vector<Deck> decks = {deck_starting({"5h", "Ah"}), deck_starting({})};
+    const State s = new_game(config_of(2), 1, &decks);
+    CHECK(s.seats[0].stok_top() == parse_card("5h"));
+    CHECK(s.seats[0].stok_count == 13);
+    CHECK(s.seats[0].draaistok_count() == 35);
+    CHECK(s.seats[0].waste_count == 0);
+    // Seat 1's deck is in order: Ah..Kh form the Stok, Ad..4d the Rij.
+    CHECK(s.seats[1].rij[0] == parse_card("Ad"));
+    const std::vector<Move> moves = legal_moves(s, 1);
+    CHECK(format_move(moves[0]) == "S:Ah>new");
+    CHECK(format_move(moves[1]) == "R1:Ad>new");
+}
+
+TEST(duvelen_plays_refill_and_complete_a_herenhoop) {
+    // Seat 0's Rij holds Ah..4h and its Stok starts 5h..Kh: playing R1..R4 then S up to K.
+    std::vector<Deck> decks = {deck_starting({"5h", "6h", "7h", "8h", "9h", "10h", "Jh", "Qh", "Kh", "Ad", "2d", "3d", "4d",
+                                              "Ah", "2h", "3h", "4h"}),
+                               deck_starting({})};
+    State s = new_game(config_of(2), 1, &decks);
+    apply(s, parse_move("R1:Ah>new"), 0);
+    CHECK(s.seats[0].rij[0] == parse_card("5h"));  // D3.4: refilled from the Stok
+    apply(s, parse_move("R2:2h>1"), 0);
+    apply(s, parse_move("R3:3h>1"), 0);
+    apply(s, parse_move("R4:4h>1"), 0);
+    apply(s, parse_move("R1:5h>1"), 0);
+    CHECK_THROWS(IllegalMoveError, apply(s, parse_move("R1:5h>1"), 0));  // D3.10: R1 holds another card now
+    // Short forms name the source only: the refilled slots now hold 6h, 7h, 8h, 9h.
+    for (const char* move : {"R2>1", "R3>1", "R4>1", "R1>1"}) apply(s, parse_move(move), 0);
+    CHECK(s.piles[0].top == 9);
+    // Each play refilled its slot from the Stok: 10h, Jh, Qh, Kh came up in turn.
+    for (const char* move : {"R2:10h>1", "R3:Jh>1", "R4:Qh>1"}) apply(s, parse_move(move), 0);
+    CHECK(s.wanted & card_bit(parse_card("Kh")));
+    CHECK(s.seats[0].stok_top() == parse_card("4d"));  // Ad, 2d, 3d refilled R2-R4
+    apply(s, parse_move("R1:Kh>1"), 0);               // D3.9: seat 0 holds the Herenhoop
+    CHECK(s.piles[0].holder == 0 && s.herenhoop_count == 1);
+    CHECK(!(s.wanted & card_bit(parse_card("Kh"))));
+    CHECK(check_invariants(s).empty());
+}
+
+TEST(duvelen_worked_example_D5_6) {
+    State s = new_game(config_of(2), 3);
+    // Build the scoring position directly: seat 0 has 3 cards left in its Stok, a
+    // Herenhoop with 4 own cards, and 15 own cards in the centre or seat 1's Herenhoop.
+    s.seats[0].stok_count = 3;
+    s.pile_count = 3;
+    Pile own{};
+    own.suit = 0; own.top = 13; own.holder = 0; own.completed = 1;
+    for (int r = 0; r < 13; ++r) own.owners[static_cast<std::size_t>(r)] = r < 4 ? 0 : 1;
+    Pile theirs{};
+    theirs.suit = 1; theirs.top = 13; theirs.holder = 1; theirs.completed = 2;
+    for (int r = 0; r < 13; ++r) theirs.owners[static_cast<std::size_t>(r)] = r < 10 ? 0 : 1;
+    Pile centre{};
+    centre.suit = 2; centre.top = 5; centre.holder = -1;
+    for (int r = 0; r < 5; ++r) centre.owners[static_cast<std::size_t>(r)] = 0;
+    s.piles[0] = own;
+    s.piles[1] = theirs;
+    s.piles[2] = centre;
+    CHECK(round_scores(s)[0] == -6 + 8 + 15);
+}
+
+TEST(duvelen_random_games_keep_every_invariant) {
+    for (int players = 2; players <= 6; players += 2) {
+        Options o;
+        o.players = players;
+        o.rounds = 2;
+        o.max_actions = 3000;
+        const Config config = Config::from_options(o);
+        for (uint64_t game = 0; game < 12; ++game) {
+            State s = new_game(config, game);
+            Pcg32 rng(game, 5);
+            int steps = 0;
+            while (!s.is_terminal() && steps < 20000) {
+                const std::string problem = check_invariants(s);
+                CHECK(problem.empty());
+                if (!problem.empty()) {
+                    std::cerr << problem << "\n" << render(s);
+                    return;
+                }
+                const int player = static_cast<int>(rng.below(static_cast<uint32_t>(players)));
+                const std::vector<Move> moves = legal_moves(s, player);
+                if (moves.empty()) continue;
+                const Move move = moves[rng.below(static_cast<uint32_t>(moves.size()))];
+                CHECK(!why_illegal(s, move, player).has_value());
+                CHECK(check_invariants(resample(s, game)).empty());
+                apply(s, move, player);
+                ++steps;
+            }
+            CHECK(s.is_terminal());
+            CHECK(check_invariants(s).empty());
+        }
+    }
+}
