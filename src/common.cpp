@@ -50,6 +50,32 @@ uint64_t to_seed(const py::handle& value, const char* what) {
     return seed;
 }
 
+int to_seat(const py::handle& value, int players) {
+    const std::string seats = "player must be a seat 0.." + std::to_string(players - 1) + ", got ";
+    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) throw PlayerError(seats + py::repr(value).cast<std::string>());
+    int overflow = 0;
+    const long long seat = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow != 0 || seat < 0 || seat >= players) {
+        PyErr_Clear();
+        throw PlayerError(seats + py::repr(value).cast<std::string>());
+    }
+    return static_cast<int>(seat);
+}
+
+int to_action(const py::handle& value, int num_actions) {
+    const std::string range = std::to_string(num_actions - 1);
+    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) {
+        throw NotationError("an action id is an int 0.." + range + ", got " + py::repr(value).cast<std::string>());
+    }
+    int overflow = 0;
+    const long long action = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    if (overflow != 0 || action < 0 || action >= num_actions) {
+        PyErr_Clear();
+        throw NotationError("action id " + py::repr(value).cast<std::string>() + " is out of range 0.." + range);
+    }
+    return static_cast<int>(action);
+}
+
 long long to_int(const py::handle& value, const std::string& what) {
     if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) {
         throw OptionError(what + " must be an int, got " + py::repr(value).cast<std::string>());

@@ -28,6 +28,12 @@ void register_errors(py::module_& m);
 /// A seed: a Python int in [0, 2**64); OptionError otherwise.
 uint64_t to_seed(const py::handle& value, const char* what = "seed");
 
+/// A seat 0..players-1; PlayerError naming the valid seats otherwise.
+int to_seat(const py::handle& value, int players);
+
+/// An action id: an int (not a bool) in [0, num_actions); NotationError otherwise.
+int to_action(const py::handle& value, int num_actions);
+
 /// A Python int that is not a bool; OptionError naming `what` otherwise.
 long long to_int(const py::handle& value, const std::string& what);
 

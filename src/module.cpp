@@ -5,10 +5,12 @@
 
 namespace diabolo::bindings {
 void bind_schacht(py::module_& m);
+void bind_duvelen(py::module_& m);
 }
 
 PYBIND11_MODULE(_core, m) {
     m.doc() = "The compiled diabolo engine. Use it through the diabolo package.";
     diabolo::bindings::register_errors(m);
     diabolo::bindings::bind_schacht(m);
+    diabolo::bindings::bind_duvelen(m);
 }

@@ -99,17 +99,7 @@ Config config_from_kwargs(const py::dict& kwargs) {
 }
 
 /// A seat of this game; PlayerError names the valid seats otherwise.
-int to_player(const State& s, const py::handle& value) {
-    const std::string seats = "player must be a seat 0.." + std::to_string(s.players() - 1) + ", got ";
-    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) throw PlayerError(seats + py::repr(value).cast<std::string>());
-    int overflow = 0;
-    const long long seat = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
-    if (overflow != 0 || seat < 0 || seat >= s.players()) {
-        PyErr_Clear();
-        throw PlayerError(seats + py::repr(value).cast<std::string>());
-    }
-    return static_cast<int>(seat);
-}
+int to_player(const State& s, const py::handle& value) { return to_seat(value, s.players()); }
 
 std::optional<int> optional_player(const State& s, const py::object& value) {
     if (value.is_none()) return std::nullopt;
@@ -123,21 +113,7 @@ int query_actions(const State& s, const py::object& player, std::array<uint8_t, 
     return legal_actions(s, acting_player(s, optional_player(s, player)), out);
 }
 
-/// An action id: an int (not a bool) in [0, kNumActions); NotationError otherwise.
-Move move_of_action(const py::handle& value) {
-    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) {
-        throw NotationError("an action id is an int 0.." + std::to_string(kNumActions - 1) + ", got " +
-                            py::repr(value).cast<std::string>());
-    }
-    int overflow = 0;
-    const long long action = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
-    if (overflow != 0 || action < 0 || action >= kNumActions) {
-        PyErr_Clear();
-        throw NotationError("action id " + py::repr(value).cast<std::string>() + " is out of range 0.." +
-                            std::to_string(kNumActions - 1));
-    }
-    return Move::of_action(static_cast<int>(action));
-}
+Move move_of_action(const py::handle& value) { return Move::of_action(to_action(value, kNumActions)); }
 
 Move to_move(const py::handle& value) {
     // Cheapest checks first: action ids are the fast path of search loops.

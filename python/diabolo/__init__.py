@@ -5,7 +5,7 @@ ask it for legal moves, apply moves, read observations.
 
 >>> import diabolo
 >>> diabolo.games()
-('schacht',)
+('duvelen', 'schacht')
 >>> game = diabolo.load("schacht", players=3)
 >>> state = game.new_state(seed=7)
 >>> while not state.is_terminal:
@@ -29,7 +29,7 @@ from diabolo.errors import (
 )
 from diabolo import _core
 from diabolo.registry import Game, Move, State, games, load
-from diabolo import schacht
+from diabolo import duvelen, schacht
 
 SIMULTANEOUS: int = _core.SIMULTANEOUS
 """``current_player`` while several seats decide at once (doubler decisions, S5.3)."""
@@ -50,6 +50,7 @@ __all__ = [
     "State",
     "StateFormatError",
     "TERMINAL",
+    "duvelen",
     "games",
     "load",
     "schacht",

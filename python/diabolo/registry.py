@@ -7,24 +7,25 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol, Union
+from typing import Any, Literal, Protocol, Union, overload
 
 import numpy as np
 import numpy.typing as npt
 
+from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
 from diabolo.errors import OptionError
 from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
 
-Move = Union[SchachtMove]
+Move = Union[SchachtMove, DuvelenMove]
 """A move of any game: frozen, hashable, ``str()`` is its notation."""
 
-State = Union[SchachtState]
+State = Union[SchachtState, DuvelenState]
 """A state of any game."""
 
-Game = Union[SchachtGame]
+Game = Union[SchachtGame, DuvelenGame]
 """A game (rules with options) of any kind."""
 
-_GAMES: dict[str, type[SchachtGame]] = {"schacht": SchachtGame}
+_GAMES: dict[str, type[SchachtGame] | type[DuvelenGame]] = {"duvelen": DuvelenGame, "schacht": SchachtGame}
 
 
 class GameProtocol(Protocol):
@@ -57,9 +58,17 @@ def games() -> tuple[str, ...]:
     """The ids of the games, sorted.
 
     >>> diabolo.games()
-    ('schacht',)
+    ('duvelen', 'schacht')
     """
     return tuple(sorted(_GAMES))
+
+
+@overload
+def load(name: Literal["schacht"], **options: Any) -> SchachtGame: ...
+@overload
+def load(name: Literal["duvelen"], **options: Any) -> DuvelenGame: ...
+@overload
+def load(name: str, **options: Any) -> Game: ...
 
 
 def load(name: str, **options: Any) -> Game:
@@ -72,7 +81,7 @@ def load(name: str, **options: Any) -> Game:
     >>> diabolo.load("chess")
     Traceback (most recent call last):
     ...
-    diabolo.errors.OptionError: unknown game 'chess'; the games are: schacht
+    diabolo.errors.OptionError: unknown game 'chess'; the games are: duvelen, schacht
     """
     if not isinstance(name, str) or name not in _GAMES:
         raise OptionError(f"unknown game {name!r}; the games are: {', '.join(games())}")

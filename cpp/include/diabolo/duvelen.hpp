@@ -72,6 +72,11 @@ struct Move {
         return Move{MoveKind::Play, source, static_cast<uint8_t>(card), static_cast<uint8_t>(target)};
     }
     static constexpr Move of_kind(MoveKind kind) noexcept { return Move{kind, Source::Stok, kNoCard, 0}; }
+    /// The move of an action id in [0, kNumActions); a play in short form (no card).
+    static constexpr Move of_action(int action) noexcept {
+        if (action < kTurnAction) return play(static_cast<Source>(action / kTargets), kNoCard, action % kTargets);
+        return of_kind(static_cast<MoveKind>(action - kTurnAction + 1));
+    }
     constexpr int action() const noexcept {
         switch (kind) {
             case MoveKind::Play: return static_cast<int>(source) * kTargets + target;
@@ -219,5 +224,33 @@ std::string check_invariants(const State& state);
 
 /// A text picture of the whole table.
 std::string render(const State& state);
+
+/// Number of floats in observation_tensor for this configuration.
+int observation_tensor_size(const Config& config) noexcept;
+/// Writes what `player` may know (D8) into out[0 .. observation_tensor_size); seats
+/// appear relative to `player` (block 0 is the player).
+void observation_tensor(const State& state, int player, float* out) noexcept;
+
+// ---- the record a frontend keeps -------------------------------------------------------------
+
+struct Step {
+    int player = 0;
+    Move move{};
+};
+
+/// A state with the moves that led to it (every move of Duvelen is public): what the
+/// Python State wraps, and what a C++ frontend keeps.
+struct Table {
+    State state{};
+    std::vector<Step> history;
+
+    static Table start(const Config& config, uint64_t seed, const std::vector<Deck>* decks = nullptr);
+    /// Checked move of `player` (a short-form play is resolved to the card at its source);
+    /// records the long form. Throws IllegalMoveError and changes nothing if illegal.
+    void apply(const Move& move, int player);
+    /// check_invariants of the state, then the history's seats; empty if consistent.
+    std::string check() const;
+    Table resample(uint64_t seed) const;
+};
 
 }  // namespace diabolo::duvelen

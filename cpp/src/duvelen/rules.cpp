@@ -620,4 +620,34 @@ std::string check_invariants(const State& s) {
     return {};
 }
 
+// ---- the record ------------------------------------------------------------------------------
+
+Table Table::start(const Config& config, uint64_t seed, const std::vector<Deck>* decks) {
+    Table t;
+    t.state = new_game(config, seed, decks);
+    return t;
+}
+
+void Table::apply(const Move& move, int player) {
+    const std::optional<Move> resolved = resolve(state, player, move);
+    duvelen::apply(state, move, player);
+    history.push_back(Step{player, *resolved});
+}
+
+std::string Table::check() const {
+    std::string problem = check_invariants(state);
+    if (!problem.empty()) return problem;
+    for (const Step& step : history) {
+        if (step.player < 0 || step.player >= state.players()) return "history names a seat that does not exist";
+    }
+    return {};
+}
+
+Table Table::resample(uint64_t seed) const {
+    Table t;
+    t.state = duvelen::resample(state, seed);
+    t.history = history;
+    return t;
+}
+
 }  // namespace diabolo::duvelen

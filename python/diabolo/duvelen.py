@@ -1,0 +1,23 @@
+"""Duvelen: a Dutch family speed game, played by everyone at once.
+
+The rules, notation and options are on the "Duvelen" docs page; clause numbers (D3.2)
+refer to it. The classes are implemented in C++:
+
+- :class:`DuvelenGame`: the rules with their options (``diabolo.load("duvelen")``),
+- :class:`DuvelenState`: a position and its history,
+- :class:`DuvelenMove`: a move; ``str()`` is its notation.
+
+>>> from diabolo.duvelen import DuvelenGame
+>>> state = DuvelenGame(players=2).new_state(seed=2)
+>>> state.observation(0)["seats"][1]["stok_count"]
+13
+"""
+
+from __future__ import annotations
+
+from diabolo._core import DuvelenGame, DuvelenMove, DuvelenState
+
+for _cls in (DuvelenGame, DuvelenMove, DuvelenState):
+    _cls.__module__ = __name__
+
+__all__ = ["DuvelenGame", "DuvelenMove", "DuvelenState"]
