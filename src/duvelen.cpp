@@ -333,9 +333,171 @@ Table from_data(const py::handle& data) {
     return t;
 }
 
+// ---- bots and simulation -----------------------------------------------------------------
+
+/// A reaction-time model from diabolo.realtime.Reaction (None: the default human).
+realtime::Reaction reaction_from(const py::handle& value) {
+    realtime::Reaction reaction = default_reaction();
+    if (value.is_none()) return reaction;
+    reaction.minimum = value.attr("minimum").cast<double>();
+    if (!(reaction.minimum > 0.0 && reaction.minimum <= realtime::kMaxMean)) {
+        throw OptionError("a reaction's minimum must be in (0, 3600] seconds");
+    }
+    for (auto item : py::reinterpret_borrow<py::dict>(py::dict(value.attr("delays")))) {
+        const std::string kind = py::str(item.first);
+        int index = -1;
+        for (int k = 0; k < kReactionKinds; ++k) {
+            if (kind == kReactionKindNames[k]) index = k;
+        }
+        if (index < 0) {
+            throw OptionError("unknown kind of action '" + kind + "' in a Duvelen reaction; the kinds are play, turn, "
+                              "recycle, stop, pass");
+        }
+        const auto pair = item.second.cast<std::pair<double, double>>();
+        if (!(pair.first > 0.0 && pair.first <= realtime::kMaxMean) || !(pair.second >= 0.0 && pair.second <= realtime::kMaxSpread)) {
+            throw OptionError("a reaction delay is (mean in (0, 3600], spread in [0, 300]) seconds; got " +
+                              py::repr(item.second).cast<std::string>());
+        }
+        reaction.delays[static_cast<std::size_t>(index)] = realtime::Delay{pair.first, pair.second};
+    }
+    return reaction;
+}
+
+/// A bot written in Python: anything with choose(state, player) -> move or None. It is
+/// called with the GIL held (simulations with Python bots keep it).
+class PythonBot : public Bot {
+public:
+    explicit PythonBot(py::object bot)
+        : Bot(reaction_from(py::getattr(bot, "reaction", py::none()))), bot_(std::move(bot)) {}
+    std::optional<Move> choose(const State& state, int player, Pcg32&) const override {
+        Table view;
+        view.state = state;
+        const py::object move = bot_.attr("choose")(view, player);
+        if (move.is_none()) return std::nullopt;
+        return to_move(move);
+    }
+
+private:
+    py::object bot_;
+};
+
+py::tuple run_tuple(const Table& start, const Run& run) {
+    Table final;
+    final.state = run.state;
+    final.history = start.history;
+    py::list log;
+    for (const auto& step : run.log) {
+        if (step.accepted) final.history.push_back(Step{step.player, step.move});
+        log.append(py::make_tuple(step.time, step.player, step.move, step.accepted));
+    }
+    return py::make_tuple(final, log, run.accepted, run.rejected, run.time);
+}
+
+realtime::Limits limits_from(double max_time, const py::object& max_events) {
+    if (!(max_time > 0.0)) throw OptionError("max_time must be a positive number of seconds");
+    realtime::Limits limits;
+    limits.max_time = max_time;
+    limits.max_events = to_int(max_events, "max_events");
+    if (limits.max_events < 1) throw OptionError("max_events must be at least 1");
+    return limits;
+}
+
 }  // namespace
 
 void bind_duvelen(py::module_& m) {
+    py::class_<Bot, std::shared_ptr<Bot>>(m, "DuvelenBot", "A Duvelen bot implemented in C++.")
+        .def("choose", [](const Bot& bot, const Table& t, const py::object& player, const py::object& seed) -> py::object {
+            Pcg32 rng(to_seed(seed));
+            const std::optional<Move> move = bot.choose(t.state, to_seat(player, t.state.players()), rng);
+            return move ? py::cast(*move) : py::none();
+        }, py::arg("state"), py::arg("player"), py::arg("seed") = 0,
+           "The move this bot makes for ``player`` now, or None to wait for the table to change.");
+    py::class_<RandomBot, Bot, std::shared_ptr<RandomBot>>(m, "DuvelenRandomBot", R"doc(
+Plays any legal move, uniformly at random (the seed of the run decides which).
+
+>>> from diabolo.duvelen import RandomBot
+>>> RandomBot().name
+'random'
+)doc")
+        .def(py::init([](const py::object& reaction) { return std::make_shared<RandomBot>(reaction_from(reaction)); }),
+             py::arg("reaction") = py::none())
+        .def_property_readonly("name", [](const RandomBot&) { return "random"; }, "``'random'``.");
+    py::class_<GreedyBot, Bot, std::shared_ptr<GreedyBot>>(m, "DuvelenGreedyBot", R"doc(
+Calls Stop as soon as it may; otherwise plays whenever it can (its Stok first, then its
+Rij, then its waste), else turns or recycles. After Stop it plays or passes, then waits.
+
+>>> import diabolo
+>>> from diabolo.duvelen import GreedyBot
+>>> state = diabolo.load("duvelen", players=2).new_state(seed=1)
+>>> str(GreedyBot().choose(state, 0)) in {str(m) for m in state.legal_moves(0)}
+True
+)doc")
+        .def(py::init([](const py::object& reaction) { return std::make_shared<GreedyBot>(reaction_from(reaction)); }),
+             py::arg("reaction") = py::none())
+        .def_property_readonly("name", [](const GreedyBot&) { return "greedy"; }, "``'greedy'``.");
+
+    m.def("duvelen_simulate", [](const Table& start, const py::sequence& bots, const py::object& seed, double max_time,
+                                 const py::object& max_events) {
+        const realtime::Limits limits = limits_from(max_time, max_events);
+        std::vector<std::shared_ptr<Bot>> owned;
+        bool all_native = true;
+        for (auto bot : bots) {
+            if (py::isinstance<Bot>(bot)) {
+                owned.push_back(bot.cast<std::shared_ptr<Bot>>());
+            } else {
+                if (!py::hasattr(bot, "choose")) throw OptionError("a bot needs a choose(state, player) method");
+                owned.push_back(std::make_shared<PythonBot>(py::reinterpret_borrow<py::object>(bot)));
+                all_native = false;
+            }
+        }
+        std::vector<const Bot*> seats;
+        for (const auto& bot : owned) seats.push_back(bot.get());
+        const uint64_t s = to_seed(seed);
+        Run run;
+        if (all_native) {
+            py::gil_scoped_release release;
+            run = simulate(start.state, seats, s, limits);
+        } else {
+            run = simulate(start.state, seats, s, limits);
+        }
+        return run_tuple(start, run);
+    });
+
+    m.def("duvelen_simulate_many", [](const Config& c, const py::sequence& bots, const py::object& games_arg,
+                                      const py::object& seed, const py::object& threads_arg, double max_time,
+                                      const py::object& max_events) {
+        const realtime::Limits limits = limits_from(max_time, max_events);
+        std::vector<std::shared_ptr<Bot>> owned;
+        for (auto bot : bots) {
+            if (!py::isinstance<Bot>(bot)) throw OptionError("simulate_many runs C++ bots only; use simulate for Python bots");
+            owned.push_back(bot.cast<std::shared_ptr<Bot>>());
+        }
+        std::vector<const Bot*> seats;
+        for (const auto& bot : owned) seats.push_back(bot.get());
+        const long long games = to_int(games_arg, "games");
+        const long long threads = to_int(threads_arg, "threads");
+        if (games < 0 || games > 100'000'000) throw OptionError("games must be 0..100000000, got " + std::to_string(games));
+        const uint64_t s = to_seed(seed);
+        SimulationBatch batch;
+        {
+            py::gil_scoped_release release;
+            batch = simulate_many(c, seats, static_cast<int>(games), s, static_cast<int>(std::min<long long>(threads, 1 << 20)), limits);
+        }
+        py::dict out;
+        py::array_t<int32_t> scores({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(c.players)});
+        std::copy(batch.scores.begin(), batch.scores.end(), scores.mutable_data());
+        out["scores"] = scores;
+        py::array_t<int64_t> actions(static_cast<py::ssize_t>(games)), rejected(static_cast<py::ssize_t>(games));
+        std::copy(batch.actions.begin(), batch.actions.end(), actions.mutable_data());
+        std::copy(batch.rejected.begin(), batch.rejected.end(), rejected.mutable_data());
+        py::array_t<double> time(static_cast<py::ssize_t>(games));
+        std::copy(batch.time.begin(), batch.time.end(), time.mutable_data());
+        out["actions"] = actions;
+        out["rejected"] = rejected;
+        out["time"] = time;
+        return out;
+    });
+
     py::class_<Move>(m, "DuvelenMove", R"doc(
 A move of Duvelen: frozen, hashable, ``str()`` is its notation (D7).
 
@@ -427,19 +589,20 @@ True
         }, "Every move so far as ``(seat, move)`` pairs in arrival order, plays in long form.")
         .def("legal_moves", [](const Table& t, const py::object& player) {
             return legal_moves(t.state, query_player(t.state, player));
-        }, py::arg("player"), "Legal moves of ``player`` now, in the canonical order of the rules page.")
+        }, py::arg("player") = py::none(), "Legal moves of ``player`` now, in the canonical order of the rules page "
+           "(``player`` is required: Duvelen has no player to move).")
         .def("legal_actions", [](const Table& t, const py::object& player) {
             std::vector<int> actions;
             for (const Move& move : legal_moves(t.state, query_player(t.state, player))) actions.push_back(move.action());
             return actions;
-        }, py::arg("player"), "Legal action ids of ``player`` (the positional ids of :meth:`legal_moves`).")
+        }, py::arg("player") = py::none(), "Legal action ids of ``player`` (the positional ids of :meth:`legal_moves`).")
         .def("legal_action_mask", [](const Table& t, const py::object& player) {
             py::array_t<bool> mask(kNumActions);
             bool* data = mask.mutable_data();
             std::fill(data, data + kNumActions, false);
             for (const Move& move : legal_moves(t.state, query_player(t.state, player))) data[move.action()] = true;
             return mask;
-        }, py::arg("player"), "A numpy bool array of length ``num_actions``, True at legal action ids.")
+        }, py::arg("player") = py::none(), "A numpy bool array of length ``num_actions``, True at legal action ids.")
         .def("apply", [](Table& t, const py::object& move, const py::object& player) {
             t.apply(to_move(move), query_player(t.state, player));
         }, py::arg("move"), py::arg("player") = py::none(),
@@ -521,8 +684,35 @@ Options (all keyword, validated, OptionError when wrong):
         })
         .def("__hash__", [](const Config& c) { return py::hash(py::str(options_dict(c))); })
         .def("__repr__", [](const Config& c) {
-            return "diabolo.load('duvelen', players=" + std::to_string(c.players) + ", rounds=" + std::to_string(c.rounds) + ")";
+            return "diabolo.load('duvelen', players=" + std::to_string(c.players) + ", rounds=" + std::to_string(c.rounds) +
+                   ", on_block='" + kBlockNames[static_cast<int>(c.on_block)] + "', max_actions=" + std::to_string(c.max_actions) + ")";
         })
+        .def("move", [](const Config&, const py::object& move) { return to_move(move); }, py::arg("move"),
+             "The DuvelenMove for notation text or an action id.\n\n>>> str(diabolo.load('duvelen').move(201))\n'stop'")
+        .def("play_random", [](const Config& c, const py::object& games_arg, const py::object& seed, const py::object& threads_arg) {
+            const uint64_t s = to_seed(seed);
+            const long long games = to_int(games_arg, "games");
+            const long long threads = to_int(threads_arg, "threads");
+            if (games < 0 || games > 100'000'000) throw OptionError("games must be 0..100000000, got " + std::to_string(games));
+            if (threads < 1 || threads > 256) throw OptionError("threads must be 1..256, got " + std::to_string(threads));
+            RandomPlayResult result;
+            {
+                py::gil_scoped_release release;
+                result = play_random_games(c, static_cast<int>(games), s, static_cast<int>(threads));
+            }
+            py::dict out;
+            py::array_t<int32_t> scores({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(c.players)});
+            std::copy(result.scores.begin(), result.scores.end(), scores.mutable_data());
+            py::array_t<int32_t> moves(static_cast<py::ssize_t>(games));
+            std::copy(result.moves.begin(), result.moves.end(), moves.mutable_data());
+            out["scores"] = scores;
+            out["moves"] = moves;
+            return out;
+        }, py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
+           "Plays ``games`` whole games in C++ without the GIL: at each step a random seat with legal moves "
+           "makes a uniformly random one (no timing; see diabolo.realtime for that). Returns numpy arrays "
+           "``scores`` (games x players) and ``moves``; game i depends only on (seed, i).\n\n"
+           ">>> diabolo.load('duvelen', players=2).play_random(3, seed=1)['scores'].shape\n(3, 2)")
         .def(py::pickle([](const Config& c) { return options_dict(c); },
                         [](const py::dict& d) { return config_from_kwargs(d); }));
 

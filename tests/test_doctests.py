@@ -16,11 +16,12 @@ import pytest
 import diabolo
 import diabolo.bots
 import diabolo.duvelen
+import diabolo.realtime
 import diabolo.errors
 import diabolo.registry
 import diabolo.schacht
 
-MODULES: list[ModuleType] = [diabolo, diabolo.errors, diabolo.registry, diabolo.schacht, diabolo.duvelen, diabolo.bots]
+MODULES: list[ModuleType] = [diabolo, diabolo.errors, diabolo.registry, diabolo.schacht, diabolo.duvelen, diabolo.realtime, diabolo.bots]
 README = Path(__file__).resolve().parent.parent / "README.md"
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 

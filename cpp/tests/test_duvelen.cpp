@@ -1,5 +1,6 @@
 // Tests of the Duvelen core: deals, the worked example (D5.6), the block rule, and
 // random games under the invariant checker (which the sanitizer build runs too).
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -140,4 +141,29 @@ TEST(duvelen_random_games_keep_every_invariant) {
             CHECK(check_invariants(s).empty());
         }
     }
+}
+
+TEST(duvelen_greedy_simulations_finish_and_replay) {
+    const Config config = config_of(4, 2);
+    const GreedyBot greedy(default_reaction());
+    const RandomBot random(default_reaction());
+    const std::vector<const Bot*> bots = {&greedy, &greedy, &random, &greedy};
+    for (uint64_t seed = 0; seed < 10; ++seed) {
+        const State start = new_game(config, seed);
+        const Run run = simulate(start, bots, seed, realtime::Limits{});
+        CHECK(run.state.is_terminal());
+        CHECK(run.accepted > 0);
+        // Replaying the accepted moves in order reproduces the final state exactly.
+        State replay = start;
+        double last = 0.0;
+        for (const auto& step : run.log) {
+            CHECK(step.time >= last);
+            last = step.time;
+            if (step.accepted) apply(replay, step.move, step.player);
+        }
+        CHECK(std::memcmp(&replay, &run.state, sizeof(State)) == 0);
+    }
+    const SimulationBatch one = simulate_many(config, bots, 12, 7, 1, realtime::Limits{});
+    const SimulationBatch two = simulate_many(config, bots, 12, 7, 2, realtime::Limits{});
+    CHECK(one.scores == two.scores && one.actions == two.actions && one.time == two.time);
 }

@@ -29,7 +29,7 @@ from diabolo.errors import (
 )
 from diabolo import _core
 from diabolo.registry import Game, Move, State, games, load
-from diabolo import duvelen, schacht
+from diabolo import duvelen, realtime, schacht
 
 SIMULTANEOUS: int = _core.SIMULTANEOUS
 """``current_player`` while several seats decide at once (doubler decisions, S5.3)."""
@@ -53,5 +53,6 @@ __all__ = [
     "duvelen",
     "games",
     "load",
+    "realtime",
     "schacht",
 ]

@@ -5,7 +5,8 @@ refer to it. The classes are implemented in C++:
 
 - :class:`DuvelenGame`: the rules with their options (``diabolo.load("duvelen")``),
 - :class:`DuvelenState`: a position and its history,
-- :class:`DuvelenMove`: a move; ``str()`` is its notation.
+- :class:`DuvelenMove`: a move; ``str()`` is its notation,
+- :class:`GreedyBot` and :class:`RandomBot`: bots for :mod:`diabolo.realtime`.
 
 >>> from diabolo.duvelen import DuvelenGame
 >>> state = DuvelenGame(players=2).new_state(seed=2)
@@ -15,9 +16,14 @@ refer to it. The classes are implemented in C++:
 
 from __future__ import annotations
 
+from diabolo._core import DuvelenBot as Bot
 from diabolo._core import DuvelenGame, DuvelenMove, DuvelenState
+from diabolo._core import DuvelenGreedyBot as GreedyBot
+from diabolo._core import DuvelenRandomBot as RandomBot
 
-for _cls in (DuvelenGame, DuvelenMove, DuvelenState):
+for _cls in (DuvelenGame, DuvelenMove, DuvelenState, Bot, GreedyBot, RandomBot):
     _cls.__module__ = __name__
+for _bot, _name in ((Bot, "Bot"), (GreedyBot, "GreedyBot"), (RandomBot, "RandomBot")):
+    _bot.__name__ = _bot.__qualname__ = _name
 
-__all__ = ["DuvelenGame", "DuvelenMove", "DuvelenState"]
+__all__ = ["Bot", "DuvelenGame", "DuvelenMove", "DuvelenState", "GreedyBot", "RandomBot"]

@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "diabolo/common/errors.hpp"
+#include "diabolo/common/rng.hpp"
+#include "diabolo/realtime.hpp"
 
 namespace diabolo::duvelen {
 
@@ -252,5 +254,77 @@ struct Table {
     std::string check() const;
     Table resample(uint64_t seed) const;
 };
+
+// ---- bots and simulation (diabolo::realtime) -------------------------------------------------
+
+/// Kinds of action with their own reaction time: play, turn, recycle (either way), stop, pass.
+constexpr int kReactionKinds = 5;
+constexpr const char* kReactionKindNames[kReactionKinds] = {"play", "turn", "recycle", "stop", "pass"};
+int reaction_kind(const Move& move) noexcept;
+/// A quick human: plays in about 0.9 s, turns in 0.6 s, recycles in 1.2 s.
+realtime::Reaction default_reaction() noexcept;
+
+/// A bot: picks a move for `player` (or nothing, to wait for the table to change).
+/// `choose` is const and draws only from `rng`, so one bot can serve many games at once.
+class Bot {
+public:
+    explicit Bot(realtime::Reaction reaction) : reaction_(reaction) {}
+    virtual ~Bot() = default;
+    virtual std::optional<Move> choose(const State& state, int player, Pcg32& rng) const = 0;
+    const realtime::Reaction& reaction() const noexcept { return reaction_; }
+
+private:
+    realtime::Reaction reaction_;
+};
+
+/// Any legal move, uniformly at random.
+class RandomBot : public Bot {
+public:
+    using Bot::Bot;
+    std::optional<Move> choose(const State& state, int player, Pcg32& rng) const override;
+};
+
+/// Calls Stop when it can; otherwise plays whenever it can (Stok first, then the Rij,
+/// then the waste), else turns or recycles; after Stop plays or passes, then waits.
+class GreedyBot : public Bot {
+public:
+    using Bot::Bot;
+    std::optional<Move> choose(const State& state, int player, Pcg32& rng) const override;
+};
+
+/// The rules as realtime::simulate needs them.
+struct RealtimeRules {
+    static int kind(const Move& move) noexcept { return reaction_kind(move); }
+    static bool try_apply(State& state, const Move& move, int player) noexcept;
+    static int players(const State& state) noexcept { return state.players(); }
+    static bool is_terminal(const State& state) noexcept { return state.is_terminal(); }
+    static int round(const State& state) noexcept { return state.round; }
+};
+
+using Run = realtime::Run<State, Move>;
+/// One simulated game from `state`; `bots[p]` plays seat p.
+Run simulate(const State& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits);
+
+struct RandomPlayResult {
+    std::vector<int32_t> scores;  // games x players, row-major: game totals
+    std::vector<int32_t> moves;   // moves per game
+};
+
+/// Plays `games` whole games where, at every step, a random seat that has legal moves
+/// makes a uniformly random one (no timing: see simulate for that). Game i depends only
+/// on (seed, i), so results do not depend on `threads`.
+RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads);
+
+struct SimulationBatch {
+    std::vector<int32_t> scores;    // games x players, row-major: game totals
+    std::vector<int64_t> actions;   // accepted moves per game
+    std::vector<int64_t> rejected;  // moves that lost a race per game
+    std::vector<double> time;       // simulated seconds per game
+};
+
+/// Simulates `games` whole games on `threads` threads; game i is dealt and run from
+/// (seed, i) alone, so results do not depend on `threads`.
+SimulationBatch simulate_many(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed,
+                              int threads, const realtime::Limits& limits);
 
 }  // namespace diabolo::duvelen

@@ -1,8 +1,8 @@
 // Diabolo (Schacht): many random games at once, on several threads. Game i is
 // seeded from (seed, i) alone, so results never depend on the thread count.
 #include <algorithm>
-#include <thread>
 
+#include "diabolo/common/parallel.hpp"
 #include "diabolo/common/rng.hpp"
 #include "diabolo/schacht.hpp"
 
@@ -35,22 +35,15 @@ int play_one(const Config& config, uint64_t game_seed, int32_t* scores) {
 }  // namespace
 
 RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads) {
-    if (games < 0) throw OptionError("games must be >= 0, got " + std::to_string(games));
-    if (threads < 1 || threads > 256) throw OptionError("threads must be 1..256, got " + std::to_string(threads));
     RandomPlayResult result;
-    result.scores.assign(static_cast<std::size_t>(games) * config.players, 0);
-    result.moves.assign(static_cast<std::size_t>(games), 0);
-    const auto work = [&](int first, int last) {
+    result.scores.assign(static_cast<std::size_t>(std::max(games, 0)) * config.players, 0);
+    result.moves.assign(static_cast<std::size_t>(std::max(games, 0)), 0);
+    in_parallel(games, threads, [&](int first, int last) {
         for (int i = first; i < last; ++i) {
             result.moves[static_cast<std::size_t>(i)] = play_one(
                 config, derive_seed(seed, static_cast<uint64_t>(i)), &result.scores[static_cast<std::size_t>(i) * config.players]);
         }
-    };
-    const int used = std::min(threads, std::max(games, 1));
-    std::vector<std::thread> pool;
-    for (int t = 1; t < used; ++t) pool.emplace_back(work, games * t / used, games * (t + 1) / used);
-    work(0, games / used);
-    for (auto& thread : pool) thread.join();
+    });
     return result;
 }
 

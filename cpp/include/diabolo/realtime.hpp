@@ -1,0 +1,158 @@
+// Event-driven simulation of the real-time games (DESIGN.md, "Real-time games").
+//
+// There are no turns: every bot looks at the table, picks a move and needs a reaction
+// time to make it. Moves arrive in time order and apply in that order; a move that
+// lost a race is rejected by the rules and its bot decides again. A bot with nothing
+// to do waits until the table changes. One seed fixes the whole run: the bots' choices,
+// their reaction times and the order of moves that arrive at the same instant.
+#pragma once
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <vector>
+
+#include "diabolo/common/rng.hpp"
+
+namespace diabolo::realtime {
+
+constexpr int kMaxKinds = 8;
+
+/// Reaction time for one kind of action: about normal(mean, spread), never below the
+/// minimum of its Reaction.
+struct Delay {
+    double mean = 1.0;    // seconds
+    double spread = 0.3;  // standard deviation, seconds
+};
+
+/// Simulated time is counted in whole microseconds, and reaction times are drawn with
+/// integer arithmetic only, so a seed gives the same run on every platform (floating
+/// point functions such as log and cos may round differently between C libraries).
+inline int64_t microseconds(double seconds) noexcept { return std::llround(seconds * 1e6); }
+
+/// Bounds that keep the integer arithmetic of Reaction::sample exact.
+constexpr double kMaxMean = 3600.0;
+constexpr double kMaxSpread = 300.0;
+
+/// A bot's reaction-time model: one Delay per kind of action of the game.
+struct Reaction {
+    std::array<Delay, kMaxKinds> delays{};
+    double minimum = 0.1;
+
+    /// A reaction time in microseconds for an action of `kind`, drawn from `rng`: the
+    /// mean plus the spread times an Irwin-Hall variable (12 uniforms minus 6: mean 0,
+    /// standard deviation 1, within +-6), at least the minimum.
+    int64_t sample(int kind, Pcg32& rng) const noexcept {
+        int64_t sum = 0;
+        for (int i = 0; i < 12; ++i) sum += rng.next();
+        const int64_t centred = sum - 6 * (int64_t{1} << 32);  // z * 2^32, |z| <= 6
+        const Delay& d = delays[static_cast<std::size_t>(kind)];
+        const int64_t t = microseconds(d.mean) + ((microseconds(d.spread) * centred) >> 32);
+        return t > microseconds(minimum) ? t : microseconds(minimum);
+    }
+};
+
+/// One move of a simulated game: when it arrived, whose it was, and whether the rules
+/// took it (false: it lost a race, or was not legal when it arrived).
+template <class Move>
+struct TimedMove {
+    double time = 0.0;
+    int player = 0;
+    Move move{};
+    bool accepted = false;
+};
+
+/// Limits of a run: simulated seconds and arrivals. A run that reaches one stops there.
+struct Limits {
+    double max_time = 24.0 * 3600.0;  // seconds
+    int64_t max_events = 10'000'000;
+};
+
+/// The outcome of one simulated game.
+template <class State, class Move>
+struct Run {
+    State state{};
+    std::vector<TimedMove<Move>> log;
+    int64_t accepted = 0;  // moves the rules took
+    int64_t rejected = 0;  // moves that lost a race or were not legal on arrival
+    double time = 0.0;
+};
+
+namespace detail {
+
+inline constexpr int64_t kIdle = std::numeric_limits<int64_t>::max();
+
+/// A bot's next move and when it arrives, in microseconds (never, while the bot waits).
+template <class Move>
+struct Pending {
+    int64_t time = kIdle;
+    uint64_t tiebreak = 0;
+    std::optional<Move> move;
+};
+
+}  // namespace detail
+
+/// Simulates from `state` until the game is over or a limit is reached. `Game` gives
+/// the rules: `Game::kind(move)` (index into Reaction::delays), `Game::try_apply(state,
+/// move, player)` (applies a legal move and returns true, or returns false and changes
+/// nothing), `Game::players(state)`, `Game::is_terminal(state)` and `Game::round(state)`.
+/// `bots[p]` has `choose(state, p, rng) -> std::optional<Move>` and `reaction()`.
+template <class Game, class State, class Move, class BotPtr>
+Run<State, Move> simulate(State state, const std::vector<BotPtr>& bots, uint64_t seed, const Limits& limits,
+                          bool keep_log = true) {
+    using Pending = detail::Pending<Move>;
+    constexpr int64_t kIdle = detail::kIdle;
+    const int64_t max_time = microseconds(limits.max_time);
+    const int n = Game::players(state);
+    Run<State, Move> run;
+    Pcg32 order(seed, 0x71E0B4EAULL);          // ties between arrivals at one instant
+    std::vector<Pcg32> minds;                  // each bot's own stream: choices and delays
+    for (int p = 0; p < n; ++p) minds.emplace_back(derive_seed(seed, static_cast<uint64_t>(p) + 1));
+    std::vector<Pending> pending(static_cast<std::size_t>(n));
+    int64_t now = 0;
+    const auto plan = [&](int p) {
+        auto& slot = pending[static_cast<std::size_t>(p)];
+        auto& mind = minds[static_cast<std::size_t>(p)];
+        slot.move = bots[static_cast<std::size_t>(p)]->choose(state, p, mind);
+        slot.time = slot.move ? now + bots[static_cast<std::size_t>(p)]->reaction().sample(Game::kind(*slot.move), mind) : kIdle;
+        const uint64_t high = order.next();
+        slot.tiebreak = (high << 32u) | order.next();
+    };
+    for (int p = 0; p < n; ++p) plan(p);
+    int64_t events = 0;
+    while (!Game::is_terminal(state) && events < limits.max_events) {
+        int next = -1;
+        for (int p = 0; p < n; ++p) {
+            const auto& slot = pending[static_cast<std::size_t>(p)];
+            if (slot.time == kIdle) continue;
+            const auto& best = pending[static_cast<std::size_t>(next < 0 ? p : next)];
+            if (next < 0 || slot.time < best.time || (slot.time == best.time && slot.tiebreak < best.tiebreak)) next = p;
+        }
+        if (next < 0 || pending[static_cast<std::size_t>(next)].time > max_time) break;  // all wait, or out of time
+        now = pending[static_cast<std::size_t>(next)].time;
+        const Move move = *pending[static_cast<std::size_t>(next)].move;
+        const int round = Game::round(state);
+        const bool accepted = Game::try_apply(state, move, next);
+        ++events;
+        (accepted ? run.accepted : run.rejected) += 1;
+        if (keep_log) run.log.push_back(TimedMove<Move>{static_cast<double>(now) / 1e6, next, move, accepted});
+        if (Game::is_terminal(state)) break;
+        if (!accepted) {
+            plan(next);
+        } else if (Game::round(state) != round) {
+            for (int p = 0; p < n; ++p) plan(p);  // a new deal: everyone starts afresh
+        } else {
+            plan(next);
+            for (int p = 0; p < n; ++p) {           // waiting bots see the change
+                if (p != next && pending[static_cast<std::size_t>(p)].time == kIdle) plan(p);
+            }
+        }
+    }
+    run.state = state;
+    run.time = static_cast<double>(now) / 1e6;
+    return run;
+}
+
+}  // namespace diabolo::realtime

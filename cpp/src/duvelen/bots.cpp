@@ -1,0 +1,125 @@
+// Duvelen: bots and the real-time simulation of whole games.
+#include <algorithm>
+
+#include "diabolo/common/parallel.hpp"
+#include "diabolo/duvelen.hpp"
+
+namespace diabolo::duvelen {
+
+int reaction_kind(const Move& move) noexcept {
+    switch (move.kind) {
+        case MoveKind::Play: return 0;
+        case MoveKind::Turn: return 1;
+        case MoveKind::Recycle:
+        case MoveKind::RecycleUp: return 2;
+        case MoveKind::Stop: return 3;
+        case MoveKind::Pass: return 4;
+    }
+    return 0;
+}
+
+realtime::Reaction default_reaction() noexcept {
+    realtime::Reaction reaction;
+    reaction.delays[0] = {0.9, 0.3};   // play a card
+    reaction.delays[1] = {0.6, 0.15};  // turn three
+    reaction.delays[2] = {1.2, 0.3};   // pick up and recycle the waste
+    reaction.delays[3] = {0.5, 0.15};  // call Stop
+    reaction.delays[4] = {1.0, 0.3};   // pass
+    reaction.minimum = 0.15;
+    return reaction;
+}
+
+std::optional<Move> RandomBot::choose(const State& state, int player, Pcg32& rng) const {
+    std::array<Move, kNumActions> moves{};
+    const int n = legal_moves(state, player, moves);
+    if (n == 0) return std::nullopt;
+    return moves[rng.below(static_cast<uint32_t>(n))];
+}
+
+std::optional<Move> GreedyBot::choose(const State& state, int player, Pcg32&) const {
+    std::array<Move, kNumActions> moves{};
+    const int n = legal_moves(state, player, moves);
+    const auto first = [&](MoveKind kind) -> std::optional<Move> {
+        for (int i = 0; i < n; ++i) {
+            if (moves[static_cast<std::size_t>(i)].kind == kind) return moves[static_cast<std::size_t>(i)];
+        }
+        return std::nullopt;
+    };
+    if (auto stop = first(MoveKind::Stop)) return stop;
+    // Legal plays come in source order S, R1..R4, W: the first is the preferred one.
+    if (auto play = first(MoveKind::Play)) return play;
+    if (auto turn = first(MoveKind::Turn)) return turn;
+    if (auto recycle = first(MoveKind::Recycle)) return recycle;
+    if ((state.passed >> player) & 1u) return std::nullopt;  // its pass stands: wait
+    return first(MoveKind::Pass);
+}
+
+bool RealtimeRules::try_apply(State& state, const Move& move, int player) noexcept {
+    const std::optional<Move> resolved = resolve(state, player, move);
+    if (!resolved || !is_legal(state, *resolved, player)) return false;  // a lost race (D3.10)
+    apply_unchecked(state, *resolved, player);
+    return true;
+}
+
+Run simulate(const State& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits) {
+    if (static_cast<int>(bots.size()) != state.players()) {
+        throw OptionError("simulate needs one bot per seat: " + std::to_string(state.players()) + " seats, got " +
+                          std::to_string(bots.size()) + " bots");
+    }
+    return realtime::simulate<RealtimeRules, State, Move>(state, bots, seed, limits);
+}
+
+RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads) {
+    RandomPlayResult result;
+    result.scores.assign(static_cast<std::size_t>(std::max(games, 0)) * config.players, 0);
+    result.moves.assign(static_cast<std::size_t>(std::max(games, 0)), 0);
+    in_parallel(games, threads, [&](int first, int last) {
+        std::array<Move, kNumActions> moves{};
+        for (int i = first; i < last; ++i) {
+            const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
+            State s = new_game(config, game_seed);
+            Pcg32 rng(game_seed, 0xB07B07ULL);
+            int32_t count = 0;
+            while (!s.is_terminal()) {
+                const int player = static_cast<int>(rng.below(config.players));
+                const int n = legal_moves(s, player, moves);
+                if (n == 0) continue;
+                apply_unchecked(s, moves[rng.below(static_cast<uint32_t>(n))], player);
+                ++count;
+            }
+            const auto k = static_cast<std::size_t>(i);
+            for (int p = 0; p < config.players; ++p) result.scores[k * config.players + static_cast<std::size_t>(p)] = s.scores[static_cast<std::size_t>(p)];
+            result.moves[k] = count;
+        }
+    });
+    return result;
+}
+
+SimulationBatch simulate_many(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed,
+                              int threads, const realtime::Limits& limits) {
+    if (static_cast<int>(bots.size()) != config.players) {
+        throw OptionError("simulate_many needs one bot per seat: " + std::to_string(config.players) + " seats, got " +
+                          std::to_string(bots.size()) + " bots");
+    }
+    SimulationBatch batch;
+    const auto g = static_cast<std::size_t>(std::max(games, 0));
+    batch.scores.assign(g * config.players, 0);
+    batch.actions.assign(g, 0);
+    batch.rejected.assign(g, 0);
+    batch.time.assign(g, 0.0);
+    in_parallel(games, threads, [&](int first, int last) {
+        for (int i = first; i < last; ++i) {
+            const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
+            const Run run = realtime::simulate<RealtimeRules, State, Move>(new_game(config, game_seed), bots,
+                                                                            mix64(game_seed), limits, false);
+            const auto k = static_cast<std::size_t>(i);
+            for (int p = 0; p < config.players; ++p) batch.scores[k * config.players + static_cast<std::size_t>(p)] = run.state.scores[static_cast<std::size_t>(p)];
+            batch.actions[k] = run.accepted;
+            batch.rejected[k] = run.rejected;
+            batch.time[k] = run.time;
+        }
+    });
+    return batch;
+}
+
+}  // namespace diabolo::duvelen

@@ -1,0 +1,139 @@
+"""Event-driven simulation of the real-time games (Duvelen; Diabolo by Knizia to come).
+
+There are no turns in these games. :func:`simulate` gives every seat a bot with a
+reaction-time model: each bot looks at the table, picks a move, and the move arrives
+after a reaction time drawn for its kind of action. Moves apply in arrival order; one
+that lost a race (the pile moved on) is rejected by the rules, logged, and its bot
+decides again. A bot with nothing to do waits until the table changes. A seed fixes
+the whole run: the bots' choices, the reaction times and the order of simultaneous
+arrivals. The loop runs in C++ without the GIL when every bot is a C++ bot; bots
+written in Python (anything with ``choose(state, player) -> move or None``) take a
+slower path.
+
+>>> import diabolo
+>>> from diabolo import realtime
+>>> from diabolo.duvelen import GreedyBot
+>>> start = diabolo.load("duvelen", players=3).new_state(seed=5)
+>>> run = realtime.simulate(start, [GreedyBot(), GreedyBot(), GreedyBot()], seed=1)
+>>> run.state.is_terminal
+True
+>>> realtime.replay(start, run.log) == run.state
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from diabolo import _core
+from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
+
+__all__ = ["Reaction", "RealtimeBot", "Simulation", "TimedMove", "replay", "simulate", "simulate_many"]
+
+DAY = 24 * 3600.0
+
+
+@dataclass(frozen=True)
+class Reaction:
+    """A bot's reaction times: per kind of action, ``(mean, spread)`` in seconds.
+
+    A reaction time is drawn from a normal distribution with that mean and standard
+    deviation and is never below ``minimum``. Kinds not named keep the defaults of a
+    quick human (Duvelen: play 0.9 s, turn 0.6 s, recycle 1.2 s, stop 0.5 s, pass 1.0 s).
+
+    >>> slow = Reaction({"play": (1.5, 0.4)}, minimum=0.3)
+    >>> slow.delays["play"]
+    (1.5, 0.4)
+    """
+
+    delays: Mapping[str, tuple[float, float]] = field(default_factory=dict)
+    minimum: float = 0.15
+
+
+class TimedMove(NamedTuple):
+    """One arrival in a simulated game: when, whose, which move, and whether the rules
+    took it (False: it lost a race or was not legal when it arrived)."""
+
+    time: float
+    player: int
+    move: DuvelenMove
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """The outcome of :func:`simulate`: the final state (its history holds the accepted
+    moves), every arrival in time order, and counts."""
+
+    state: DuvelenState
+    log: list[TimedMove]
+    accepted: int
+    rejected: int
+    time: float
+
+
+class RealtimeBot(Protocol):
+    """A bot written in Python: the move it makes for ``player`` now, or None to wait.
+    An optional ``reaction`` attribute (a :class:`Reaction`) sets its reaction times."""
+
+    def choose(self, state: DuvelenState, player: int) -> DuvelenMove | str | int | None: ...
+
+
+def simulate(
+    state: DuvelenState,
+    bots: Sequence[Any],
+    *,
+    seed: int = 0,
+    max_time: float = DAY,
+    max_events: int = 10_000_000,
+) -> Simulation:
+    """Plays ``state`` on to the end in simulated time, one bot per seat.
+
+    Stops early when ``max_time`` simulated seconds or ``max_events`` arrivals are
+    reached, or when every bot waits. ``state`` itself is not changed.
+    """
+    final, log, accepted, rejected, time = _core.duvelen_simulate(state, list(bots), seed, max_time, max_events)
+    return Simulation(final, [TimedMove(*step) for step in log], accepted, rejected, time)
+
+
+def replay(state: DuvelenState, log: Sequence[TimedMove]) -> DuvelenState:
+    """A copy of ``state`` with the accepted moves of ``log`` applied in order: the
+    final state of the simulation that wrote the log."""
+    result = state.clone()
+    for step in log:
+        if step.accepted:
+            result.apply(step.move, player=step.player)
+    return result
+
+
+def simulate_many(
+    game: DuvelenGame,
+    bots: Sequence[Any],
+    *,
+    games: int,
+    seed: int = 0,
+    threads: int = 1,
+    max_time: float = DAY,
+    max_events: int = 10_000_000,
+) -> dict[str, npt.NDArray[Any]]:
+    """Simulates ``games`` whole games of C++ bots on ``threads`` threads without the GIL.
+
+    Game i is dealt and run from (seed, i) alone, so the results do not depend on
+    ``threads``. Returns numpy arrays: ``scores`` (games x players, game totals),
+    ``actions`` and ``rejected`` (moves taken and moves that lost a race, per game) and
+    ``time`` (simulated seconds per game).
+
+    >>> from diabolo.duvelen import GreedyBot
+    >>> result = simulate_many(diabolo.load("duvelen", players=2), [GreedyBot(), GreedyBot()], games=4, seed=3)
+    >>> result["scores"].shape
+    (4, 2)
+    """
+    result: dict[str, npt.NDArray[Any]] = _core.duvelen_simulate_many(
+        game, list(bots), games, seed, threads, max_time, max_events
+    )
+    return {key: np.asarray(value) for key, value in result.items()}
