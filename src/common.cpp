@@ -89,6 +89,18 @@ long long to_int(const py::handle& value, const std::string& what) {
     return result;
 }
 
+Batch batch_args(const py::object& games, const py::object& seed, const py::object& threads) {
+    Batch batch;
+    batch.seed = to_seed(seed);
+    const long long count = to_int(games, "games");
+    const long long workers = to_int(threads, "threads");
+    if (count < 0 || count > 100'000'000) throw OptionError("games must be 0..100000000, got " + std::to_string(count));
+    if (workers < 1 || workers > 256) throw OptionError("threads must be 1..256, got " + std::to_string(workers));
+    batch.games = static_cast<int>(count);
+    batch.threads = static_cast<int>(workers);
+    return batch;
+}
+
 void Reader::fail(const std::string& message) const {
     throw StateFormatError("state JSON: " + (path_.empty() ? message : path_ + ": " + message));
 }

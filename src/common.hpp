@@ -2,11 +2,16 @@
 // checks and reading JSON-like dicts with errors that name the bad key.
 #pragma once
 
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <new>
 #include <string>
+#include <vector>
+
+#include "diabolo/common/errors.hpp"
 
 namespace diabolo::bindings {
 
@@ -78,5 +83,72 @@ private:
 /// json.dumps / json.loads of the standard library.
 std::string dump_json(const py::object& data);
 py::object load_json(const std::string& text);
+
+}  // namespace diabolo::bindings
+
+namespace diabolo::bindings {
+
+/// Python equality through C++ operator==; NotImplemented for other types.
+template <class T>
+py::object equal_values(const T& a, const py::object& b) {
+    if (!py::isinstance<T>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+    return py::bool_(a == b.cast<const T&>());
+}
+
+/// What every move class offers: str() is the notation, repr, ==, hash and pickle
+/// through the notation (so they are frozen values).
+template <class Move, class Format, class Parse>
+void bind_move_values(py::class_<Move>& cls, const std::string& name, Format format, Parse parse) {
+    cls.def("__str__", format)
+        .def("__repr__", [name, format](const Move& m) { return name + "('" + format(m) + "')"; })
+        .def("__eq__", &equal_values<Move>)
+        .def("__hash__", [name, format](const Move& m) { return py::hash(py::make_tuple(name, format(m))); })
+        .def(py::pickle([format](const Move& m) { return py::make_tuple(format(m)); },
+                        [parse](const py::tuple& t) { return parse(utf8_text<NotationError>(t[0], "notation")); }));
+}
+
+/// What every state class offers: clone, copy, deepcopy, to_json, == (same JSON),
+/// unhashable (states change), and pickle through the JSON.
+template <class Table, class ToData, class FromData>
+void bind_state_values(py::class_<Table>& cls, ToData to_data, FromData from_data) {
+    cls.def("clone", [](const Table& t) { return t; }, "An independent copy.")
+        .def("__copy__", [](const Table& t) { return t; })
+        .def("__deepcopy__", [](const Table& t, const py::object&) { return t; }, py::arg("memo"))
+        .def("to_json", [to_data](const Table& t) { return dump_json(to_data(t)); },
+             "The whole state (hidden cards, seed and history included) as JSON text; the game's "
+             "``state_from_json`` reads it back.")
+        .def("__eq__", [to_data](const Table& a, const py::object& b) -> py::object {
+            if (!py::isinstance<Table>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            return py::bool_(to_data(a).equal(to_data(b.cast<const Table&>())));
+        })
+        .def_property_readonly_static("__hash__", [](const py::object&) { return py::none(); })
+        .def(py::pickle([to_data](const Table& t) { return dump_json(to_data(t)); },
+                        [from_data](const std::string& text) { return from_data(load_json(text)); }));
+}
+
+/// What every game class offers: == and hash by options, pickle through the options.
+template <class Config, class OptionsDict, class FromKwargs>
+void bind_game_values(py::class_<Config>& cls, OptionsDict options, FromKwargs from_kwargs) {
+    cls.def("__eq__", &equal_values<Config>)
+        .def("__hash__", [options](const Config& c) { return py::hash(py::str(options(c))); })
+        .def(py::pickle([options](const Config& c) { return options(c); },
+                        [from_kwargs](const py::dict& d) { return from_kwargs(d); }));
+}
+
+/// A numpy array of `shape` holding `values` (row-major).
+template <class T>
+py::array_t<T> to_numpy(const std::vector<T>& values, const std::vector<py::ssize_t>& shape) {
+    py::array_t<T> out(shape);
+    std::copy(values.begin(), values.end(), out.mutable_data());
+    return out;
+}
+
+/// Checked arguments of a batch call: games 0..100,000,000 and threads 1..256.
+struct Batch {
+    int games = 0;
+    int threads = 1;
+    uint64_t seed = 0;
+};
+Batch batch_args(const py::object& games, const py::object& seed, const py::object& threads);
 
 }  // namespace diabolo::bindings

@@ -463,8 +463,8 @@ True
         return run_tuple(start, run);
     });
 
-    m.def("duvelen_simulate_many", [](const Config& c, const py::sequence& bots, const py::object& games_arg,
-                                      const py::object& seed, const py::object& threads_arg, double max_time,
+    m.def("duvelen_simulate_many", [](const Config& c, const py::sequence& bots, const py::object& games,
+                                      const py::object& seed, const py::object& threads, double max_time,
                                       const py::object& max_events) {
         const realtime::Limits limits = limits_from(max_time, max_events);
         std::vector<std::shared_ptr<Bot>> owned;
@@ -474,31 +474,21 @@ True
         }
         std::vector<const Bot*> seats;
         for (const auto& bot : owned) seats.push_back(bot.get());
-        const long long games = to_int(games_arg, "games");
-        const long long threads = to_int(threads_arg, "threads");
-        if (games < 0 || games > 100'000'000) throw OptionError("games must be 0..100000000, got " + std::to_string(games));
-        const uint64_t s = to_seed(seed);
-        SimulationBatch batch;
+        const Batch batch = batch_args(games, seed, threads);
+        SimulationBatch result;
         {
             py::gil_scoped_release release;
-            batch = simulate_many(c, seats, static_cast<int>(games), s, static_cast<int>(std::min<long long>(threads, 1 << 20)), limits);
+            result = simulate_many(c, seats, batch.games, batch.seed, batch.threads, limits);
         }
         py::dict out;
-        py::array_t<int32_t> scores({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(c.players)});
-        std::copy(batch.scores.begin(), batch.scores.end(), scores.mutable_data());
-        out["scores"] = scores;
-        py::array_t<int64_t> actions(static_cast<py::ssize_t>(games)), rejected(static_cast<py::ssize_t>(games));
-        std::copy(batch.actions.begin(), batch.actions.end(), actions.mutable_data());
-        std::copy(batch.rejected.begin(), batch.rejected.end(), rejected.mutable_data());
-        py::array_t<double> time(static_cast<py::ssize_t>(games));
-        std::copy(batch.time.begin(), batch.time.end(), time.mutable_data());
-        out["actions"] = actions;
-        out["rejected"] = rejected;
-        out["time"] = time;
+        out["scores"] = to_numpy(result.scores, {batch.games, c.players});
+        out["actions"] = to_numpy(result.actions, {batch.games});
+        out["rejected"] = to_numpy(result.rejected, {batch.games});
+        out["time"] = to_numpy(result.time, {batch.games});
         return out;
     });
 
-    py::class_<Move>(m, "DuvelenMove", R"doc(
+    py::class_<Move> move_class(m, "DuvelenMove", R"doc(
 A move of Duvelen: frozen, hashable, ``str()`` is its notation (D7).
 
 A play names its source, card and target pile (``'R2:7h>3'``), so a play sent before
@@ -512,7 +502,8 @@ when the move is applied.
 ('play', 'R2', '7h', 3, 69)
 >>> str(DuvelenMove.from_action(69)), str(DuvelenMove.parse("S:Ah>new"))
 ('R2>3', 'S:Ah>new')
-)doc")
+)doc");
+    move_class
         .def_static("parse", [](const py::object& text) { return parse_move(utf8_text<NotationError>(text, "notation")); }, py::arg("text"),
                     "The move written as ``text`` (D7); raises NotationError.\n\n>>> DuvelenMove.parse('recycle^').kind\n'recycle^'")
         .def_static("from_action", [](const py::object& action) { return Move::of_action(to_action(action, kNumActions)); },
@@ -531,17 +522,10 @@ when the move is applied.
             if (mv.kind != MoveKind::Play) return py::none();
             return mv.target == 0 ? py::object(py::str("new")) : py::object(py::int_(mv.target));
         }, "The pile number a play goes to, ``'new'`` for an Ace, or None.")
-        .def("__str__", &format_move)
-        .def("__repr__", [](const Move& mv) { return "DuvelenMove('" + format_move(mv) + "')"; })
-        .def("__eq__", [](const Move& a, const py::object& b) -> py::object {
-            if (!py::isinstance<Move>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-            return py::bool_(a == b.cast<Move>());
-        })
-        .def("__hash__", [](const Move& mv) { return py::hash(py::make_tuple("duvelen", format_move(mv))); })
-        .def(py::pickle([](const Move& mv) { return py::make_tuple(format_move(mv)); },
-                        [](const py::tuple& t) { return parse_move(utf8_text<NotationError>(t[0], "notation")); }));
+        ;
+    bind_move_values(move_class, "DuvelenMove", &format_move, &parse_move);
 
-    py::class_<Table>(m, "DuvelenState", R"doc(
+    py::class_<Table> state_class(m, "DuvelenState", R"doc(
 A position of Duvelen, with the moves that led to it.
 
 There are no turns (D3): ``current_player`` is ``diabolo.SIMULTANEOUS`` until the game is
@@ -555,7 +539,8 @@ True
 >>> state.apply("turn", player=0)
 >>> state.observation(1)["seats"][0]["waste_count"]
 3
-)doc")
+)doc");
+    state_class
         .def_property_readonly("game", [](const Table& t) { return t.state.config; }, "The game (rules and options) of this state.")
         .def_property_readonly("current_player", [](const Table& t) { return t.state.current_player(); },
                                "``diabolo.SIMULTANEOUS`` while a round is played, ``diabolo.TERMINAL`` at game over.")
@@ -624,24 +609,14 @@ True
         }, py::arg("player"), py::arg("seed"),
            "Determinisation (D8.2): every seat's face-down cards reshuffled among that seat's hidden places. "
            "Nobody knows the order of face-down cards, so the result is the same for every ``player``.")
-        .def("clone", [](const Table& t) { return t; }, "An independent copy.")
-        .def("__copy__", [](const Table& t) { return t; })
-        .def("__deepcopy__", [](const Table& t, const py::object&) { return t; }, py::arg("memo"))
-        .def("to_json", [](const Table& t) { return dump_json(to_data(t)); },
-             "The whole state (face-down cards, seed, history included) as JSON text.")
-        .def("__eq__", [](const Table& a, const py::object& b) -> py::object {
-            if (!py::isinstance<Table>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-            return py::bool_(to_data(a).equal(to_data(b.cast<const Table&>())));
-        })
-        .def_property_readonly_static("__hash__", [](const py::object&) { return py::none(); })
         .def("__str__", [](const Table& t) { return render(t.state); })
         .def("__repr__", [](const Table& t) {
             return "<DuvelenState round " + std::to_string(t.state.round) + " " + kPhaseNames[static_cast<int>(t.state.phase)] + ">";
         })
-        .def(py::pickle([](const Table& t) { return dump_json(to_data(t)); },
-                        [](const std::string& text) { return from_data(load_json(text)); }));
+        ;
+    bind_state_values(state_class, &to_data, &from_data);
 
-    py::class_<Config>(m, "DuvelenGame", R"doc(
+    py::class_<Config> game_class(m, "DuvelenGame", R"doc(
 Duvelen with its rule options. Get one with ``diabolo.load("duvelen", ...)``.
 
 Options (all keyword, validated, OptionError when wrong):
@@ -655,7 +630,8 @@ Options (all keyword, validated, OptionError when wrong):
 >>> game = diabolo.load("duvelen", players=3)
 >>> game.num_actions, game.on_block
 (203, 'rotate_stok')
-)doc")
+)doc");
+    game_class
         .def(py::init([](const py::kwargs& kwargs) { return config_from_kwargs(kwargs); }))
         .def_property_readonly("name", [](const Config&) { return "duvelen"; }, "The game's id: ``'duvelen'``.")
         .def_property_readonly("players", [](const Config& c) { return c.players; }, "Number of seats.")
@@ -678,43 +654,30 @@ Options (all keyword, validated, OptionError when wrong):
             if (!(t.state.config == c)) throw StateFormatError("state JSON: its options differ from this game's");
             return t;
         }, py::arg("text"), "The state written by :meth:`DuvelenState.to_json`; StateFormatError if it is not a valid state.")
-        .def("__eq__", [](const Config& a, const py::object& b) -> py::object {
-            if (!py::isinstance<Config>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-            return py::bool_(a == b.cast<Config>());
-        })
-        .def("__hash__", [](const Config& c) { return py::hash(py::str(options_dict(c))); })
         .def("__repr__", [](const Config& c) {
             return "diabolo.load('duvelen', players=" + std::to_string(c.players) + ", rounds=" + std::to_string(c.rounds) +
                    ", on_block='" + kBlockNames[static_cast<int>(c.on_block)] + "', max_actions=" + std::to_string(c.max_actions) + ")";
         })
         .def("move", [](const Config&, const py::object& move) { return to_move(move); }, py::arg("move"),
              "The DuvelenMove for notation text or an action id.\n\n>>> str(diabolo.load('duvelen').move(201))\n'stop'")
-        .def("play_random", [](const Config& c, const py::object& games_arg, const py::object& seed, const py::object& threads_arg) {
-            const uint64_t s = to_seed(seed);
-            const long long games = to_int(games_arg, "games");
-            const long long threads = to_int(threads_arg, "threads");
-            if (games < 0 || games > 100'000'000) throw OptionError("games must be 0..100000000, got " + std::to_string(games));
-            if (threads < 1 || threads > 256) throw OptionError("threads must be 1..256, got " + std::to_string(threads));
+        .def("play_random", [](const Config& c, const py::object& games, const py::object& seed, const py::object& threads) {
+            const Batch batch = batch_args(games, seed, threads);
             RandomPlayResult result;
             {
                 py::gil_scoped_release release;
-                result = play_random_games(c, static_cast<int>(games), s, static_cast<int>(threads));
+                result = play_random_games(c, batch.games, batch.seed, batch.threads);
             }
             py::dict out;
-            py::array_t<int32_t> scores({static_cast<py::ssize_t>(games), static_cast<py::ssize_t>(c.players)});
-            std::copy(result.scores.begin(), result.scores.end(), scores.mutable_data());
-            py::array_t<int32_t> moves(static_cast<py::ssize_t>(games));
-            std::copy(result.moves.begin(), result.moves.end(), moves.mutable_data());
-            out["scores"] = scores;
-            out["moves"] = moves;
+            out["scores"] = to_numpy(result.scores, {batch.games, c.players});
+            out["moves"] = to_numpy(result.moves, {batch.games});
             return out;
         }, py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
            "Plays ``games`` whole games in C++ without the GIL: at each step a random seat with legal moves "
            "makes a uniformly random one (no timing; see diabolo.realtime for that). Returns numpy arrays "
            "``scores`` (games x players) and ``moves``; game i depends only on (seed, i).\n\n"
            ">>> diabolo.load('duvelen', players=2).play_random(3, seed=1)['scores'].shape\n(3, 2)")
-        .def(py::pickle([](const Config& c) { return options_dict(c); },
-                        [](const py::dict& d) { return config_from_kwargs(d); }));
+        ;
+    bind_game_values(game_class, &options_dict, &config_from_kwargs);
 
     construct_lazily_allocated_values<Move>();
     construct_lazily_allocated_values<Table>();

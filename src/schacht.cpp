@@ -386,16 +386,10 @@ Table new_state(const Config& config, const py::object& seed, const py::object& 
     return Table::start(config, to_seed(seed), std::move(given));
 }
 
-py::array_t<int32_t> int_matrix(const std::vector<int32_t>& values, py::ssize_t rows, py::ssize_t columns) {
-    py::array_t<int32_t> out({rows, columns});
-    std::copy(values.begin(), values.end(), out.mutable_data());
-    return out;
-}
-
 }  // namespace
 
 void bind_schacht(py::module_& m) {
-    py::class_<Move>(m, "SchachtMove", R"doc(
+    py::class_<Move> move_class(m, "SchachtMove", R"doc(
 A move of Diabolo (Schacht): frozen, hashable, ``str()`` is its notation (S8).
 
 Make one with :meth:`parse` or :meth:`from_action`; ``state.legal_moves()`` returns them.
@@ -406,7 +400,8 @@ Make one with :meth:`parse` or :meth:`from_action`; ``state.legal_moves()`` retu
 ('place', 'G5', 'left', 28)
 >>> str(SchachtMove.from_action(75))
 'bet'
-)doc")
+)doc");
+    move_class
         .def_static("parse", [](const py::object& text) { return parse_move(utf8_text<NotationError>(text, "notation")); }, py::arg("text"),
                     "The move written as ``text`` (``'G5<'``, ``'P2>'``, ``'xG5'``, ``'bet'``, ``'hold'``); "
                     "raises NotationError.\n\n>>> SchachtMove.parse('xG5').kind\n'discard'")
@@ -423,17 +418,10 @@ Make one with :meth:`parse` or :meth:`from_action`; ``state.legal_moves()`` retu
             if (mv.kind != MoveKind::Place) return py::none();
             return py::str(mv.side == Side::Left ? "left" : "right");
         }, "``'left'`` (devil) or ``'right'`` (angel) for a placement, else None.\n\n>>> SchachtMove.parse('P2>').side\n'right'")
-        .def("__str__", &format_move)
-        .def("__repr__", [](const Move& mv) { return "SchachtMove('" + format_move(mv) + "')"; })
-        .def("__eq__", [](const Move& a, const py::object& b) -> py::object {
-            if (!py::isinstance<Move>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-            return py::bool_(a == b.cast<Move>());
-        })
-        .def("__hash__", [](const Move& mv) { return py::hash(py::make_tuple("schacht", mv.action())); })
-        .def(py::pickle([](const Move& mv) { return py::make_tuple(mv.action()); },
-                        [](const py::tuple& t) { return move_of_action(t[0]); }));
+        ;
+    bind_move_values(move_class, "SchachtMove", &format_move, &parse_move);
 
-    py::class_<Table>(m, "SchachtState", R"doc(
+    py::class_<Table> state_class(m, "SchachtState", R"doc(
 A position of Diabolo (Schacht), with the moves that led to it.
 
 Get one from :meth:`SchachtGame.new_state`. States are values: :meth:`clone`, ``copy``,
@@ -447,7 +435,8 @@ Get one from :meth:`SchachtGame.new_state`. States are values: :meth:`clone`, ``
 >>> state.apply(move)
 >>> state.history[-1][1] == move
 True
-)doc")
+)doc");
+    state_class
         .def_property_readonly("game", [](const Table& t) { return t.state.config; }, "The game (rules and options) of this state.")
         .def_property_readonly("current_player", [](const Table& t) { return t.state.current_player; },
                                "The seat to move, or ``diabolo.SIMULTANEOUS`` during doubler decisions (S5.3), "
@@ -514,26 +503,15 @@ True
         }, py::arg("player"), py::arg("seed"),
            "Determinisation (S7.3): a state that looks the same to ``player``, with every card that player "
            "cannot see dealt anew from ``seed``. Depends only on what ``player`` knows and on ``seed``.")
-        .def("clone", [](const Table& t) { return t; }, "An independent copy.")
-        .def("__copy__", [](const Table& t) { return t; })
-        .def("__deepcopy__", [](const Table& t, const py::object&) { return t; }, py::arg("memo"))
-        .def("to_json", [](const Table& t) { return dump_json(to_data(t)); },
-             "The whole state (hidden cards, seed, history included) as JSON text; "
-             ":meth:`SchachtGame.state_from_json` reads it back.")
-        .def("__eq__", [](const Table& a, const py::object& b) -> py::object {
-            if (!py::isinstance<Table>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-            return py::bool_(to_data(a).equal(to_data(b.cast<const Table&>())));
-        })
-        .def_property_readonly_static("__hash__", [](const py::object&) { return py::none(); })
         .def("__str__", [](const Table& t) { return render(t.state); })
         .def("__repr__", [](const Table& t) {
             return "<SchachtState round " + std::to_string(t.state.round) + " " + kPhaseNames[static_cast<int>(t.state.phase)] +
                    " current_player=" + std::to_string(t.state.current_player) + ">";
         })
-        .def(py::pickle([](const Table& t) { return dump_json(to_data(t)); },
-                        [](const std::string& text) { return from_data(load_json(text)); }));
+        ;
+    bind_state_values(state_class, &to_data, &from_data);
 
-    py::class_<Config>(m, "SchachtGame", R"doc(
+    py::class_<Config> game_class(m, "SchachtGame", R"doc(
 Diabolo (Michael Schacht, 2006) with its rule options. Get one with ``diabolo.load``.
 
 Options (all keyword, validated, OptionError when wrong):
@@ -548,7 +526,8 @@ Options (all keyword, validated, OptionError when wrong):
 >>> game = diabolo.load("schacht", players=4)
 >>> game.num_actions, game.rounds, game.rows_to_end
 (77, 4, 2)
-)doc")
+)doc");
+    game_class
         .def(py::init([](const py::kwargs& kwargs) { return config_from_kwargs(kwargs); }))
         .def_property_readonly("name", [](const Config&) { return "schacht"; }, "The game's id: ``'schacht'``.")
         .def_property_readonly("players", [](const Config& c) { return c.players; }, "Number of seats.")
@@ -576,22 +555,16 @@ Options (all keyword, validated, OptionError when wrong):
                             "is not a valid state of this game.")
         .def("move", [](const Config&, const py::object& move) { return to_move(move); }, py::arg("move"),
              "The SchachtMove for notation text or an action id.\n\n>>> diabolo.load('schacht').move('bet').action\n75")
-        .def("play_random", [](const Config& c, const py::object& games_arg, const py::object& seed, const py::object& threads_arg) {
-            const uint64_t s = to_seed(seed);
-            const long long games = to_int(games_arg, "games");
-            const long long threads = to_int(threads_arg, "threads");
-            if (games < 0 || games > 100'000'000) throw OptionError("games must be 0..100000000, got " + std::to_string(games));
-            if (threads < 1 || threads > 256) throw OptionError("threads must be 1..256, got " + std::to_string(threads));
+        .def("play_random", [](const Config& c, const py::object& games, const py::object& seed, const py::object& threads) {
+            const Batch batch = batch_args(games, seed, threads);
             RandomPlayResult result;
             {
                 py::gil_scoped_release release;
-                result = play_random_games(c, static_cast<int>(games), s, static_cast<int>(threads));
+                result = play_random_games(c, batch.games, batch.seed, batch.threads);
             }
             py::dict out;
-            out["scores"] = int_matrix(result.scores, static_cast<py::ssize_t>(games), c.players);
-            py::array_t<int32_t> moves(static_cast<py::ssize_t>(result.moves.size()));
-            std::copy(result.moves.begin(), result.moves.end(), moves.mutable_data());
-            out["moves"] = moves;
+            out["scores"] = to_numpy(result.scores, {batch.games, c.players});
+            out["moves"] = to_numpy(result.moves, {batch.games});
             return out;
         }, py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
            "Plays ``games`` whole games with uniformly random legal moves in C++, without the GIL, on "
@@ -599,17 +572,12 @@ Options (all keyword, validated, OptionError when wrong):
            "Game i depends only on (seed, i), so results do not depend on ``threads``.\n\n"
            ">>> result = diabolo.load('schacht', players=3).play_random(100, seed=5, threads=2)\n"
            ">>> result['scores'].shape, result['moves'].shape\n((100, 3), (100,))")
-        .def("__eq__", [](const Config& a, const py::object& b) -> py::object {
-            if (!py::isinstance<Config>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-            return py::bool_(a == b.cast<Config>());
-        })
-        .def("__hash__", [](const Config& c) { return py::hash(py::str(options_dict(c))); })
         .def("__repr__", [](const Config& c) {
             return "diabolo.load('schacht', players=" + std::to_string(c.players) + ", rounds=" + std::to_string(c.rounds) +
                    ", rows_to_end=" + std::to_string(c.rows_to_end) + ")";
         })
-        .def(py::pickle([](const Config& c) { return options_dict(c); },
-                        [](const py::dict& d) { return config_from_kwargs(d); }));
+        ;
+    bind_game_values(game_class, &options_dict, &config_from_kwargs);
 
     construct_lazily_allocated_values<Move>();
     construct_lazily_allocated_values<Table>();
