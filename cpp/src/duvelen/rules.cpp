@@ -544,6 +544,9 @@ std::string check_invariants(const State& s) {
     if (s.pile_count > kMaxPiles || s.herenhoop_count > s.pile_count) return "pile counts out of range";
     if (s.passed & ~all_seats(s)) return "passes name seats that do not exist";
     if (s.stop_called_by >= n) return "stop names a seat that does not exist";
+    if (s.stop_called_by >= 0 && s.seats[at(s.stop_called_by)].stok_count > 0) {
+        return "Stop was called by a seat whose Stok is not empty (D4.1)";
+    }
     std::array<uint64_t, kMaxSeats> seen{};
     const auto place = [&](int owner, int card) {
         if (owner >= n || card < 0 || card >= kDeckCards || (seen[at(owner)] & card_bit(card))) return false;
@@ -581,6 +584,7 @@ std::string check_invariants(const State& s) {
     std::array<uint8_t, kSuits * kRanks> tops{};
     uint64_t wanted = kAces;
     int completed = 0;
+    uint64_t orders = 0;  // completion numbers seen
     for (int id = 0; id < s.pile_count; ++id) {
         const Pile& pile = s.piles[at(id)];
         if (pile.suit >= kSuits || pile.top < 1 || pile.top > kRanks) return "a pile has a bad suit or top";
@@ -592,8 +596,13 @@ std::string check_invariants(const State& s) {
         if ((pile.top == kRanks) != (pile.holder >= 0) || pile.holder >= n) return "a Herenhoop must be exactly a pile up to its King";
         if (pile.holder >= 0) {
             ++completed;
-            if (pile.completed < 1 || pile.completed > s.herenhoop_count) return "bad Herenhoop order";
+            if (pile.holder != pile.owners[kRanks - 1]) return "a Herenhoop's holder is the seat that played its King (D3.9)";
+            if (pile.completed < 1 || pile.completed > s.herenhoop_count || (orders & (1ULL << pile.completed))) {
+                return "Herenhopen must be numbered 1.. in the order they were completed";
+            }
+            orders |= 1ULL << pile.completed;
         } else {
+            if (pile.completed != 0) return "a pile in the centre has no completion number";
             ++tops[at(card_index(pile.suit, pile.top))];
             wanted |= card_bit(card_index(pile.suit, pile.top + 1));
         }
@@ -610,6 +619,7 @@ std::string check_invariants(const State& s) {
             break;
         case Phase::AfterStop:
             if (s.stop_called_by < 0) return "after-Stop phase without a Stop";
+            if (after_stop_over(s)) return "the round should have ended: every pass stands or nobody can play (D4.4)";
             break;
         case Phase::GameOver:
             if (s.round != s.config.rounds - 1) return "game over before the last round";
