@@ -4,12 +4,19 @@
 Usage (from the repository root, with diabolo installed)::
 
     python benchmarks/bench.py schacht [--seconds 2] [--players 4] [--json]
+    python benchmarks/bench.py duvelen [--seconds 2] [--players 4] [--json]
 
-Prints one table: random games per second through the public Python API, the C++ batch
-entry point (1 and 2 threads) and the pure-Python reference model (tests/reference), with
-ratios; the cost per call from Python of the main state methods; and, if a C++ compiler
-is available, the cost of a State copy and of a move in the C++ core
-(benchmarks/clone_bench.cpp). benchmarks/README.md explains every row.
+schacht prints one table: random games per second through the public Python API, the C++
+batch entry point (1 and 2 threads) and the pure-Python reference model (tests/reference),
+with ratios; the cost per call from Python of the main state methods; and, if a C++
+compiler is available, the cost of a State copy and of a move in the C++ core
+(benchmarks/clone_bench.cpp).
+
+duvelen prints the real-time simulation of greedy bots (rounds and accepted actions per
+second) through diabolo.realtime.simulate_many (1 and 2 threads), through
+realtime.simulate with bots written in Python, and through the same event loop in plain
+Python over the reference model (benchmarks/py_realtime.py), with ratios; then random
+games and the cost per call as for schacht. benchmarks/README.md explains every row.
 
 Run by hand only: timings depend on the machine and its load, so no test asserts them
 (DESIGN.md, "Speed").
@@ -36,12 +43,18 @@ from typing import Any
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))  # for tests.reference, the pure-Python baseline
+if str(REPO / "benchmarks") not in sys.path:
+    sys.path.insert(0, str(REPO / "benchmarks"))  # for py_realtime
 
 import diabolo  # noqa: E402
+import py_realtime  # noqa: E402  (benchmarks/py_realtime.py, next to this script)
+from diabolo import realtime  # noqa: E402
+from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState, GreedyBot  # noqa: E402
 from diabolo.schacht import SchachtGame, SchachtState  # noqa: E402
+from tests.reference import duvelen as reference_duvelen  # noqa: E402
 from tests.reference import schacht as reference_schacht  # noqa: E402
 
-GAMES = ["schacht"]
+GAMES = ["schacht", "duvelen"]
 
 #: The C++ micro-benchmark of each game, built against cpp/include and cpp/src.
 CPP_BENCH_SOURCES = {"schacht": REPO / "benchmarks" / "clone_bench.cpp"}
@@ -168,8 +181,39 @@ def reference_schacht_game(players: int, rng: random.Random) -> int:
     return moves
 
 
+def python_api_duvelen_game(game: DuvelenGame, seed: int, rng: random.Random) -> int:
+    """(a) One random Duvelen game through the public API, as game.play_random plays it:
+    at each step a uniformly random seat makes a uniformly random legal move (a seat
+    without one makes none). Returns the number of moves."""
+    players = game.players
+    state = game.new_state(seed=seed)
+    moves = 0
+    while not state.is_terminal:
+        player = rng.randrange(players)
+        actions = state.legal_actions(player)
+        if actions:
+            state.apply(rng.choice(actions), player)
+            moves += 1
+    return moves
+
+
+def reference_duvelen_game(players: int, rng: random.Random) -> int:
+    """(c) One random Duvelen game of the pure-Python reference model (random seat, random
+    legal move); each seat's deck is shuffled here, as the engine shuffles in new_state."""
+    model = reference_duvelen.DuvelenModel(players, py_realtime.deal(players, 1, rng))
+    moves = 0
+    while not model.is_terminal:
+        player = rng.randrange(players)
+        legal = model.legal_moves(player)
+        if legal:
+            model.apply(rng.choice(legal), player)
+            moves += 1
+    return moves
+
+
 REFERENCE_GAMES: dict[str, Callable[[int, random.Random], int]] = {
     "schacht": reference_schacht_game,
+    "duvelen": reference_duvelen_game,
 }
 
 
@@ -240,7 +284,7 @@ def time_games(play_one: Callable[[int], int], budget: float) -> Throughput:
     return meter.stop(games, moves)
 
 
-def time_batches(game: SchachtGame, threads: int, budget: float) -> Throughput:
+def time_batches(game: SchachtGame | DuvelenGame, threads: int, budget: float) -> Throughput:
     """Calls game.play_random in chunks of about budget/8 seconds until `budget` has passed."""
     chunk = 64
     seed = 1_000_000 * threads
@@ -284,7 +328,7 @@ def ratio_row(key: str, label: str, num: Row, den: Row) -> Row:
 
 # ---- per-call costs from Python -----------------------------------------------------------
 
-Item = tuple[SchachtState, int, int]  # a position, the seat to act, a legal action of it
+Item = tuple[SchachtState | DuvelenState, int, int]  # a position, the seat to act, a legal action of it
 
 
 def sample_positions(game: SchachtGame, count: int, seed: int) -> list[Item]:
@@ -324,8 +368,25 @@ def time_calls(block: Callable[[], object], calls: int, budget: float) -> CallCo
     return CallCost(statistics.median(samples), min(samples), len(samples))
 
 
-def per_call_rows(game: SchachtGame, budget: float) -> tuple[list[Row], dict[str, float]]:
-    items = sample_positions(game, POSITIONS, seed=7)
+def sample_duvelen_positions(game: DuvelenGame, count: int, seed: int, games: int = 16) -> list[Item]:
+    """`count` positions drawn uniformly from the decision points of `games` random
+    Duvelen games (random seat, random legal move, as game.play_random plays)."""
+    rng = random.Random(seed)
+    pool: list[Item] = []
+    for game_seed in range(games):
+        state = game.new_state(seed=10_000 + game_seed)
+        while not state.is_terminal:
+            player = rng.randrange(game.players)
+            actions = state.legal_actions(player)
+            if not actions:
+                continue
+            action = rng.choice(actions)
+            pool.append((state.clone(), player, action))
+            state.apply(action, player)
+    return rng.sample(pool, count)
+
+
+def per_call_rows(items: Sequence[Item], budget: float, move_class: str) -> tuple[list[Row], dict[str, float]]:
     n = len(items)
 
     def loop_only() -> None:
@@ -366,7 +427,7 @@ def per_call_rows(game: SchachtGame, budget: float) -> tuple[list[Row], dict[str
         ("clone_apply", "clone() + apply(action id, p)", clone_apply, "checked move"),
         ("observation_tensor", "observation_tensor(p)", observation_tensor, "float32 numpy array"),
         ("observation", "observation(p)", observation, "JSON-ready dict"),
-        ("legal_moves", "legal_moves(p)", legal_moves, "list[SchachtMove]"),
+        ("legal_moves", "legal_moves(p)", legal_moves, f"list[{move_class}]"),
     ]
     costs: dict[str, CallCost] = {}
     rows: list[Row] = []
@@ -467,6 +528,225 @@ def cpp_rows(game_name: str, players: int, budget: float, compiler: str | None) 
     ]
 
 
+# ---- duvelen: the real-time simulation --------------------------------------------------------
+
+
+@dataclass
+class SimTotals:
+    """What a throughput does not hold: moves that lost a race and simulated time."""
+
+    rejected: int = 0
+    simulated: float = 0.0  # simulated seconds, all games together
+
+
+class ApiGreedy:
+    """GreedyBot's rule written in Python over the public API: the slower path of
+    realtime.simulate (C++ event loop, a Python call per decision). It makes exactly the
+    decisions of diabolo.duvelen.GreedyBot (tests/test_realtime.py checks this)."""
+
+    def choose(self, state: DuvelenState, player: int) -> DuvelenMove | None:
+        moves = state.legal_moves(player)
+        kinds = [move.kind for move in moves]
+        for kind in ("stop", "play", "turn", "recycle"):
+            if kind in kinds:
+                return moves[kinds.index(kind)]
+        if "pass" not in kinds or state.observation(player)["seats"][player]["passed"]:
+            return None  # its pass stands: wait
+        return moves[kinds.index("pass")]
+
+
+def time_simulations(game: DuvelenGame, threads: int, budget: float) -> tuple[Throughput, SimTotals]:
+    """Calls realtime.simulate_many with greedy bots in chunks of about budget/8 seconds
+    until `budget` has passed. A game is one round (the default rules), so games = rounds;
+    the throughput's moves are the accepted moves."""
+    bots = [GreedyBot() for _ in range(game.players)]
+    chunk = 16
+    seed = 3_000_000 * threads
+    while True:  # calibration (not counted)
+        t0 = time.perf_counter()
+        realtime.simulate_many(game, bots, games=chunk, seed=seed, threads=threads)
+        took = time.perf_counter() - t0
+        seed += 1
+        if took >= budget / 16 or chunk >= 1 << 20:
+            break
+        chunk *= 4
+    chunk = max(threads, min(1 << 22, int(chunk * budget / 8 / max(took, 1e-9))))
+    totals = SimTotals()
+    games = actions = 0
+    meter = Meter()
+    while meter.elapsed() < budget:
+        result = realtime.simulate_many(game, bots, games=chunk, seed=seed, threads=threads)
+        seed += 1
+        games += chunk
+        actions += int(result["actions"].sum())
+        totals.rejected += int(result["rejected"].sum())
+        totals.simulated += float(result["time"].sum())
+    return meter.stop(games, actions), totals
+
+
+def time_python_bots(game: DuvelenGame, budget: float) -> tuple[Throughput, SimTotals]:
+    """(c) Whole games through realtime.simulate with a Python bot (ApiGreedy) per seat."""
+    bots = [ApiGreedy() for _ in range(game.players)]
+    totals = SimTotals()
+
+    def one(i: int) -> int:
+        seed = 20_000 + i
+        run = realtime.simulate(game.new_state(seed=seed), bots, seed=seed)
+        if i >= 0:  # not the warm-up
+            totals.rejected += run.rejected
+            totals.simulated += run.time
+        return run.accepted
+
+    return time_games(one, budget), totals
+
+
+def time_reference_simulations(players: int, budget: float) -> tuple[Throughput, SimTotals]:
+    """(b) Whole games of the plain-Python event loop over the reference model
+    (benchmarks/py_realtime.py), greedy bots, a fresh shuffled deal per game."""
+    totals = SimTotals()
+
+    def one(i: int) -> int:
+        run = py_realtime.simulate_game(players, seed=30_000 + i)
+        if i >= 0:
+            totals.rejected += run.rejected
+            totals.simulated += run.time
+        return run.accepted
+
+    return time_games(one, budget), totals
+
+
+def simulation_rows(key: str, label: str, t: Throughput, totals: SimTotals) -> tuple[Row, Row]:
+    """A rounds-per-second row and an actions-per-second row for one path."""
+    rounds = t.games
+    extra = {
+        "rounds": float(rounds),
+        "seconds": t.wall,
+        "actions_per_round": t.moves / rounds,
+        "rejected_per_round": totals.rejected / rounds,
+        "simulated_seconds_per_round": totals.simulated / rounds,
+        "cpu_per_wall": t.cpu_per_wall,
+    }
+    note = (
+        f"{t.moves / rounds:.0f} actions + {totals.rejected / rounds:.1f} rejected, "
+        f"{totals.simulated / rounds:.1f} s simulated per round; CPU/wall {t.cpu_per_wall:.2f}"
+    )
+    if t.other_load is not None:
+        extra["other_load"] = t.other_load
+        note += f"; other load {t.other_load:.1f} CPUs"
+    per_round = Row("rounds_" + key, label, rounds / t.wall, "rounds/s", note, extra)
+    per_action = Row(
+        "actions_" + key, label, t.moves / t.wall, "actions/s",
+        f"{totals.rejected / t.wall:,.0f} rejected moves/s besides",
+        {"rejected_per_second": totals.rejected / t.wall},
+    )
+    return per_round, per_action
+
+
+def main_duvelen(args: argparse.Namespace, game: DuvelenGame) -> int:
+    """`bench.py duvelen`: the real-time simulation, random games and per-call costs."""
+    budget: float = args.seconds
+    players = game.players
+    info = machine_info(None)
+    wall0 = time.perf_counter()
+
+    progress(f"simulation: (a) realtime.simulate_many, {players} greedy bots, 1 thread")
+    s1, s1_totals = time_simulations(game, 1, budget)
+    a1, a1_actions = simulation_rows("cpp_1", "(a) C++ realtime.simulate_many, 1 thread", s1, s1_totals)
+    progress("simulation: (a) realtime.simulate_many, 2 threads")
+    s2, s2_totals = time_simulations(game, 2, budget)
+    a2, a2_actions = simulation_rows("cpp_2", "(a) C++ realtime.simulate_many, 2 threads", s2, s2_totals)
+    progress("simulation: (b) plain-Python event loop over the reference model")
+    sb, sb_totals = time_reference_simulations(players, budget)
+    b, b_actions = simulation_rows("reference", "(b) plain Python over the reference model", sb, sb_totals)
+    progress("simulation: (c) realtime.simulate with Python bots")
+    sc, sc_totals = time_python_bots(game, budget)
+    c, c_actions = simulation_rows("python_bots", "(c) realtime.simulate, bots written in Python", sc, sc_totals)
+    rounds_section = Section(
+        f"Real-time simulation, {players} greedy bots: rounds per second (whole games of 1 round)",
+        [
+            a1, a2, b, c,
+            ratio_row("ratio_rounds_a1_b", "(a, 1 thread) / (b)", a1, b),
+            ratio_row("ratio_rounds_a2_a1", "(a, 2 threads) / (a, 1 thread)", a2, a1),
+            ratio_row("ratio_rounds_c_b", "(c) / (b)", c, b),
+        ],
+    )
+    actions_section = Section(
+        "Real-time simulation: actions per second (accepted moves per second of wall time)",
+        [
+            a1_actions, a2_actions, b_actions, c_actions,
+            ratio_row("ratio_actions_a1_b", "(a, 1 thread) / (b)", a1_actions, b_actions),
+        ],
+    )
+
+    progress("random games: (a) Python loop over the public API")
+    api_rng = random.Random(1)
+    ra = throughput_row(
+        "python_api", "(a) Python loop: legal_actions + apply",
+        time_games(lambda i: python_api_duvelen_game(game, 5_000 + i, api_rng), budget),
+    )
+    progress("random games: (b) game.play_random, 1 thread")
+    t1 = time_batches(game, 1, budget)
+    rb1 = throughput_row("play_random_1", "(b) C++ game.play_random, 1 thread", t1)
+    progress("random games: (b) game.play_random, 2 threads")
+    t2 = time_batches(game, 2, budget)
+    rb2 = throughput_row("play_random_2", "(b) C++ game.play_random, 2 threads", t2)
+    progress("random games: (c) pure-Python reference model")
+    ref_rng = random.Random(2)
+    rc = throughput_row(
+        "reference", "(c) pure-Python reference model",
+        time_games(lambda i: reference_duvelen_game(players, ref_rng), budget),
+    )
+    games_section = Section(
+        "Random games per second (whole games; each step a random seat makes a random legal move, no timing)",
+        [
+            ra, rb1, rb2, rc,
+            ratio_row("ratio_b1_c", "(b, 1 thread) / (c)", rb1, rc),
+            ratio_row("ratio_b2_b1", "(b, 2 threads) / (b, 1 thread)", rb2, rb1),
+            ratio_row("ratio_a_c", "(a) / (c)", ra, rc),
+        ],
+    )
+
+    progress("per call: sampling positions")
+    items = sample_duvelen_positions(game, POSITIONS, seed=7)
+    calls, meta = per_call_rows(items, budget, "DuvelenMove")
+    calls_section = Section(
+        f"Cost per call from Python (best block over {POSITIONS} positions of random games, empty loop subtracted)",
+        calls,
+    )
+
+    sections = [rounds_section, actions_section, games_section, calls_section]
+    footnotes = []
+    loads = [t.other_load for t in (s1, s2, t1, t2) if t.other_load is not None]
+    if loads and max(loads) >= 0.3:
+        footnotes.append(
+            f"Warning: other processes kept {max(loads):.1f} CPUs busy during the C++ batch rows "
+            f"({usable_cores()} usable cores): the ratios, above all 2 threads / 1 thread, are unreliable."
+        )
+    footnotes += [
+        "Rejected moves lost a race (D3.10); (a), (b) and (c) run the same model of play, so their "
+        "actions, rejected moves and simulated time per round should agree within a few percent.",
+        f"Empty Python loop over the positions: {meta['loop_overhead_ns']:.1f} ns/iteration (subtracted above).",
+        f"Total run time {time.perf_counter() - wall0:.0f} s; --seconds {budget:g} per measurement.",
+    ]
+    title = f"diabolo benchmark: {args.game}, {players} players"
+    print(render(title, info, sections, footnotes))
+    if args.json:
+        result: dict[str, Any] = {
+            "game": args.game,
+            "players": players,
+            "seconds": budget,
+            "machine": info,
+            "per_call_meta": meta,
+            "rows": {
+                row.key: {"label": row.label, "value": row.value, "unit": row.unit, "note": row.note, **row.extra}
+                for section in sections
+                for row in section.rows
+            },
+        }
+        print(json.dumps(result))
+    return 0
+
+
 # ---- output ---------------------------------------------------------------------------------
 
 
@@ -475,7 +755,7 @@ def format_value(row: Row) -> str:
         return "n/a"
     if row.unit == "x":
         return f"{row.value:,.2f}x" if row.value < 100 else f"{row.value:,.0f}x"
-    if row.unit == "games/s":
+    if row.unit in ("games/s", "rounds/s", "actions/s"):
         return f"{row.value:,.1f}" if row.value < 100 else f"{row.value:,.0f}"
     return f"{row.value:,.1f}" if row.value < 1000 else f"{row.value:,.0f}"
 
@@ -532,6 +812,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except diabolo.OptionError as error:
         print(f"bench.py: {error}", file=sys.stderr)
         return 2
+    if isinstance(game, DuvelenGame):
+        return main_duvelen(args, game)
     compiler = shutil.which(args.cxx or "c++")
     info = machine_info(compiler)
     wall0 = time.perf_counter()
@@ -569,7 +851,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         ],
     )
 
-    calls, meta = per_call_rows(game, budget)
+    calls, meta = per_call_rows(sample_positions(game, POSITIONS, seed=7), budget, "SchachtMove")
     calls_section = Section(
         f"Cost per call from Python (best block over {POSITIONS} positions of random games, empty loop subtracted)",
         calls,

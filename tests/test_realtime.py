@@ -139,3 +139,21 @@ def test_bad_simulation_arguments_give_specific_errors() -> None:
         realtime.simulate_many(start.game, [PythonGreedy(), GreedyBot()], games=1)
     with pytest.raises(diabolo.OptionError, match="max_time"):
         realtime.simulate(start, [GreedyBot()] * 2, max_time=0.0)
+
+
+class ShortFormBot:
+    """Sends positional moves (action ids), which the rules resolve to the card there."""
+
+    def choose(self, state: DuvelenState, player: int) -> int | None:
+        actions = state.legal_actions(player)
+        return actions[0] if actions else None
+
+
+def test_the_log_and_history_hold_moves_as_applied() -> None:
+    """A bot may send the short form; the log and the history name the card played."""
+    start = diabolo.load("duvelen", players=2).new_state(seed=8)
+    run = realtime.simulate(start, [ShortFormBot(), GreedyBot()], seed=3)
+    plays = [step.move for step in run.log if step.accepted and step.move.kind == "play"]
+    assert plays and all(move.card is not None for move in plays)
+    assert all(move.card is not None for _, move in run.state.history if move.kind == "play")
+    assert realtime.replay(start, run.log) == run.state

@@ -42,8 +42,9 @@ DAY = 24 * 3600.0
 class Reaction:
     """A bot's reaction times: per kind of action, ``(mean, spread)`` in seconds.
 
-    A reaction time is drawn from a normal distribution with that mean and standard
-    deviation and is never below ``minimum``. Kinds not named keep the defaults of a
+    A reaction time is the mean plus the spread times an Irwin-Hall variable (the sum
+    of 12 uniform numbers minus 6: bell-shaped, mean 0, standard deviation 1, never
+    beyond 6), never below ``minimum``; means up to 3600 s, spreads up to 300 s. Kinds not named keep the defaults of a
     quick human (Duvelen: play 0.9 s, turn 0.6 s, recycle 1.2 s, stop 0.5 s, pass 1.0 s).
 
     >>> slow = Reaction({"play": (1.5, 0.4)}, minimum=0.3)

@@ -295,7 +295,7 @@ public:
 /// The rules as realtime::simulate needs them.
 struct RealtimeRules {
     static int kind(const Move& move) noexcept { return reaction_kind(move); }
-    static bool try_apply(State& state, const Move& move, int player) noexcept;
+    static std::optional<Move> try_apply(State& state, const Move& move, int player) noexcept;
     static int players(const State& state) noexcept { return state.players(); }
     static bool is_terminal(const State& state) noexcept { return state.is_terminal(); }
     static int round(const State& state) noexcept { return state.round; }

@@ -39,7 +39,7 @@ constexpr double kMaxSpread = 300.0;
 /// A bot's reaction-time model: one Delay per kind of action of the game.
 struct Reaction {
     std::array<Delay, kMaxKinds> delays{};
-    double minimum = 0.1;
+    double minimum = 0.15;
 
     /// A reaction time in microseconds for an action of `kind`, drawn from `rng`: the
     /// mean plus the spread times an Irwin-Hall variable (12 uniforms minus 6: mean 0,
@@ -96,8 +96,9 @@ struct Pending {
 
 /// Simulates from `state` until the game is over or a limit is reached. `Game` gives
 /// the rules: `Game::kind(move)` (index into Reaction::delays), `Game::try_apply(state,
-/// move, player)` (applies a legal move and returns true, or returns false and changes
-/// nothing), `Game::players(state)`, `Game::is_terminal(state)` and `Game::round(state)`.
+/// move, player)` (applies a legal move and returns it as applied, in long form, or
+/// returns nullopt and changes nothing), `Game::players(state)`, `Game::is_terminal(state)`
+/// and `Game::round(state)`. The log holds accepted moves as applied.
 /// `bots[p]` has `choose(state, p, rng) -> std::optional<Move>` and `reaction()`.
 template <class Game, class State, class Move, class BotPtr>
 Run<State, Move> simulate(State state, const std::vector<BotPtr>& bots, uint64_t seed, const Limits& limits,
@@ -132,12 +133,13 @@ Run<State, Move> simulate(State state, const std::vector<BotPtr>& bots, uint64_t
         }
         if (next < 0 || pending[static_cast<std::size_t>(next)].time > max_time) break;  // all wait, or out of time
         now = pending[static_cast<std::size_t>(next)].time;
-        const Move move = *pending[static_cast<std::size_t>(next)].move;
+        const Move sent = *pending[static_cast<std::size_t>(next)].move;
         const int round = Game::round(state);
-        const bool accepted = Game::try_apply(state, move, next);
+        const std::optional<Move> taken = Game::try_apply(state, sent, next);
+        const bool accepted = taken.has_value();
         ++events;
         (accepted ? run.accepted : run.rejected) += 1;
-        if (keep_log) run.log.push_back(TimedMove<Move>{static_cast<double>(now) / 1e6, next, move, accepted});
+        if (keep_log) run.log.push_back(TimedMove<Move>{static_cast<double>(now) / 1e6, next, taken.value_or(sent), accepted});
         if (Game::is_terminal(state)) break;
         if (!accepted) {
             plan(next);

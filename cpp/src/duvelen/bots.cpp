@@ -54,11 +54,11 @@ std::optional<Move> GreedyBot::choose(const State& state, int player, Pcg32&) co
     return first(MoveKind::Pass);
 }
 
-bool RealtimeRules::try_apply(State& state, const Move& move, int player) noexcept {
+std::optional<Move> RealtimeRules::try_apply(State& state, const Move& move, int player) noexcept {
     const std::optional<Move> resolved = resolve(state, player, move);
-    if (!resolved || !is_legal(state, *resolved, player)) return false;  // a lost race (D3.10)
+    if (!resolved || !is_legal(state, *resolved, player)) return std::nullopt;  // a lost race (D3.10)
     apply_unchecked(state, *resolved, player);
-    return true;
+    return resolved;
 }
 
 Run simulate(const State& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits) {
