@@ -1,0 +1,55 @@
+// A word list stored as a DAWG (a minimal acyclic automaton over A-Z): membership in
+// a few dozen nanoseconds, and the prefix walk that word finders need. Words are
+// normalised per rules/knizia.md K2 and K10.8 before they are stored or looked up.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "diabolo/common/errors.hpp"
+
+namespace diabolo {
+
+/// K2, K10.8: upper case A-Z only; Ä->AE, Ö->OE, Ü->UE, ß and ẞ->SS, other accents
+/// stripped (é->E), white space trimmed. Nothing if anything else remains (digits,
+/// hyphens, apostrophes, other scripts): such entries are not words (K2.2).
+std::optional<std::string> normalise_word(std::string_view utf8);
+
+class Lexicon {
+public:
+    static constexpr uint32_t kNone = 0xFFFFFFFFu;
+
+    Lexicon();
+    /// Builds from raw entries (normalised here; entries that are not words are dropped).
+    static Lexicon from_words(const std::vector<std::string>& entries);
+    /// Reads the binary form written by to_bytes; StateFormatError if it is not one.
+    static Lexicon from_bytes(const std::string& data);
+    std::string to_bytes() const;
+
+    /// Whether the normalised word `upper` (A-Z only) is in the lexicon.
+    bool contains(std::string_view upper) const noexcept;
+    /// Number of distinct words.
+    std::size_t size() const noexcept { return words_; }
+    std::size_t node_count() const noexcept { return masks_.size(); }
+
+    // The automaton, for word finders: nodes are indices, root() is the empty prefix.
+    uint32_t root() const noexcept { return 0; }
+    /// Bits 0..25: the letters that continue the prefix of `node`.
+    uint32_t letters(uint32_t node) const noexcept { return masks_[node] & kLetterBits; }
+    bool is_word(uint32_t node) const noexcept { return (masks_[node] & kTerminalBit) != 0; }
+    /// The node after `letter` (0..25), or kNone.
+    uint32_t child(uint32_t node, int letter) const noexcept;
+
+private:
+    static constexpr uint32_t kLetterBits = (1u << 26) - 1;
+    static constexpr uint32_t kTerminalBit = 1u << 31;
+    std::vector<uint32_t> masks_;   // per node: letter bits and the terminal bit
+    std::vector<uint32_t> firsts_;  // per node: index of its first edge
+    std::vector<uint32_t> edges_;   // child nodes, per node in letter order
+    std::size_t words_ = 0;
+};
+
+}  // namespace diabolo

@@ -1,0 +1,316 @@
+// The lexicon: K2 normalisation, DAWG construction (incremental minimisation of a
+// trie over sorted words, after Daciuk et al. 2000) and a binary form that loads with
+// a few copies.
+#include "diabolo/lexicon.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <unordered_map>
+
+#include "diabolo/common/cardset.hpp"
+
+namespace diabolo {
+
+namespace {
+
+/// Upper-case letters for U+00C0 .. U+017F (Latin-1 Supplement and Latin Extended-A);
+/// an empty string marks a character that is not a letter (K2.1, K10.8).
+const char* latin_letters(uint32_t code) noexcept {
+    static const char* const kLatin1[64] = {
+        "A", "A", "A", "A", "AE", "A", "AE", "C", "E", "E", "E", "E", "I", "I", "I", "I",   // C0-CF
+        "D", "N", "O", "O", "O", "O", "OE", "", "O", "U", "U", "U", "UE", "Y", "TH", "SS",  // D0-DF
+        "A", "A", "A", "A", "AE", "A", "AE", "C", "E", "E", "E", "E", "I", "I", "I", "I",   // E0-EF
+        "D", "N", "O", "O", "O", "O", "OE", "", "O", "U", "U", "U", "UE", "Y", "TH", "Y"};  // F0-FF
+    struct Range {
+        uint32_t first, last;
+        const char* letters;
+    };
+    static const Range kExtendedA[] = {
+        {0x100, 0x105, "A"}, {0x106, 0x10D, "C"}, {0x10E, 0x111, "D"}, {0x112, 0x11B, "E"}, {0x11C, 0x123, "G"},
+        {0x124, 0x127, "H"}, {0x128, 0x131, "I"}, {0x132, 0x133, "IJ"}, {0x134, 0x135, "J"}, {0x136, 0x138, "K"},
+        {0x139, 0x142, "L"}, {0x143, 0x14B, "N"}, {0x14C, 0x151, "O"}, {0x152, 0x153, "OE"}, {0x154, 0x159, "R"},
+        {0x15A, 0x161, "S"}, {0x162, 0x167, "T"}, {0x168, 0x173, "U"}, {0x174, 0x175, "W"}, {0x176, 0x178, "Y"},
+        {0x179, 0x17E, "Z"}, {0x17F, 0x17F, "S"}};
+    if (code >= 0xC0 && code <= 0xFF) return kLatin1[code - 0xC0];
+    for (const Range& r : kExtendedA) {
+        if (code >= r.first && code <= r.last) return r.letters;
+    }
+    if (code == 0x1E9E) return "SS";  // capital sharp s
+    return "";
+}
+
+constexpr uint32_t kMalformed = 0xFFFFFFFFu;
+
+/// Decodes the UTF-8 code point at text[i] and moves i past it (always forward), or
+/// returns kMalformed.
+uint32_t decode(std::string_view text, std::size_t& i) noexcept {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    int extra = 0;
+    uint32_t code = 0;
+    if (lead < 0x80) {
+        ++i;
+        return lead;
+    }
+    if ((lead >> 5) == 0x6) {
+        extra = 1;
+        code = lead & 0x1Fu;
+    } else if ((lead >> 4) == 0xE) {
+        extra = 2;
+        code = lead & 0x0Fu;
+    } else if ((lead >> 3) == 0x1E) {
+        extra = 3;
+        code = lead & 0x07u;
+    } else {
+        ++i;
+        return kMalformed;
+    }
+    for (int k = 1; k <= extra; ++k) {
+        const std::size_t at = i + static_cast<std::size_t>(k);
+        if (at >= text.size() || (static_cast<unsigned char>(text[at]) >> 6) != 2) {
+            i = at;
+            return kMalformed;
+        }
+        code = (code << 6) | (static_cast<unsigned char>(text[at]) & 0x3Fu);
+    }
+    i += static_cast<std::size_t>(extra) + 1;
+    return code;
+}
+
+bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+
+}  // namespace
+
+std::optional<std::string> normalise_word(std::string_view text) {
+    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
+    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
+    if (text.empty()) return std::nullopt;
+    std::string out;
+    out.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) {
+        const uint32_t code = decode(text, i);
+        if (code >= 'a' && code <= 'z') {
+            out += static_cast<char>(code - 'a' + 'A');
+        } else if (code >= 'A' && code <= 'Z') {
+            out += static_cast<char>(code);
+        } else {
+            const char* letters = code == kMalformed ? "" : latin_letters(code);
+            if (*letters == '\0') return std::nullopt;  // K2.2: not purely alphabetic
+            out += letters;
+        }
+    }
+    return out;
+}
+
+// ---- construction ----------------------------------------------------------------------
+
+namespace {
+
+struct BuildNode {
+    bool terminal = false;
+    std::vector<std::pair<uint8_t, uint32_t>> children;  // in letter order
+};
+
+class Builder {
+public:
+    Builder() { nodes_.emplace_back(); }
+
+    void add(const std::string& word) {  // words arrive sorted and unique
+        std::size_t common = 0;
+        while (common < word.size() && common < previous_.size() && word[common] == previous_[common]) ++common;
+        minimize(common);
+        uint32_t node = unchecked_.empty() ? 0 : unchecked_.back().child;
+        for (std::size_t i = common; i < word.size(); ++i) {
+            const uint32_t next = fresh();
+            const auto letter = static_cast<uint8_t>(word[i] - 'A');
+            nodes_[node].children.emplace_back(letter, next);
+            unchecked_.push_back({node, letter, next});
+            node = next;
+        }
+        nodes_[node].terminal = true;
+        previous_ = word;
+    }
+
+    /// The finished automaton, numbered so that every edge goes to a higher number
+    /// (a topological order: no cycle can be loaded back either).
+    void finish(std::vector<uint32_t>& masks, std::vector<uint32_t>& firsts, std::vector<uint32_t>& edges) {
+        minimize(0);
+        std::vector<uint32_t> order;
+        std::vector<uint8_t> state(nodes_.size(), 0);  // 0 new, 1 open, 2 done
+        std::vector<std::pair<uint32_t, std::size_t>> stack = {{0, 0}};
+        state[0] = 1;
+        while (!stack.empty()) {
+            auto& [node, next] = stack.back();
+            if (next < nodes_[node].children.size()) {
+                const uint32_t child = nodes_[node].children[next++].second;
+                if (state[child] == 0) {
+                    state[child] = 1;
+                    stack.emplace_back(child, 0);
+                }
+            } else {
+                state[node] = 2;
+                order.push_back(node);
+                stack.pop_back();
+            }
+        }
+        std::reverse(order.begin(), order.end());
+        std::vector<uint32_t> number(nodes_.size(), Lexicon::kNone);
+        for (uint32_t i = 0; i < order.size(); ++i) number[order[i]] = i;
+        masks.assign(order.size(), 0);
+        firsts.assign(order.size(), 0);
+        edges.clear();
+        for (uint32_t i = 0; i < order.size(); ++i) {
+            const BuildNode& n = nodes_[order[i]];
+            uint32_t mask = n.terminal ? (1u << 31) : 0u;
+            firsts[i] = static_cast<uint32_t>(edges.size());
+            for (const auto& [letter, child] : n.children) {
+                mask |= 1u << letter;
+                edges.push_back(number[child]);
+            }
+            masks[i] = mask;
+        }
+    }
+
+private:
+    struct Pending {
+        uint32_t parent;
+        uint8_t letter;
+        uint32_t child;
+    };
+
+    uint32_t fresh() {
+        if (!free_.empty()) {
+            const uint32_t id = free_.back();
+            free_.pop_back();
+            return id;
+        }
+        nodes_.emplace_back();
+        return static_cast<uint32_t>(nodes_.size() - 1);
+    }
+
+    std::string signature(uint32_t id) const {
+        const BuildNode& n = nodes_[id];
+        std::string key(1, n.terminal ? 'T' : 'N');
+        for (const auto& [letter, child] : n.children) {
+            key += static_cast<char>(letter);
+            key.append(reinterpret_cast<const char*>(&child), sizeof child);
+        }
+        return key;
+    }
+
+    /// Replaces the unchecked nodes below depth `down_to` by equivalent registered ones.
+    void minimize(std::size_t down_to) {
+        while (unchecked_.size() > down_to) {
+            const Pending p = unchecked_.back();
+            unchecked_.pop_back();
+            std::string key = signature(p.child);
+            const auto found = register_.find(key);
+            if (found != register_.end()) {
+                nodes_[p.parent].children.back().second = found->second;
+                nodes_[p.child] = BuildNode{};
+                free_.push_back(p.child);
+            } else {
+                register_.emplace(std::move(key), p.child);
+            }
+        }
+    }
+
+    std::vector<BuildNode> nodes_;
+    std::vector<uint32_t> free_;
+    std::vector<Pending> unchecked_;
+    std::unordered_map<std::string, uint32_t> register_;
+    std::string previous_;
+};
+
+constexpr char kMagic[8] = {'D', 'I', 'A', 'B', 'L', 'E', 'X', '1'};
+
+void put32(std::string& out, uint32_t v) {
+    for (int k = 0; k < 4; ++k) out += static_cast<char>((v >> (8 * k)) & 0xFF);
+}
+
+uint32_t get32(const std::string& data, std::size_t at) {
+    uint32_t v = 0;
+    for (int k = 0; k < 4; ++k) v |= static_cast<uint32_t>(static_cast<unsigned char>(data[at + static_cast<std::size_t>(k)])) << (8 * k);
+    return v;
+}
+
+}  // namespace
+
+Lexicon::Lexicon() : masks_(1, 0), firsts_(1, 0) {}
+
+Lexicon Lexicon::from_words(const std::vector<std::string>& entries) {
+    std::vector<std::string> words;
+    words.reserve(entries.size());
+    for (const std::string& entry : entries) {
+        if (auto word = normalise_word(entry)) words.push_back(std::move(*word));
+    }
+    std::sort(words.begin(), words.end());
+    words.erase(std::unique(words.begin(), words.end()), words.end());
+    Builder builder;
+    for (const std::string& word : words) builder.add(word);
+    Lexicon lexicon;
+    builder.finish(lexicon.masks_, lexicon.firsts_, lexicon.edges_);
+    lexicon.words_ = words.size();
+    return lexicon;
+}
+
+std::string Lexicon::to_bytes() const {
+    std::string out(kMagic, sizeof kMagic);
+    put32(out, static_cast<uint32_t>(words_));
+    put32(out, static_cast<uint32_t>(masks_.size()));
+    put32(out, static_cast<uint32_t>(edges_.size()));
+    for (uint32_t v : masks_) put32(out, v);
+    for (uint32_t v : firsts_) put32(out, v);
+    for (uint32_t v : edges_) put32(out, v);
+    return out;
+}
+
+Lexicon Lexicon::from_bytes(const std::string& data) {
+    const auto fail = [](const std::string& why) { return StateFormatError("not a diabolo lexicon: " + why); };
+    if (data.size() < sizeof kMagic + 12 || std::memcmp(data.data(), kMagic, sizeof kMagic) != 0) throw fail("bad header");
+    const uint32_t words = get32(data, 8);
+    const uint32_t nodes = get32(data, 12);
+    const uint32_t edges = get32(data, 16);
+    if (nodes == 0 || data.size() != 20 + 4ull * (2ull * nodes + edges)) throw fail("wrong size");
+    Lexicon lexicon;
+    lexicon.words_ = words;
+    lexicon.masks_.resize(nodes);
+    lexicon.firsts_.resize(nodes);
+    lexicon.edges_.resize(edges);
+    std::size_t at = 20;
+    for (auto* array : {&lexicon.masks_, &lexicon.firsts_, &lexicon.edges_}) {
+        for (uint32_t& v : *array) {
+            v = get32(data, at);
+            at += 4;
+        }
+    }
+    for (uint32_t node = 0; node < nodes; ++node) {
+        const uint32_t mask = lexicon.masks_[node];
+        if (mask & ~(kLetterBits | kTerminalBit)) throw fail("bad node");
+        const uint64_t end = uint64_t{lexicon.firsts_[node]} + static_cast<uint64_t>(popcount64(mask & kLetterBits));
+        if (end > edges) throw fail("edge out of range");
+        for (uint64_t e = lexicon.firsts_[node]; e < end; ++e) {
+            // Every edge goes to a higher node number: the automaton has no cycle.
+            if (lexicon.edges_[e] <= node || lexicon.edges_[e] >= nodes) throw fail("bad edge");
+        }
+    }
+    return lexicon;
+}
+
+uint32_t Lexicon::child(uint32_t node, int letter) const noexcept {
+    const uint32_t mask = masks_[node];
+    const uint32_t bit = 1u << letter;
+    if (!(mask & bit)) return kNone;
+    return edges_[firsts_[node] + static_cast<uint32_t>(popcount64(mask & (bit - 1)))];
+}
+
+bool Lexicon::contains(std::string_view upper) const noexcept {
+    uint32_t node = root();
+    for (const char c : upper) {
+        if (c < 'A' || c > 'Z') return false;
+        node = child(node, c - 'A');
+        if (node == kNone) return false;
+    }
+    return is_word(node);
+}
+
+}  // namespace diabolo
