@@ -6,6 +6,7 @@
 namespace diabolo::bindings {
 void bind_schacht(py::module_& m);
 void bind_duvelen(py::module_& m);
+void bind_knizia(py::module_& m);
 }
 
 PYBIND11_MODULE(_core, m) {
@@ -13,4 +14,5 @@ PYBIND11_MODULE(_core, m) {
     diabolo::bindings::register_errors(m);
     diabolo::bindings::bind_schacht(m);
     diabolo::bindings::bind_duvelen(m);
+    diabolo::bindings::bind_knizia(m);
 }

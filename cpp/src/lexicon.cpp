@@ -250,6 +250,7 @@ Lexicon Lexicon::from_words(const std::vector<std::string>& entries) {
     Lexicon lexicon;
     builder.finish(lexicon.masks_, lexicon.firsts_, lexicon.edges_);
     lexicon.words_ = words.size();
+    lexicon.number_words();
     return lexicon;
 }
 
@@ -293,7 +294,29 @@ Lexicon Lexicon::from_bytes(const std::string& data) {
             if (lexicon.edges_[e] <= node || lexicon.edges_[e] >= nodes) throw fail("bad edge");
         }
     }
+    lexicon.number_words();
     return lexicon;
+}
+
+void Lexicon::number_words() {
+    // Nodes are in topological order (edges go forward), so counts fill in backwards.
+    std::vector<uint32_t> below(masks_.size(), 0);  // words in each node's sub-automaton
+    steps_.assign(edges_.size(), 0);
+    for (std::size_t n = masks_.size(); n-- > 0;) {
+        uint32_t total = is_word(static_cast<uint32_t>(n)) ? 1u : 0u;
+        const uint32_t first = firsts_[n];
+        const int fanout = popcount64(masks_[n] & kLetterBits);
+        for (int e = 0; e < fanout; ++e) {
+            steps_[first + static_cast<uint32_t>(e)] = total;
+            total += below[edges_[first + static_cast<uint32_t>(e)]];
+        }
+        below[n] = total;
+    }
+}
+
+uint32_t Lexicon::rank_step(uint32_t node, int letter) const noexcept {
+    const uint32_t mask = masks_[node];
+    return steps_[firsts_[node] + static_cast<uint32_t>(popcount64(mask & ((1u << letter) - 1)))];
 }
 
 uint32_t Lexicon::child(uint32_t node, int letter) const noexcept {

@@ -22,6 +22,8 @@ from __future__ import annotations
 from diabolo.errors import (
     DiaboloError,
     IllegalMoveError,
+    InvalidWordError,
+    LexiconNotFoundError,
     NotationError,
     OptionError,
     PlayerError,
@@ -29,7 +31,8 @@ from diabolo.errors import (
 )
 from diabolo import _core
 from diabolo.registry import Game, Move, State, games, load
-from diabolo import duvelen, realtime, schacht
+from diabolo import duvelen, knizia, realtime, schacht
+from diabolo.lexicon import Lexicon
 
 SIMULTANEOUS: int = _core.SIMULTANEOUS
 """``current_player`` while several seats decide at once (doubler decisions, S5.3)."""
@@ -42,6 +45,9 @@ __all__ = [
     "DiaboloError",
     "Game",
     "IllegalMoveError",
+    "InvalidWordError",
+    "Lexicon",
+    "LexiconNotFoundError",
     "Move",
     "NotationError",
     "OptionError",
@@ -52,6 +58,7 @@ __all__ = [
     "TERMINAL",
     "duvelen",
     "games",
+    "knizia",
     "load",
     "realtime",
     "schacht",

@@ -18,6 +18,8 @@ from __future__ import annotations
 __all__ = [
     "DiaboloError",
     "IllegalMoveError",
+    "InvalidWordError",
+    "LexiconNotFoundError",
     "NotationError",
     "OptionError",
     "PlayerError",
@@ -87,4 +89,34 @@ class PlayerError(DiaboloError):
     Traceback (most recent call last):
     ...
     diabolo.errors.PlayerError: player must be a seat 0..2, got 3
+    """
+
+
+class InvalidWordError(DiaboloError):
+    """A called word that is not a valid claim on the table (K3.3, K6.2).
+
+    ``reason`` is one of ``"not a word"``, ``"too few cards"``, ``"letters missing"`` and
+    ``"double letter split or reversed"``, checked in that order (K10.8).
+
+    >>> from diabolo.knizia import check_word
+    >>> try:
+    ...     check_word("REST", ["R", "E", "TS"], diabolo.Lexicon.from_words(["Rest"]))
+    ... except diabolo.InvalidWordError as error:
+    ...     print(error.reason)
+    double letter split or reversed
+    """
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class LexiconNotFoundError(DiaboloError):
+    """No word list is installed for the language asked for; the message says how to get one.
+
+    >>> try:
+    ...     diabolo.Lexicon.load("tlh")
+    ... except diabolo.LexiconNotFoundError as error:
+    ...     print("pip install ./lexicons/de" in str(error))
+    True
     """

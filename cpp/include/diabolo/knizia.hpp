@@ -43,7 +43,7 @@ struct Match {
 
 /// Every valid word of `lexicon` the table can form with at least `min_cards` cards,
 /// each with its best assignment (K10.4: most cards, then fewest jokers, then the lowest
-/// sorted positions), sorted by word. The legal-move generation of this game (K6.1).
+/// sorted positions, then the lowest positions in word order), sorted by word. The legal-move generation of this game (K6.1).
 std::vector<Match> find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards = kDefaultMinCards);
 
 /// Why a called word is not a valid claim (K6.2, K10.8), checked in this order.

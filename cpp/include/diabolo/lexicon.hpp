@@ -42,6 +42,10 @@ public:
     bool is_word(uint32_t node) const noexcept { return (masks_[node] & kTerminalBit) != 0; }
     /// The node after `letter` (0..25), or kNone.
     uint32_t child(uint32_t node, int letter) const noexcept;
+    /// How much taking `letter` from `node` adds to a word's rank: the words that end
+    /// at `node` or continue with an earlier letter. The ranks along a word's path sum
+    /// to its index in sorted order (a perfect hash of the words, 0 .. size() - 1).
+    uint32_t rank_step(uint32_t node, int letter) const noexcept;
 
 private:
     static constexpr uint32_t kLetterBits = (1u << 26) - 1;
@@ -49,6 +53,9 @@ private:
     std::vector<uint32_t> masks_;   // per node: letter bits and the terminal bit
     std::vector<uint32_t> firsts_;  // per node: index of its first edge
     std::vector<uint32_t> edges_;   // child nodes, per node in letter order
+    std::vector<uint32_t> steps_;   // per edge: its rank_step (derived, not stored in bytes)
+
+    void number_words();
     std::size_t words_ = 0;
 };
 

@@ -85,19 +85,40 @@ struct WordAutomaton {
     uint32_t child(uint32_t node, int letter) const noexcept {
         return node < word.size() && word[node] - 'A' == letter ? node + 1 : Lexicon::kNone;
     }
+    uint32_t rank_step(uint32_t, int) const noexcept { return 0; }  // one word: rank 0
 };
 
-/// Candidate assignments compared as K10.4 says: more cards, fewer jokers, then the
-/// sorted positions, lowest first.
+/// An assignment of table cards to a word, compared as K10.4 says: more cards, fewer
+/// jokers, then the sorted positions, lowest first; then (engine decision) the
+/// positions in word order, lowest first. Fixed size: no allocation.
 struct Candidate {
-    std::vector<int> cards;   // in word order
-    std::vector<int> sorted;
-    int jokers = 0;
-    bool better_than(const Candidate& other) const {
-        if (cards.size() != other.cards.size()) return cards.size() > other.cards.size();
-        if (jokers != other.jokers) return jokers < other.jokers;
-        return sorted < other.sorted;
+    std::array<uint8_t, kMaxTable> cards{};  // positions in word order
+    uint8_t count = 0;
+    uint8_t jokers = 0;
+
+    std::array<uint8_t, kMaxTable> sorted() const {
+        std::array<uint8_t, kMaxTable> out = cards;
+        std::sort(out.begin(), out.begin() + count);
+        return out;
     }
+    bool better_than(const Candidate& other) const {
+        if (count != other.count) return count > other.count;
+        if (jokers != other.jokers) return jokers < other.jokers;
+        const auto mine = sorted();
+        const auto theirs = other.sorted();
+        if (!std::equal(mine.begin(), mine.begin() + count, theirs.begin())) {
+            return std::lexicographical_compare(mine.begin(), mine.begin() + count, theirs.begin(), theirs.begin() + count);
+        }
+        // The same cards in another order (two jokers swapping roles): the positions in
+        // word order decide, lowest first, so the answer is unique.
+        return std::lexicographical_compare(cards.begin(), cards.begin() + count, other.cards.begin(), other.cards.begin() + count);
+    }
+};
+
+/// The best candidate found for each word, keyed by the word's rank in the automaton.
+struct Found {
+    std::string word;
+    Candidate best;
 };
 
 template <class Automaton>
@@ -108,79 +129,98 @@ public:
         for (std::size_t k = 0; k < kinds.cards.size(); ++k) left_[k] = static_cast<int>(kinds.positions[k].size());
     }
 
-    /// Runs the search; found() holds the best candidate per word.
-    void run() { visit(automaton_.root()); }
-    const std::unordered_map<std::string, Candidate>& found() const { return best_; }
+    /// Runs the search; results() holds the best candidate per word, in word order.
+    void run() {
+        visit(automaton_.root(), 0);
+        std::sort(found_.begin(), found_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    }
+    const std::vector<std::pair<uint32_t, Found>>& results() const { return found_; }
 
 private:
-    void use(int kind, uint32_t node, const char* letters) {
+    /// Takes table card `kind` for the letters `text` (one or two) leading to `node`.
+    void use(int kind, uint32_t node, uint32_t rank, const char* text, int length) {
         --left_[static_cast<std::size_t>(kind)];
-        used_.push_back(kind);
-        const std::size_t length = word_.size();
-        word_ += letters;
-        visit(node);
-        word_.resize(length);
-        used_.pop_back();
+        used_[used_count_++] = static_cast<uint8_t>(kind);
+        std::memcpy(word_.data() + word_length_, text, static_cast<std::size_t>(length));
+        word_length_ += length;
+        visit(node, rank);
+        word_length_ -= length;
+        --used_count_;
         ++left_[static_cast<std::size_t>(kind)];
     }
 
-    void visit(uint32_t node) {
-        if (automaton_.is_word(node) && static_cast<int>(used_.size()) >= min_cards_) record();
+    bool have(int kind) const noexcept { return kind >= 0 && left_[static_cast<std::size_t>(kind)] > 0; }
+
+    void visit(uint32_t node, uint32_t rank) {
+        if (automaton_.is_word(node) && used_count_ >= min_cards_) record(rank);
         const uint32_t next = automaton_.letters(node);
+        const bool joker = have(kinds_.joker);
+        const bool double_joker = have(kinds_.double_joker);
         for (uint32_t rest = next; rest; rest &= rest - 1) {
             const int letter = lowest_bit64(rest);
             const int kind = kinds_.letter_kind[static_cast<std::size_t>(letter)];
+            const bool plain = have(kind);
+            if (!plain && !joker && !double_joker) continue;
+            const uint32_t after = automaton_.child(node, letter);
+            const uint32_t rank_after = rank + automaton_.rank_step(node, letter);
             const char text[2] = {static_cast<char>('A' + letter), 0};
-            if (kind >= 0 && left_[static_cast<std::size_t>(kind)] > 0) use(kind, automaton_.child(node, letter), text);
-            if (kinds_.joker >= 0 && left_[static_cast<std::size_t>(kinds_.joker)] > 0) {
-                use(kinds_.joker, automaton_.child(node, letter), text);  // K3.3(e)
-            }
-            if (kinds_.double_joker >= 0 && left_[static_cast<std::size_t>(kinds_.double_joker)] > 0) {  // K3.3(f)
-                const uint32_t middle = automaton_.child(node, letter);
-                for (uint32_t second = automaton_.letters(middle); second; second &= second - 1) {
+            if (plain) use(kind, after, rank_after, text, 1);
+            if (joker) use(kinds_.joker, after, rank_after, text, 1);  // K3.3(e)
+            if (double_joker) {                                       // K3.3(f)
+                for (uint32_t second = automaton_.letters(after); second; second &= second - 1) {
                     const int other = lowest_bit64(second);
-                    const char pair[3] = {static_cast<char>('A' + letter), static_cast<char>('A' + other), 0};
-                    use(kinds_.double_joker, automaton_.child(middle, other), pair);
+                    const char pair[2] = {static_cast<char>('A' + letter), static_cast<char>('A' + other)};
+                    use(kinds_.double_joker, automaton_.child(after, other), rank_after + automaton_.rank_step(after, other), pair, 2);
                 }
             }
         }
         for (const int kind : kinds_.doubles) {  // K3.3(d): both letters, in printed order
-            if (left_[static_cast<std::size_t>(kind)] == 0) continue;
+            if (!have(kind)) continue;
             const Card& card = kinds_.cards[static_cast<std::size_t>(kind)];
             if (!(next & (1u << (card.first - 'A')))) continue;
             const uint32_t middle = automaton_.child(node, card.first - 'A');
-            const uint32_t last = automaton_.child(middle, card.second - 'A');
-            const char pair[3] = {card.first, card.second, 0};
-            if (last != Lexicon::kNone) use(kind, last, pair);
+            if (!(automaton_.letters(middle) & (1u << (card.second - 'A')))) continue;
+            const uint32_t rank_after = rank + automaton_.rank_step(node, card.first - 'A') +
+                                        automaton_.rank_step(middle, card.second - 'A');
+            const char pair[2] = {card.first, card.second};
+            use(kind, automaton_.child(middle, card.second - 'A'), rank_after, pair, 2);
         }
     }
 
     /// The lowest positions of each kind used, given out in word order.
-    void record() {
+    void record(uint32_t rank) {
         Candidate candidate;
-        std::array<int, kMaxTable> taken{};
-        for (const int kind : used_) {
-            const auto k = static_cast<std::size_t>(kind);
-            candidate.cards.push_back(kinds_.positions[k][static_cast<std::size_t>(taken[k]++)]);
-            candidate.jokers += kinds_.cards[k].is_joker() ? 1 : 0;
+        std::array<uint8_t, kMaxTable> taken{};
+        for (int i = 0; i < used_count_; ++i) {
+            const uint8_t kind = used_[static_cast<std::size_t>(i)];
+            candidate.cards[candidate.count++] = static_cast<uint8_t>(kinds_.positions[kind][taken[kind]++]);
+            candidate.jokers = static_cast<uint8_t>(candidate.jokers + (kinds_.cards[kind].is_joker() ? 1 : 0));
         }
-        candidate.sorted = candidate.cards;
-        std::sort(candidate.sorted.begin(), candidate.sorted.end());
-        const auto found = best_.find(word_);
-        if (found == best_.end()) best_.emplace(word_, std::move(candidate));
-        else if (candidate.better_than(found->second)) found->second = std::move(candidate);
+        const auto slot = index_.find(rank);
+        if (slot == index_.end()) {
+            index_.emplace(rank, found_.size());
+            found_.emplace_back(rank, Found{std::string(word_.data(), static_cast<std::size_t>(word_length_)), candidate});
+        } else if (candidate.better_than(found_[slot->second].second.best)) {
+            found_[slot->second].second.best = candidate;
+        }
     }
 
     const Automaton& automaton_;
     const Kinds& kinds_;
     int min_cards_;
     std::vector<int> left_;
-    std::vector<int> used_;
-    std::string word_;
-    std::unordered_map<std::string, Candidate> best_;
+    std::array<uint8_t, kMaxTable> used_{};           // kinds taken, in word order
+    int used_count_ = 0;
+    std::array<char, 2 * kMaxTable> word_{};          // the letters so far
+    int word_length_ = 0;
+    std::unordered_map<uint32_t, std::size_t> index_;
+    std::vector<std::pair<uint32_t, Found>> found_;
 };
 
-Match to_match(const std::string& word, const Candidate& c) { return Match{word, c.cards, c.jokers}; }
+Match to_match(const Found& found) {
+    const Candidate& c = found.best;
+    return Match{found.word, std::vector<int>(c.cards.begin(), c.cards.begin() + c.count), c.jokers};
+}
 
 void check_table_size(const std::vector<Card>& table) {
     if (table.size() > static_cast<std::size_t>(kMaxTable)) {
@@ -189,14 +229,13 @@ void check_table_size(const std::vector<Card>& table) {
 }
 
 /// The best way to form `word` from `table` with any number of cards, if there is one.
-std::optional<Candidate> best_assignment(std::string_view word, const std::vector<Card>& table) {
+std::optional<Match> best_assignment(std::string_view word, const std::vector<Card>& table) {
     const WordAutomaton automaton{word};
     const Kinds kinds(table);
     Search<WordAutomaton> search(automaton, kinds, 0);
     search.run();
-    const auto found = search.found().find(std::string(word));
-    if (found == search.found().end()) return std::nullopt;
-    return found->second;
+    if (search.results().empty()) return std::nullopt;
+    return to_match(search.results().front().second);
 }
 
 }  // namespace
@@ -207,10 +246,9 @@ std::vector<Match> find_words(const Lexicon& lexicon, const std::vector<Card>& t
     Search<Lexicon> search(lexicon, kinds, min_cards);
     search.run();
     std::vector<Match> matches;
-    matches.reserve(search.found().size());
-    for (const auto& [word, candidate] : search.found()) matches.push_back(to_match(word, candidate));
-    std::sort(matches.begin(), matches.end(), [](const Match& a, const Match& b) { return a.word < b.word; });
-    return matches;
+    matches.reserve(search.results().size());
+    for (const auto& [rank, found] : search.results()) matches.push_back(to_match(found));
+    return matches;  // in rank order, which is word order
 }
 
 Check check_word(const Lexicon& lexicon, std::string_view word, const std::vector<Card>& table, int min_cards) {
@@ -218,8 +256,8 @@ Check check_word(const Lexicon& lexicon, std::string_view word, const std::vecto
     if (!lexicon.contains(word)) return Check{Reason::NotAWord, std::nullopt};
     if (static_cast<int>(word.size()) < min_cards) return Check{Reason::TooFewCards, std::nullopt};
     if (const auto best = best_assignment(word, table)) {
-        if (best->cards.size() < static_cast<std::size_t>(min_cards)) return Check{Reason::TooFewCards, std::nullopt};
-        return Check{Reason::None, to_match(std::string(word), *best)};
+        if (best->card_count() < min_cards) return Check{Reason::TooFewCards, std::nullopt};
+        return Check{Reason::None, *best};
     }
     // Would the word fit if double letters could be split or reversed?
     std::vector<Card> split;

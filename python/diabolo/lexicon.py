@@ -1,0 +1,162 @@
+"""Word lists for the word game (Diabolo by Knizia): :class:`Lexicon`.
+
+A lexicon holds words normalised per K2: upper case A-Z, Ä->AE, Ö->OE, Ü->UE,
+ß->SS, other accents stripped; entries that are not purely alphabetic afterwards
+(abbreviations, hyphenated words) are dropped. It is stored in C++ as a minimal
+automaton (a DAWG); a lexicon read from a file is cached in that binary form, so the
+second load of a large list takes milliseconds.
+
+>>> from diabolo import Lexicon
+>>> words = Lexicon.from_words(["Straße", "Hang", "z.B."])
+>>> len(words), "strasse" in words, "STRASSE" in words, "z.B." in words
+(2, True, True, False)
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import os
+from collections.abc import Iterable
+from importlib import metadata, resources
+from pathlib import Path
+
+from diabolo import _core
+from diabolo.errors import LexiconNotFoundError
+
+__all__ = ["Lexicon", "normalise_word"]
+
+# Debian's word lists by language, as installed in /usr/share/dict.
+_SYSTEM_LISTS = {
+    "de": ["ngerman", "ogerman", "swiss"],
+    "en": ["american-english", "british-english", "words"],
+    "nl": ["dutch"],
+}
+_FORMAT = "DIABLEX1/K2"  # binary layout and normalisation: part of every cache key
+
+
+def normalise_word(word: str) -> str | None:
+    """A word normalised per K2 (upper case A-Z), or None if it is not a word.
+
+    >>> from diabolo.lexicon import normalise_word
+    >>> normalise_word(" Ärger "), normalise_word("café"), normalise_word("U-Boot")
+    ('AERGER', 'CAFE', None)
+    """
+    return _core.normalise_word(word)
+
+
+class Lexicon:
+    """A set of words, normalised per K2; ``word in lexicon`` and ``len(lexicon)`` work.
+
+    Make one with :meth:`load` (a language code), :meth:`from_file` or :meth:`from_words`.
+
+    >>> from diabolo import Lexicon
+    >>> lexicon = Lexicon.from_words(["Lager", "Regal", "lager"])
+    >>> len(lexicon), "Regal" in lexicon, "Gale" in lexicon
+    (2, True, False)
+    """
+
+    __slots__ = ("_core", "source")
+
+    def __init__(self, core: _core.LexiconCore, source: str) -> None:
+        self._core = core
+        self.source = source
+        """Where the words came from: a file path, a package, or ``"words"``."""
+
+    @classmethod
+    def from_words(cls, words: Iterable[str]) -> Lexicon:
+        """A lexicon of ``words`` (any iterable of str), normalised per K2.
+
+        >>> len(Lexicon.from_words(["Hang", "HANG", "hang "]))
+        1
+        """
+        return cls(_core.LexiconCore.from_words(words), "words")
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str], *, cache: bool = True) -> Lexicon:
+        """The words of a text file, one per line (UTF-8; ``.gz`` files are read
+        compressed), normalised per K2. With ``cache`` the built lexicon is kept in the
+        user's cache folder (``$DIABOLO_CACHE_DIR``, else ``$XDG_CACHE_HOME/diabolo`` or
+        ``~/.cache/diabolo``), keyed by the file's contents."""
+        source = Path(path)
+        raw = source.read_bytes()
+        cached = _cache_file(raw) if cache else None
+        if cached is not None and cached.exists():
+            try:
+                return cls(_core.LexiconCore.from_bytes(cached.read_bytes()), str(source))
+            except ValueError:
+                pass  # a damaged cache entry is rebuilt below
+        text = gzip.decompress(raw) if source.suffix == ".gz" else raw
+        core = _core.LexiconCore.from_words(text.decode("utf-8", errors="replace").splitlines())
+        if cached is not None:
+            _store(cached, core.to_bytes())
+        return cls(core, str(source))
+
+    @classmethod
+    def load(cls, language: str = "de", *, cache: bool = True) -> Lexicon:
+        """The word list for ``language``: one packaged with diabolo (``en``, ``nl``), an
+        installed lexicon distribution (``de``: ``pip install ./lexicons/de``), or a
+        system list in ``/usr/share/dict``. :class:`~diabolo.LexiconNotFoundError` says how
+        to get one when none is found."""
+        path = _find_list(language)
+        return cls.from_file(path, cache=cache)
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> Lexicon:
+        """A lexicon from :meth:`to_bytes`; StateFormatError if ``data`` is not one."""
+        return cls(_core.LexiconCore.from_bytes(data), "bytes")
+
+    def to_bytes(self) -> bytes:
+        """The compact binary form (loads with :meth:`from_bytes` in milliseconds)."""
+        return self._core.to_bytes()
+
+    def __contains__(self, word: object) -> bool:
+        return self._core.contains(word)
+
+    def __len__(self) -> int:
+        return len(self._core)
+
+    def __repr__(self) -> str:
+        return f"<Lexicon of {len(self)} words from {self.source}>"
+
+
+def _find_list(language: str) -> Path:
+    if not isinstance(language, str) or not language.isalpha():
+        raise LexiconNotFoundError(f"a language is a code like 'de', got {language!r}")
+    packaged = resources.files("diabolo") / "lexicons" / f"{language}.txt.gz"
+    if packaged.is_file():
+        return Path(str(packaged))
+    for entry in metadata.entry_points(group="diabolo.lexicons"):
+        if entry.name == language:
+            found = Path(entry.load()())
+            if found.is_file():
+                return found
+    for name in _SYSTEM_LISTS.get(language, []):
+        system = Path("/usr/share/dict") / name
+        if system.is_file():
+            return system
+    raise LexiconNotFoundError(
+        f"no word list for language {language!r}: install one (for German, "
+        "'pip install ./lexicons/de' from the diabolo repository; on Debian, "
+        "'apt-get install wngerman' puts one in /usr/share/dict), or use "
+        "Lexicon.from_file(path) or Lexicon.from_words(words)"
+    )
+
+
+def _cache_file(raw: bytes) -> Path | None:
+    base = os.environ.get("DIABOLO_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "diabolo"
+    )
+    digest = hashlib.sha256(_FORMAT.encode() + raw).hexdigest()[:32]
+    return Path(base) / "lexicons" / f"{digest}.bin"
+
+
+def _store(path: Path, data: bytes) -> None:
+    """Writes a cache entry atomically; a cache that cannot be written is skipped."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        partial.write_bytes(data)
+        os.replace(partial, path)
+    except OSError:
+        pass

@@ -1,0 +1,134 @@
+"""Words for Diabolo (Knizia): K2 normalisation, the lexicon, find_words and
+check_word, against a brute-force reference (tests/reference/knizia_words.py)."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import diabolo
+from diabolo import Lexicon
+from diabolo.knizia import check_word, find_words
+from diabolo.lexicon import normalise_word
+from tests.reference import knizia_words as reference
+
+# A small German test lexicon with the rulebook's words (K3.3, K6.2).
+WORDS = ["Hang", "Lager", "Stop", "Post", "Pose", "Rest", "Regal", "Gang", "Angel", "Laser", "Ast", "Tor", "Rot",
+         "Rose", "Sorte", "Torte", "Eis", "Reis", "Preis", "Greis", "Leiste", "Stein", "Seite", "Ei", "Tee", "See"]
+LEXICON = Lexicon.from_words(WORDS)
+
+
+@pytest.mark.parametrize(
+    ("entry", "expected"),
+    [("Straße", "STRASSE"), ("Ärger", "AERGER"), ("über", "UEBER"), ("Öl", "OEL"), ("café", "CAFE"),
+     ("  Hang ", "HANG"), ("ẞ", "SS"), ("U-Boot", None), ("z.B.", None), ("abc1", None), ("", None), ("Hang Gang", None)],
+)
+def test_normalisation_K2(entry: str, expected: str | None) -> None:
+    assert normalise_word(entry) == expected
+
+
+def test_lexicon_membership_and_size() -> None:
+    assert len(LEXICON) == len(WORDS)
+    assert "hang" in LEXICON and "HANG" in LEXICON and "Straße" not in LEXICON
+    assert 42 not in LEXICON and "" not in LEXICON
+    assert Lexicon.from_bytes(LEXICON.to_bytes()).to_bytes() == LEXICON.to_bytes()
+    with pytest.raises(diabolo.StateFormatError):
+        Lexicon.from_bytes(b"not a lexicon")
+
+
+def test_lexicon_from_file_with_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("DIABOLO_CACHE_DIR", str(tmp_path / "cache"))
+    source = tmp_path / "words.txt.gz"
+    source.write_bytes(gzip.compress("Hang\nLager\nStraße\nU-Boot\n".encode()))
+    first = Lexicon.from_file(source)
+    assert len(first) == 3 and "strasse" in first
+    assert list((tmp_path / "cache" / "lexicons").glob("*.bin"))
+    second = Lexicon.from_file(source)
+    assert second.to_bytes() == first.to_bytes()
+
+
+def test_missing_language_says_how_to_get_one() -> None:
+    with pytest.raises(diabolo.LexiconNotFoundError, match="pip install ./lexicons/de"):
+        Lexicon.load("tlh")
+
+
+@pytest.mark.parametrize("language", ["en", "nl"])
+def test_packaged_lists_load(language: str) -> None:
+    lexicon = Lexicon.load(language)
+    assert len(lexicon) > 50_000
+    assert ("water" if language == "en" else "water") in lexicon
+
+
+@pytest.mark.parametrize(
+    ("word", "table", "cards"),
+    [
+        ("HANG", ["H", "A", "N", "G"], (0, 1, 2, 3)),
+        ("LAGER", ["R", "E", "G", "A", "L"], (4, 3, 2, 1, 0)),
+        ("STOP", ["ST", "O", "?"], (0, 1, 2)),  # the ST card and a joker for P
+        ("POST", ["P", "T", "??"], (0, 2, 1)),  # a double joker for OS
+    ],
+)
+def test_rulebook_examples_K3_3(word: str, table: list[str], cards: tuple[int, ...]) -> None:
+    assert check_word(word, table, LEXICON).cards == cards
+
+
+@pytest.mark.parametrize(
+    ("word", "table", "reason"),
+    [
+        ("TOPS", ["T", "O", "P", "S"], "not a word"),
+        ("EI", ["E", "I"], "too few cards"),
+        ("AST", ["A", "ST"], "too few cards"),
+        ("TOR", ["T", "O"], "letters missing"),
+        ("REST", ["R", "E", "TS"], "double letter split or reversed"),
+        ("REIS", ["R", "IE", "S"], "double letter split or reversed"),
+    ],
+)
+def test_invalid_words_K6_2(word: str, table: list[str], reason: str) -> None:
+    with pytest.raises(diabolo.InvalidWordError) as error:
+        check_word(word, table, LEXICON)
+    assert error.value.reason == reason
+    assert isinstance(error.value, ValueError)
+
+
+def test_children_variant_needs_four_cards() -> None:
+    assert check_word("TOR", ["T", "O", "R"], LEXICON, min_cards=3).card_count == 3
+    with pytest.raises(diabolo.InvalidWordError, match="too few cards"):
+        check_word("TOR", ["T", "O", "R"], LEXICON, min_cards=4)
+
+
+@pytest.mark.parametrize("bad", [["Q1"], ["e"], ["???"], [""], ["A", 3], "ABC", ["A"] * 65])
+def test_bad_tables_give_notation_errors(bad: object) -> None:
+    with pytest.raises(diabolo.NotationError):
+        find_words(bad, LEXICON)  # type: ignore[arg-type]
+
+
+def test_bad_min_cards() -> None:
+    with pytest.raises(diabolo.OptionError):
+        find_words(["A"], LEXICON, min_cards=0)
+
+
+CARDS = st.sampled_from(["A", "E", "G", "I", "L", "N", "O", "P", "R", "S", "T", "EI", "ST", "IE", "?", "??"])
+
+
+@settings(max_examples=10 * settings().max_examples)  # thousands of tables in CI
+@given(st.lists(CARDS, min_size=0, max_size=9), st.integers(1, 4))
+def test_find_words_equals_brute_force(table: list[str], min_cards: int) -> None:
+    expected = reference.find_words(table, [normalise_word(w) or "" for w in WORDS], min_cards)
+    found = {match.word: list(match.cards) for match in find_words(table, LEXICON, min_cards)}
+    assert found == expected
+
+
+@given(st.lists(CARDS, min_size=0, max_size=8), st.sampled_from(WORDS))
+def test_check_word_agrees_with_brute_force(table: list[str], word: str) -> None:
+    normal = normalise_word(word)
+    assert normal is not None
+    best = reference.best(normal, table)
+    if best is not None and len(best) >= 3:
+        assert list(check_word(word, table, LEXICON).cards) == best
+    else:
+        with pytest.raises(diabolo.InvalidWordError):
+            check_word(word, table, LEXICON)
