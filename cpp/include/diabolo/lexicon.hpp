@@ -47,6 +47,12 @@ public:
     /// to its index in sorted order (a perfect hash of the words, 0 .. size() - 1).
     uint32_t rank_step(uint32_t node, int letter) const noexcept;
 
+    /// The edges of a node in letter order, for walks that visit every child: edge e of
+    /// `node` (e counts the node's letters from the lowest) is first_edge(node) + e.
+    uint32_t first_edge(uint32_t node) const noexcept { return firsts_[node]; }
+    uint32_t edge_target(uint32_t edge) const noexcept { return edges_[edge]; }
+    uint32_t edge_step(uint32_t edge) const noexcept { return steps_[edge]; }
+
 private:
     static constexpr uint32_t kLetterBits = (1u << 26) - 1;
     static constexpr uint32_t kTerminalBit = 1u << 31;

@@ -86,6 +86,10 @@ struct WordAutomaton {
         return node < word.size() && word[node] - 'A' == letter ? node + 1 : Lexicon::kNone;
     }
     uint32_t rank_step(uint32_t, int) const noexcept { return 0; }  // one word: rank 0
+    // Node i has one edge (number i) to node i + 1.
+    uint32_t first_edge(uint32_t node) const noexcept { return node; }
+    uint32_t edge_target(uint32_t edge) const noexcept { return edge + 1; }
+    uint32_t edge_step(uint32_t) const noexcept { return 0; }
 };
 
 /// An assignment of table cards to a word, compared as K10.4 says: more cards, fewer
@@ -129,12 +133,14 @@ public:
         for (std::size_t k = 0; k < kinds.cards.size(); ++k) left_[k] = static_cast<int>(kinds.positions[k].size());
     }
 
-    /// Runs the search; results() holds the best candidate per word, in word order.
+    /// Runs the search: found() holds the best candidate per word, order() their order.
     void run() {
         visit(automaton_.root(), 0);
-        std::sort(found_.begin(), found_.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        std::sort(order_.begin(), order_.end());
     }
-    const std::vector<std::pair<uint32_t, Found>>& results() const { return found_; }
+    /// (rank, index into found()) for every word, in rank (= word) order.
+    const std::vector<std::pair<uint32_t, uint32_t>>& order() const { return order_; }
+    const std::vector<Found>& found() const { return found_; }
 
 private:
     /// Takes table card `kind` for the letters `text` (one or two) leading to `node`.
@@ -156,21 +162,27 @@ private:
         const uint32_t next = automaton_.letters(node);
         const bool joker = have(kinds_.joker);
         const bool double_joker = have(kinds_.double_joker);
-        for (uint32_t rest = next; rest; rest &= rest - 1) {
+        // With a joker in hand every child is a candidate; without, only the letters
+        // of plain cards still on the table. Children come in letter order, so edge e
+        // of this node is first + e: no bit counting in the loop.
+        const uint32_t first = automaton_.first_edge(node);
+        uint32_t edge = first;
+        const uint32_t wanted = (joker || double_joker) ? next : (next & plain_letters());
+        for (uint32_t rest = next; rest & wanted; rest &= rest - 1, ++edge) {
             const int letter = lowest_bit64(rest);
+            if (!(wanted & (1u << letter))) continue;
             const int kind = kinds_.letter_kind[static_cast<std::size_t>(letter)];
-            const bool plain = have(kind);
-            if (!plain && !joker && !double_joker) continue;
-            const uint32_t after = automaton_.child(node, letter);
-            const uint32_t rank_after = rank + automaton_.rank_step(node, letter);
+            const uint32_t after = automaton_.edge_target(edge);
+            const uint32_t rank_after = rank + automaton_.edge_step(edge);
             const char text[2] = {static_cast<char>('A' + letter), 0};
-            if (plain) use(kind, after, rank_after, text, 1);
+            if (have(kind)) use(kind, after, rank_after, text, 1);
             if (joker) use(kinds_.joker, after, rank_after, text, 1);  // K3.3(e)
             if (double_joker) {                                       // K3.3(f)
-                for (uint32_t second = automaton_.letters(after); second; second &= second - 1) {
-                    const int other = lowest_bit64(second);
-                    const char pair[2] = {static_cast<char>('A' + letter), static_cast<char>('A' + other)};
-                    use(kinds_.double_joker, automaton_.child(after, other), rank_after + automaton_.rank_step(after, other), pair, 2);
+                uint32_t second_edge = automaton_.first_edge(after);
+                for (uint32_t second = automaton_.letters(after); second; second &= second - 1, ++second_edge) {
+                    const char pair[2] = {static_cast<char>('A' + letter), static_cast<char>('A' + lowest_bit64(second))};
+                    use(kinds_.double_joker, automaton_.edge_target(second_edge),
+                        rank_after + automaton_.edge_step(second_edge), pair, 2);
                 }
             }
         }
@@ -187,6 +199,15 @@ private:
         }
     }
 
+    /// Letters of which a plain card is still on the table.
+    uint32_t plain_letters() const noexcept {
+        uint32_t mask = 0;
+        for (int letter = 0; letter < 26; ++letter) {
+            if (have(kinds_.letter_kind[static_cast<std::size_t>(letter)])) mask |= 1u << letter;
+        }
+        return mask;
+    }
+
     /// The lowest positions of each kind used, given out in word order.
     void record(uint32_t rank) {
         Candidate candidate;
@@ -198,10 +219,11 @@ private:
         }
         const auto slot = index_.find(rank);
         if (slot == index_.end()) {
-            index_.emplace(rank, found_.size());
-            found_.emplace_back(rank, Found{std::string(word_.data(), static_cast<std::size_t>(word_length_)), candidate});
-        } else if (candidate.better_than(found_[slot->second].second.best)) {
-            found_[slot->second].second.best = candidate;
+            index_.emplace(rank, static_cast<uint32_t>(found_.size()));
+            order_.emplace_back(rank, static_cast<uint32_t>(found_.size()));
+            found_.push_back(Found{std::string(word_.data(), static_cast<std::size_t>(word_length_)), candidate});
+        } else if (candidate.better_than(found_[slot->second].best)) {
+            found_[slot->second].best = candidate;
         }
     }
 
@@ -213,8 +235,9 @@ private:
     int used_count_ = 0;
     std::array<char, 2 * kMaxTable> word_{};          // the letters so far
     int word_length_ = 0;
-    std::unordered_map<uint32_t, std::size_t> index_;
-    std::vector<std::pair<uint32_t, Found>> found_;
+    std::unordered_map<uint32_t, uint32_t> index_;  // rank -> index into found_
+    std::vector<Found> found_;
+    std::vector<std::pair<uint32_t, uint32_t>> order_;
 };
 
 Match to_match(const Found& found) {
@@ -234,8 +257,8 @@ std::optional<Match> best_assignment(std::string_view word, const std::vector<Ca
     const Kinds kinds(table);
     Search<WordAutomaton> search(automaton, kinds, 0);
     search.run();
-    if (search.results().empty()) return std::nullopt;
-    return to_match(search.results().front().second);
+    if (search.found().empty()) return std::nullopt;
+    return to_match(search.found().front());
 }
 
 }  // namespace
@@ -246,8 +269,8 @@ std::vector<Match> find_words(const Lexicon& lexicon, const std::vector<Card>& t
     Search<Lexicon> search(lexicon, kinds, min_cards);
     search.run();
     std::vector<Match> matches;
-    matches.reserve(search.results().size());
-    for (const auto& [rank, found] : search.results()) matches.push_back(to_match(found));
+    matches.reserve(search.found().size());
+    for (const auto& [rank, index] : search.order()) matches.push_back(to_match(search.found()[index]));
     return matches;  // in rank order, which is word order
 }
 
