@@ -42,10 +42,28 @@ def assignments(word: str, table: Sequence[str]) -> list[list[int]]:
     return found
 
 
+def jokers_come_last(word: str, table: Sequence[str], cards: list[int]) -> bool:
+    """Whether every joker stands for a letter whose plain cards are all used earlier
+    in the word (the engine's rule for telling apart assignments of the same cards)."""
+    at = 0
+    used_plain: set[int] = set()
+    for position in cards:
+        card = table[position]
+        if card == JOKER:
+            free = [p for p, c in enumerate(table) if c == word[at] and p not in used_plain]
+            if free:
+                return False
+        elif len(card) == 1:
+            used_plain.add(position)
+        at += 2 if card == DOUBLE_JOKER else len(card)
+    return True
+
+
 def best(word: str, table: Sequence[str]) -> list[int] | None:
     """The K10.4 best assignment: most cards, fewest jokers, lowest sorted positions;
-    then the positions in word order, lowest first (the engine's final tie-break)."""
-    options = assignments(word, table)
+    then, among assignments where jokers come last (see jokers_come_last), the
+    positions in word order, lowest first (the engine's final tie-break)."""
+    options = [cards for cards in assignments(word, table) if jokers_come_last(word, table, cards)]
     if not options:
         return None
 

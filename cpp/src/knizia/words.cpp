@@ -94,7 +94,9 @@ struct WordAutomaton {
 
 /// An assignment of table cards to a word, compared as K10.4 says: more cards, fewer
 /// jokers, then the sorted positions, lowest first; then (engine decision) the
-/// positions in word order, lowest first. Fixed size: no allocation.
+/// positions in word order, lowest first, among assignments in which a joker stands
+/// for a letter only once every plain card of that letter is used earlier in the word.
+/// Fixed size: no allocation.
 struct Candidate {
     std::array<uint8_t, kMaxTable> cards{};  // positions in word order
     uint8_t count = 0;
@@ -131,6 +133,9 @@ public:
     Search(const Automaton& automaton, const Kinds& kinds, int min_cards)
         : automaton_(automaton), kinds_(kinds), min_cards_(min_cards), left_(kinds.cards.size()) {
         for (std::size_t k = 0; k < kinds.cards.size(); ++k) left_[k] = static_cast<int>(kinds.positions[k].size());
+        for (int letter = 0; letter < 26; ++letter) {
+            if (kinds.letter_kind[static_cast<std::size_t>(letter)] >= 0) plain_letters_ |= 1u << letter;
+        }
     }
 
     /// Runs the search: found() holds the best candidate per word, order() their order.
@@ -145,7 +150,10 @@ public:
 private:
     /// Takes table card `kind` for the letters `text` (one or two) leading to `node`.
     void use(int kind, uint32_t node, uint32_t rank, const char* text, int length) {
-        --left_[static_cast<std::size_t>(kind)];
+        const uint32_t plain_before = plain_letters_;
+        if (--left_[static_cast<std::size_t>(kind)] == 0 && kinds_.cards[static_cast<std::size_t>(kind)].kind == Card::Kind::Letter) {
+            plain_letters_ &= ~(1u << (kinds_.cards[static_cast<std::size_t>(kind)].first - 'A'));
+        }
         used_[used_count_++] = static_cast<uint8_t>(kind);
         std::memcpy(word_.data() + word_length_, text, static_cast<std::size_t>(length));
         word_length_ += length;
@@ -153,6 +161,7 @@ private:
         word_length_ -= length;
         --used_count_;
         ++left_[static_cast<std::size_t>(kind)];
+        plain_letters_ = plain_before;
     }
 
     bool have(int kind) const noexcept { return kind >= 0 && left_[static_cast<std::size_t>(kind)] > 0; }
@@ -167,7 +176,7 @@ private:
         // of this node is first + e: no bit counting in the loop.
         const uint32_t first = automaton_.first_edge(node);
         uint32_t edge = first;
-        const uint32_t wanted = (joker || double_joker) ? next : (next & plain_letters());
+        const uint32_t wanted = (joker || double_joker) ? next : (next & plain_letters_);
         for (uint32_t rest = next; rest & wanted; rest &= rest - 1, ++edge) {
             const int letter = lowest_bit64(rest);
             if (!(wanted & (1u << letter))) continue;
@@ -175,8 +184,10 @@ private:
             const uint32_t after = automaton_.edge_target(edge);
             const uint32_t rank_after = rank + automaton_.edge_step(edge);
             const char text[2] = {static_cast<char>('A' + letter), 0};
+            // K3.3(e). A joker never stands for a letter whose plain card is still free:
+            // swapping the two gives the same cards, so the search skips that branch.
             if (have(kind)) use(kind, after, rank_after, text, 1);
-            if (joker) use(kinds_.joker, after, rank_after, text, 1);  // K3.3(e)
+            else if (joker) use(kinds_.joker, after, rank_after, text, 1);
             if (double_joker) {                                       // K3.3(f)
                 uint32_t second_edge = automaton_.first_edge(after);
                 for (uint32_t second = automaton_.letters(after); second; second &= second - 1, ++second_edge) {
@@ -197,15 +208,6 @@ private:
             const char pair[2] = {card.first, card.second};
             use(kind, automaton_.child(middle, card.second - 'A'), rank_after, pair, 2);
         }
-    }
-
-    /// Letters of which a plain card is still on the table.
-    uint32_t plain_letters() const noexcept {
-        uint32_t mask = 0;
-        for (int letter = 0; letter < 26; ++letter) {
-            if (have(kinds_.letter_kind[static_cast<std::size_t>(letter)])) mask |= 1u << letter;
-        }
-        return mask;
     }
 
     /// The lowest positions of each kind used, given out in word order.
@@ -231,6 +233,7 @@ private:
     const Kinds& kinds_;
     int min_cards_;
     std::vector<int> left_;
+    uint32_t plain_letters_ = 0;                      // letters of which a plain card is left
     std::array<uint8_t, kMaxTable> used_{};           // kinds taken, in word order
     int used_count_ = 0;
     std::array<char, 2 * kMaxTable> word_{};          // the letters so far
