@@ -151,4 +151,21 @@ struct Batch {
 };
 Batch batch_args(const py::object& games, const py::object& seed, const py::object& threads);
 
+/// `game.play_random(games, seed, threads)` of any game: runs `play(config, games,
+/// seed, threads)` without the GIL and returns its scores and moves as numpy arrays.
+template <class Config, class Play>
+py::dict random_play(const Config& config, const py::object& games, const py::object& seed, const py::object& threads,
+                     Play play) {
+    const Batch batch = batch_args(games, seed, threads);
+    decltype(play(config, 0, uint64_t{0}, 1)) result;
+    {
+        py::gil_scoped_release release;
+        result = play(config, batch.games, batch.seed, batch.threads);
+    }
+    py::dict out;
+    out["scores"] = to_numpy(result.scores, {batch.games, config.players});
+    out["moves"] = to_numpy(result.moves, {batch.games});
+    return out;
+}
+
 }  // namespace diabolo::bindings

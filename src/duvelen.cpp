@@ -661,16 +661,7 @@ Options (all keyword, validated, OptionError when wrong):
         .def("move", [](const Config&, const py::object& move) { return to_move(move); }, py::arg("move"),
              "The DuvelenMove for notation text or an action id.\n\n>>> str(diabolo.load('duvelen').move(201))\n'stop'")
         .def("play_random", [](const Config& c, const py::object& games, const py::object& seed, const py::object& threads) {
-            const Batch batch = batch_args(games, seed, threads);
-            RandomPlayResult result;
-            {
-                py::gil_scoped_release release;
-                result = play_random_games(c, batch.games, batch.seed, batch.threads);
-            }
-            py::dict out;
-            out["scores"] = to_numpy(result.scores, {batch.games, c.players});
-            out["moves"] = to_numpy(result.moves, {batch.games});
-            return out;
+            return random_play(c, games, seed, threads, &play_random_games);
         }, py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
            "Plays ``games`` whole games in C++ without the GIL: at each step a random seat with legal moves "
            "makes a uniformly random one (no timing; see diabolo.realtime for that). Returns numpy arrays "

@@ -556,16 +556,7 @@ Options (all keyword, validated, OptionError when wrong):
         .def("move", [](const Config&, const py::object& move) { return to_move(move); }, py::arg("move"),
              "The SchachtMove for notation text or an action id.\n\n>>> diabolo.load('schacht').move('bet').action\n75")
         .def("play_random", [](const Config& c, const py::object& games, const py::object& seed, const py::object& threads) {
-            const Batch batch = batch_args(games, seed, threads);
-            RandomPlayResult result;
-            {
-                py::gil_scoped_release release;
-                result = play_random_games(c, batch.games, batch.seed, batch.threads);
-            }
-            py::dict out;
-            out["scores"] = to_numpy(result.scores, {batch.games, c.players});
-            out["moves"] = to_numpy(result.moves, {batch.games});
-            return out;
+            return random_play(c, games, seed, threads, &play_random_games);
         }, py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
            "Plays ``games`` whole games with uniformly random legal moves in C++, without the GIL, on "
            "``threads`` threads. Returns numpy arrays: ``scores`` (games x players) and ``moves`` (per game). "

@@ -2,7 +2,7 @@
 // (D8.1). Seats appear relative to the observer: block 0 is the observer.
 #include <algorithm>
 
-#include "diabolo/common/cardset.hpp"
+#include "diabolo/common/tensor.hpp"
 #include "diabolo/duvelen.hpp"
 
 namespace diabolo::duvelen {
@@ -12,25 +12,6 @@ namespace {
 constexpr int kCentre = 2 * kDeckCards;              // pile tops per card, wanted cards
 constexpr int kPerSeat = 3 * kDeckCards + 8;         // visible, stok top, waste top, 8 scalars
 
-class Writer {
-public:
-    explicit Writer(float* out) : out_(out) {}
-    void scalar(float value) { out_[pos_++] = value; }
-    void one_hot(int index, int size) {
-        std::fill(out_ + pos_, out_ + pos_ + size, 0.0f);
-        if (index >= 0) out_[pos_ + index] = 1.0f;
-        pos_ += size;
-    }
-    void mask(uint64_t bits) {
-        std::fill(out_ + pos_, out_ + pos_ + kDeckCards, 0.0f);
-        for (; bits; bits &= bits - 1) out_[pos_ + lowest_bit64(bits)] = 1.0f;
-        pos_ += kDeckCards;
-    }
-
-private:
-    float* out_;
-    int pos_ = 0;
-};
 
 }  // namespace
 
@@ -41,18 +22,18 @@ int observation_tensor_size(const Config& config) noexcept {
 
 void observation_tensor(const State& s, int player, float* out) noexcept {
     const int n = s.players();
-    Writer w(out);
+    TensorWriter w(out);
     for (int card = 0; card < kDeckCards; ++card) {
         w.scalar(static_cast<float>(s.tops[static_cast<std::size_t>(card)]) / static_cast<float>(n));
     }
-    w.mask(s.wanted);
+    w.bits(s.wanted, kDeckCards);
     const auto points = round_scores(s);
     for (int i = 0; i < n; ++i) {
         const int p = (player + i) % n;
         const Seat& seat = s.seats[static_cast<std::size_t>(p)];
         int held = 0;
         for (int id = 0; id < s.pile_count; ++id) held += s.piles[static_cast<std::size_t>(id)].holder == p ? 1 : 0;
-        w.mask(seat.available());
+        w.bits(seat.available(), kDeckCards);
         w.one_hot(seat.stok_top(), kDeckCards);
         w.one_hot(seat.waste_top(), kDeckCards);
         w.scalar(static_cast<float>(seat.stok_count) / kStokCards);

@@ -2,6 +2,7 @@
 // player may know (S7). Seats appear relative to the observer: index 0 is the observer.
 #include <algorithm>
 
+#include "diabolo/common/tensor.hpp"
 #include "diabolo/schacht.hpp"
 
 namespace diabolo::schacht {
@@ -11,24 +12,6 @@ namespace {
 constexpr int kPerSeat = 1 + 1 + kMaxDeck + kMaxDeck + 1;  // hand size, doubler, known, discarded, score
 constexpr int kRowFeatures = kColours * (2 * kValues + 3);  // value counts per side, closed, two sums
 
-class Writer {
-public:
-    explicit Writer(float* out) : out_(out) {}
-    void scalar(float value) { out_[pos_++] = value; }
-    void one_hot(int index, int size) {
-        for (int i = 0; i < size; ++i) out_[pos_++] = i == index ? 1.0f : 0.0f;
-    }
-    void slots(CardSet set) {
-        std::fill(out_ + pos_, out_ + pos_ + kMaxDeck, 0.0f);
-        while (!set.empty()) out_[pos_ + set.pop_lowest()] = 1.0f;
-        pos_ += kMaxDeck;
-    }
-    int position() const { return pos_; }
-
-private:
-    float* out_;
-    int pos_ = 0;
-};
 
 }  // namespace
 
@@ -40,8 +23,8 @@ int observation_tensor_size(const Config& config) noexcept {
 void observation_tensor(const State& s, int player, float* out) noexcept {
     const int n = s.players();
     const auto relative = [&](int seat) { return seat >= 0 ? (seat - player + n) % n : -1; };
-    Writer w(out);
-    w.slots(s.hands[static_cast<std::size_t>(player)]);
+    TensorWriter w(out);
+    w.slots(s.hands[static_cast<std::size_t>(player)], kMaxDeck);
     for (const Row& row : s.rows) {
         for (int value = 1; value <= kValues; ++value) {
             w.scalar(static_cast<float>(std::count(row.left.begin(), row.left.begin() + row.left_count, value)) / kSideCards);
@@ -56,8 +39,8 @@ void observation_tensor(const State& s, int player, float* out) noexcept {
         const auto k = static_cast<std::size_t>(seat);
         w.scalar(static_cast<float>(s.hands[k].count()) / 13.0f);
         w.scalar((s.doubler_available >> seat) & 1u ? 1.0f : 0.0f);
-        w.slots(known_cards(s, seat));
-        w.slots(s.discarded[k]);
+        w.slots(known_cards(s, seat), kMaxDeck);
+        w.slots(s.discarded[k], kMaxDeck);
         w.scalar(static_cast<float>(s.scores[k]) / 100.0f);
     }
     w.one_hot(static_cast<int>(s.phase), 3);
