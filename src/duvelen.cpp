@@ -558,15 +558,8 @@ True
         .def("returns", [](const Table& t) {
             return std::vector<double>(t.state.scores.begin(), t.state.scores.begin() + t.state.players());
         }, "Totals of the finished rounds per seat as floats.")
-        .def_property_readonly("winners", [](const Table& t) {
-            std::vector<int> best;
-            for (int p = 0; p < t.state.players(); ++p) {
-                const auto score = t.state.scores[static_cast<std::size_t>(p)];
-                if (best.empty() || score > t.state.scores[static_cast<std::size_t>(best[0])]) best = {p};
-                else if (score == t.state.scores[static_cast<std::size_t>(best[0])]) best.push_back(p);
-            }
-            return best;
-        }, "Seats with the highest total; ties share the win.")
+        .def_property_readonly("winners", [](const Table& t) { return winners(t.state); },
+                               "Seats with the highest total; ties share the win.")
         .def_property_readonly("history", [](const Table& t) {
             py::list out;
             for (const Step& step : t.history) out.append(py::make_tuple(step.player, step.move));

@@ -214,6 +214,8 @@ void apply(State& state, const Move& move, int player);
 
 /// True when no seat could play or call Stop ever again without a rotation (D4.5).
 bool is_blocked(const State& state) noexcept;
+/// Seats with the highest game total; ties share the win.
+std::vector<int> winners(const State& state);
 /// D5 scores of the current round as if it ended now.
 std::array<int32_t, kMaxSeats> round_scores(const State& state) noexcept;
 

@@ -5,6 +5,7 @@
 
 #include "diabolo/common/cardset.hpp"
 #include "diabolo/common/rng.hpp"
+#include "diabolo/common/scores.hpp"
 #include "diabolo/duvelen.hpp"
 
 namespace diabolo::duvelen {
@@ -489,6 +490,8 @@ bool is_blocked(const State& s) noexcept {
     }
     return true;
 }
+
+std::vector<int> winners(const State& s) { return best_seats(s.scores, s.players()); }
 
 std::array<int32_t, kMaxSeats> round_scores(const State& s) noexcept {
     std::array<int32_t, kMaxSeats> points{};

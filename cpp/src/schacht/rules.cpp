@@ -7,6 +7,7 @@
 #include <type_traits>
 
 #include "diabolo/common/rng.hpp"
+#include "diabolo/common/scores.hpp"
 
 namespace diabolo::schacht {
 
@@ -590,14 +591,7 @@ State resample(const State& s, int player, uint64_t seed) {
     return r;
 }
 
-std::vector<int> winners(const State& s) {
-    std::vector<int> best;
-    for (int seat = 0; seat < s.players(); ++seat) {
-        if (best.empty() || s.scores[static_cast<std::size_t>(seat)] > s.scores[static_cast<std::size_t>(best[0])]) best = {seat};
-        else if (s.scores[static_cast<std::size_t>(seat)] == s.scores[static_cast<std::size_t>(best[0])]) best.push_back(seat);
-    }
-    return best;
-}
+std::vector<int> winners(const State& s) { return best_seats(s.scores, s.players()); }
 
 // ---- invariants ------------------------------------------------------------------------------
 
