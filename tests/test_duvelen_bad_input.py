@@ -10,12 +10,11 @@ nothing. Spec: shared/rules/duvelen.md and the error contract of DESIGN.md.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -26,6 +25,7 @@ from hypothesis import strategies as st
 import diabolo
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
 from diabolo.schacht import SchachtMove
+from tests.json_fuzz import OPERATIONS, json_values, mutate
 from tests.duvelen_helpers import (
     NUM_ACTIONS,
     PASS,
@@ -790,9 +790,9 @@ def test_state_json_card_conservation() -> None:
         lambda d: d["piles"].append(dict(d["piles"][2])),
         lambda d: d["seats"][1].__setitem__("stok", d["seats"][2]["stok"]),
     ]
-    for mutate in mutations:
+    for change in mutations:
         data = base_data()
-        mutate(data)
+        change(data)
         with pytest.raises(diabolo.StateFormatError):
             load3(data)
 
@@ -1107,67 +1107,8 @@ def test_fuzz_apply_text(index: int, seat: int, text: str) -> None:
 
 # ---------------------------------------------------------------- hypothesis: JSON
 
-json_scalars = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(min_value=-10, max_value=10),
-    st.integers(),
-    st.floats(allow_nan=False),
-    st.text(max_size=6),
-    st.sampled_from(["Ah", "10h", "Ks", "1h", "h", "play", "after_stop", "game_over", "é", "0:turn", "1:R2:7h>3"]),
-)
-json_values = st.recursive(
-    json_scalars,
-    lambda children: st.one_of(st.lists(children, max_size=4), st.dictionaries(st.text(max_size=5), children, max_size=3)),
-    max_leaves=8,
-)
-
-
-def json_paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from json_paths(item, prefix + (key,))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from json_paths(item, prefix + (i,))
-
-
-def mutate(data: Any, draw: st.DrawFn) -> Any:
-    paths = list(json_paths(data))
-    path = draw(st.sampled_from(paths))
-    if not path:
-        return draw(json_values)
-    parent = data
-    for key in path[:-1]:
-        parent = parent[key]
-    last = path[-1]
-    op = draw(st.sampled_from(["set", "delete", "append", "duplicate", "swap", "bump", "move"]))
-    if op == "set":
-        parent[last] = draw(json_values)
-    elif op == "delete":
-        del parent[last]
-    elif op == "append" and isinstance(parent[last], list):
-        parent[last].append(draw(json_values))
-    elif op == "duplicate" and isinstance(parent, list):
-        parent.append(copy.deepcopy(parent[last]))
-    elif op == "swap" and isinstance(parent, list) and parent:
-        parent[0], parent[last] = parent[last], parent[0]
-    elif op == "bump" and type(parent[last]) is int:
-        parent[last] += draw(st.sampled_from([-1, 1, 2**8, -(2**8), 2**63]))
-    elif op == "move" and isinstance(parent, list) and parent:
-        # Move a card (or anything) from one list to another list of the state.
-        item = parent.pop(last)
-        lists = [p for p in json_paths(data) if isinstance(_get(data, p), list)]
-        if lists:
-            _get(data, draw(st.sampled_from(lists))).append(item)
-    return data
-
-
-def _get(data: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        data = data[key]
-    return data
+JSON_VALUES = json_values(["Ah", "10h", "Ks", "1h", "h", "play", "after_stop", "game_over", "é", "0:turn", "1:R2:7h>3"])
+JSON_OPERATIONS = OPERATIONS
 
 
 @st.composite
@@ -1175,7 +1116,7 @@ def mutated_states(draw: st.DrawFn) -> tuple[int, str]:
     players, text = draw(st.sampled_from(reachable_states()))
     data: Any = json.loads(text)
     for _ in range(draw(st.integers(min_value=1, max_value=3))):
-        data = mutate(data, draw)
+        data = mutate(data, draw, JSON_VALUES, JSON_OPERATIONS)
     return players, json.dumps(data)
 
 

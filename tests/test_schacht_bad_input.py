@@ -10,12 +10,11 @@ changes nothing. Spec: shared/rules/schacht.md and the error contract of DESIGN.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -25,6 +24,7 @@ from hypothesis import strategies as st
 
 import diabolo
 from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
+from tests.json_fuzz import OPERATIONS, json_values, mutate
 from tests.schacht_helpers import data_of, full_deck, position, position_data
 
 YELLOW_CLOSED_EQUAL = ([1, 2, 3], [2, 4])
@@ -640,9 +640,9 @@ def test_state_json_card_conservation() -> None:
         lambda d: d["rows"]["R"].__setitem__("left", [2]),
         lambda d: d["pile"].__setitem__(0, "B5" if d["pile"][0] != "B5" else "R1"),
     ]
-    for mutate in mutations:
+    for change in mutations:
         data = base_data()
-        mutate(data)
+        change(data)
         with pytest.raises(diabolo.StateFormatError):
             load(data)
 
@@ -926,55 +926,8 @@ def test_fuzz_apply_sequences(index: int, actions: list[int]) -> None:
 
 # ---------------------------------------------------------------- hypothesis: JSON
 
-json_scalars = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(min_value=-10, max_value=10),
-    st.integers(),
-    st.floats(allow_nan=False),
-    st.text(max_size=6),
-    st.sampled_from(["R1", "B5", "G9", "xG5", "play", "doubler", "game_over", "P", "é", "1:bet", "0:R1<"]),
-)
-json_values = st.recursive(
-    json_scalars,
-    lambda children: st.one_of(st.lists(children, max_size=4), st.dictionaries(st.text(max_size=5), children, max_size=3)),
-    max_leaves=8,
-)
-
-
-def json_paths(value: Any, prefix: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from json_paths(item, prefix + (key,))
-    elif isinstance(value, list):
-        for i, item in enumerate(value):
-            yield from json_paths(item, prefix + (i,))
-
-
-def mutate(data: Any, draw: st.DrawFn) -> Any:
-    paths = list(json_paths(data))
-    path = draw(st.sampled_from(paths))
-    if not path:
-        return draw(json_values)
-    parent = data
-    for key in path[:-1]:
-        parent = parent[key]
-    last = path[-1]
-    op = draw(st.sampled_from(["set", "delete", "append", "duplicate", "swap", "bump"]))
-    if op == "set":
-        parent[last] = draw(json_values)
-    elif op == "delete":
-        del parent[last]
-    elif op == "append" and isinstance(parent[last], list):
-        parent[last].append(draw(json_values))
-    elif op == "duplicate" and isinstance(parent, list):
-        parent.append(copy.deepcopy(parent[last]))
-    elif op == "swap" and isinstance(parent, list) and parent:
-        parent[0], parent[last] = parent[last], parent[0]
-    elif op == "bump" and type(parent[last]) is int:
-        parent[last] += draw(st.sampled_from([-1, 1, 2**8, -(2**8), 2**63]))
-    return data
+JSON_VALUES = json_values(["R1", "B5", "G9", "xG5", "play", "doubler", "game_over", "P", "é", "1:bet", "0:R1<"])
+JSON_OPERATIONS = [op for op in OPERATIONS if op != "move"]
 
 
 @st.composite
@@ -982,7 +935,7 @@ def mutated_states(draw: st.DrawFn) -> tuple[int, str]:
     players, text = draw(st.sampled_from(reachable_states()))
     data: Any = json.loads(text)
     for _ in range(draw(st.integers(min_value=1, max_value=4))):
-        data = mutate(data, draw)
+        data = mutate(data, draw, JSON_VALUES, JSON_OPERATIONS)
     return players, json.dumps(data)
 
 
