@@ -744,21 +744,8 @@ def main_duvelen(args: argparse.Namespace, game: DuvelenGame) -> int:
         f"Total run time {time.perf_counter() - wall0:.0f} s; --seconds {budget:g} per measurement.",
     ]
     title = f"diabolo benchmark: {args.game}, {players} players"
-    print(render(title, info, sections, footnotes))
-    if args.json:
-        result: dict[str, Any] = {
-            "game": args.game,
-            "players": players,
-            "seconds": budget,
-            "machine": info,
-            "per_call_meta": meta,
-            "rows": {
-                row.key: {"label": row.label, "value": row.value, "unit": row.unit, "note": row.note, **row.extra}
-                for section in sections
-                for row in section.rows
-            },
-        }
-        print(json.dumps(result))
+    fields = {"game": args.game, "players": players, "seconds": budget, "per_call_meta": meta}
+    publish(title, info, sections, footnotes, fields if args.json else None)
     return 0
 
 
@@ -1122,19 +1109,8 @@ def main_knizia(args: argparse.Namespace) -> int:
         "over the tables; (b) runs once per table.",
         f"Total run time {time.perf_counter() - wall0:.0f} s; --seconds {budget:g} per measurement.",
     ]
-    print(render("diabolo benchmark: knizia (words)", info, sections, footnotes))
-    if args.json:
-        result: dict[str, Any] = {
-            "game": args.game,
-            "seconds": budget,
-            "machine": info,
-            "rows": {
-                row.key: {"label": row.label, "value": row.value, "unit": row.unit, "note": row.note, **row.extra}
-                for section in sections
-                for row in section.rows
-            },
-        }
-        print(json.dumps(result))
+    fields = {"game": args.game, "seconds": budget}
+    publish("diabolo benchmark: knizia (words)", info, sections, footnotes, fields if args.json else None)
     return 0
 
 
@@ -1149,6 +1125,24 @@ def format_value(row: Row) -> str:
     if row.unit in ("games/s", "rounds/s", "actions/s"):
         return f"{row.value:,.1f}" if row.value < 100 else f"{row.value:,.0f}"
     return f"{row.value:,.1f}" if row.value < 1000 else f"{row.value:,.0f}"
+
+
+def publish(
+    title: str,
+    info: dict[str, str],
+    sections: Sequence[Section],
+    footnotes: Sequence[str],
+    json_fields: dict[str, Any] | None,
+) -> None:
+    """Prints the table; with `json_fields`, also every result as one JSON line."""
+    print(render(title, info, sections, footnotes))
+    if json_fields is not None:
+        rows = {
+            row.key: {"label": row.label, "value": row.value, "unit": row.unit, "note": row.note, **row.extra}
+            for section in sections
+            for row in section.rows
+        }
+        print(json.dumps({**json_fields, "machine": info, "rows": rows}))
 
 
 def unit_text(row: Row) -> str:
@@ -1264,21 +1258,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"Total run time {time.perf_counter() - wall0:.0f} s; --seconds {budget:g} per measurement.",
     ]
     title = f"diabolo benchmark: {args.game}, {players} players"
-    print(render(title, info, sections, footnotes))
-    if args.json:
-        result: dict[str, Any] = {
-            "game": args.game,
-            "players": players,
-            "seconds": budget,
-            "machine": info,
-            "per_call_meta": meta,
-            "rows": {
-                row.key: {"label": row.label, "value": row.value, "unit": row.unit, "note": row.note, **row.extra}
-                for section in sections
-                for row in section.rows
-            },
-        }
-        print(json.dumps(result))
+    fields = {"game": args.game, "players": players, "seconds": budget, "per_call_meta": meta}
+    publish(title, info, sections, footnotes, fields if args.json else None)
     return 0
 
 
