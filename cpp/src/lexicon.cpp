@@ -326,6 +326,37 @@ uint32_t Lexicon::child(uint32_t node, int letter) const noexcept {
     return edges_[firsts_[node] + static_cast<uint32_t>(popcount64(mask & (bit - 1)))];
 }
 
+std::optional<uint32_t> Lexicon::index_of(std::string_view upper) const noexcept {
+    uint32_t node = root();
+    uint32_t index = 0;
+    for (const char c : upper) {
+        if (c < 'A' || c > 'Z') return std::nullopt;
+        index += rank_step(node, c - 'A');
+        node = child(node, c - 'A');
+        if (node == kNone) return std::nullopt;
+    }
+    if (!is_word(node)) return std::nullopt;
+    return index;
+}
+
+std::string Lexicon::word_at(uint32_t index) const {
+    std::string word;
+    uint32_t node = root();
+    while (!(is_word(node) && index == 0)) {
+        // The last edge whose step does not pass the index leads towards the word.
+        const uint32_t first = first_edge(node);
+        const int edges = popcount64(letters(node));
+        int chosen = 0;
+        while (chosen + 1 < edges && edge_step(first + static_cast<uint32_t>(chosen + 1)) <= index) ++chosen;
+        uint32_t rest = letters(node);
+        for (int i = 0; i < chosen; ++i) rest &= rest - 1;
+        word += static_cast<char>('A' + lowest_bit64(rest));
+        index -= edge_step(first + static_cast<uint32_t>(chosen));
+        node = edge_target(first + static_cast<uint32_t>(chosen));
+    }
+    return word;
+}
+
 bool Lexicon::contains(std::string_view upper) const noexcept {
     uint32_t node = root();
     for (const char c : upper) {

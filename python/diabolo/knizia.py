@@ -1,10 +1,18 @@
-"""Diabolo (Reiner Knizia, 1999): the real-time word game; words and claims.
+"""Diabolo (Reiner Knizia, 1999): the real-time word game.
 
-The rules are on the "Diabolo (Knizia)" docs page (clause numbers K3.3). This module
-has the word functions of K9: :func:`find_words` (every valid word a table can form:
-the game's legal-move generation) and :func:`check_word` (one call checked, with the
-reason when it fails). Tables are lists of cards in notation: ``"A"``, ``"EI"`` (a
-double letter), ``"?"`` (a joker) and ``"??"`` (a double joker).
+The rules, notation and options are on the "Diabolo (Knizia)" docs page (clause
+numbers K3.3). This module has
+
+- the word functions of K9: :func:`find_words` (every valid word a table can form:
+  the game's legal-move generation) and :func:`check_word` (one call checked, with the
+  reason when it fails);
+- :class:`Deck`, the cards of a game (K10.7), and the game's classes, implemented in
+  C++: :class:`KniziaGame` (``diabolo.load("knizia")``), :class:`KniziaState` and
+  :class:`KniziaMove`;
+- :class:`WordBot` and :class:`RandomBot`, bots for :mod:`diabolo.realtime`.
+
+Tables are lists of cards in notation: ``"A"``, ``"EI"`` (a double letter), ``"?"``
+(a joker) and ``"??"`` (a double joker).
 
 >>> from diabolo import Lexicon
 >>> from diabolo.knizia import find_words
@@ -15,17 +23,137 @@ double letter), ``"?"`` (a joker) and ``"??"`` (a double joker).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+import os
+import re
+from collections.abc import Mapping, Sequence
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
 
 from diabolo import _core
+from diabolo._core import KniziaBot as Bot
+from diabolo._core import KniziaGame, KniziaMove, KniziaState
 from diabolo._core import KniziaMatch as Match
-from diabolo.errors import InvalidWordError
+from diabolo._core import KniziaRandomBot as RandomBot
+from diabolo._core import KniziaWordBot as WordBot
+from diabolo.errors import InvalidWordError, OptionError
 from diabolo.lexicon import Lexicon
 
-Match.__module__ = __name__
-Match.__name__ = Match.__qualname__ = "Match"
+for _cls in (KniziaGame, KniziaMove, KniziaState, Match, Bot, RandomBot, WordBot):
+    _cls.__module__ = __name__
+for _named, _name in ((Match, "Match"), (Bot, "Bot"), (RandomBot, "RandomBot"), (WordBot, "WordBot")):
+    _named.__name__ = _named.__qualname__ = _name
 
-__all__ = ["Match", "check_word", "find_words"]
+__all__ = [
+    "Bot",
+    "Deck",
+    "KniziaGame",
+    "KniziaMove",
+    "KniziaState",
+    "Match",
+    "RandomBot",
+    "WordBot",
+    "check_word",
+    "find_words",
+]
+
+_CARD = re.compile(r"[A-Z]{1,2}|\?\??")
+
+
+class Deck:
+    """The cards of a game (K1.3, K10.7): how many of each card, and the language.
+
+    Cards are in notation: a letter ``"E"``, a double letter ``"EI"``, a joker ``"?"``
+    and a double joker ``"??"``. The decks packaged for ``de`` (the default), ``en`` and
+    ``nl`` are reconstructions from letter frequencies; see the rules page.
+
+    >>> from diabolo.knizia import Deck
+    >>> deck = Deck.load("de")
+    >>> deck.size, deck.cards["?"], deck.cards["??"]
+    (66, 4, 2)
+    >>> Deck({"A": 2, "ST": 1}).size
+    3
+    """
+
+    __slots__ = ("cards", "language")
+
+    def __init__(self, cards: Mapping[str, int], language: str = "") -> None:
+        if not isinstance(cards, Mapping) or not cards:
+            raise OptionError(f"a deck's cards are a mapping of card to count, like {{'E': 5, '?': 4}}, got {cards!r}")
+        checked: dict[str, int] = {}
+        for card, count in cards.items():
+            if not isinstance(card, str) or not _CARD.fullmatch(card):
+                raise OptionError(f"not a card: {card!r}; cards are 'A', 'EI', '?' or '??' (K1.2)")
+            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+                raise OptionError(f"the count of {card!r} must be a positive integer, got {count!r}")
+            checked[card] = count
+        if not isinstance(language, str):
+            raise OptionError(f"a deck's language is a code like 'de', got {language!r}")
+        self.cards: Mapping[str, int] = MappingProxyType(checked)
+        """How many of each card the deck holds."""
+        self.language = language
+        """The language code (``"de"``), or ``""``."""
+
+    @classmethod
+    def load(cls, language: str) -> Deck:
+        """The deck packaged for ``language`` (``de``, ``en``, ``nl``).
+
+        >>> Deck.load("en").language
+        'en'
+        """
+        packaged = resources.files("diabolo") / "decks" / f"{language}.json"
+        if not isinstance(language, str) or not language.isalpha() or not packaged.is_file():
+            raise OptionError(f"no packaged deck for language {language!r}; the decks are de, en, nl, or use Deck.from_file")
+        return cls.from_json(packaged.read_text(encoding="utf-8"))
+
+    @classmethod
+    def from_file(cls, path: str | os.PathLike[str]) -> Deck:
+        """The deck in a JSON deck file (K10.7)."""
+        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+
+    @classmethod
+    def from_json(cls, text: str) -> Deck:
+        """The deck of JSON text ``{"language": "de", "cards": {"E": 5, ...}}`` (K10.7).
+
+        >>> Deck.from_json('{"language": "xx", "cards": {"A": 3}}').cards["A"]
+        3
+        """
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError) as error:
+            raise OptionError(f"a deck file is JSON: {error}") from None
+        if not isinstance(data, dict) or set(data) != {"language", "cards"}:
+            raise OptionError('a deck file is a JSON object {"language": ..., "cards": {...}} (K10.7)')
+        return cls(data["cards"], data["language"])
+
+    def to_json(self) -> str:
+        """The deck file's text.
+
+        >>> Deck({"A": 1}, "xx").to_json()
+        '{"language": "xx", "cards": {"A": 1}}'
+        """
+        return json.dumps({"language": self.language, "cards": dict(self.cards)})
+
+    @property
+    def size(self) -> int:
+        """Number of cards."""
+        return sum(self.cards.values())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Deck):
+            return NotImplemented
+        return self.language == other.language and dict(self.cards) == dict(other.cards)
+
+    def __hash__(self) -> int:
+        return hash((self.language, tuple(sorted(self.cards.items()))))
+
+    def __repr__(self) -> str:
+        return f"Deck({dict(self.cards)!r}, {self.language!r})"
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (Deck, (dict(self.cards), self.language))
 
 
 def find_words(table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> list[Match]:

@@ -20,6 +20,7 @@ import os
 from collections.abc import Iterable
 from importlib import metadata, resources
 from pathlib import Path
+from typing import Any
 
 from diabolo import _core
 from diabolo.errors import LexiconNotFoundError
@@ -33,6 +34,10 @@ _SYSTEM_LISTS = {
     "nl": ["dutch"],
 }
 _FORMAT = "DIABLEX1/K2"  # binary layout and normalisation: part of every cache key
+
+# Lexicons loaded by language in this process, by (language, file): loading one again
+# gives the same immutable object, so games that use it share it and compare equal.
+_LOADED: dict[tuple[str, str], Lexicon] = {}
 
 
 def normalise_word(word: str) -> str | None:
@@ -56,12 +61,14 @@ class Lexicon:
     (2, True, False)
     """
 
-    __slots__ = ("_core", "source")
+    __slots__ = ("_core", "language", "source")
 
     def __init__(self, core: _core.LexiconCore, source: str) -> None:
         self._core = core
         self.source = source
-        """Where the words came from: a file path, a package, or ``"words"``."""
+        """Where the words came from: a file path, ``"words"`` or ``"bytes"``."""
+        self.language: str | None = None
+        """The language code it was loaded by (:meth:`load`), else None."""
 
     @classmethod
     def from_words(cls, words: Iterable[str]) -> Lexicon:
@@ -99,7 +106,13 @@ class Lexicon:
         system list in ``/usr/share/dict``. :class:`~diabolo.LexiconNotFoundError` says how
         to get one when none is found."""
         path = _find_list(language)
-        return cls.from_file(path, cache=cache)
+        key = (language, str(path))
+        loaded = _LOADED.get(key)
+        if loaded is None:
+            loaded = cls.from_file(path, cache=cache)
+            loaded.language = language
+            _LOADED[key] = loaded
+        return loaded
 
     @classmethod
     def from_bytes(cls, data: bytes) -> Lexicon:
@@ -109,6 +122,12 @@ class Lexicon:
     def to_bytes(self) -> bytes:
         """The compact binary form (loads with :meth:`from_bytes` in milliseconds)."""
         return self._core.to_bytes()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # A lexicon loaded by language pickles as that language; any other as its bytes.
+        if self.language is not None:
+            return (Lexicon.load, (self.language,))
+        return (Lexicon.from_bytes, (self.to_bytes(),))
 
     def __contains__(self, word: object) -> bool:
         return self._core.contains(word)

@@ -274,6 +274,8 @@ public:
     virtual ~Bot() = default;
     virtual std::optional<Move> choose(const State& state, int player, Pcg32& rng) const = 0;
     const realtime::Reaction& reaction() const noexcept { return reaction_; }
+    /// Microseconds until `move` arrives, drawn from `rng`.
+    int64_t reaction_time(const Move& move, Pcg32& rng) const noexcept { return reaction_.sample(reaction_kind(move), rng); }
 
 private:
     realtime::Reaction reaction_;
@@ -296,7 +298,6 @@ public:
 
 /// The rules as realtime::simulate needs them.
 struct RealtimeRules {
-    static int kind(const Move& move) noexcept { return reaction_kind(move); }
     static std::optional<Move> try_apply(State& state, const Move& move, int player) noexcept;
     static int players(const State& state) noexcept { return state.players(); }
     static bool is_terminal(const State& state) noexcept { return state.is_terminal(); }

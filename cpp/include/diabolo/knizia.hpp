@@ -1,20 +1,34 @@
-// Diabolo (Reiner Knizia, 1999): letter cards and the words they form. Clause numbers
-// (K3.3) refer to rules/knizia.md.
+// Diabolo (Reiner Knizia, 1999): letter cards, the words they form, and the real-time
+// game around them. Clause numbers (K3.3) refer to rules/knizia.md.
+//
+// The deck is data (K1.3): a list of card kinds with counts. A physical card is known
+// by its kind id (an index into the deck's kinds), since cards of one kind are alike.
+// A state refers to its game's lexicon by pointer: the lexicon must outlive the states
+// that use it (the Python layer keeps it alive).
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "diabolo/common/errors.hpp"
+#include "diabolo/common/rng.hpp"
 #include "diabolo/lexicon.hpp"
+#include "diabolo/realtime.hpp"
 
 namespace diabolo::knizia {
 
 constexpr int kDefaultMinCards = 3;  // K3.3(b); 4 in the children's variant
-constexpr int kMaxTable = 64;        // table positions a finder handles
+constexpr int kMaxDeck = 128;        // cards in a deck (the German deck has 66, K1.2)
+constexpr int kMaxTable = kMaxDeck;  // table positions: every card may lie on the table
+constexpr int kMaxKinds = 64;        // kinds of card in a deck
+constexpr int kMaxWord = 64;         // letters in a called word
+constexpr int kMinPlayers = 2, kMaxPlayers = 6;  // K1.1
+constexpr int kMaxRounds = 64;
 
 /// A letter card (K1.2): one letter, a double letter (two letters in printed order),
 /// a joker (`?`, one letter) or a double joker (`??`, two consecutive letters).
@@ -58,5 +72,292 @@ struct Check {
 /// Checks the normalised word `word` (A-Z) against the table (K3.3, K6.2).
 Check check_word(const Lexicon& lexicon, std::string_view word, const std::vector<Card>& table,
                  int min_cards = kDefaultMinCards);
+
+// ---- the game ------------------------------------------------------------------------------
+
+enum class MoveKind : uint8_t { Reveal = 0, Pass = 1, Take = 2, Claim = 3 };
+enum class Phase : uint8_t { Play = 0, Penalty = 1, GameOver = 2 };
+enum class Variant : uint8_t { Standard = 0, VictoryTiles = 1 };  // K4.2, K4.3
+enum class StaleCalls : uint8_t { Penalty = 0, Reject = 1 };      // K10.3
+
+/// Action ids, stable for a given lexicon: 0 reveal, 1 pass, 2 + i take@i (i < 128),
+/// then kFirstClaimAction + the word's index in the lexicon (a claim with the best
+/// assignment). So num_actions = kFirstClaimAction + lexicon.size().
+constexpr int kRevealAction = 0;
+constexpr int kPassAction = 1;
+constexpr int kFirstTakeAction = 2;
+constexpr int kFirstClaimAction = kFirstTakeAction + kMaxTable;
+
+/// A move (K7): reveal, pass, take@i, or a call of a word (A-Z), optionally naming the
+/// table positions of its cards in word order (`POST@3,7,9`). A fixed-size value.
+struct Move {
+    MoveKind kind = MoveKind::Pass;
+    uint8_t position = 0;                 // Take: the table position
+    uint8_t length = 0;                   // Claim: letters of the word
+    uint8_t card_count = 0;               // Claim: positions named (0: the best assignment)
+    std::array<char, kMaxWord> letters{}; // Claim: the word, A-Z
+    std::array<uint8_t, kMaxWord> cards{};// Claim: the positions named
+
+    static Move reveal() noexcept { return Move{MoveKind::Reveal}; }
+    static Move pass() noexcept { return Move{MoveKind::Pass}; }
+    static Move take(int position) noexcept;
+    /// A call of `word` (A-Z, 1..kMaxWord letters; NotationError otherwise), naming
+    /// `cards` (distinct positions < kMaxTable, at most one per letter) if not empty.
+    static Move claim(std::string_view word, const std::vector<int>& cards = {});
+    std::string_view word() const noexcept { return {letters.data(), length}; }
+    std::vector<int> positions() const { return std::vector<int>(cards.begin(), cards.begin() + card_count); }
+    friend bool operator==(const Move& a, const Move& b) noexcept;
+    friend bool operator!=(const Move& a, const Move& b) noexcept { return !(a == b); }
+};
+
+/// Notation (K7): "reveal", "pass", "take@5", "LAGER", "POST@3,7,9". A called word is
+/// normalised (K10.8); the keywords are lower case, so write words in capitals.
+std::string format_move(const Move& move);
+Move parse_move(std::string_view text);
+
+/// The action id of `move` (a claim by its word; -1 for a word not in `lexicon`).
+int action_of(const Move& move, const Lexicon& lexicon) noexcept;
+/// The move of an action id in [0, kFirstClaimAction + lexicon.size()); NotationError otherwise.
+Move move_of_action(int action, const Lexicon& lexicon);
+
+/// A deck (K1.3, K10.7): kinds of card with their counts.
+struct DeckSpec {
+    std::vector<Card> kinds;
+    std::vector<int> counts;
+};
+
+/// Rule options (K1.1, K3.3, K3.5, K4.2, K4.3, K10.3).
+struct Options {
+    int players = 4;
+    int rounds = 0;              // 0: K4.2 (players rounds with 4-6 players, twice that with 2-3)
+    int min_cards = kDefaultMinCards;
+    Variant variant = Variant::Standard;
+    int handicap = 10;           // K4.3
+    StaleCalls stale_calls = StaleCalls::Penalty;
+    DeckSpec deck;               // required: 1..64 kinds, 1..128 cards
+};
+
+/// Validated options; part of every state. Kinds are sorted: letters A-Z, double
+/// letters, `?`, `??`, so equal decks compare equal.
+struct Config {
+    uint8_t players = 4;
+    uint8_t rounds = 4;          // planned rounds (standard variant)
+    uint8_t min_cards = kDefaultMinCards;
+    Variant variant = Variant::Standard;
+    uint16_t handicap = 10;
+    StaleCalls stale_calls = StaleCalls::Penalty;
+    uint8_t kind_count = 0;
+    uint8_t deck_size = 0;
+    std::array<Card, kMaxKinds> kinds{};
+    std::array<uint8_t, kMaxKinds> counts{};
+
+    /// Validates options; throws OptionError naming the option and the allowed values.
+    static Config from_options(const Options& options);
+    Options to_options() const;
+    /// The kind id of `card`, or -1 if the deck has no such card.
+    int kind_of(const Card& card) const noexcept;
+    const Card& card(int kind) const noexcept { return kinds[static_cast<std::size_t>(kind)]; }
+    friend bool operator==(const Config& a, const Config& b) noexcept;
+};
+
+/// One deal in reveal order (the first card is revealed first), as kind ids.
+using Deal = std::vector<uint8_t>;
+
+/// The last call of the round (K8): who called what, and whether it was valid.
+struct LastCall {
+    int8_t seat = -1;                     // -1: no call yet this round
+    bool valid = false;
+    Reason reason = Reason::None;
+    uint8_t length = 0;
+    std::array<char, kMaxWord> word{};
+    std::string_view text() const noexcept { return {word.data(), length}; }
+};
+
+/// The whole state: a trivially copyable value (clone = memcpy), plus a pointer to the
+/// game's lexicon.
+struct State {
+    Config config{};
+    const Lexicon* lexicon = nullptr;
+    Phase phase = Phase::Play;
+    uint8_t round = 0;
+    uint8_t deck_next = 0;                               // deck[deck_next] is revealed next
+    uint8_t table_count = 0;
+    uint8_t passed = 0;                                  // bit s: seat s's pass stands (K10.5)
+    uint8_t penalty_count = 0;
+    std::array<uint8_t, kMaxPlayers> penalty{};          // seats still to take a card, in order
+    std::array<uint8_t, kMaxDeck> deck{};                // this round's deal, kind ids
+    std::array<uint8_t, kMaxDeck> table{};               // the line, kind ids
+    std::array<std::array<uint8_t, kMaxKinds>, kMaxPlayers> taken{};  // per seat: cards taken from the table
+    std::array<std::array<uint8_t, kMaxKinds>, kMaxPlayers> drawn{};  // per seat: cards drawn blind from the deck (K3.5)
+    std::array<uint8_t, kMaxPlayers> pile{};             // cards per seat this round (K4.1)
+    std::array<int32_t, kMaxPlayers> scores{};           // totals, or victory tiles (K4.3)
+    LastCall last_call{};
+    uint64_t seed = 0;                                   // shuffles of the rounds to come
+
+    int players() const noexcept { return config.players; }
+    int dealer() const noexcept { return round % config.players; }  // K10.1
+    int deck_count() const noexcept { return config.deck_size - deck_next; }
+    bool is_terminal() const noexcept { return phase == Phase::GameOver; }
+    int current_player() const noexcept { return is_terminal() ? kTerminal : kSimultaneous; }
+    /// The table line as cards.
+    std::vector<Card> table_cards() const;
+};
+
+/// A new game; round r is dealt from `deals[r]` if given, else shuffled from `seed`.
+State new_game(const Config& config, const Lexicon& lexicon, uint64_t seed, const std::vector<Deal>* deals = nullptr);
+/// Checks that `deal` holds every card of the deck once; throws StateFormatError.
+void check_deal(const Config& config, const Deal& deal);
+/// Replaces the current round's deal (given deals for later rounds). Only before the
+/// round's first move.
+void redeal(State& state, const Deal& deal);
+
+/// Legal moves of `player` (K9): reveal (the dealer, while cards remain), every valid
+/// claim on the table in word order (bare words: the best assignment), pass; during a
+/// penalty only take@i for the seat at its head (K10.2). Empty at game over.
+std::vector<Move> legal_moves(const State& state, int player);
+/// What a call would be (K3.3, K10.8): the reason it fails, or its match.
+Check evaluate_call(const State& state, const Move& claim);
+/// Why `move` by `player` may not be applied now (clause and message), or nullopt. An
+/// invalid call is a legal move (it draws the penalty) unless stale_calls is Reject.
+std::optional<IllegalMoveError> why_illegal(const State& state, const Move& move, int player);
+/// Applies a move after checking it; throws IllegalMoveError and changes nothing.
+/// Returns the move as applied: a valid claim names the positions it took.
+Move apply(State& state, const Move& move, int player);
+
+/// Seats with the highest total (standard), or with the most tiles (K4.3).
+std::vector<int> winners(const State& state);
+/// Whether some valid word can be formed from the table (K3.7).
+bool any_word(const State& state);
+
+/// Determinisation (K5.1): the deck order is unknown to everyone, and so are the cards
+/// drawn blind into piles; they are shuffled together and dealt back. The same for
+/// every player.
+State resample(const State& state, uint64_t seed);
+
+/// What is inconsistent (card conservation, counts, phase), or an empty string.
+std::string check_invariants(const State& state);
+/// A text picture of the table.
+std::string render(const State& state);
+
+/// Number of floats in observation_tensor for this configuration.
+int observation_tensor_size(const Config& config) noexcept;
+/// Writes what `player` may know (K5.1, K8) into out[0 .. observation_tensor_size);
+/// seats appear relative to `player` (block 0 is the player).
+void observation_tensor(const State& state, int player, float* out) noexcept;
+
+// ---- the record a frontend keeps -------------------------------------------------------------
+
+struct Step {
+    int player = 0;
+    Move move{};
+};
+
+/// A state with the moves that led to it (every move is public), and the given deals
+/// of later rounds: what the Python State wraps, and what a C++ frontend keeps.
+struct Table {
+    State state{};
+    std::vector<Step> history;
+    std::vector<Deal> deals;   // given deals of rounds 0, 1, ... (may be fewer than the rounds)
+
+    static Table start(const Config& config, const Lexicon& lexicon, uint64_t seed, const std::vector<Deal>* deals = nullptr);
+    /// Checked move of `player`; records it as applied. Throws IllegalMoveError and
+    /// changes nothing if illegal.
+    void apply(const Move& move, int player);
+    /// check_invariants of the state, then the history; empty if consistent.
+    std::string check() const;
+    Table resample(uint64_t seed) const;
+};
+
+// ---- bots and simulation (diabolo::realtime) -------------------------------------------------
+
+/// Kinds of action with their own reaction time. A claim also takes a time per letter.
+constexpr int kReactionKinds = 4;
+constexpr const char* kReactionKindNames[kReactionKinds] = {"reveal", "claim", "take", "pass"};
+int reaction_kind(const Move& move) noexcept;
+/// A quick human: reveals a card a second, finds a word in about 1.2 s plus 0.3 s a letter.
+realtime::Reaction default_reaction() noexcept;
+constexpr double kDefaultPerLetter = 0.3;
+
+/// A bot: picks a move for `player` (or nothing, to wait for the table to change).
+/// `choose` is const and draws only from `rng`, so one bot can serve many games at once.
+class Bot {
+public:
+    Bot(realtime::Reaction reaction, double per_letter) : reaction_(reaction), per_letter_(realtime::microseconds(per_letter)) {}
+    virtual ~Bot() = default;
+    virtual std::optional<Move> choose(const State& state, int player, Pcg32& rng) const = 0;
+    const realtime::Reaction& reaction() const noexcept { return reaction_; }
+    double per_letter() const noexcept { return static_cast<double>(per_letter_) / 1e6; }
+    /// Microseconds until `move` arrives: the delay of its kind, plus per_letter for
+    /// every letter of a called word (K6.3).
+    int64_t reaction_time(const Move& move, Pcg32& rng) const noexcept;
+
+private:
+    realtime::Reaction reaction_;
+    int64_t per_letter_;
+};
+
+/// Any legal move, uniformly at random.
+class RandomBot : public Bot {
+public:
+    using Bot::Bot;
+    std::optional<Move> choose(const State& state, int player, Pcg32& rng) const override;
+};
+
+/// What a WordBot knows (K6.3): words of its vocabulary (the game's lexicon if none),
+/// of at most max_length letters, and of those only a share `coverage` (each word is
+/// known or not by a fixed hash of the word and `memory`, so a bot is consistent).
+struct Vocabulary {
+    std::shared_ptr<const Lexicon> words;  // null: the game's lexicon
+    int max_length = kMaxWord;
+    double coverage = 1.0;
+    uint64_t memory = 0;
+    bool knows(std::string_view word) const noexcept;
+};
+
+/// Calls the longest word it knows on the table (most cards, K4.1); the dealer reveals
+/// when it knows no word; once the deck is empty it passes; during a penalty it takes
+/// the most versatile card: a double joker, a joker, a double letter, else the first.
+class WordBot : public Bot {
+public:
+    WordBot(realtime::Reaction reaction, double per_letter, Vocabulary vocabulary)
+        : Bot(reaction, per_letter), vocabulary_(std::move(vocabulary)) {}
+    std::optional<Move> choose(const State& state, int player, Pcg32& rng) const override;
+    const Vocabulary& vocabulary() const noexcept { return vocabulary_; }
+
+private:
+    Vocabulary vocabulary_;
+};
+
+/// The rules as realtime::simulate needs them.
+struct RealtimeRules {
+    static std::optional<Move> try_apply(State& state, const Move& move, int player) noexcept;
+    static int players(const State& state) noexcept { return state.players(); }
+    static bool is_terminal(const State& state) noexcept { return state.is_terminal(); }
+    static int round(const State& state) noexcept { return state.round; }
+};
+
+using Run = realtime::Run<State, Move>;
+/// One simulated game from `state`; `bots[p]` plays seat p.
+Run simulate(const State& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits);
+
+struct RandomPlayResult {
+    std::vector<int32_t> scores;  // games x players, row-major: game totals (tiles in K4.3)
+    std::vector<int32_t> moves;   // moves per game
+};
+
+/// Plays `games` whole games where, at every step, a random seat that has legal moves
+/// makes a uniformly random one. Game i depends only on (seed, i), not on `threads`.
+RandomPlayResult play_random_games(const Config& config, const Lexicon& lexicon, int games, uint64_t seed, int threads);
+
+struct SimulationBatch {
+    std::vector<int32_t> scores;    // games x players, row-major
+    std::vector<int64_t> actions;   // accepted moves per game
+    std::vector<int64_t> rejected;  // moves that lost a race per game
+    std::vector<double> time;       // simulated seconds per game
+};
+
+/// Simulates `games` whole games on `threads` threads; game i depends only on (seed, i).
+SimulationBatch simulate_many(const Config& config, const Lexicon& lexicon, const std::vector<const Bot*>& bots, int games,
+                              uint64_t seed, int threads, const realtime::Limits& limits);
 
 }  // namespace diabolo::knizia

@@ -31,6 +31,10 @@ public:
 
     /// Whether the normalised word `upper` (A-Z only) is in the lexicon.
     bool contains(std::string_view upper) const noexcept;
+    /// The word's index in sorted order (0 .. size() - 1), or nothing if it is not a word.
+    std::optional<uint32_t> index_of(std::string_view upper) const noexcept;
+    /// The word with that index in sorted order; index < size().
+    std::string word_at(uint32_t index) const;
     /// Number of distinct words.
     std::size_t size() const noexcept { return words_; }
     std::size_t node_count() const noexcept { return masks_.size(); }

@@ -95,11 +95,12 @@ struct Pending {
 }  // namespace detail
 
 /// Simulates from `state` until the game is over or a limit is reached. `Game` gives
-/// the rules: `Game::kind(move)` (index into Reaction::delays), `Game::try_apply(state,
+/// the rules: `Game::try_apply(state,
 /// move, player)` (applies a legal move and returns it as applied, in long form, or
 /// returns nullopt and changes nothing), `Game::players(state)`, `Game::is_terminal(state)`
 /// and `Game::round(state)`. The log holds accepted moves as applied.
-/// `bots[p]` has `choose(state, p, rng) -> std::optional<Move>` and `reaction()`.
+/// `bots[p]` has `choose(state, p, rng) -> std::optional<Move>` and
+/// `reaction_time(move, rng)` (microseconds until that move arrives).
 template <class Game, class State, class Move, class BotPtr>
 Run<State, Move> simulate(State state, const std::vector<BotPtr>& bots, uint64_t seed, const Limits& limits,
                           bool keep_log = true) {
@@ -117,7 +118,7 @@ Run<State, Move> simulate(State state, const std::vector<BotPtr>& bots, uint64_t
         auto& slot = pending[static_cast<std::size_t>(p)];
         auto& mind = minds[static_cast<std::size_t>(p)];
         slot.move = bots[static_cast<std::size_t>(p)]->choose(state, p, mind);
-        slot.time = slot.move ? now + bots[static_cast<std::size_t>(p)]->reaction().sample(Game::kind(*slot.move), mind) : kIdle;
+        slot.time = slot.move ? now + bots[static_cast<std::size_t>(p)]->reaction_time(*slot.move, mind) : kIdle;
         const uint64_t high = order.next();
         slot.tiebreak = (high << 32u) | order.next();
     };

@@ -1,0 +1,158 @@
+// Diabolo (Knizia): bots and the real-time simulation of whole games (K6.3).
+#include <algorithm>
+
+#include "diabolo/common/parallel.hpp"
+#include "diabolo/knizia.hpp"
+
+namespace diabolo::knizia {
+
+int reaction_kind(const Move& move) noexcept {
+    switch (move.kind) {
+        case MoveKind::Reveal: return 0;
+        case MoveKind::Claim: return 1;
+        case MoveKind::Take: return 2;
+        case MoveKind::Pass: return 3;
+    }
+    return 0;
+}
+
+realtime::Reaction default_reaction() noexcept {
+    realtime::Reaction reaction;
+    reaction.delays[0] = {1.0, 0.2};   // reveal the next card: the dealer's pace (K3.1)
+    reaction.delays[1] = {1.2, 0.4};   // see a word and call it; plus a time per letter
+    reaction.delays[2] = {1.0, 0.3};   // pick a card as another's penalty (K3.5)
+    reaction.delays[3] = {3.0, 0.5};   // give up on the table (K10.5)
+    reaction.minimum = 0.2;
+    return reaction;
+}
+
+int64_t Bot::reaction_time(const Move& move, Pcg32& rng) const noexcept {
+    const int64_t base = reaction_.sample(reaction_kind(move), rng);
+    return move.kind == MoveKind::Claim ? base + per_letter_ * move.length : base;
+}
+
+std::optional<Move> RandomBot::choose(const State& state, int player, Pcg32& rng) const {
+    const std::vector<Move> moves = legal_moves(state, player);
+    if (moves.empty()) return std::nullopt;
+    return moves[rng.below(static_cast<uint32_t>(moves.size()))];
+}
+
+bool Vocabulary::knows(std::string_view word) const noexcept {
+    if (static_cast<int>(word.size()) > max_length) return false;
+    if (words && !words->contains(word)) return false;
+    if (coverage >= 1.0) return true;
+    uint64_t hash = memory ^ 0x9E3779B97F4A7C15ULL;  // FNV-style mix of the letters, then a finaliser
+    for (const char c : word) hash = (hash ^ static_cast<uint8_t>(c)) * 0x100000001B3ULL;
+    hash = mix64(hash);
+    return static_cast<double>(hash >> 11) * 0x1.0p-53 < coverage;
+}
+
+namespace {
+
+/// The card a bot takes as another's penalty: the most versatile one (K3.5).
+int most_versatile(const State& s) noexcept {
+    int best = 0, best_rank = -1;
+    for (int i = 0; i < s.table_count; ++i) {
+        int rank = 0;
+        switch (s.config.card(s.table[static_cast<std::size_t>(i)]).kind) {
+            case Card::Kind::DoubleJoker: rank = 3; break;
+            case Card::Kind::Joker: rank = 2; break;
+            case Card::Kind::Double: rank = 1; break;
+            case Card::Kind::Letter: rank = 0; break;
+        }
+        if (rank > best_rank) best = i, best_rank = rank;
+    }
+    return best;
+}
+
+}  // namespace
+
+std::optional<Move> WordBot::choose(const State& s, int player, Pcg32&) const {
+    if (s.is_terminal()) return std::nullopt;
+    if (s.phase == Phase::Penalty) {
+        if (s.penalty[0] != player) return std::nullopt;
+        return Move::take(most_versatile(s));
+    }
+    // The word it knows that takes the most cards; ties: the first in word order.
+    const Lexicon& lexicon = vocabulary_.words ? *vocabulary_.words : *s.lexicon;
+    const std::vector<Match> matches = find_words(lexicon, s.table_cards(), s.config.min_cards);
+    const Match* best = nullptr;
+    for (const Match& match : matches) {
+        if (match.word.size() > static_cast<std::size_t>(kMaxWord) || !vocabulary_.knows(match.word)) continue;
+        if (!best || match.card_count() > best->card_count()) best = &match;
+    }
+    if (best) return Move::claim(best->word);
+    if (player == s.dealer() && s.deck_count() > 0) return Move::reveal();
+    if (s.deck_count() == 0 && !((s.passed >> player) & 1u)) return Move::pass();
+    return std::nullopt;  // wait for the next card
+}
+
+std::optional<Move> RealtimeRules::try_apply(State& state, const Move& move, int player) noexcept {
+    try {
+        return apply(state, move, player);
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+}
+
+Run simulate(const State& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits) {
+    if (static_cast<int>(bots.size()) != state.players()) {
+        throw OptionError("simulate needs one bot per seat: " + std::to_string(state.players()) + " seats, got " +
+                          std::to_string(bots.size()) + " bots");
+    }
+    return realtime::simulate<RealtimeRules, State, Move>(state, bots, seed, limits);
+}
+
+RandomPlayResult play_random_games(const Config& config, const Lexicon& lexicon, int games, uint64_t seed, int threads) {
+    RandomPlayResult result;
+    result.scores.assign(static_cast<std::size_t>(std::max(games, 0)) * config.players, 0);
+    result.moves.assign(static_cast<std::size_t>(std::max(games, 0)), 0);
+    in_parallel(games, threads, [&](int first, int last) {
+        for (int i = first; i < last; ++i) {
+            const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
+            State s = new_game(config, lexicon, game_seed);
+            Pcg32 rng(game_seed, 0xB07B07ULL);
+            int32_t count = 0;
+            while (!s.is_terminal()) {
+                const int player = static_cast<int>(rng.below(config.players));
+                const std::vector<Move> moves = legal_moves(s, player);
+                if (moves.empty()) continue;
+                apply(s, moves[rng.below(static_cast<uint32_t>(moves.size()))], player);
+                ++count;
+            }
+            const auto k = static_cast<std::size_t>(i);
+            for (int p = 0; p < config.players; ++p) result.scores[k * config.players + static_cast<std::size_t>(p)] = s.scores[static_cast<std::size_t>(p)];
+            result.moves[k] = count;
+        }
+    });
+    return result;
+}
+
+SimulationBatch simulate_many(const Config& config, const Lexicon& lexicon, const std::vector<const Bot*>& bots, int games,
+                              uint64_t seed, int threads, const realtime::Limits& limits) {
+    if (static_cast<int>(bots.size()) != config.players) {
+        throw OptionError("simulate_many needs one bot per seat: " + std::to_string(config.players) + " seats, got " +
+                          std::to_string(bots.size()) + " bots");
+    }
+    SimulationBatch batch;
+    const auto g = static_cast<std::size_t>(std::max(games, 0));
+    batch.scores.assign(g * config.players, 0);
+    batch.actions.assign(g, 0);
+    batch.rejected.assign(g, 0);
+    batch.time.assign(g, 0.0);
+    in_parallel(games, threads, [&](int first, int last) {
+        for (int i = first; i < last; ++i) {
+            const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
+            const Run run = realtime::simulate<RealtimeRules, State, Move>(new_game(config, lexicon, game_seed), bots,
+                                                                            mix64(game_seed), limits, false);
+            const auto k = static_cast<std::size_t>(i);
+            for (int p = 0; p < config.players; ++p) batch.scores[k * config.players + static_cast<std::size_t>(p)] = run.state.scores[static_cast<std::size_t>(p)];
+            batch.actions[k] = run.accepted;
+            batch.rejected[k] = run.rejected;
+            batch.time[k] = run.time;
+        }
+    });
+    return batch;
+}
+
+}  // namespace diabolo::knizia
