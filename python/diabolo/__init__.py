@@ -5,7 +5,7 @@ ask it for legal moves, apply moves, read observations.
 
 >>> import diabolo
 >>> diabolo.games()
-('duvelen', 'schacht')
+('duvelen', 'knizia', 'schacht')
 >>> game = diabolo.load("schacht", players=3)
 >>> state = game.new_state(seed=7)
 >>> while not state.is_terminal:

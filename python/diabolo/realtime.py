@@ -1,10 +1,12 @@
-"""Event-driven simulation of the real-time games (Duvelen; Diabolo by Knizia to come).
+"""Event-driven simulation of the real-time games: Duvelen and Diabolo (Knizia).
 
 There are no turns in these games. :func:`simulate` gives every seat a bot with a
 reaction-time model: each bot looks at the table, picks a move, and the move arrives
 after a reaction time drawn for its kind of action. Moves apply in arrival order; one
 that lost a race (the pile moved on) is rejected by the rules, logged, and its bot
-decides again. A bot with nothing to do waits until the table changes. A seed fixes
+decides again (in Knizia's game a call that came too late is itself a move: it
+draws the penalty, unless the game's ``stale_calls`` option rejects it, K10.3). A bot
+with nothing to do waits until the table changes. A seed fixes
 the whole run: the bots' choices, the reaction times and the order of simultaneous
 arrivals. The loop runs in C++ without the GIL when every bot is a C++ bot; bots
 written in Python (anything with ``choose(state, player) -> move or None``) take a
@@ -25,13 +27,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, NamedTuple, Protocol
+from typing import Any, Generic, Protocol, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
 
 from diabolo import _core
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
+from diabolo.knizia import KniziaGame, KniziaMove, KniziaState
 
 __all__ = ["Reaction", "RealtimeBot", "Simulation", "TimedMove", "replay", "simulate", "simulate_many"]
 
@@ -44,8 +47,11 @@ class Reaction:
 
     A reaction time is the mean plus the spread times an Irwin-Hall variable (the sum
     of 12 uniform numbers minus 6: bell-shaped, mean 0, standard deviation 1, never
-    beyond 6), never below ``minimum``; means up to 3600 s, spreads up to 300 s. Kinds not named keep the defaults of a
-    quick human (Duvelen: play 0.9 s, turn 0.6 s, recycle 1.2 s, stop 0.5 s, pass 1.0 s).
+    beyond 6), never below ``minimum``; means up to 3600 s, spreads up to 300 s. Kinds
+    not named keep the defaults of a quick human. Duvelen: ``play`` 0.9 s, ``turn``
+    0.6 s, ``recycle`` 1.2 s, ``stop`` 0.5 s, ``pass`` 1.0 s. Knizia: ``reveal`` 1.0 s
+    (the dealer's pace), ``claim`` 1.2 s plus the bot's ``per_letter`` time for each
+    letter of the word, ``take`` 1.0 s, ``pass`` 3.0 s.
 
     >>> slow = Reaction({"play": (1.5, 0.4)}, minimum=0.3)
     >>> slow.delays["play"]
@@ -56,23 +62,28 @@ class Reaction:
     minimum: float = 0.15
 
 
-class TimedMove(NamedTuple):
+StateT = TypeVar("StateT", DuvelenState, KniziaState)
+MoveT = TypeVar("MoveT", DuvelenMove, KniziaMove)
+
+
+@dataclass(frozen=True)
+class TimedMove(Generic[MoveT]):
     """One arrival in a simulated game: when, whose, which move, and whether the rules
     took it (False: it lost a race or was not legal when it arrived)."""
 
     time: float
     player: int
-    move: DuvelenMove
+    move: MoveT
     accepted: bool
 
 
 @dataclass(frozen=True)
-class Simulation:
+class Simulation(Generic[StateT, MoveT]):
     """The outcome of :func:`simulate`: the final state (its history holds the accepted
     moves), every arrival in time order, and counts."""
 
-    state: DuvelenState
-    log: list[TimedMove]
+    state: StateT
+    log: list[TimedMove[MoveT]]
     accepted: int
     rejected: int
     time: float
@@ -80,29 +91,58 @@ class Simulation:
 
 class RealtimeBot(Protocol):
     """A bot written in Python: the move it makes for ``player`` now, or None to wait.
-    An optional ``reaction`` attribute (a :class:`Reaction`) sets its reaction times."""
+    An optional ``reaction`` attribute (a :class:`Reaction`) sets its reaction times,
+    and in Knizia's game an optional ``per_letter`` (seconds) the extra time a called
+    word takes per letter."""
 
-    def choose(self, state: DuvelenState, player: int) -> DuvelenMove | str | int | None: ...
+    def choose(self, state: Any, player: int) -> DuvelenMove | KniziaMove | str | int | None: ...
+
+
+@overload
+def simulate(
+    state: DuvelenState, bots: Sequence[Any], *, seed: int = 0, max_time: float = DAY, max_events: int = 10_000_000
+) -> Simulation[DuvelenState, DuvelenMove]: ...
+@overload
+def simulate(
+    state: KniziaState, bots: Sequence[Any], *, seed: int = 0, max_time: float = DAY, max_events: int = 10_000_000
+) -> Simulation[KniziaState, KniziaMove]: ...
 
 
 def simulate(
-    state: DuvelenState,
+    state: DuvelenState | KniziaState,
     bots: Sequence[Any],
     *,
     seed: int = 0,
     max_time: float = DAY,
     max_events: int = 10_000_000,
-) -> Simulation:
+) -> Simulation[DuvelenState, DuvelenMove] | Simulation[KniziaState, KniziaMove]:
     """Plays ``state`` on to the end in simulated time, one bot per seat.
 
     Stops early when ``max_time`` simulated seconds or ``max_events`` arrivals are
     reached, or when every bot waits. ``state`` itself is not changed.
+
+    >>> from diabolo.knizia import WordBot
+    >>> game = diabolo.load("knizia", players=2, lexicon=diabolo.Lexicon.from_words(["Tor", "Rot", "Ort"]))
+    >>> run = simulate(game.new_state(seed=1), [WordBot(), WordBot(coverage=0.5)], seed=2)
+    >>> run.state.is_terminal, len(run.state.scores)
+    (True, 2)
     """
-    final, log, accepted, rejected, time = _core.duvelen_simulate(state, list(bots), seed, max_time, max_events)
-    return Simulation(final, [TimedMove(*step) for step in log], accepted, rejected, time)
+    if isinstance(state, KniziaState):
+        k_final, k_log, accepted, rejected, time = _core.knizia_simulate(state, list(bots), seed, max_time, max_events)
+        return Simulation(k_final, [TimedMove(*step) for step in k_log], accepted, rejected, time)
+    if isinstance(state, DuvelenState):
+        final, log, accepted, rejected, time = _core.duvelen_simulate(state, list(bots), seed, max_time, max_events)
+        return Simulation(final, [TimedMove(*step) for step in log], accepted, rejected, time)
+    raise TypeError(f"simulate runs the real-time games (Duvelen, Knizia), got {type(state).__name__}")
 
 
-def replay(state: DuvelenState, log: Sequence[TimedMove]) -> DuvelenState:
+@overload
+def replay(state: DuvelenState, log: Sequence[TimedMove[DuvelenMove]]) -> DuvelenState: ...
+@overload
+def replay(state: KniziaState, log: Sequence[TimedMove[KniziaMove]]) -> KniziaState: ...
+
+
+def replay(state: Any, log: Sequence[Any]) -> Any:
     """A copy of ``state`` with the accepted moves of ``log`` applied in order: the
     final state of the simulation that wrote the log."""
     result = state.clone()
@@ -113,7 +153,7 @@ def replay(state: DuvelenState, log: Sequence[TimedMove]) -> DuvelenState:
 
 
 def simulate_many(
-    game: DuvelenGame,
+    game: DuvelenGame | KniziaGame,
     bots: Sequence[Any],
     *,
     games: int,
@@ -134,7 +174,9 @@ def simulate_many(
     >>> result["scores"].shape
     (4, 2)
     """
-    result: dict[str, npt.NDArray[Any]] = _core.duvelen_simulate_many(
-        game, list(bots), games, seed, threads, max_time, max_events
-    )
+    result: dict[str, npt.NDArray[Any]]
+    if isinstance(game, KniziaGame):
+        result = _core.knizia_simulate_many(game, list(bots), games, seed, threads, max_time, max_events)
+    else:
+        result = _core.duvelen_simulate_many(game, list(bots), games, seed, threads, max_time, max_events)
     return {key: np.asarray(value) for key, value in result.items()}

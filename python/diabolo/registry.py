@@ -14,18 +14,23 @@ import numpy.typing as npt
 
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
 from diabolo.errors import OptionError
+from diabolo.knizia import KniziaGame, KniziaMove, KniziaState
 from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
 
-Move = Union[SchachtMove, DuvelenMove]
+Move = Union[SchachtMove, DuvelenMove, KniziaMove]
 """A move of any game: frozen, hashable, ``str()`` is its notation."""
 
-State = Union[SchachtState, DuvelenState]
+State = Union[SchachtState, DuvelenState, KniziaState]
 """A state of any game."""
 
-Game = Union[SchachtGame, DuvelenGame]
+Game = Union[SchachtGame, DuvelenGame, KniziaGame]
 """A game (rules with options) of any kind."""
 
-_GAMES: dict[str, type[SchachtGame] | type[DuvelenGame]] = {"duvelen": DuvelenGame, "schacht": SchachtGame}
+_GAMES: dict[str, type[SchachtGame] | type[DuvelenGame] | type[KniziaGame]] = {
+    "duvelen": DuvelenGame,
+    "knizia": KniziaGame,
+    "schacht": SchachtGame,
+}
 
 
 class GameProtocol(Protocol):
@@ -58,7 +63,7 @@ def games() -> tuple[str, ...]:
     """The ids of the games, sorted.
 
     >>> diabolo.games()
-    ('duvelen', 'schacht')
+    ('duvelen', 'knizia', 'schacht')
     """
     return tuple(sorted(_GAMES))
 
@@ -67,6 +72,8 @@ def games() -> tuple[str, ...]:
 def load(name: Literal["schacht"], **options: Any) -> SchachtGame: ...
 @overload
 def load(name: Literal["duvelen"], **options: Any) -> DuvelenGame: ...
+@overload
+def load(name: Literal["knizia"], **options: Any) -> KniziaGame: ...
 @overload
 def load(name: str, **options: Any) -> Game: ...
 
@@ -81,7 +88,7 @@ def load(name: str, **options: Any) -> Game:
     >>> diabolo.load("chess")
     Traceback (most recent call last):
     ...
-    diabolo.errors.OptionError: unknown game 'chess'; the games are: duvelen, schacht
+    diabolo.errors.OptionError: unknown game 'chess'; the games are: duvelen, knizia, schacht
     """
     if not isinstance(name, str) or name not in _GAMES:
         raise OptionError(f"unknown game {name!r}; the games are: {', '.join(games())}")

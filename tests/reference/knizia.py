@@ -151,6 +151,7 @@ class KniziaModel:
         self.passed: list[bool] = []  # standing passes (K10.5)
         self.last_call: LastCall | None = None
         self.penalty: list[int] = []  # seats still to take a table card (K3.5, K10.2)
+        self._claims_of: tuple[tuple[str, ...], list[str]] | None = None
 
         self.start_round(0)
 
@@ -168,8 +169,12 @@ class KniziaModel:
         return self.round % self.players
 
     def valid_words(self) -> list[str]:
-        """Every valid claim on the table, alphabetically (K6.1, K3.3)."""
-        return sorted(find_words(self.table, self.words, self.min_cards))
+        """Every valid claim on the table, alphabetically (K6.1, K3.3). Remembered
+        for the last table, since every seat asks about the same one."""
+        key = tuple(self.table)
+        if self._claims_of is None or self._claims_of[0] != key:
+            self._claims_of = (key, sorted(find_words(self.table, self.words, self.min_cards)))
+        return list(self._claims_of[1])
 
     def legal_moves(self, player: int) -> list[str]:
         """Moves `player` may make now, in canonical order (K9, K10.2, K10.5)."""
