@@ -91,7 +91,8 @@ def test_double_joker_stands_for_two_letters_K3_3f() -> None:
     game = model(2, ["P", "T", "??", "Z"])
     reveal_all(game, 3)
     assert game.legal_moves(1) == ["POST", "pass"]  # STOP would need ?? for S and O apart
-    game.apply("POST@0,2,1", 1)
+        "POST@0,2,1": "letters missing",  # P, ST, O spells PSTO: the order is wrong, no double letter
+        "TOPS@2,1,0": "double letter split or reversed",  # ST would have to be split
     assert game.table == [] and game.piles == [0, 3]
     # A double joker never stands for one letter: T, O, ?? is no TOR; only T + ?? (OR),
     # which is two cards.
