@@ -34,7 +34,7 @@ std::vector<Card> table_from(const py::handle& value) {
 
 int min_cards_from(const py::handle& value) {
     const long long n = to_int(value, "min_cards");
-    if (n < 1 || n > kMaxTable) throw OptionError("min_cards must be 1.." + std::to_string(kMaxTable) + " (K3.3), got " + std::to_string(n));
+    if (n < 1 || n > kMaxWord) throw OptionError("min_cards must be 1.." + std::to_string(kMaxWord) + " (K3.3), got " + std::to_string(n));
     return static_cast<int>(n);
 }
 
@@ -904,6 +904,44 @@ Options (all keyword, validated, OptionError when wrong):
     construct_lazily_allocated_values<Game>();
 }
 
+/// Matches copied out of a search (which runs without the GIL), then made into
+/// instances of diabolo.knizia.Match, a NamedTuple (word, cards, jokers), directly
+/// through the tuple API: a third of the cost of calling the class.
+struct Found {
+    std::string letters;
+    std::vector<uint8_t> positions;
+    struct Entry {
+        uint32_t letters, length, positions, count;
+        int jokers;
+    };
+    std::vector<Entry> entries;
+
+    void add(const MatchView& v) {
+        entries.push_back(Entry{static_cast<uint32_t>(letters.size()), static_cast<uint32_t>(v.word.size()),
+                                static_cast<uint32_t>(positions.size()), static_cast<uint32_t>(v.card_count), v.jokers});
+        letters.append(v.word);
+        positions.insert(positions.end(), v.cards, v.cards + v.card_count);
+    }
+
+    py::list to_list(const py::type& match_type) const {
+        auto* type = reinterpret_cast<PyTypeObject*>(match_type.ptr());
+        if (!PyType_IsSubtype(type, &PyTuple_Type)) throw OptionError("a match type is a NamedTuple (word, cards, jokers)");
+        py::list out(entries.size());
+        for (std::size_t i = 0; i < entries.size(); ++i) {
+            const Entry& e = entries[i];
+            py::tuple cards(e.count);
+            for (uint32_t c = 0; c < e.count; ++c) PyTuple_SET_ITEM(cards.ptr(), c, PyLong_FromLong(positions[e.positions + c]));
+            PyObject* match = type->tp_alloc(type, 3);
+            if (match == nullptr) throw py::error_already_set();
+            PyTuple_SET_ITEM(match, 0, PyUnicode_FromStringAndSize(letters.data() + e.letters, e.length));
+            PyTuple_SET_ITEM(match, 1, cards.release().ptr());
+            PyTuple_SET_ITEM(match, 2, PyLong_FromLong(e.jokers));
+            PyList_SET_ITEM(out.ptr(), static_cast<py::ssize_t>(i), match);
+        }
+        return out;
+    }
+};
+
 }  // namespace
 
 void bind_knizia(py::module_& m) {
@@ -925,46 +963,29 @@ void bind_knizia(py::module_& m) {
         .def("__len__", &Lexicon::size)
         .def_property_readonly("node_count", &Lexicon::node_count);
 
-    py::class_<Match>(m, "KniziaMatch", R"doc(
-A word the table can form, with its best card assignment (K3.4, K10.4).
-
->>> from diabolo import Lexicon
->>> from diabolo.knizia import check_word
->>> match = check_word("stop", ["ST", "O", "?"], Lexicon.from_words(["Stop"]))
->>> match.word, match.cards, match.card_count, match.jokers
-('STOP', (0, 1, 2), 3, 1)
-)doc")
-        .def_readonly("word", &Match::word, "The word, normalised (A-Z).")
-        .def_property_readonly("cards", [](const Match& match) { return py::tuple(py::cast(match.cards)); },
-                               "Table positions used (0-based), in word order.")
-        .def_property_readonly("card_count", &Match::card_count, "Number of cards used.")
-        .def_readonly("jokers", &Match::jokers, "Joker cards used (``?`` and ``??`` count one each).")
-        .def("__repr__", [](const Match& match) {
-            std::string cards;
-            for (int card : match.cards) cards += (cards.empty() ? "" : ", ") + std::to_string(card);
-            return "Match(word='" + match.word + "', cards=(" + cards + (match.cards.size() == 1 ? ",))" : "))");
-        })
-        .def("__eq__", [](const Match& a, const py::object& b) -> py::object {
-            if (!py::isinstance<Match>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-            const Match& other = b.cast<const Match&>();
-            return py::bool_(a.word == other.word && a.cards == other.cards && a.jokers == other.jokers);
-        })
-        .def("__hash__", [](const Match& match) { return py::hash(py::make_tuple(match.word, py::tuple(py::cast(match.cards)))); });
-
-    m.def("knizia_find_words", [](const py::object& table, const Lexicon& lexicon, const py::object& min_cards) {
+    m.def("knizia_find_words", [](const py::object& table, const Lexicon& lexicon, const py::object& min_cards,
+                                  const py::type& match_type) {
         const std::vector<Card> cards = table_from(table);
         const int minimum = min_cards_from(min_cards);
-        py::gil_scoped_release release;
-        return find_words(lexicon, cards, minimum);
+        Found found;
+        {
+            py::gil_scoped_release release;
+            for_each_word(lexicon, cards, minimum, [&](const MatchView& v) { found.add(v); });
+        }
+        return found.to_list(match_type);
     });
     m.def("knizia_check_word", [](const py::object& word, const py::object& table, const Lexicon& lexicon,
-                                  const py::object& min_cards) -> py::tuple {
+                                  const py::object& min_cards, const py::type& match_type) -> py::tuple {
         const std::vector<Card> cards = table_from(table);
         const int minimum = min_cards_from(min_cards);
         const auto normal = normalise_word(utf8_text<NotationError>(word, "a word"));
         if (!normal) return py::make_tuple(reason_text(Reason::NotAWord), py::none());
         const Check check = check_word(lexicon, *normal, cards, minimum);
-        return py::make_tuple(reason_text(check.reason), check.match ? py::cast(*check.match) : py::object(py::none()));
+        if (!check.match) return py::make_tuple(reason_text(check.reason), py::none());
+        Found found;
+        std::vector<uint8_t> positions(check.match->cards.begin(), check.match->cards.end());
+        found.add(MatchView{check.match->word, positions.data(), check.match->card_count(), check.match->jokers});
+        return py::make_tuple(reason_text(check.reason), found.to_list(match_type)[0]);
     });
     m.def("normalise_word", [](const py::object& word) -> py::object {
         const auto normal = normalise_word(utf8_text<NotationError>(word, "a word"));

@@ -100,7 +100,7 @@ def test_children_variant_needs_four_cards() -> None:
         check_word("TOR", ["T", "O", "R"], LEXICON, min_cards=4)
 
 
-@pytest.mark.parametrize("bad", [["Q1"], ["e"], ["???"], [""], ["A", 3], "ABC", ["A"] * 65])
+@pytest.mark.parametrize("bad", [["Q1"], ["e"], ["???"], [""], ["A", 3], "ABC", ["A"] * 129])
 def test_bad_tables_give_notation_errors(bad: object) -> None:
     with pytest.raises(diabolo.NotationError):
         find_words(bad, LEXICON)  # type: ignore[arg-type]

@@ -141,7 +141,10 @@ public:
         while (!stack.empty()) {
             auto& [node, next] = stack.back();
             if (next < nodes_[node].children.size()) {
-                const uint32_t child = nodes_[node].children[next++].second;
+                // Children last letter first: in reverse postorder the first letter's
+                // subtree then follows its parent, as a search in letter order wants.
+                const auto& children = nodes_[node].children;
+                const uint32_t child = children[children.size() - 1 - next++].second;
                 if (state[child] == 0) {
                     state[child] = 1;
                     stack.emplace_back(child, 0);
@@ -235,7 +238,7 @@ uint32_t get32(const std::string& data, std::size_t at) {
 
 }  // namespace
 
-Lexicon::Lexicon() : masks_(1, 0), firsts_(1, 0) {}
+Lexicon::Lexicon() : nodes_(1, Node{0, 0}) {}
 
 Lexicon Lexicon::from_words(const std::vector<std::string>& entries) {
     std::vector<std::string> words;
@@ -247,21 +250,22 @@ Lexicon Lexicon::from_words(const std::vector<std::string>& entries) {
     words.erase(std::unique(words.begin(), words.end()), words.end());
     Builder builder;
     for (const std::string& word : words) builder.add(word);
+    std::vector<uint32_t> masks, firsts, targets;
+    builder.finish(masks, firsts, targets);
     Lexicon lexicon;
-    builder.finish(lexicon.masks_, lexicon.firsts_, lexicon.edges_);
     lexicon.words_ = words.size();
-    lexicon.number_words();
+    lexicon.assemble(masks, firsts, targets);
     return lexicon;
 }
 
 std::string Lexicon::to_bytes() const {
     std::string out(kMagic, sizeof kMagic);
     put32(out, static_cast<uint32_t>(words_));
-    put32(out, static_cast<uint32_t>(masks_.size()));
+    put32(out, static_cast<uint32_t>(nodes_.size()));
     put32(out, static_cast<uint32_t>(edges_.size()));
-    for (uint32_t v : masks_) put32(out, v);
-    for (uint32_t v : firsts_) put32(out, v);
-    for (uint32_t v : edges_) put32(out, v);
+    for (const Node& n : nodes_) put32(out, n.mask);
+    for (const Node& n : nodes_) put32(out, n.first);
+    for (const Edge& e : edges_) put32(out, e.target);
     return out;
 }
 
@@ -272,58 +276,61 @@ Lexicon Lexicon::from_bytes(const std::string& data) {
     const uint32_t nodes = get32(data, 12);
     const uint32_t edges = get32(data, 16);
     if (nodes == 0 || data.size() != 20 + 4ull * (2ull * nodes + edges)) throw fail("wrong size");
-    Lexicon lexicon;
-    lexicon.words_ = words;
-    lexicon.masks_.resize(nodes);
-    lexicon.firsts_.resize(nodes);
-    lexicon.edges_.resize(edges);
+    std::vector<uint32_t> masks(nodes), firsts(nodes), targets(edges);
     std::size_t at = 20;
-    for (auto* array : {&lexicon.masks_, &lexicon.firsts_, &lexicon.edges_}) {
+    for (auto* array : {&masks, &firsts, &targets}) {
         for (uint32_t& v : *array) {
             v = get32(data, at);
             at += 4;
         }
     }
     for (uint32_t node = 0; node < nodes; ++node) {
-        const uint32_t mask = lexicon.masks_[node];
+        const uint32_t mask = masks[node];
         if (mask & ~(kLetterBits | kTerminalBit)) throw fail("bad node");
-        const uint64_t end = uint64_t{lexicon.firsts_[node]} + static_cast<uint64_t>(popcount64(mask & kLetterBits));
+        const uint64_t end = uint64_t{firsts[node]} + static_cast<uint64_t>(popcount64(mask & kLetterBits));
         if (end > edges) throw fail("edge out of range");
-        for (uint64_t e = lexicon.firsts_[node]; e < end; ++e) {
+        for (uint64_t e = firsts[node]; e < end; ++e) {
             // Every edge goes to a higher node number: the automaton has no cycle.
-            if (lexicon.edges_[e] <= node || lexicon.edges_[e] >= nodes) throw fail("bad edge");
+            if (targets[e] <= node || targets[e] >= nodes) throw fail("bad edge");
         }
     }
-    lexicon.number_words();
+    Lexicon lexicon;
+    lexicon.words_ = words;
+    lexicon.assemble(masks, firsts, targets);
     return lexicon;
 }
 
-void Lexicon::number_words() {
+void Lexicon::assemble(const std::vector<uint32_t>& masks, const std::vector<uint32_t>& firsts,
+                       const std::vector<uint32_t>& targets) {
+    nodes_.resize(masks.size());
+    for (std::size_t n = 0; n < masks.size(); ++n) nodes_[n] = Node{masks[n], firsts[n]};
+    edges_.resize(targets.size());
+    for (std::size_t e = 0; e < targets.size(); ++e) edges_[e] = Edge{targets[e], 0};
     // Nodes are in topological order (edges go forward), so counts fill in backwards.
-    std::vector<uint32_t> below(masks_.size(), 0);  // words in each node's sub-automaton
-    steps_.assign(edges_.size(), 0);
-    for (std::size_t n = masks_.size(); n-- > 0;) {
+    std::vector<uint32_t> below(nodes_.size(), 0);  // words in each node's sub-automaton
+    for (std::size_t n = nodes_.size(); n-- > 0;) {
         uint32_t total = is_word(static_cast<uint32_t>(n)) ? 1u : 0u;
-        const uint32_t first = firsts_[n];
-        const int fanout = popcount64(masks_[n] & kLetterBits);
+        const uint32_t first = nodes_[n].first;
+        const int fanout = popcount64(nodes_[n].mask & kLetterBits);
         for (int e = 0; e < fanout; ++e) {
-            steps_[first + static_cast<uint32_t>(e)] = total;
-            total += below[edges_[first + static_cast<uint32_t>(e)]];
+            Edge& edge = edges_[first + static_cast<uint32_t>(e)];
+            edge.step = total;
+            total += below[edge.target];
         }
         below[n] = total;
     }
 }
 
 uint32_t Lexicon::rank_step(uint32_t node, int letter) const noexcept {
-    const uint32_t mask = masks_[node];
-    return steps_[firsts_[node] + static_cast<uint32_t>(popcount64(mask & ((1u << letter) - 1)))];
+    const Node& n = nodes_[node];
+    return edges_[n.first + static_cast<uint32_t>(popcount64(n.mask & ((1u << letter) - 1)))].step;
 }
 
 uint32_t Lexicon::child(uint32_t node, int letter) const noexcept {
-    const uint32_t mask = masks_[node];
+    const Node& n = nodes_[node];
     const uint32_t bit = 1u << letter;
-    if (!(mask & bit)) return kNone;
-    return edges_[firsts_[node] + static_cast<uint32_t>(popcount64(mask & (bit - 1)))];
+    if (!(n.mask & bit)) return kNone;
+    return edges_[n.first + static_cast<uint32_t>(popcount64(n.mask & (bit - 1)))].target;
 }
 
 std::optional<uint32_t> Lexicon::index_of(std::string_view upper) const noexcept {

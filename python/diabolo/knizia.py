@@ -30,20 +30,19 @@ from collections.abc import Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from diabolo import _core
 from diabolo._core import KniziaBot as Bot
 from diabolo._core import KniziaGame, KniziaMove, KniziaState
-from diabolo._core import KniziaMatch as Match
 from diabolo._core import KniziaRandomBot as RandomBot
 from diabolo._core import KniziaWordBot as WordBot
 from diabolo.errors import InvalidWordError, OptionError
 from diabolo.lexicon import Lexicon
 
-for _cls in (KniziaGame, KniziaMove, KniziaState, Match, Bot, RandomBot, WordBot):
+for _cls in (KniziaGame, KniziaMove, KniziaState, Bot, RandomBot, WordBot):
     _cls.__module__ = __name__
-for _named, _name in ((Match, "Match"), (Bot, "Bot"), (RandomBot, "RandomBot"), (WordBot, "WordBot")):
+for _named, _name in ((Bot, "Bot"), (RandomBot, "RandomBot"), (WordBot, "WordBot")):
     _named.__name__ = _named.__qualname__ = _name
 
 __all__ = [
@@ -58,6 +57,32 @@ __all__ = [
     "check_word",
     "find_words",
 ]
+
+
+
+class Match(NamedTuple):
+    """A word the table can form, with its best card assignment (K3.4, K10.4).
+
+    >>> from diabolo import Lexicon
+    >>> match = check_word("stop", ["ST", "O", "?"], Lexicon.from_words(["Stop"]))
+    >>> match
+    Match(word='STOP', cards=(0, 1, 2), jokers=1)
+    >>> match.card_count
+    3
+    """
+
+    word: str
+    """The word, normalised (A-Z)."""
+    cards: tuple[int, ...]
+    """Table positions used (0-based), in word order."""
+    jokers: int
+    """Joker cards used (``?`` and ``??`` count one each)."""
+
+    @property
+    def card_count(self) -> int:
+        """Number of cards used."""
+        return len(self.cards)
+
 
 _CARD = re.compile(r"[A-Z]{1,2}|\?\??")
 
@@ -166,7 +191,7 @@ def find_words(table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> li
     >>> [(m.word, m.cards) for m in find_words(["L", "A", "G", "E", "R", "?"], lexicon)]
     [('ANGEL', (1, 5, 2, 3, 0)), ('LAGER', (0, 1, 2, 3, 4)), ('REGAL', (4, 3, 2, 1, 0))]
     """
-    return _core.knizia_find_words(table, lexicon._core, min_cards)
+    return _core.knizia_find_words(table, lexicon._core, min_cards, Match)
 
 
 def check_word(word: str, table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> Match:
@@ -183,7 +208,7 @@ def check_word(word: str, table: Sequence[str], lexicon: Lexicon, min_cards: int
     ...
     diabolo.errors.InvalidWordError: 'Tops' is not a valid claim: not a word
     """
-    reason, match = _core.knizia_check_word(word, table, lexicon._core, min_cards)
+    reason, match = _core.knizia_check_word(word, table, lexicon._core, min_cards, Match)
     if match is None:
         raise InvalidWordError(f"{word!r} is not a valid claim: {reason}", reason)
     return match

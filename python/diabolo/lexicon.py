@@ -33,7 +33,7 @@ _SYSTEM_LISTS = {
     "en": ["american-english", "british-english", "words"],
     "nl": ["dutch"],
 }
-_FORMAT = "DIABLEX1/K2"  # binary layout and normalisation: part of every cache key
+_FORMAT = "DIABLEX1/K2/2"  # binary layout, normalisation and node order: part of every cache key
 
 # Lexicons loaded by language in this process, by (language, file): loading one again
 # gives the same immutable object, so games that use it share it and compare equal.

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -57,8 +58,21 @@ struct Match {
 
 /// Every valid word of `lexicon` the table can form with at least `min_cards` cards,
 /// each with its best assignment (K10.4: most cards, then fewest jokers, then the lowest
-/// sorted positions, then the lowest positions in word order), sorted by word. The legal-move generation of this game (K6.1).
+/// sorted positions, then the lowest positions in word order), sorted by word: the
+/// legal-move generation of this game (K6.1). Words longer than kMaxWord letters are
+/// never formed (no call can name them).
 std::vector<Match> find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards = kDefaultMinCards);
+
+/// A found word as for_each_word hands it out: valid only during the call.
+struct MatchView {
+    std::string_view word;
+    const uint8_t* cards;  // positions in word order
+    int card_count;
+    int jokers;
+};
+/// find_words without building Match values: calls `visit` for every word, in word order.
+void for_each_word(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards,
+                   const std::function<void(const MatchView&)>& visit);
 
 /// Why a called word is not a valid claim (K6.2, K10.8), checked in this order.
 enum class Reason : uint8_t { None = 0, NotAWord, TooFewCards, LettersMissing, DoubleLetterSplit };

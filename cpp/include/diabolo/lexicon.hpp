@@ -37,13 +37,13 @@ public:
     std::string word_at(uint32_t index) const;
     /// Number of distinct words.
     std::size_t size() const noexcept { return words_; }
-    std::size_t node_count() const noexcept { return masks_.size(); }
+    std::size_t node_count() const noexcept { return nodes_.size(); }
 
     // The automaton, for word finders: nodes are indices, root() is the empty prefix.
     uint32_t root() const noexcept { return 0; }
     /// Bits 0..25: the letters that continue the prefix of `node`.
-    uint32_t letters(uint32_t node) const noexcept { return masks_[node] & kLetterBits; }
-    bool is_word(uint32_t node) const noexcept { return (masks_[node] & kTerminalBit) != 0; }
+    uint32_t letters(uint32_t node) const noexcept { return nodes_[node].mask & kLetterBits; }
+    bool is_word(uint32_t node) const noexcept { return (nodes_[node].mask & kTerminalBit) != 0; }
     /// The node after `letter` (0..25), or kNone.
     uint32_t child(uint32_t node, int letter) const noexcept;
     /// How much taking `letter` from `node` adds to a word's rank: the words that end
@@ -53,19 +53,28 @@ public:
 
     /// The edges of a node in letter order, for walks that visit every child: edge e of
     /// `node` (e counts the node's letters from the lowest) is first_edge(node) + e.
-    uint32_t first_edge(uint32_t node) const noexcept { return firsts_[node]; }
-    uint32_t edge_target(uint32_t edge) const noexcept { return edges_[edge]; }
-    uint32_t edge_step(uint32_t edge) const noexcept { return steps_[edge]; }
+    uint32_t first_edge(uint32_t node) const noexcept { return nodes_[node].first; }
+    uint32_t edge_target(uint32_t edge) const noexcept { return edges_[edge].target; }
+    uint32_t edge_step(uint32_t edge) const noexcept { return edges_[edge].step; }
 
 private:
     static constexpr uint32_t kLetterBits = (1u << 26) - 1;
     static constexpr uint32_t kTerminalBit = 1u << 31;
-    std::vector<uint32_t> masks_;   // per node: letter bits and the terminal bit
-    std::vector<uint32_t> firsts_;  // per node: index of its first edge
-    std::vector<uint32_t> edges_;   // child nodes, per node in letter order
-    std::vector<uint32_t> steps_;   // per edge: its rank_step (derived, not stored in bytes)
+    // A node's fields, and an edge's, lie together: a search reads them together, and
+    // the automaton is larger than a core's cache.
+    struct Node {
+        uint32_t mask;   // letter bits and the terminal bit
+        uint32_t first;  // index of its first edge
+    };
+    struct Edge {
+        uint32_t target;  // the child node; a node's edges are in letter order
+        uint32_t step;    // its rank_step (derived, not stored in bytes)
+    };
+    std::vector<Node> nodes_;
+    std::vector<Edge> edges_;
 
-    void number_words();
+    /// Takes the automaton's arrays and numbers the words (fills the steps).
+    void assemble(const std::vector<uint32_t>& masks, const std::vector<uint32_t>& firsts, const std::vector<uint32_t>& targets);
     std::size_t words_ = 0;
 };
 

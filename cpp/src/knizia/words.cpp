@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
-#include <unordered_map>
 
 #include "diabolo/common/cardset.hpp"
 #include "diabolo/knizia.hpp"
@@ -98,20 +97,18 @@ struct WordAutomaton {
 /// for a letter only once every plain card of that letter is used earlier in the word.
 /// Fixed size: no allocation.
 struct Candidate {
-    std::array<uint8_t, kMaxTable> cards{};  // positions in word order
+    std::array<uint8_t, kMaxWord> cards;  // positions in word order; only [0, count) is set
     uint8_t count = 0;
     uint8_t jokers = 0;
 
-    std::array<uint8_t, kMaxTable> sorted() const {
-        std::array<uint8_t, kMaxTable> out = cards;
-        std::sort(out.begin(), out.begin() + count);
-        return out;
-    }
     bool better_than(const Candidate& other) const {
         if (count != other.count) return count > other.count;
         if (jokers != other.jokers) return jokers < other.jokers;
-        const auto mine = sorted();
-        const auto theirs = other.sorted();
+        std::array<uint8_t, kMaxWord> mine, theirs;
+        std::copy(cards.begin(), cards.begin() + count, mine.begin());
+        std::copy(other.cards.begin(), other.cards.begin() + count, theirs.begin());
+        std::sort(mine.begin(), mine.begin() + count);
+        std::sort(theirs.begin(), theirs.begin() + count);
         if (!std::equal(mine.begin(), mine.begin() + count, theirs.begin())) {
             return std::lexicographical_compare(mine.begin(), mine.begin() + count, theirs.begin(), theirs.begin() + count);
         }
@@ -121,9 +118,11 @@ struct Candidate {
     }
 };
 
-/// The best candidate found for each word, keyed by the word's rank in the automaton.
+/// The best candidate found for a word; its letters are in the search's letter buffer.
 struct Found {
-    std::string word;
+    uint32_t rank = 0;
+    uint32_t letters = 0;  // offset into the letter buffer
+    uint32_t length = 0;
     Candidate best;
 };
 
@@ -138,18 +137,31 @@ public:
         }
     }
 
-    /// Runs the search: found() holds the best candidate per word, order() their order.
+    /// Runs the search: found() then holds the best candidate of every word, in the
+    /// order they were found; order() lists them in rank (= word) order.
     void run() {
         visit(automaton_.root(), 0);
+        order_.reserve(found_.size());
+        for (std::size_t i = 0; i < found_.size(); ++i) order_.push_back((uint64_t{found_[i].rank} << 32) | i);
         std::sort(order_.begin(), order_.end());
     }
-    /// (rank, index into found()) for every word, in rank (= word) order.
-    const std::vector<std::pair<uint32_t, uint32_t>>& order() const { return order_; }
     const std::vector<Found>& found() const { return found_; }
+    /// Each entry's low 32 bits index found(), in rank order.
+    const std::vector<uint64_t>& order() const { return order_; }
+
+    MatchView view(const Found& found) const {
+        const Candidate& c = found.best;
+        return MatchView{std::string_view(letters_.data() + found.letters, found.length), c.cards.data(), c.count, c.jokers};
+    }
+    Match match(const Found& found) const {
+        const MatchView v = view(found);
+        return Match{std::string(v.word), std::vector<int>(v.cards, v.cards + v.card_count), v.jokers};
+    }
 
 private:
     /// Takes table card `kind` for the letters `text` (one or two) leading to `node`.
     void use(int kind, uint32_t node, uint32_t rank, const char* text, int length) {
+        if (word_length_ + length > kMaxWord) return;  // no call is that long (K7)
         const uint32_t plain_before = plain_letters_;
         if (--left_[static_cast<std::size_t>(kind)] == 0 && kinds_.cards[static_cast<std::size_t>(kind)].kind == Card::Kind::Letter) {
             plain_letters_ &= ~(1u << (kinds_.cards[static_cast<std::size_t>(kind)].first - 'A'));
@@ -213,20 +225,36 @@ private:
     /// The lowest positions of each kind used, given out in word order.
     void record(uint32_t rank) {
         Candidate candidate;
-        std::array<uint8_t, kMaxTable> taken{};
+        std::array<uint8_t, kMaxTable> taken;
+        for (int i = 0; i < used_count_; ++i) taken[used_[static_cast<std::size_t>(i)]] = 0;
         for (int i = 0; i < used_count_; ++i) {
             const uint8_t kind = used_[static_cast<std::size_t>(i)];
             candidate.cards[candidate.count++] = static_cast<uint8_t>(kinds_.positions[kind][taken[kind]++]);
             candidate.jokers = static_cast<uint8_t>(candidate.jokers + (kinds_.cards[kind].is_joker() ? 1 : 0));
         }
-        const auto slot = index_.find(rank);
-        if (slot == index_.end()) {
-            index_.emplace(rank, static_cast<uint32_t>(found_.size()));
-            order_.emplace_back(rank, static_cast<uint32_t>(found_.size()));
-            found_.push_back(Found{std::string(word_.data(), static_cast<std::size_t>(word_length_)), candidate});
-        } else if (candidate.better_than(found_[slot->second].best)) {
-            found_[slot->second].best = candidate;
+        uint32_t& slot = slot_of(rank);
+        if (slot == kEmpty) {
+            slot = static_cast<uint32_t>(found_.size());
+            found_.push_back(Found{rank, static_cast<uint32_t>(letters_.size()), static_cast<uint32_t>(word_length_), candidate});
+            letters_.append(word_.data(), static_cast<std::size_t>(word_length_));
+            if (found_.size() * 2 > slots_.size()) grow();
+        } else if (candidate.better_than(found_[slot].best)) {
+            found_[slot].best = candidate;
         }
+    }
+
+    // An open-addressing table from a word's rank to its entry in found_ (a word is
+    // reached once per way of forming it, so most records look one up).
+    static constexpr uint32_t kEmpty = 0xFFFFFFFFu;
+    uint32_t& slot_of(uint32_t rank) {
+        const std::size_t mask = slots_.size() - 1;
+        for (std::size_t i = (rank * 0x9E3779B1u) & mask;; i = (i + 1) & mask) {
+            if (slots_[i] == kEmpty || found_[slots_[i]].rank == rank) return slots_[i];
+        }
+    }
+    void grow() {
+        slots_.assign(slots_.size() * 2, kEmpty);
+        for (std::size_t i = 0; i < found_.size(); ++i) slot_of(found_[i].rank) = static_cast<uint32_t>(i);
     }
 
     const Automaton& automaton_;
@@ -234,19 +262,16 @@ private:
     int min_cards_;
     std::vector<int> left_;
     uint32_t plain_letters_ = 0;                      // letters of which a plain card is left
-    std::array<uint8_t, kMaxTable> used_{};           // kinds taken, in word order
+    std::array<uint8_t, kMaxWord> used_{};            // kinds taken, in word order
     int used_count_ = 0;
-    std::array<char, 2 * kMaxTable> word_{};          // the letters so far
+    std::array<char, kMaxWord + 1> word_{};           // the letters so far
     int word_length_ = 0;
-    std::unordered_map<uint32_t, uint32_t> index_;  // rank -> index into found_
+    std::vector<uint32_t> slots_ = std::vector<uint32_t>(4096, kEmpty);
     std::vector<Found> found_;
-    std::vector<std::pair<uint32_t, uint32_t>> order_;
+    std::string letters_;                             // the letters of every found word
+    std::vector<uint64_t> order_;                     // (rank << 32 | index into found_), sorted
 };
 
-Match to_match(const Found& found) {
-    const Candidate& c = found.best;
-    return Match{found.word, std::vector<int>(c.cards.begin(), c.cards.begin() + c.count), c.jokers};
-}
 
 void check_table_size(const std::vector<Card>& table) {
     if (table.size() > static_cast<std::size_t>(kMaxTable)) {
@@ -261,19 +286,25 @@ std::optional<Match> best_assignment(std::string_view word, const std::vector<Ca
     Search<WordAutomaton> search(automaton, kinds, 0);
     search.run();
     if (search.found().empty()) return std::nullopt;
-    return to_match(search.found().front());
+    return search.match(search.found().front());
 }
 
 }  // namespace
 
-std::vector<Match> find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards) {
+void for_each_word(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards,
+                   const std::function<void(const MatchView&)>& visit) {
     check_table_size(table);
     const Kinds kinds(table);
     Search<Lexicon> search(lexicon, kinds, min_cards);
     search.run();
+    for (const uint64_t entry : search.order()) visit(search.view(search.found()[entry & 0xFFFFFFFFu]));
+}
+
+std::vector<Match> find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards) {
     std::vector<Match> matches;
-    matches.reserve(search.found().size());
-    for (const auto& [rank, index] : search.order()) matches.push_back(to_match(search.found()[index]));
+    for_each_word(lexicon, table, min_cards, [&](const MatchView& m) {
+        matches.push_back(Match{std::string(m.word), std::vector<int>(m.cards, m.cards + m.card_count), m.jokers});
+    });
     return matches;  // in rank order, which is word order
 }
 
