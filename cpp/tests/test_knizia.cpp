@@ -103,3 +103,134 @@ TEST(find_words_lists_every_word_once) {
     CHECK(std::is_sorted(found.begin(), found.end()));
     for (const Match& m : words) CHECK(m.card_count() >= kDefaultMinCards);
 }
+
+// ---- the game -------------------------------------------------------------------------------
+
+namespace {
+
+const Lexicon& game_lexicon() {
+    static const Lexicon lexicon = Lexicon::from_words(
+        {"Tor", "Rot", "Ort", "Tore", "Rote", "Rest", "Rast", "Rate", "Stern", "Star", "Nest", "Ernst", "Nase",
+         "Rasen", "Aster", "Taste", "Senat", "Otter", "See", "Tee", "Arten", "Ante", "Tante", "Rose", "Osten"});
+    return lexicon;
+}
+
+Config game_config(int players, Variant variant = Variant::Standard) {
+    Options o;
+    o.players = players;
+    o.variant = variant;
+    o.deck.kinds = {parse_card("A"), parse_card("E"), parse_card("N"), parse_card("O"), parse_card("R"),
+                    parse_card("S"), parse_card("T"), parse_card("ST"), parse_card("?"), parse_card("??")};
+    o.deck.counts = {3, 4, 2, 2, 3, 3, 4, 1, 1, 1};
+    return Config::from_options(o);
+}
+
+bool same_state(const State& a, const State& b) {
+    return render(a) == render(b) && a.deck == b.deck && a.deck_next == b.deck_next && a.table == b.table &&
+           a.taken == b.taken && a.drawn == b.drawn && a.scores == b.scores && a.penalty == b.penalty &&
+           a.passed == b.passed && a.seed == b.seed;
+}
+
+}  // namespace
+
+TEST(knizia_notation_round_trips_K7) {
+    for (const char* text : {"reveal", "pass", "take@5", "LAGER", "POST@3,7,9,2"}) CHECK(format_move(parse_move(text)) == text);
+    CHECK(format_move(parse_move(" Straße ")) == "STRASSE");
+    for (const char* bad : {"", "LAG3R", "POST@", "POST@1,,2", "POST@1,1", "take@", "take@128", "@1"}) {
+        bool threw = false;
+        try {
+            parse_move(bad);
+        } catch (const NotationError&) {
+            threw = true;
+        }
+        CHECK(threw);
+    }
+}
+
+TEST(knizia_claim_ids_use_the_lexicon_index) {
+    const Lexicon& lexicon = game_lexicon();
+    for (uint32_t i = 0; i < lexicon.size(); ++i) {
+        const Move move = move_of_action(kFirstClaimAction + static_cast<int>(i), lexicon);
+        CHECK(action_of(move, lexicon) == kFirstClaimAction + static_cast<int>(i));
+        CHECK(lexicon.index_of(move.word()).value() == i);
+    }
+    CHECK(action_of(parse_move("XYZ"), lexicon) == -1);
+}
+
+TEST(knizia_penalty_follows_K3_5) {
+    const Config config = game_config(3);
+    std::vector<Deal> deals(1);
+    const std::vector<std::string> order = {"T", "O", "R", "A", "A", "A", "E", "E", "E", "E", "N", "N", "O", "R", "R",
+                                            "S", "S", "S", "T", "T", "T", "ST", "?", "??"};
+    for (const auto& text : order) deals[0].push_back(static_cast<uint8_t>(config.kind_of(parse_card(text))));
+    State s = new_game(config, game_lexicon(), 1, &deals);
+    apply(s, Move::reveal(), 0);
+    apply(s, parse_move("XYZ"), 1);                      // not a word: seats 2 and 0 take a card
+    CHECK(s.phase == Phase::Penalty && s.penalty_count == 2 && s.penalty[0] == 2 && s.penalty[1] == 0);
+    CHECK(why_illegal(s, Move::take(0), 0).has_value());  // not seat 0's turn yet
+    apply(s, Move::take(0), 2);                           // the table is empty now ...
+    CHECK(s.phase == Phase::Play && s.pile[2] == 1 && s.pile[0] == 1);  // ... so seat 0 drew blind
+    CHECK(s.deck_count() == config.deck_size - 2);
+    CHECK(check_invariants(s).empty());
+}
+
+TEST(knizia_random_games_keep_every_invariant) {
+    for (const Variant variant : {Variant::Standard, Variant::VictoryTiles}) {
+        for (int players = 2; players <= 6; players += 2) {
+            const Config config = game_config(players, variant);
+            for (uint64_t game = 0; game < 10; ++game) {
+                State s = new_game(config, game_lexicon(), game);
+                Pcg32 rng(game, 5);
+                int steps = 0;
+                while (!s.is_terminal() && steps < 20000) {
+                    const std::string problem = check_invariants(s);
+                    CHECK(problem.empty());
+                    if (!problem.empty()) {
+                        std::cerr << problem << "\n" << render(s);
+                        return;
+                    }
+                    const int player = static_cast<int>(rng.below(static_cast<uint32_t>(players)));
+                    std::vector<Move> moves = legal_moves(s, player);
+                    if (moves.empty()) continue;
+                    if (s.phase == Phase::Play && rng.below(8) == 0) moves = {parse_move("TEER")};  // an invalid call
+                    const Move move = moves[rng.below(static_cast<uint32_t>(moves.size()))];
+                    CHECK(!why_illegal(s, move, player).has_value());
+                    const State resampled = resample(s, game);
+                    CHECK(check_invariants(resampled).empty());
+                    CHECK(render(resampled) == render(s));  // nothing visible changes
+                    apply(s, move, player);
+                    ++steps;
+                }
+                CHECK(s.is_terminal());
+                CHECK(check_invariants(s).empty());
+            }
+        }
+    }
+}
+
+TEST(knizia_word_bot_simulations_finish_and_replay) {
+    const Config config = game_config(4);
+    const WordBot full(default_reaction(), kDefaultPerLetter, Vocabulary{});
+    const WordBot small(default_reaction(), 0.5, Vocabulary{nullptr, 4, 0.5, 3});
+    const RandomBot random(default_reaction(), kDefaultPerLetter);
+    const std::vector<const Bot*> bots = {&full, &small, &random, &full};
+    for (uint64_t seed = 0; seed < 8; ++seed) {
+        const State start = new_game(config, game_lexicon(), seed);
+        const Run run = simulate(start, bots, seed, realtime::Limits{});
+        CHECK(run.state.is_terminal());
+        State replay = start;
+        double last = 0.0;
+        for (const auto& step : run.log) {
+            CHECK(step.time >= last);
+            last = step.time;
+            if (step.accepted) apply(replay, step.move, step.player);
+        }
+        CHECK(same_state(replay, run.state));
+    }
+    const SimulationBatch one = simulate_many(config, game_lexicon(), bots, 10, 7, 1, realtime::Limits{});
+    const SimulationBatch two = simulate_many(config, game_lexicon(), bots, 10, 7, 2, realtime::Limits{});
+    CHECK(one.scores == two.scores && one.actions == two.actions && one.time == two.time);
+    const RandomPlayResult a = play_random_games(config, game_lexicon(), 10, 3, 1);
+    const RandomPlayResult b = play_random_games(config, game_lexicon(), 10, 3, 2);
+    CHECK(a.scores == b.scores && a.moves == b.moves);
+}
