@@ -63,10 +63,11 @@ import py_realtime  # noqa: E402  (benchmarks/py_realtime.py, next to this scrip
 import py_words  # noqa: E402  (benchmarks/py_words.py, the baseline of bench.py knizia)
 from diabolo import InvalidWordError, Lexicon, LexiconNotFoundError, realtime  # noqa: E402
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState, GreedyBot  # noqa: E402
-from diabolo.knizia import Match, check_word, find_words  # noqa: E402
+from diabolo.knizia import Deck, KniziaGame, Match, WordBot, check_word, find_words  # noqa: E402
 from diabolo.lexicon import normalise_word  # noqa: E402
 from diabolo.schacht import SchachtGame, SchachtState  # noqa: E402
 from tests.reference import duvelen as reference_duvelen  # noqa: E402
+from tests.reference import knizia as reference_knizia  # noqa: E402
 from tests.reference import schacht as reference_schacht  # noqa: E402
 
 GAMES = ["schacht", "duvelen", "knizia"]
@@ -299,7 +300,7 @@ def time_games(play_one: Callable[[int], int], budget: float) -> Throughput:
     return meter.stop(games, moves)
 
 
-def time_batches(game: SchachtGame | DuvelenGame, threads: int, budget: float) -> Throughput:
+def time_batches(game: SchachtGame | DuvelenGame | KniziaGame, threads: int, budget: float) -> Throughput:
     """Calls game.play_random in chunks of about budget/8 seconds until `budget` has passed."""
     chunk = 64
     seed = 1_000_000 * threads
@@ -1052,9 +1053,95 @@ def claim_rows(lexicon: Lexicon, words: Sequence[str], budget: float) -> list[Ro
     ]
 
 
+# The word game's random games are compared on a small lexicon: the reference model's
+# brute-force finder could not search the German list at every step.
+GAME_WORDS = [
+    "TOR", "ROT", "ORT", "TORE", "ROTE", "REST", "RAST", "RATE", "STERN", "STAR", "NEST", "ERNST", "NASE", "RASEN",
+    "ASTER", "TASTE", "SENAT", "OTTER", "SEE", "TEE", "ARTEN", "ANTE", "TANTE", "ROSE", "OSTEN", "LAGER", "REGAL",
+    "HANG", "STOP", "POST", "EIS", "REIS", "NEIN", "SEIN", "STEIN", "ACHT", "NACH", "DACH", "ENDE", "RUND",
+]
+
+
+def python_api_knizia_game(game: KniziaGame, seed: int, rng: random.Random) -> int:
+    """(a) One random Knizia game through the public API, as game.play_random plays it."""
+    state = game.new_state(seed=seed)
+    moves = 0
+    while not state.is_terminal:
+        player = rng.randrange(game.players)
+        actions = state.legal_actions(player)
+        if actions:
+            state.apply(rng.choice(actions), player)
+            moves += 1
+    return moves
+
+
+def reference_knizia_game(players: int, deck: Deck, rng: random.Random) -> int:
+    """(c) One random Knizia game of the pure-Python reference model, decks shuffled here."""
+    cards = [card for card, count in deck.cards.items() for _ in range(count)]
+    deals = []
+    for _ in range(players):
+        rng.shuffle(cards)
+        deals.append(list(cards))
+    model = reference_knizia.KniziaModel(players, deals, GAME_WORDS)
+    moves = 0
+    while not model.is_terminal:
+        player = rng.randrange(players)
+        legal = model.legal_moves(player)
+        if legal:
+            model.apply(rng.choice(legal), player)
+            moves += 1
+    return moves
+
+
+def knizia_game_sections(lexicon: Lexicon, budget: float) -> tuple[list[Section], list[Throughput]]:
+    """Random games (small lexicon, German deck, 4 players) on the three paths, and
+    simulated games of word bots with the German list."""
+    players = 4
+    deck = Deck.load("de")
+    game = diabolo.load("knizia", players=players, lexicon=Lexicon.from_words(GAME_WORDS), deck=deck)
+    progress("knizia random games: (a) Python loop over the public API")
+    api_rng = random.Random(1)
+    ra = throughput_row("python_api", "(a) Python loop: legal_actions + apply",
+                        time_games(lambda i: python_api_knizia_game(game, 5_000 + i, api_rng), budget))
+    progress("knizia random games: (b) game.play_random, 1 and 2 threads")
+    t1 = time_batches(game, 1, budget)
+    rb1 = throughput_row("play_random_1", "(b) C++ game.play_random, 1 thread", t1)
+    t2 = time_batches(game, 2, budget)
+    rb2 = throughput_row("play_random_2", "(b) C++ game.play_random, 2 threads", t2)
+    progress("knizia random games: (c) pure-Python reference model")
+    ref_rng = random.Random(2)
+    rc = throughput_row("reference", "(c) pure-Python reference model",
+                        time_games(lambda i: reference_knizia_game(players, deck, ref_rng), budget))
+    games = Section(
+        f"Random games per second ({players} players, the German deck, a {len(GAME_WORDS)}-word lexicon; "
+        "each step a random seat makes a random legal move)",
+        [ra, rb1, rb2, rc,
+         ratio_row("ratio_b1_c", "(b, 1 thread) / (c)", rb1, rc),
+         ratio_row("ratio_b2_b1", "(b, 2 threads) / (b, 1 thread)", rb2, rb1),
+         ratio_row("ratio_a_c", "(a) / (c)", ra, rc)],
+    )
+    german = diabolo.load("knizia", players=players, lexicon=lexicon)
+    bots = [WordBot(), WordBot(coverage=0.5, memory=1), WordBot(max_length=6, memory=2), WordBot(coverage=0.2, memory=3)]
+    rows = []
+    for threads in (1, 2):
+        progress(f"knizia simulations: realtime.simulate_many, German list, {threads} thread(s)")
+        meter = Meter()
+        played = arrivals = 0
+        while meter.elapsed() < budget or played < 2:
+            result = realtime.simulate_many(german, bots, games=2 * threads, seed=played, threads=threads)
+            played += 2 * threads
+            arrivals += int(result["actions"].sum() + result["rejected"].sum())
+        t = meter.stop(played, arrivals)
+        rows.append(Row(f"simulate_many_{threads}", f"realtime.simulate_many, {threads} thread(s)",
+                        t.games / t.wall, "games/s", f"{t.moves_per_game:.0f} arrivals/game; whole games of "
+                        f"{german.rounds} rounds", {"games": float(t.games), "seconds": t.wall}))
+    simulations = Section(f"Simulated games of 4 word bots with the German list ({len(lexicon):,} words)", rows)
+    return [games, simulations], [t1, t2]
+
+
 def main_knizia(args: argparse.Namespace) -> int:
-    """`bench.py knizia`: the German lexicon, find_words against a pure-Python search, and
-    claim checks."""
+    """`bench.py knizia`: the German lexicon, find_words against a pure-Python search, claim
+    checks, random games against the reference model, and simulated word-bot games."""
     budget: float = args.seconds
     info = machine_info(None)
     wall0 = time.perf_counter()
@@ -1090,12 +1177,13 @@ def main_knizia(args: argparse.Namespace) -> int:
     plain_section, plain_times = finder_rows(lexicon, trie, False, budget)
     claims_section = Section("Claim checks (best block of 1024 check_word calls on random 12-card tables with one joker)",
                              claim_rows(lexicon, words, budget))
-    sections = [lexicon_section, membership_section, joker_section, plain_section, claims_section]
+    game_sections, batch_times = knizia_game_sections(lexicon, budget)
+    sections = [lexicon_section, membership_section, joker_section, plain_section, claims_section, *game_sections]
 
     mean_us = statistics.mean(joker_times.engine) * 1e6
     ratio = statistics.mean(joker_times.python) / statistics.mean(joker_times.engine)
     footnotes = []
-    loads = [t.other_load for t in (joker_times, plain_times) if t.other_load is not None]
+    loads = [t.other_load for t in (joker_times, plain_times, *batch_times) if t.other_load is not None]
     if loads and max(loads) >= 0.3:
         footnotes.append(
             f"Warning: other processes kept {max(loads):.1f} CPUs busy during the find_words rows "
@@ -1110,7 +1198,7 @@ def main_knizia(args: argparse.Namespace) -> int:
         f"Total run time {time.perf_counter() - wall0:.0f} s; --seconds {budget:g} per measurement.",
     ]
     fields = {"game": args.game, "seconds": budget}
-    publish("diabolo benchmark: knizia (words)", info, sections, footnotes, fields if args.json else None)
+    publish("diabolo benchmark: knizia", info, sections, footnotes, fields if args.json else None)
     return 0
 
 

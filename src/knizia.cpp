@@ -6,6 +6,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
@@ -184,9 +185,7 @@ Game game_from_kwargs(const py::dict& kwargs) {
 
 bool same_game(const Game& a, const Game& b) {
     if (!(a.config == b.config) || a.deck_language != b.deck_language) return false;
-    if (a.lexicon == b.lexicon) return true;
-    return a.lexicon->size() == b.lexicon->size() && a.lexicon->node_count() == b.lexicon->node_count() &&
-           a.lexicon->to_bytes() == b.lexicon->to_bytes();
+    return a.lexicon == b.lexicon || a.lexicon->fingerprint() == b.lexicon->fingerprint();
 }
 
 Move to_move(const py::handle& value, const Lexicon& lexicon) {
@@ -295,6 +294,9 @@ py::dict options_data(const Game& g) {
     py::dict lexicon;
     lexicon["language"] = g.lexicon_language.empty() ? py::object(py::none()) : py::object(py::str(g.lexicon_language));
     lexicon["words"] = g.lexicon->size();
+    char fingerprint[17];
+    std::snprintf(fingerprint, sizeof fingerprint, "%016llx", static_cast<unsigned long long>(g.lexicon->fingerprint()));
+    lexicon["fingerprint"] = std::string(fingerprint);
     d["lexicon"] = lexicon;
     py::dict deck;
     deck["language"] = g.deck_language;
@@ -333,7 +335,9 @@ py::dict to_data(const KState& k) {
     d["last_call"] = last_call_dict(s);
     d["scores"] = seat_values(s.scores, s.players());
     py::list deals;
-    for (const Deal& deal : k.table.deals) deals.append(card_list(c, deal.data(), static_cast<int>(deal.size())));
+    for (const Deal& deal : k.table.deals) {
+        deals.append(deal.empty() ? py::object(py::none()) : py::object(card_list(c, deal.data(), static_cast<int>(deal.size()))));
+    }
     d["deals"] = deals;
     py::list history;
     for (const Step& step : k.table.history) history.append(std::to_string(step.player) + ":" + format_move(step.move));
@@ -438,6 +442,10 @@ KState from_data(const py::handle& data, const std::shared_ptr<const Game>& g) {
     if (deals.size() > static_cast<std::size_t>(kMaxRounds)) deals.fail("too many deals");
     for (std::size_t r = 0; r < deals.size(); ++r) {
         const Reader deal = deals.at(r);
+        if (deal.is_null()) {
+            k.table.deals.emplace_back();  // shuffled from the seed
+            continue;
+        }
         if (deal.size() != c.deck_size) deal.fail("a deal holds every card of the deck once");
         Deal given;
         for (std::size_t i = 0; i < deal.size(); ++i) given.push_back(read_kind(deal.at(i), c));
@@ -495,7 +503,7 @@ realtime::Reaction reaction_from(const py::handle& value) {
 
 double per_letter_from(const py::handle& value) {
     const double seconds = value.cast<double>();
-    if (!(seconds >= 0.0 && seconds <= 60.0)) throw OptionError("per_letter must be 0..60 seconds, got " + std::to_string(seconds));
+    if (!(seconds >= 0.0 && seconds <= 60.0)) throw OptionError("per_letter must be 0..60 seconds, got " + py::repr(value).cast<std::string>());
     return seconds;
 }
 
@@ -599,7 +607,14 @@ Its claims take the reaction's claim delay plus ``per_letter`` seconds a letter 
             py::arg("max_length") = kMaxWord, py::arg("coverage") = 1.0, py::arg("memory") = 0)
         .def_property_readonly("name", [](const WordBot&) { return "word"; }, "``'word'``.")
         .def_property_readonly("max_length", [](const WordBot& b) { return b.vocabulary().max_length; }, "Longest word it knows.")
-        .def_property_readonly("coverage", [](const WordBot& b) { return b.vocabulary().coverage; }, "Share of the words it knows.");
+        .def_property_readonly("coverage", [](const WordBot& b) { return b.vocabulary().coverage; }, "Share of the words it knows.")
+        .def_property_readonly("memory", [](const WordBot& b) { return b.vocabulary().memory; },
+                               "The seed of which words it knows when coverage is below 1.")
+        .def_property_readonly("vocabulary", [](const WordBot& b) -> py::object {
+            if (!b.vocabulary().words) return py::none();
+            const py::object cls = py::module_::import("diabolo.lexicon").attr("Lexicon");
+            return cls(std::const_pointer_cast<Lexicon>(b.vocabulary().words), "vocabulary");
+        }, "Its own word list, or None (the game's lexicon).");
 
     m.def("knizia_simulate", [](const KState& start, const py::sequence& bots, const py::object& seed, double max_time,
                                 const py::object& max_events) {
@@ -853,7 +868,9 @@ Options (all keyword, validated, OptionError when wrong):
                 int r = 0;
                 for (auto d : py::reinterpret_borrow<py::sequence>(decks)) {
                     if (r == kMaxRounds) throw StateFormatError("decks: at most 64 rounds");
-                    deals.push_back(deal_from(d, g.config, "decks[" + std::to_string(r++) + "]"));
+                    if (d.is_none()) deals.emplace_back();  // this round is shuffled from the seed
+                    else deals.push_back(deal_from(d, g.config, "decks[" + std::to_string(r) + "]"));
+                    ++r;
                 }
             }
             KState k;
@@ -862,7 +879,7 @@ Options (all keyword, validated, OptionError when wrong):
             return k;
         }, py::arg("seed") = 0, py::arg("deck") = py::none(), py::arg("decks") = py::none(),
            "A new game. Round 0 is dealt from ``deck`` (every card of the deck in reveal order, K10.7) if given, "
-           "round r from ``decks[r]``; every other round is shuffled from ``seed``.")
+           "round r from ``decks[r]`` unless it is None; every other round is shuffled from ``seed``.")
         .def("state_from_json", [](const Game& g, const py::object& text) {
             return from_data(load_json(utf8_text<StateFormatError>(text, "state JSON")), std::make_shared<const Game>(g));
         }, py::arg("text"), "The state written by :meth:`KniziaState.to_json`; StateFormatError if it is not a valid state of this game.")

@@ -319,6 +319,12 @@ void Lexicon::assemble(const std::vector<uint32_t>& masks, const std::vector<uin
         }
         below[n] = total;
     }
+    uint64_t hash = 0xCBF29CE484222325ULL;  // FNV-1a over the words' count, nodes and edges
+    const auto mix = [&hash](uint64_t value) { hash = (hash ^ value) * 0x100000001B3ULL; };
+    mix(words_);
+    for (const Node& node : nodes_) mix((uint64_t{node.mask} << 32) | node.first);
+    for (const Edge& edge : edges_) mix(edge.target);
+    fingerprint_ = hash;
 }
 
 uint32_t Lexicon::rank_step(uint32_t node, int letter) const noexcept {

@@ -217,7 +217,8 @@ struct State {
     std::vector<Card> table_cards() const;
 };
 
-/// A new game; round r is dealt from `deals[r]` if given, else shuffled from `seed`.
+/// A new game; round r is dealt from `deals[r]` if given and not empty, else shuffled
+/// from `seed`.
 State new_game(const Config& config, const Lexicon& lexicon, uint64_t seed, const std::vector<Deal>* deals = nullptr);
 /// Checks that `deal` holds every card of the deck once; throws StateFormatError.
 void check_deal(const Config& config, const Deal& deal);
@@ -271,7 +272,7 @@ struct Step {
 struct Table {
     State state{};
     std::vector<Step> history;
-    std::vector<Deal> deals;   // given deals of rounds 0, 1, ... (may be fewer than the rounds)
+    std::vector<Deal> deals;   // given deals of rounds 0, 1, ... (empty: shuffled; may be fewer than the rounds)
 
     static Table start(const Config& config, const Lexicon& lexicon, uint64_t seed, const std::vector<Deal>* deals = nullptr);
     /// Checked move of `player`; records it as applied. Throws IllegalMoveError and

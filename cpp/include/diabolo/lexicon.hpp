@@ -38,6 +38,9 @@ public:
     /// Number of distinct words.
     std::size_t size() const noexcept { return words_; }
     std::size_t node_count() const noexcept { return nodes_.size(); }
+    /// A 64-bit hash of the automaton: equal lexicons have equal fingerprints, and
+    /// different ones almost surely differ (saved states name their lexicon by it).
+    uint64_t fingerprint() const noexcept { return fingerprint_; }
 
     // The automaton, for word finders: nodes are indices, root() is the empty prefix.
     uint32_t root() const noexcept { return 0; }
@@ -76,6 +79,7 @@ private:
     /// Takes the automaton's arrays and numbers the words (fills the steps).
     void assemble(const std::vector<uint32_t>& masks, const std::vector<uint32_t>& firsts, const std::vector<uint32_t>& targets);
     std::size_t words_ = 0;
+    uint64_t fingerprint_ = 0;
 };
 
 }  // namespace diabolo

@@ -22,7 +22,7 @@ realtime::Reaction default_reaction() noexcept {
     reaction.delays[1] = {1.2, 0.4};   // see a word and call it; plus a time per letter
     reaction.delays[2] = {1.0, 0.3};   // pick a card as another's penalty (K3.5)
     reaction.delays[3] = {3.0, 0.5};   // give up on the table (K10.5)
-    reaction.minimum = 0.2;
+    reaction.minimum = 0.15;
     return reaction;
 }
 

@@ -32,7 +32,9 @@ void observation_tensor(const State& s, int player, float* out) noexcept {
         bool waiting = false;
         for (int j = 0; j < s.penalty_count; ++j) waiting = waiting || s.penalty[static_cast<std::size_t>(j)] == p;
         w.scalar(static_cast<float>(s.pile[static_cast<std::size_t>(p)]) / deck);
-        w.scalar(static_cast<float>(s.scores[static_cast<std::size_t>(p)]) / (s.config.variant == Variant::Standard ? deck : 2.0f));
+        // Totals as a share of every card of the game; tiles out of the two that win.
+        w.scalar(static_cast<float>(s.scores[static_cast<std::size_t>(p)]) /
+                 (s.config.variant == Variant::Standard ? deck * static_cast<float>(s.config.rounds) : 2.0f));
         w.scalar((s.passed >> p) & 1u ? 1.0f : 0.0f);
         w.scalar(s.penalty_count > 0 && s.penalty[0] == p ? 1.0f : 0.0f);
         w.scalar(waiting ? 1.0f : 0.0f);

@@ -296,9 +296,11 @@ State new_game(const Config& config, const Lexicon& lexicon, uint64_t seed, cons
     s.lexicon = &lexicon;
     s.seed = seed;
     if (deals != nullptr) {
-        for (const Deal& deal : *deals) check_deal(config, deal);
+        for (const Deal& deal : *deals) {
+            if (!deal.empty()) check_deal(config, deal);  // an empty deal: shuffled from the seed
+        }
     }
-    start_round(s, deals != nullptr && !deals->empty() ? &deals->front() : nullptr);
+    start_round(s, deals != nullptr && !deals->empty() && !deals->front().empty() ? &deals->front() : nullptr);
     return s;
 }
 
@@ -606,7 +608,9 @@ void Table::apply(const Move& move, int player) {
     const int round = state.round;
     State next = state;
     const Move applied = knizia::apply(next, move, player);
-    if (next.round != round && !next.is_terminal() && next.round < static_cast<int>(deals.size())) redeal(next, deals[next.round]);
+    if (next.round != round && !next.is_terminal() && next.round < static_cast<int>(deals.size()) && !deals[next.round].empty()) {
+        redeal(next, deals[next.round]);
+    }
     history.push_back(Step{player, applied});
     state = next;
 }
