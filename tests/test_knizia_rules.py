@@ -115,6 +115,7 @@ def claimed(word: str, table: Sequence[str], **options: Any) -> tuple[int, ...]:
     move = state.history[-1][1]
     assert move.cards is not None
     assert state.piles == [0, len(move.cards)]
+    assert state.table == [card for i, card in enumerate(table) if i not in move.cards]
     return move.cards
 
 
@@ -197,6 +198,18 @@ def test_K2_1_words_compare_in_upper_case_with_umlauts_spelled_out() -> None:
     assert state.last_call is not None and state.last_call["word"] == "STRASSE" and state.piles == [7, 0]
 
 
+def test_K2_1_decomposed_umlauts_and_accents_are_letters_too() -> None:
+    """K2.1, K10.8: an umlaut or accent written as a letter plus a combining mark (the
+    Unicode decomposed form, as macOS and some word lists write it) is the same letter:
+    "A\u0308rger" is ÄRGER, so AERGER; "Cafe\u0301" is CAFE; in a lexicon and in a call."""
+    decomposed = Lexicon.from_words(["A\u0308rger", "Cafe\u0301"])
+    assert len(decomposed) == 2 and "AERGER" in decomposed and "CAFE" in decomposed
+    assert KniziaMove.parse("a\u0308rger").word == "AERGER"
+    state = on_table(["C", "A", "F", "E"])
+    state.apply("Cafe\u0301", player=1)
+    assert state.last_call == {"seat": 1, "word": "CAFE", "valid": True, "reason": None}
+
+
 def test_K2_2_abbreviations_are_not_words() -> None:
     """K2.2: entries that are not purely alphabetic after K2.1 are dropped from a lexicon;
     such text is not a word to call either."""
@@ -265,9 +278,9 @@ def test_K3_3_rulebook_examples() -> None:
     assert claimed("HANG", ["G", "N", "A", "H"]) == (3, 2, 1, 0)
     assert claimed("STOP", ["ST", "O", "?"]) == (0, 1, 2)
     assert claimed("POST", ["P", "T", "??"]) == (0, 2, 1)
-    for word, table in (("STOP", ["ST", "O", "?"]), ("POST", ["P", "T", "??"]), ("HANG", ["H", "A", "N", "G"])):
+    for word, table, cards in (("STOP", ["ST", "O", "?"], 3), ("POST", ["P", "T", "??"], 3), ("HANG", ["H", "A", "N", "G"], 4)):
         match = check_word(word, table, LEXICON)
-        assert match.word == word and match.card_count == 3 + (word == "HANG")
+        assert match.word == word and match.card_count == cards
 
 
 def test_K3_3a_the_word_must_be_in_the_lexicon() -> None:
@@ -380,6 +393,10 @@ def test_K3_4_a_call_may_name_the_exact_cards() -> None:
     state = on_table(["T", "O", "T", "R"])
     state.apply("TOR@2,1,3", player=0)
     assert state.table == ["T"] and state.piles == [3, 0]
+    # The caller may even choose a joker where a plain card would do.
+    state = on_table(["T", "O", "R", "?"])
+    state.apply("TOR@0,1,3", player=1)
+    assert state.table == ["R"] and state.history[-1][1].cards == (0, 1, 3)
     # Named cards that do not spell the word in that order: an invalid call (K3.5).
     state = on_table(["P", "O", "ST", "X"])
     state.apply("POST@1,0,2", player=1)

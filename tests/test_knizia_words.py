@@ -25,7 +25,10 @@ LEXICON = Lexicon.from_words(WORDS)
 @pytest.mark.parametrize(
     ("entry", "expected"),
     [("Straße", "STRASSE"), ("Ärger", "AERGER"), ("über", "UEBER"), ("Öl", "OEL"), ("café", "CAFE"),
-     ("  Hang ", "HANG"), ("ẞ", "SS"), ("U-Boot", None), ("z.B.", None), ("abc1", None), ("", None), ("Hang Gang", None)],
+     ("  Hang ", "HANG"), ("ẞ", "SS"), ("U-Boot", None), ("z.B.", None), ("abc1", None), ("", None), ("Hang Gang", None),
+     # K10.8: decomposed accents (a letter and a combining mark) and typographic spaces
+     ("A\u0308rger", "AERGER"), ("Cafe\u0301", "CAFE"), ("\u00a0Lager\u2009", "LAGER"), ("\u0308A", None),
+     ("No\u00a0Way", None)],
 )
 def test_normalisation_K2(entry: str, expected: str | None) -> None:
     assert normalise_word(entry) == expected

@@ -76,22 +76,38 @@ uint32_t decode(std::string_view text, std::size_t& i) noexcept {
     return code;
 }
 
-bool is_space(char c) noexcept { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; }
+/// White space that K10.8 trims: ASCII, no-break and the typographic spaces.
+bool is_space(uint32_t c) noexcept {
+    return c == ' ' || (c >= '\t' && c <= '\r') || c == 0xA0 || (c >= 0x2000 && c <= 0x200B) || c == 0x202F ||
+           c == 0x205F || c == 0x3000 || c == 0xFEFF;
+}
+
+constexpr uint32_t kCombiningDiaeresis = 0x308;
+bool is_combining_mark(uint32_t c) noexcept { return c >= 0x300 && c <= 0x36F; }
 
 }  // namespace
 
 std::optional<std::string> normalise_word(std::string_view text) {
-    while (!text.empty() && is_space(text.front())) text.remove_prefix(1);
-    while (!text.empty() && is_space(text.back())) text.remove_suffix(1);
-    if (text.empty()) return std::nullopt;
+    std::vector<uint32_t> codes;
+    codes.reserve(text.size());
+    for (std::size_t i = 0; i < text.size();) codes.push_back(decode(text, i));
+    std::size_t first = 0, last = codes.size();
+    while (first < last && is_space(codes[first])) ++first;
+    while (last > first && is_space(codes[last - 1])) --last;
+    if (first == last) return std::nullopt;
     std::string out;
     out.reserve(text.size());
-    for (std::size_t i = 0; i < text.size();) {
-        const uint32_t code = decode(text, i);
+    for (std::size_t i = first; i < last; ++i) {
+        const uint32_t code = codes[i];
         if (code >= 'a' && code <= 'z') {
             out += static_cast<char>(code - 'a' + 'A');
         } else if (code >= 'A' && code <= 'Z') {
             out += static_cast<char>(code);
+        } else if (is_combining_mark(code) && i > first && !is_combining_mark(codes[i - 1])) {
+            // A decomposed accent (as macOS writes them): an umlaut on A, O or U is
+            // the E of K2.1 (A + U+0308 is Ä, so AE); any other mark is dropped (K10.8).
+            const uint32_t base = codes[i - 1] | 0x20u;
+            if (code == kCombiningDiaeresis && (base == 'a' || base == 'o' || base == 'u')) out += 'E';
         } else {
             const char* letters = code == kMalformed ? "" : latin_letters(code);
             if (*letters == '\0') return std::nullopt;  // K2.2: not purely alphabetic
