@@ -197,8 +197,8 @@ def reference_schacht_game(players: int, rng: random.Random) -> int:
     return moves
 
 
-def python_api_duvelen_game(game: DuvelenGame, seed: int, rng: random.Random) -> int:
-    """(a) One random Duvelen game through the public API, as game.play_random plays it:
+def python_api_realtime_game(game: DuvelenGame | KniziaGame, seed: int, rng: random.Random) -> int:
+    """(a) One random game of a real-time game through the public API, as game.play_random plays it:
     at each step a uniformly random seat makes a uniformly random legal move (a seat
     without one makes none). Returns the number of moves."""
     players = game.players
@@ -698,7 +698,7 @@ def main_duvelen(args: argparse.Namespace, game: DuvelenGame) -> int:
     api_rng = random.Random(1)
     ra = throughput_row(
         "python_api", "(a) Python loop: legal_actions + apply",
-        time_games(lambda i: python_api_duvelen_game(game, 5_000 + i, api_rng), budget),
+        time_games(lambda i: python_api_realtime_game(game, 5_000 + i, api_rng), budget),
     )
     progress("random games: (b) game.play_random, 1 thread")
     t1 = time_batches(game, 1, budget)
@@ -1062,19 +1062,6 @@ GAME_WORDS = [
 ]
 
 
-def python_api_knizia_game(game: KniziaGame, seed: int, rng: random.Random) -> int:
-    """(a) One random Knizia game through the public API, as game.play_random plays it."""
-    state = game.new_state(seed=seed)
-    moves = 0
-    while not state.is_terminal:
-        player = rng.randrange(game.players)
-        actions = state.legal_actions(player)
-        if actions:
-            state.apply(rng.choice(actions), player)
-            moves += 1
-    return moves
-
-
 def reference_knizia_game(players: int, deck: Deck, rng: random.Random) -> int:
     """(c) One random Knizia game of the pure-Python reference model, decks shuffled here."""
     cards = [card for card, count in deck.cards.items() for _ in range(count)]
@@ -1102,7 +1089,7 @@ def knizia_game_sections(lexicon: Lexicon, budget: float) -> tuple[list[Section]
     progress("knizia random games: (a) Python loop over the public API")
     api_rng = random.Random(1)
     ra = throughput_row("python_api", "(a) Python loop: legal_actions + apply",
-                        time_games(lambda i: python_api_knizia_game(game, 5_000 + i, api_rng), budget))
+                        time_games(lambda i: python_api_realtime_game(game, 5_000 + i, api_rng), budget))
     progress("knizia random games: (b) game.play_random, 1 and 2 threads")
     t1 = time_batches(game, 1, budget)
     rb1 = throughput_row("play_random_1", "(b) C++ game.play_random, 1 thread", t1)
@@ -1183,7 +1170,8 @@ def main_knizia(args: argparse.Namespace) -> int:
     mean_us = statistics.mean(joker_times.engine) * 1e6
     ratio = statistics.mean(joker_times.python) / statistics.mean(joker_times.engine)
     footnotes = []
-    loads = [t.other_load for t in (joker_times, plain_times, *batch_times) if t.other_load is not None]
+    loads = [t.other_load for t in (joker_times, plain_times) if t.other_load is not None]
+    loads += [t.other_load for t in batch_times if t.other_load is not None]
     if loads and max(loads) >= 0.3:
         footnotes.append(
             f"Warning: other processes kept {max(loads):.1f} CPUs busy during the find_words rows "

@@ -172,3 +172,52 @@ py::object load_json(const std::string& text) {
 }
 
 }  // namespace diabolo::bindings
+
+namespace diabolo::bindings {
+
+realtime::Reaction reaction_from(const py::handle& value, const realtime::Reaction& defaults, const char* const* names, int count,
+                                 const std::string& game) {
+    realtime::Reaction reaction = defaults;
+    if (value.is_none()) return reaction;
+    reaction.minimum = value.attr("minimum").cast<double>();
+    if (!(reaction.minimum > 0.0 && reaction.minimum <= realtime::kMaxMean)) {
+        throw OptionError("a reaction's minimum must be in (0, 3600] seconds");
+    }
+    for (auto item : py::dict(value.attr("delays"))) {
+        const std::string kind = py::str(item.first);
+        int index = -1;
+        std::string kinds;
+        for (int k = 0; k < count; ++k) {
+            if (kind == names[k]) index = k;
+            kinds += std::string(k ? ", " : "") + names[k];
+        }
+        if (index < 0) throw OptionError("unknown kind of action '" + kind + "' in a " + game + " reaction; the kinds are " + kinds);
+        const auto pair = item.second.cast<std::pair<double, double>>();
+        if (!(pair.first > 0.0 && pair.first <= realtime::kMaxMean) || !(pair.second >= 0.0 && pair.second <= realtime::kMaxSpread)) {
+            throw OptionError("a reaction delay is (mean in (0, 3600], spread in [0, 300]) seconds; got " +
+                              py::repr(item.second).cast<std::string>());
+        }
+        reaction.delays[static_cast<std::size_t>(index)] = realtime::Delay{pair.first, pair.second};
+    }
+    return reaction;
+}
+
+realtime::Limits limits_from(double max_time, const py::object& max_events) {
+    if (!(max_time > 0.0)) throw OptionError("max_time must be a positive number of seconds");
+    realtime::Limits limits;
+    limits.max_time = max_time;
+    limits.max_events = to_int(max_events, "max_events");
+    if (limits.max_events < 1) throw OptionError("max_events must be at least 1");
+    return limits;
+}
+
+py::dict batch_dict(const realtime::Batch& batch, int games, int players) {
+    py::dict out;
+    out["scores"] = to_numpy(batch.scores, {games, players});
+    out["actions"] = to_numpy(batch.actions, {games});
+    out["rejected"] = to_numpy(batch.rejected, {games});
+    out["time"] = to_numpy(batch.time, {games});
+    return out;
+}
+
+}  // namespace diabolo::bindings

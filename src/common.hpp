@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "diabolo/common/errors.hpp"
+#include "diabolo/realtime.hpp"
 
 namespace diabolo::bindings {
 
@@ -167,5 +168,17 @@ py::dict random_play(const Config& config, const py::object& games, const py::ob
     out["moves"] = to_numpy(result.moves, {batch.games});
     return out;
 }
+
+/// A reaction-time model from a diabolo.realtime.Reaction (None: `defaults`); its kinds
+/// are `names[0 .. count)` of the game `game`. OptionError for bad kinds and values.
+realtime::Reaction reaction_from(const py::handle& value, const realtime::Reaction& defaults, const char* const* names, int count,
+                                 const std::string& game);
+
+/// The limits of a simulation: max_time > 0 seconds, max_events >= 1.
+realtime::Limits limits_from(double max_time, const py::object& max_events);
+
+/// The numpy arrays of a simulate_many result: scores (games x players), actions,
+/// rejected and time.
+py::dict batch_dict(const realtime::Batch& batch, int games, int players);
 
 }  // namespace diabolo::bindings

@@ -335,32 +335,8 @@ Table from_data(const py::handle& data) {
 
 // ---- bots and simulation -----------------------------------------------------------------
 
-/// A reaction-time model from diabolo.realtime.Reaction (None: the default human).
 realtime::Reaction reaction_from(const py::handle& value) {
-    realtime::Reaction reaction = default_reaction();
-    if (value.is_none()) return reaction;
-    reaction.minimum = value.attr("minimum").cast<double>();
-    if (!(reaction.minimum > 0.0 && reaction.minimum <= realtime::kMaxMean)) {
-        throw OptionError("a reaction's minimum must be in (0, 3600] seconds");
-    }
-    for (auto item : py::reinterpret_borrow<py::dict>(py::dict(value.attr("delays")))) {
-        const std::string kind = py::str(item.first);
-        int index = -1;
-        for (int k = 0; k < kReactionKinds; ++k) {
-            if (kind == kReactionKindNames[k]) index = k;
-        }
-        if (index < 0) {
-            throw OptionError("unknown kind of action '" + kind + "' in a Duvelen reaction; the kinds are play, turn, "
-                              "recycle, stop, pass");
-        }
-        const auto pair = item.second.cast<std::pair<double, double>>();
-        if (!(pair.first > 0.0 && pair.first <= realtime::kMaxMean) || !(pair.second >= 0.0 && pair.second <= realtime::kMaxSpread)) {
-            throw OptionError("a reaction delay is (mean in (0, 3600], spread in [0, 300]) seconds; got " +
-                              py::repr(item.second).cast<std::string>());
-        }
-        reaction.delays[static_cast<std::size_t>(index)] = realtime::Delay{pair.first, pair.second};
-    }
-    return reaction;
+    return bindings::reaction_from(value, default_reaction(), kReactionKindNames, kReactionKinds, "Duvelen");
 }
 
 /// A bot written in Python: anything with choose(state, player) -> move or None. It is
@@ -393,14 +369,6 @@ py::tuple run_tuple(const Table& start, const Run& run) {
     return py::make_tuple(final, log, run.accepted, run.rejected, run.time);
 }
 
-realtime::Limits limits_from(double max_time, const py::object& max_events) {
-    if (!(max_time > 0.0)) throw OptionError("max_time must be a positive number of seconds");
-    realtime::Limits limits;
-    limits.max_time = max_time;
-    limits.max_events = to_int(max_events, "max_events");
-    if (limits.max_events < 1) throw OptionError("max_events must be at least 1");
-    return limits;
-}
 
 }  // namespace
 
@@ -480,12 +448,7 @@ True
             py::gil_scoped_release release;
             result = simulate_many(c, seats, batch.games, batch.seed, batch.threads, limits);
         }
-        py::dict out;
-        out["scores"] = to_numpy(result.scores, {batch.games, c.players});
-        out["actions"] = to_numpy(result.actions, {batch.games});
-        out["rejected"] = to_numpy(result.rejected, {batch.games});
-        out["time"] = to_numpy(result.time, {batch.games});
-        return out;
+        return batch_dict(result, batch.games, c.players);
     });
 
     py::class_<Move> move_class(m, "DuvelenMove", R"doc(

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Sequence
-from typing import Any
+import json
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 
 from hypothesis import strategies as st
+
+K = TypeVar("K")
 
 # Every mutation; a game's fuzz test passes the ones that make sense for its JSON.
 OPERATIONS = ("set", "delete", "append", "duplicate", "swap", "bump", "move")
@@ -74,3 +77,23 @@ def mutate(data: Any, draw: st.DrawFn, values: st.SearchStrategy[Any], operation
         if lists:
             value_at(data, draw(st.sampled_from(lists))).append(item)
     return data
+
+
+def mutated_states(
+    states: Callable[[], Sequence[tuple[K, str]]],
+    values: st.SearchStrategy[Any],
+    operations: Sequence[str] = OPERATIONS,
+    most: int = 3,
+) -> st.SearchStrategy[tuple[K, str]]:
+    """(key, JSON text) of one of `states()` (called when drawing, so that the states
+    are made only when a test runs) with 1 to `most` drawn mutations."""
+
+    @st.composite
+    def mutated(draw: st.DrawFn) -> tuple[K, str]:
+        key, text = draw(st.sampled_from(states()))
+        data: Any = json.loads(text)
+        for _ in range(draw(st.integers(min_value=1, max_value=most))):
+            data = mutate(data, draw, values, operations)
+        return key, json.dumps(data)
+
+    return mutated()

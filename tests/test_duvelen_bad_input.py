@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 import diabolo
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
 from diabolo.schacht import SchachtMove
-from tests.json_fuzz import OPERATIONS, json_values, mutate
+from tests.json_fuzz import json_values, mutated_states
 from tests.duvelen_helpers import (
     NUM_ACTIONS,
     PASS,
@@ -1108,20 +1108,10 @@ def test_fuzz_apply_text(index: int, seat: int, text: str) -> None:
 # ---------------------------------------------------------------- hypothesis: JSON
 
 JSON_VALUES = json_values(["Ah", "10h", "Ks", "1h", "h", "play", "after_stop", "game_over", "é", "0:turn", "1:R2:7h>3"])
-JSON_OPERATIONS = OPERATIONS
-
-
-@st.composite
-def mutated_states(draw: st.DrawFn) -> tuple[int, str]:
-    players, text = draw(st.sampled_from(reachable_states()))
-    data: Any = json.loads(text)
-    for _ in range(draw(st.integers(min_value=1, max_value=3))):
-        data = mutate(data, draw, JSON_VALUES, JSON_OPERATIONS)
-    return players, json.dumps(data)
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow])
-@given(mutated_states())
+@given(mutated_states(reachable_states, JSON_VALUES))
 def test_fuzz_state_json_mutations(case: tuple[int, str]) -> None:
     """Mutations of real state JSON: StateFormatError, or a state that works and writes
     itself back exactly."""

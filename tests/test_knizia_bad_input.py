@@ -33,7 +33,7 @@ import diabolo
 from diabolo import Lexicon
 from diabolo.duvelen import DuvelenMove
 from diabolo.knizia import Deck, KniziaGame, KniziaMove, KniziaState, WordBot, check_word, find_words
-from tests.json_fuzz import OPERATIONS, json_values, mutate
+from tests.json_fuzz import json_values, mutated_states
 
 ERRORS = (
     diabolo.DiaboloError,
@@ -1114,17 +1114,8 @@ JSON_VALUES = json_values(["T", "O", "R", "ST", "?", "??", "EI", "play", "penalt
                            "0:reveal", "1:TOR@0,1,2", "2:take@0", "diabolo.knizia/1", "é"])
 
 
-@st.composite
-def mutated_states(draw: st.DrawFn) -> tuple[int, str]:
-    index, text = draw(st.sampled_from(reachable_states()))
-    data: Any = json.loads(text)
-    for _ in range(draw(st.integers(min_value=1, max_value=3))):
-        data = mutate(data, draw, JSON_VALUES, OPERATIONS)
-    return index, json.dumps(data)
-
-
 @settings(suppress_health_check=[HealthCheck.too_slow])
-@given(mutated_states())
+@given(mutated_states(reachable_states, JSON_VALUES))
 def test_fuzz_state_json_mutations(case: tuple[int, str]) -> None:
     """Mutations of real state JSON: StateFormatError, or a state that works, keeps every
     card of the deck in one place, and writes itself back exactly."""

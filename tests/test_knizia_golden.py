@@ -11,9 +11,6 @@ diff of tests/golden/ like code.
 
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,8 +18,7 @@ import pytest
 import diabolo
 from diabolo import realtime
 from diabolo.knizia import RandomBot, WordBot
-
-GOLDEN = Path(__file__).parent / "golden"
+from tests.golden_helpers import check_golden, simulated_transcript
 SLOW = realtime.Reaction({"claim": (2.0, 0.5)}, minimum=0.3)
 
 
@@ -46,37 +42,14 @@ def games() -> dict[str, tuple[dict[str, Any], list[Any], int]]:
     }
 
 
-def transcript(options: dict[str, Any], bots: list[Any], seed: int) -> list[str]:
-    game = diabolo.load("knizia", **options)
-    start = game.new_state(seed=seed)
-    run = realtime.simulate(start, bots, seed=seed)
-    lines = []
-    state = start.clone()
-    taken = 0
-    for step in run.log:
-        entry: dict[str, Any] = {"t": step.time, "p": step.player, "move": str(step.move), "ok": step.accepted}
-        if step.accepted:
-            state.apply(step.move, player=step.player)
-            taken += 1
-            if taken % 10 == 0:
-                seen = state.observation(taken // 10 % game.players)
-                seen["legal"] = len(seen["legal"])  # the count: the lists are long with a full lexicon
-                entry["observation"] = seen
-        lines.append(json.dumps(entry, separators=(",", ":")))
-    assert state == run.state and state.is_terminal
-    final = {"final": [state.observation(p) for p in range(game.players)], "table": str(state).splitlines()}
-    lines.append(json.dumps(final, separators=(",", ":")))
-    return lines
+def observe(state: Any, seat: int) -> dict[str, Any]:
+    seen: dict[str, Any] = state.observation(seat)
+    seen["legal"] = len(seen["legal"])  # the count: the lists are long with a full lexicon
+    return seen
 
 
 @pytest.mark.parametrize("name", sorted(games()))
 def test_simulated_transcript_matches_golden(name: str) -> None:
     options, bots, seed = games()[name]
-    lines = transcript(options, bots, seed)
-    path = GOLDEN / name
-    if os.environ.get("DIABOLO_UPDATE_GOLDEN"):
-        path.write_text("\n".join(lines) + "\n")
-    golden = path.read_text().splitlines()
-    assert len(lines) == len(golden), f"{name}: {len(lines)} lines, golden has {len(golden)}"
-    for index, (line, expected) in enumerate(zip(lines, golden)):
-        assert json.loads(line) == json.loads(expected), f"{name}: first difference at line {index + 1}"
+    start = diabolo.load("knizia", **options).new_state(seed=seed)
+    check_golden(name, simulated_transcript(start, bots, seed, 10, observe))

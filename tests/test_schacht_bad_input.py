@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 
 import diabolo
 from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
-from tests.json_fuzz import OPERATIONS, json_values, mutate
+from tests.json_fuzz import OPERATIONS, json_values, mutated_states
 from tests.schacht_helpers import data_of, full_deck, position, position_data
 
 YELLOW_CLOSED_EQUAL = ([1, 2, 3], [2, 4])
@@ -930,17 +930,8 @@ JSON_VALUES = json_values(["R1", "B5", "G9", "xG5", "play", "doubler", "game_ove
 JSON_OPERATIONS = [op for op in OPERATIONS if op != "move"]
 
 
-@st.composite
-def mutated_states(draw: st.DrawFn) -> tuple[int, str]:
-    players, text = draw(st.sampled_from(reachable_states()))
-    data: Any = json.loads(text)
-    for _ in range(draw(st.integers(min_value=1, max_value=4))):
-        data = mutate(data, draw, JSON_VALUES, JSON_OPERATIONS)
-    return players, json.dumps(data)
-
-
 @settings(suppress_health_check=[HealthCheck.too_slow])
-@given(mutated_states())
+@given(mutated_states(reachable_states, JSON_VALUES, JSON_OPERATIONS, most=4))
 def test_fuzz_state_json_mutations(case: tuple[int, str]) -> None:
     """Mutations of real state JSON: StateFormatError, or a state that works and writes
     itself back exactly."""

@@ -8,17 +8,14 @@ and review the diff of tests/golden/ like code.
 from __future__ import annotations
 
 import json
-import os
 import random
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import diabolo
 from diabolo.schacht import SchachtGame
-
-GOLDEN = Path(__file__).parent / "golden"
+from tests.golden_helpers import check_golden
 GAMES = {
     "schacht_3p_seed11.jsonl": ({"players": 3}, 11),
     "schacht_4p_seed22.jsonl": ({"players": 4, "rounds": 2}, 22),
@@ -51,11 +48,4 @@ def transcript(options: dict[str, Any], seed: int) -> list[str]:
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_transcript_matches_golden(name: str) -> None:
     options, seed = GAMES[name]
-    lines = transcript(options, seed)
-    path = GOLDEN / name
-    if os.environ.get("DIABOLO_UPDATE_GOLDEN"):
-        path.write_text("\n".join(lines) + "\n")
-    golden = path.read_text().splitlines()
-    assert len(lines) == len(golden), f"{name}: {len(lines)} positions, golden has {len(golden)}"
-    for index, (line, expected) in enumerate(zip(lines, golden)):
-        assert json.loads(line) == json.loads(expected), f"{name}: first difference at line {index + 1}"
+    check_golden(name, transcript(options, seed))

@@ -318,12 +318,7 @@ struct RandomPlayResult {
 /// on (seed, i), so results do not depend on `threads`.
 RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads);
 
-struct SimulationBatch {
-    std::vector<int32_t> scores;    // games x players, row-major: game totals
-    std::vector<int64_t> actions;   // accepted moves per game
-    std::vector<int64_t> rejected;  // moves that lost a race per game
-    std::vector<double> time;       // simulated seconds per game
-};
+using SimulationBatch = realtime::Batch;
 
 /// Simulates `games` whole games on `threads` threads; game i is dealt and run from
 /// (seed, i) alone, so results do not depend on `threads`.

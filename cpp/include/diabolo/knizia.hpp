@@ -364,12 +364,7 @@ struct RandomPlayResult {
 /// makes a uniformly random one. Game i depends only on (seed, i), not on `threads`.
 RandomPlayResult play_random_games(const Config& config, const Lexicon& lexicon, int games, uint64_t seed, int threads);
 
-struct SimulationBatch {
-    std::vector<int32_t> scores;    // games x players, row-major
-    std::vector<int64_t> actions;   // accepted moves per game
-    std::vector<int64_t> rejected;  // moves that lost a race per game
-    std::vector<double> time;       // simulated seconds per game
-};
+using SimulationBatch = realtime::Batch;
 
 /// Simulates `games` whole games on `threads` threads; game i depends only on (seed, i).
 SimulationBatch simulate_many(const Config& config, const Lexicon& lexicon, const std::vector<const Bot*>& bots, int games,

@@ -14,6 +14,8 @@
 #include <optional>
 #include <vector>
 
+#include "diabolo/common/errors.hpp"
+#include "diabolo/common/parallel.hpp"
 #include "diabolo/common/rng.hpp"
 
 namespace diabolo::realtime {
@@ -156,6 +158,45 @@ Run<State, Move> simulate(State state, const std::vector<BotPtr>& bots, uint64_t
     run.state = state;
     run.time = static_cast<double>(now) / 1e6;
     return run;
+}
+
+/// Outcomes of many simulated games.
+struct Batch {
+    std::vector<int32_t> scores;    // games x players, row-major: the final state's scores
+    std::vector<int64_t> actions;   // accepted moves per game
+    std::vector<int64_t> rejected;  // moves that lost a race per game
+    std::vector<double> time;       // simulated seconds per game
+};
+
+/// Simulates `games` whole games on `threads` threads: game i starts from
+/// `new_game(derive_seed(seed, i))` and runs from that seed alone, so the results do
+/// not depend on `threads`. `bots[p]` plays seat p in every game.
+template <class Game, class State, class Move, class BotPtr, class NewGame>
+Batch simulate_many(int players, const std::vector<BotPtr>& bots, int games, uint64_t seed, int threads, const Limits& limits,
+                    NewGame new_game) {
+    if (static_cast<int>(bots.size()) != players) {
+        throw OptionError("simulate_many needs one bot per seat: " + std::to_string(players) + " seats, got " +
+                          std::to_string(bots.size()) + " bots");
+    }
+    Batch batch;
+    const auto g = static_cast<std::size_t>(games > 0 ? games : 0);
+    const auto n = static_cast<std::size_t>(players);
+    batch.scores.assign(g * n, 0);
+    batch.actions.assign(g, 0);
+    batch.rejected.assign(g, 0);
+    batch.time.assign(g, 0.0);
+    in_parallel(games, threads, [&](int first, int last) {
+        for (int i = first; i < last; ++i) {
+            const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
+            const Run<State, Move> run = simulate<Game, State, Move>(new_game(game_seed), bots, mix64(game_seed), limits, false);
+            const auto k = static_cast<std::size_t>(i);
+            for (std::size_t p = 0; p < n; ++p) batch.scores[k * n + p] = run.state.scores[p];
+            batch.actions[k] = run.accepted;
+            batch.rejected[k] = run.rejected;
+            batch.time[k] = run.time;
+        }
+    });
+    return batch;
 }
 
 }  // namespace diabolo::realtime

@@ -97,29 +97,8 @@ RandomPlayResult play_random_games(const Config& config, int games, uint64_t see
 
 SimulationBatch simulate_many(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed,
                               int threads, const realtime::Limits& limits) {
-    if (static_cast<int>(bots.size()) != config.players) {
-        throw OptionError("simulate_many needs one bot per seat: " + std::to_string(config.players) + " seats, got " +
-                          std::to_string(bots.size()) + " bots");
-    }
-    SimulationBatch batch;
-    const auto g = static_cast<std::size_t>(std::max(games, 0));
-    batch.scores.assign(g * config.players, 0);
-    batch.actions.assign(g, 0);
-    batch.rejected.assign(g, 0);
-    batch.time.assign(g, 0.0);
-    in_parallel(games, threads, [&](int first, int last) {
-        for (int i = first; i < last; ++i) {
-            const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
-            const Run run = realtime::simulate<RealtimeRules, State, Move>(new_game(config, game_seed), bots,
-                                                                            mix64(game_seed), limits, false);
-            const auto k = static_cast<std::size_t>(i);
-            for (int p = 0; p < config.players; ++p) batch.scores[k * config.players + static_cast<std::size_t>(p)] = run.state.scores[static_cast<std::size_t>(p)];
-            batch.actions[k] = run.accepted;
-            batch.rejected[k] = run.rejected;
-            batch.time[k] = run.time;
-        }
-    });
-    return batch;
+    return realtime::simulate_many<RealtimeRules, State, Move>(config.players, bots, games, seed, threads, limits,
+                                                               [&](uint64_t game_seed) { return new_game(config, game_seed); });
 }
 
 }  // namespace diabolo::duvelen
