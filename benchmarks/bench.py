@@ -821,8 +821,10 @@ def lexicon_rows(budget: float) -> tuple[list[Row], Lexicon, Path]:
         lexicon = Lexicon.load("de")
         first = time.perf_counter() - t0
         path = Path(lexicon.source)
-        progress('lexicon: Lexicon.load("de") again (reads the cached binary form)')
-        second = timed_runs(lambda: Lexicon.load("de"), budget / 2, 5, 1000)
+        # A process loads a language once (Lexicon.load keeps it); what another process
+        # pays is reading the file and the cache entry, as from_file does.
+        progress('lexicon: loading "de" again in a new process (reads the cached binary form)')
+        second = timed_runs(lambda: Lexicon.from_file(path), budget / 2, 5, 1000)
         cache_files = list(Path(folder).rglob("*.bin"))
     progress(f"lexicon: Lexicon.from_file({path.name}, cache=False)")
     built = timed_runs(lambda: Lexicon.from_file(path, cache=False), budget, 3, 10)
@@ -834,8 +836,8 @@ def lexicon_rows(budget: float) -> tuple[list[Row], Lexicon, Path]:
         seconds_row("lexicon_from_text", "Lexicon.from_file(text list, cache=False)", built,
                     f"{path.stat().st_size / 1e6:.1f} MB {'gzip ' if path.suffix == '.gz' else ''}file: read, K2, build the DAWG"),
         seconds_row("lexicon_load_first", 'Lexicon.load("de"), empty cache', [first], f"builds; {cached}"),
-        seconds_row("lexicon_load_cached", 'Lexicon.load("de"), cached', second,
-                    "reads the file and the cache entry (sha256 key)"),
+        seconds_row("lexicon_load_cached", 'Lexicon.load("de") in a new process, cached', second,
+                    "reads the file and the cache entry (sha256 key); in the same process load returns the same lexicon"),
         seconds_row("lexicon_from_bytes", "Lexicon.from_bytes(lexicon.to_bytes())", from_bytes,
                     f"{len(data) / 1e6:.2f} MB binary form"),
         Row("lexicon_words", "words", float(len(lexicon)), "words", "distinct after K2 normalisation"),
