@@ -312,7 +312,9 @@ void redeal(State& s, const Deal& deal) {
 // ---- the rules ---------------------------------------------------------------------------------
 
 bool any_word(const State& s) {
-    return !find_words(*s.lexicon, s.table_cards(), s.config.min_cards).empty();
+    bool found = false;
+    for_each_word(*s.lexicon, s.table_cards(), s.config.min_cards, [&](const MatchView&) { found = true; });
+    return found;
 }
 
 Check evaluate_call(const State& s, const Move& claim) {
@@ -360,9 +362,7 @@ std::vector<Move> legal_moves(const State& s, int player) {
         return moves;
     }
     if (player == s.dealer() && s.deck_count() > 0) moves.push_back(Move::reveal());  // K3.1
-    for (const Match& match : find_words(*s.lexicon, s.table_cards(), s.config.min_cards)) {
-        if (match.word.size() <= static_cast<std::size_t>(kMaxWord)) moves.push_back(Move::claim(match.word));
-    }
+    for_each_word(*s.lexicon, s.table_cards(), s.config.min_cards, [&](const MatchView& match) { moves.push_back(Move::claim(match.word)); });
     moves.push_back(Move::pass());                               // K10.5
     return moves;
 }

@@ -44,32 +44,57 @@ const char* reason_text(Reason reason) noexcept {
 namespace {
 
 /// The table grouped by kind of card: each kind with its positions, lowest first.
+/// Fixed size: no allocation (the finder runs at every step of a game).
 struct Kinds {
-    std::vector<Card> cards;                  // one per kind
-    std::vector<std::vector<int>> positions;  // of each kind
-    std::array<int, 26> letter_kind{};        // kind index of each single letter, or -1
+    int count = 0;                               // kinds on the table
+    std::array<Card, kMaxTable> cards;           // one per kind
+    std::array<uint8_t, kMaxTable> first{};      // each kind's first entry in `positions`
+    std::array<uint8_t, kMaxTable> size{};       // cards of each kind
+    std::array<uint8_t, kMaxTable> positions{};  // table positions grouped by kind, lowest first
+    std::array<int, 26> letter_kind{};           // kind of each single letter, or -1
     int joker = -1, double_joker = -1;
-    std::vector<int> doubles;                 // kind indices of double letters
+    std::array<uint8_t, kMaxTable> doubles{};    // kinds of double letters
+    int double_count = 0;
 
     explicit Kinds(const std::vector<Card>& table) {
         letter_kind.fill(-1);
-        for (int pos = 0; pos < static_cast<int>(table.size()); ++pos) {
-            const Card& card = table[static_cast<std::size_t>(pos)];
-            auto found = std::find(cards.begin(), cards.end(), card);
-            if (found == cards.end()) {
-                cards.push_back(card);
-                positions.emplace_back();
-                found = cards.end() - 1;
-                const int kind = static_cast<int>(cards.size() - 1);
-                switch (card.kind) {
-                    case Card::Kind::Letter: letter_kind[static_cast<std::size_t>(card.first - 'A')] = kind; break;
-                    case Card::Kind::Double: doubles.push_back(kind); break;
-                    case Card::Kind::Joker: joker = kind; break;
-                    case Card::Kind::DoubleJoker: double_joker = kind; break;
-                }
-            }
-            positions[static_cast<std::size_t>(found - cards.begin())].push_back(pos);
+        std::array<uint8_t, kMaxTable> kind_of{};
+        for (std::size_t pos = 0; pos < table.size(); ++pos) kind_of[pos] = static_cast<uint8_t>(kind_for(table[pos]));
+        for (int k = 0, at = 0; k < count; at += size[static_cast<std::size_t>(k)], ++k) first[static_cast<std::size_t>(k)] = static_cast<uint8_t>(at);
+        std::array<uint8_t, kMaxTable> filled{};
+        for (std::size_t pos = 0; pos < table.size(); ++pos) {
+            const uint8_t k = kind_of[pos];
+            positions[first[k] + filled[k]++] = static_cast<uint8_t>(pos);
         }
+    }
+    int position(int kind, int i) const noexcept { return positions[first[static_cast<std::size_t>(kind)] + static_cast<std::size_t>(i)]; }
+
+private:
+    /// The kind of `card`, a new one if it is the first of its kind; counts it.
+    int kind_for(const Card& card) {
+        int* slot = nullptr;
+        switch (card.kind) {
+            case Card::Kind::Letter: slot = &letter_kind[static_cast<std::size_t>(card.first - 'A')]; break;
+            case Card::Kind::Joker: slot = &joker; break;
+            case Card::Kind::DoubleJoker: slot = &double_joker; break;
+            case Card::Kind::Double:
+                for (int d = 0; d < double_count; ++d) {
+                    if (cards[doubles[static_cast<std::size_t>(d)]] == card) {
+                        ++size[doubles[static_cast<std::size_t>(d)]];
+                        return doubles[static_cast<std::size_t>(d)];
+                    }
+                }
+                doubles[static_cast<std::size_t>(double_count++)] = static_cast<uint8_t>(count);
+                break;
+        }
+        if (slot != nullptr && *slot >= 0) {
+            ++size[static_cast<std::size_t>(*slot)];
+            return *slot;
+        }
+        if (slot != nullptr) *slot = count;
+        cards[static_cast<std::size_t>(count)] = card;
+        size[static_cast<std::size_t>(count)] = 1;
+        return count++;
     }
 };
 
@@ -130,8 +155,8 @@ template <class Automaton>
 class Search {
 public:
     Search(const Automaton& automaton, const Kinds& kinds, int min_cards)
-        : automaton_(automaton), kinds_(kinds), min_cards_(min_cards), left_(kinds.cards.size()) {
-        for (std::size_t k = 0; k < kinds.cards.size(); ++k) left_[k] = static_cast<int>(kinds.positions[k].size());
+        : automaton_(automaton), kinds_(kinds), min_cards_(min_cards) {
+        for (int k = 0; k < kinds.count; ++k) left_[static_cast<std::size_t>(k)] = kinds.size[static_cast<std::size_t>(k)];
         for (int letter = 0; letter < 26; ++letter) {
             if (kinds.letter_kind[static_cast<std::size_t>(letter)] >= 0) plain_letters_ |= 1u << letter;
         }
@@ -209,7 +234,8 @@ private:
                 }
             }
         }
-        for (const int kind : kinds_.doubles) {  // K3.3(d): both letters, in printed order
+        for (int d = 0; d < kinds_.double_count; ++d) {  // K3.3(d): both letters, in printed order
+            const int kind = kinds_.doubles[static_cast<std::size_t>(d)];
             if (!have(kind)) continue;
             const Card& card = kinds_.cards[static_cast<std::size_t>(kind)];
             if (!(next & (1u << (card.first - 'A')))) continue;
@@ -229,7 +255,7 @@ private:
         for (int i = 0; i < used_count_; ++i) taken[used_[static_cast<std::size_t>(i)]] = 0;
         for (int i = 0; i < used_count_; ++i) {
             const uint8_t kind = used_[static_cast<std::size_t>(i)];
-            candidate.cards[candidate.count++] = static_cast<uint8_t>(kinds_.positions[kind][taken[kind]++]);
+            candidate.cards[candidate.count++] = static_cast<uint8_t>(kinds_.position(kind, taken[kind]++));
             candidate.jokers = static_cast<uint8_t>(candidate.jokers + (kinds_.cards[kind].is_joker() ? 1 : 0));
         }
         uint32_t& slot = slot_of(rank);
@@ -260,13 +286,13 @@ private:
     const Automaton& automaton_;
     const Kinds& kinds_;
     int min_cards_;
-    std::vector<int> left_;
+    std::array<int, kMaxTable> left_{};               // cards of each kind still free
     uint32_t plain_letters_ = 0;                      // letters of which a plain card is left
     std::array<uint8_t, kMaxWord> used_{};            // kinds taken, in word order
     int used_count_ = 0;
     std::array<char, kMaxWord + 1> word_{};           // the letters so far
     int word_length_ = 0;
-    std::vector<uint32_t> slots_ = std::vector<uint32_t>(4096, kEmpty);
+    std::vector<uint32_t> slots_ = std::vector<uint32_t>(256, kEmpty);  // grows with the words found
     std::vector<Found> found_;
     std::string letters_;                             // the letters of every found word
     std::vector<uint64_t> order_;                     // (rank << 32 | index into found_), sorted
