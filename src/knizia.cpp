@@ -917,6 +917,10 @@ struct Found {
             PyTuple_SET_ITEM(match, 0, PyUnicode_FromStringAndSize(letters.data() + e.letters, e.length));
             PyTuple_SET_ITEM(match, 1, cards.release().ptr());
             PyTuple_SET_ITEM(match, 2, PyLong_FromLong(e.jokers));
+            // Neither tuple can be part of a reference cycle (they hold a str, ints and an
+            // untracked tuple), so the cyclic collector need not walk thousands of them.
+            PyObject_GC_UnTrack(PyTuple_GET_ITEM(match, 1));
+            PyObject_GC_UnTrack(match);
             PyList_SET_ITEM(out.ptr(), static_cast<py::ssize_t>(i), match);
         }
         return out;
