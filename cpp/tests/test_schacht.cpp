@@ -143,3 +143,77 @@ TEST(batch_results_do_not_depend_on_threads) {
     CHECK(one.scores == two.scores);
     CHECK(one.moves == two.moves);
 }
+
+// ---- bots and search ----------------------------------------------------------------
+
+TEST(bots_only_choose_legal_moves) {
+    Options o;
+    o.players = 4;
+    const Config config = Config::from_options(o);
+    const RandomBot random;
+    const HeuristicBot heuristic;
+    SearchOptions quick;
+    quick.iterations = 40;
+    const IsmctsBot search(quick);
+    const std::vector<const Bot*> bots = {&random, &heuristic, &search};
+    for (uint64_t game = 0; game < 6; ++game) {
+        State s = new_game(config, game);
+        Pcg32 rng(game, 9);
+        for (int actor = next_actor(s); actor >= 0; actor = next_actor(s)) {
+            for (const Bot* bot : bots) CHECK(is_legal(s, bot->choose(s, actor, rng), actor));
+            apply(s, bots[rng.below(3)]->choose(s, actor, rng), actor);
+        }
+        CHECK(s.is_terminal());
+    }
+}
+
+TEST(bots_and_search_never_read_hidden_cards) {
+    // A twin that differs from the state only in what seat p cannot see (the other hands,
+    // the pile, later shuffles): the bots' choices and the search's statistics for p must
+    // not change (S7.3).
+    Options o;
+    o.players = 4;
+    const Config config = Config::from_options(o);
+    const HeuristicBot heuristic;
+    SearchOptions quick;
+    quick.iterations = 200;
+    quick.threads = 2;
+    for (uint64_t game = 0; game < 4; ++game) {
+        State s = new_game(config, game);
+        Pcg32 rng(game, 3);
+        for (int step = 0; step < 12 + static_cast<int>(game) * 5 && !s.is_terminal(); ++step) {
+            const int actor = next_actor(s);
+            std::array<uint8_t, kNumActions> legal{};
+            const int n = legal_actions(s, actor, legal);
+            apply(s, Move::of_action(legal[rng.below(static_cast<uint32_t>(n))]), actor);
+        }
+        const int p = next_actor(s);
+        if (p < 0) continue;
+        const State twin = resample(s, p, 1000 + game);
+        CHECK(!(twin.hands == s.hands) || twin.pile != s.pile);  // the hidden cards really differ
+        Pcg32 a(7), b(7);
+        CHECK(heuristic.choose(s, p, a) == heuristic.choose(twin, p, b));
+        const SearchResult one = ismcts(s, p, quick, 42);
+        const SearchResult two = ismcts(twin, p, quick, 42);
+        CHECK(one.visits == two.visits && one.values == two.values && one.best == two.best);
+        CHECK(one.iterations == 200);
+    }
+}
+
+TEST(matches_rotate_seats_and_do_not_depend_on_threads) {
+    Options o;
+    o.players = 3;
+    const Config config = Config::from_options(o);
+    const RandomBot random;
+    const HeuristicBot heuristic;
+    const std::vector<const Bot*> bots = {&heuristic, &random, &random};
+    const MatchResult one = play_match(config, bots, 30, 5, 1);
+    const MatchResult two = play_match(config, bots, 30, 5, 2);
+    CHECK(one.scores == two.scores && one.moves == two.moves);
+    double heuristic_mean = 0, random_mean = 0;
+    for (int g = 0; g < one.games; ++g) {
+        heuristic_mean += one.scores[static_cast<std::size_t>(g * 3)];
+        random_mean += one.scores[static_cast<std::size_t>(g * 3 + 1)];
+    }
+    CHECK(heuristic_mean > random_mean);  // the heuristic is far stronger than chance
+}

@@ -17,6 +17,8 @@
 
 #include "diabolo/common/cardset.hpp"
 #include "diabolo/common/errors.hpp"
+#include "diabolo/common/rng.hpp"
+#include "diabolo/match.hpp"
 
 namespace diabolo::schacht {
 
@@ -274,5 +276,83 @@ struct RandomPlayResult {
 /// Plays `games` whole games with uniformly random legal moves, game i seeded by
 /// derive_seed(seed, i), on `threads` threads. Results do not depend on `threads`.
 RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads);
+
+// ---- bots and search ----------------------------------------------------------------
+
+/// The seat whose decision a bot or search takes next: the player to move, or during
+/// simultaneous doubler decisions the lowest seat still to decide; -1 at game over.
+int next_actor(const State& state) noexcept;
+
+/// A bot: picks a legal move for `player`, who must have one. It reads only what
+/// `player` may know (its hand, the public table, resample() of the state), and draws
+/// only from `rng`: `choose` is const, so one bot can play many games at once.
+class Bot {
+public:
+    virtual ~Bot() = default;
+    virtual Move choose(const State& state, int player, Pcg32& rng) const = 0;
+};
+
+/// Any legal move, uniformly at random.
+class RandomBot : public Bot {
+public:
+    Move choose(const State& state, int player, Pcg32& rng) const override;
+};
+
+/// Plays the colour-steering game by a one-move look-ahead over an estimate of each
+/// colour's outcome: it keeps the colours it is long in positive (angel side) and pushes
+/// the colours others lead negative (devil side), discards what hurts least, and bets
+/// its doubler on the positive colour it most likely leads with the largest sum.
+class HeuristicBot : public Bot {
+public:
+    Move choose(const State& state, int player, Pcg32& rng) const override;
+};
+
+/// What `player` expects a colour to be worth to it, and to the best of the others, from
+/// what it knows (its hand, the rows, the cards shown, revealed or discarded); the
+/// heuristic's evaluation, positive is good for `player`.
+double evaluate(const State& state, int player) noexcept;
+
+/// Options of an information-set Monte Carlo tree search (ISMCTS).
+struct SearchOptions {
+    int iterations = 1000;       // per thread, unless `seconds` is set
+    double seconds = 0.0;        // > 0: a time budget per thread instead of `iterations`
+    int threads = 1;             // root parallelism: one tree per thread, merged at the root
+    double exploration = 0.7;    // the UCB constant
+    bool heuristic_rollouts = true;  // play rollouts with the heuristic, else at random
+};
+
+/// A search's answer: the root moves with their visit counts and mean rewards.
+struct SearchResult {
+    std::vector<Move> moves;     // legal moves of the player, in action-id order
+    std::vector<int64_t> visits;
+    std::vector<double> values;  // mean reward in [-1, 1] of each move for the player
+    int64_t iterations = 0;      // over all threads
+    Move best{};                 // the most visited move (ties: the better value, then the lower id)
+};
+
+/// Single-observer ISMCTS for `player` (S7.3): each iteration determinises the state with
+/// resample(player, seed_i), so the search never reads hidden cards; the tree is over the
+/// moves as the player sees them (UCB with availability counts), rollouts run to the end
+/// of the round, and the reward is the round's score of each seat against the best
+/// other seat's. The other seats play by the rollout policy in their determinised hands
+/// (the tree holds only the searching seat's moves). With several threads each builds its own tree (seeded from `seed` and its index)
+/// and the root statistics are summed. Runs without any Python.
+SearchResult ismcts(const State& state, int player, const SearchOptions& options, uint64_t seed);
+
+/// A bot that plays the best move of ismcts().
+class IsmctsBot : public Bot {
+public:
+    explicit IsmctsBot(SearchOptions options) : options_(options) {}
+    Move choose(const State& state, int player, Pcg32& rng) const override;
+    const SearchOptions& options() const noexcept { return options_; }
+
+private:
+    SearchOptions options_;
+};
+
+/// Plays `games` whole games between `bots` (one per seat), seats rotated from game to
+/// game (bot_at), on `threads` threads; game i depends only on (seed, i). During doubler
+/// decisions the bots decide in seat order, each from what it may know.
+MatchResult play_match(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads);
 
 }  // namespace diabolo::schacht

@@ -10,13 +10,6 @@ namespace diabolo::schacht {
 
 namespace {
 
-/// The seat to act: the player to move, or the lowest seat still to decide (S5.3).
-int next_actor(const State& s) noexcept {
-    if (s.current_player >= 0) return s.current_player;
-    const unsigned pending = static_cast<unsigned>(s.doubler_available & ~s.decided);
-    return lowest_bit64(pending);
-}
-
 int play_one(const Config& config, uint64_t game_seed, int32_t* scores) {
     State s = new_game(config, game_seed);
     Pcg32 rng(game_seed, 0xB07B07ULL);

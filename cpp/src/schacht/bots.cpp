@@ -1,0 +1,180 @@
+// Diabolo (Schacht): the random bot and the heuristic bot. Both read only what their
+// seat may know (rules/schacht.md S7): its hand, the rows, and the cards shown,
+// revealed or discarded.
+#include <algorithm>
+#include <cmath>
+
+#include "diabolo/common/cardset.hpp"
+#include "diabolo/schacht.hpp"
+
+namespace diabolo::schacht {
+
+namespace {
+
+std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
+
+/// What a seat knows about each colour.
+struct View {
+    int players = 0;
+    std::array<int, kColours> mine{};       // the seat's hand sum (S5.3)
+    std::array<double, kColours> others{};  // the best other seat's expected hand sum
+    std::array<int, kColours> balance{};    // angel sum - devil sum (S5.2)
+    std::array<int, kColours> placed{};     // cards in the row (S3.1)
+    bool doubler = false;
+};
+
+View view_of(const State& s, int player) noexcept {
+    View v;
+    v.players = s.players();
+    v.doubler = (s.doubler_available >> player) & 1u;
+    const CardSet hand = s.hands[at(player)];
+    // Unseen cards that may be in another hand: the deck minus the rows, every discard,
+    // this hand and what is known of the other hands; none of a colour revealed at
+    // scoring (S5.3: every hand's cards of it are known then).
+    std::array<int, kKinds> unseen{};
+    for (int kind = 0; kind < kKinds; ++kind) unseen[at(kind)] = s.config.value_counts[at(kind % kValues)];
+    for (int c = 0; c < kColours; ++c) {
+        const Row& row = s.rows[at(c)];
+        for (int i = 0; i < row.left_count; ++i) --unseen[at(c * kValues + row.left[at(i)] - 1)];
+        for (int i = 0; i < row.right_count; ++i) --unseen[at(c * kValues + row.right[at(i)] - 1)];
+        v.balance[at(c)] = row.angel_sum() - row.devil_sum();
+        v.placed[at(c)] = row.size();
+        v.mine[at(c)] = colour_sum(hand, c);
+    }
+    std::array<CardSet, kMaxSeats> known{};
+    for (int seat = 0; seat < s.players(); ++seat) {
+        known[at(seat)] = seat == player ? hand : known_cards(s, seat);
+        // Two sets are counted one after the other: their union would keep only the larger
+        // count of each kind (the sets count copies as thermometer codes).
+        for (const Card card : cards_of(known[at(seat)])) --unseen[card.kind];
+        for (const Card card : cards_of(s.discarded[at(seat)])) --unseen[card.kind];
+    }
+    std::array<double, kColours> unseen_sum{};
+    int unseen_cards = s.pile_size();  // the pile holds unseen cards too
+    for (int kind = 0; kind < kKinds; ++kind) {
+        if ((s.revealed_colours >> (kind / kValues)) & 1u) continue;
+        unseen_sum[at(kind / kValues)] += (kind % kValues + 1) * unseen[at(kind)];
+    }
+    for (int seat = 0; seat < s.players(); ++seat) {
+        if (seat != player) unseen_cards += s.hands[at(seat)].count() - known[at(seat)].count();
+    }
+    for (int seat = 0; seat < s.players(); ++seat) {
+        if (seat == player) continue;
+        const int hidden = s.hands[at(seat)].count() - known[at(seat)].count();
+        const double share = unseen_cards > 0 ? static_cast<double>(hidden) / unseen_cards : 0.0;
+        for (int c = 0; c < kColours; ++c) {
+            const double expected = colour_sum(known[at(seat)], c) + share * unseen_sum[at(c)];
+            v.others[at(c)] = std::max(v.others[at(c)], expected);
+        }
+    }
+    return v;
+}
+
+/// The chance that a hand sum of `mine` is the highest, against the best other seat's
+/// expected `others` (a logistic guess; nothing wins with 0, S5.6).
+double lead_chance(int mine, double others) noexcept {
+    if (mine <= 0) return 0.0;
+    return 1.0 / (1.0 + std::exp(-(mine - others * 1.15 - 0.5) / 2.0));
+}
+
+/// How likely the colour ends positive (+1) or negative (-1): fixed once the row is
+/// closed, else a soft sign of its balance (cards still come).
+double outcome(int balance, int placed) noexcept {
+    if (placed >= kRowCards) return balance > 0 ? 1.0 : (balance < 0 ? -1.0 : 0.0);
+    return std::tanh(balance / 3.0);
+}
+
+double value_of(const View& v) noexcept {
+    double total = 0.0, best_positive = 0.0;
+    const double rivals = v.players > 1 ? 1.0 / (v.players - 1) : 0.0;
+    for (int c = 0; c < kColours; ++c) {
+        const double sign = outcome(v.balance[at(c)], v.placed[at(c)]);
+        const double lead = lead_chance(v.mine[at(c)], v.others[at(c)]);
+        const double mine = sign * lead * v.mine[at(c)];
+        // What the leading other seat gains here is a loss in a race for the top total:
+        // pushing a colour others lead to the devil side is worth as much as it hurts them.
+        const double theirs = sign * (1.0 - lead) * v.others[at(c)];
+        total += mine - (1.0 + rivals) * 0.5 * theirs;
+        best_positive = std::max(best_positive, mine);
+    }
+    if (v.doubler) total += 0.5 * best_positive;  // S5.3: the doubler may double one of them
+    return total;
+}
+
+/// The view after `player` makes `move` (placing or discarding one of its cards).
+View after(View v, const Move& move) noexcept {
+    const int c = move.card.colour(), value = move.card.value();
+    v.mine[at(c)] -= value;
+    if (move.kind == MoveKind::Place) {
+        v.balance[at(c)] += move.side == Side::Right ? value : -value;
+        ++v.placed[at(c)];
+    }
+    return v;
+}
+
+/// S5.3: bet on the colour being scored if it is the best chance among the positive
+/// colours still to score (layout order), and more likely than not led by this hand.
+bool should_bet(const State& s, int player) noexcept {
+    const View v = view_of(s, player);
+    const int scoring = s.scoring_colour;
+    const double here = lead_chance(v.mine[at(scoring)], v.others[at(scoring)]);
+    if (here < 0.5) return false;
+    const double gain = here * v.mine[at(scoring)];
+    for (int c = scoring + 1; c < kColours; ++c) {
+        if (v.balance[at(c)] > 0 && lead_chance(v.mine[at(c)], v.others[at(c)]) * v.mine[at(c)] > gain) return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+int next_actor(const State& s) noexcept {
+    if (s.current_player >= 0) return s.current_player;
+    if (s.phase != Phase::Doubler) return -1;
+    const unsigned pending = static_cast<unsigned>(s.doubler_available & ~s.decided);  // S5.3
+    return pending ? lowest_bit64(pending) : -1;
+}
+
+double evaluate(const State& state, int player) noexcept { return value_of(view_of(state, player)); }
+
+Move RandomBot::choose(const State& state, int player, Pcg32& rng) const {
+    std::array<uint8_t, kNumActions> actions{};
+    const int n = legal_actions(state, player, actions);
+    if (n == 0) throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now");
+    return Move::of_action(actions[rng.below(static_cast<uint32_t>(n))]);
+}
+
+Move HeuristicBot::choose(const State& state, int player, Pcg32&) const {
+    std::array<uint8_t, kNumActions> actions{};
+    const int n = legal_actions(state, player, actions);
+    if (n == 0) throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now");
+    if (state.phase == Phase::Doubler) return should_bet(state, player) ? Move::bet() : Move::hold();
+    const View now = view_of(state, player);
+    Move best = Move::of_action(actions[0]);
+    double best_value = -1e300;
+    for (int i = 0; i < n; ++i) {  // ties keep the lowest action id
+        const Move move = Move::of_action(actions[at(i)]);
+        const double value = value_of(after(now, move));
+        if (value > best_value) best = move, best_value = value;
+    }
+    return best;
+}
+
+MatchResult play_match(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads) {
+    if (static_cast<int>(bots.size()) != config.players) {
+        throw OptionError("a match needs one bot per seat: " + std::to_string(config.players) + " seats, got " +
+                          std::to_string(bots.size()) + " bots");
+    }
+    return run_match(config.players, games, seed, threads, [&](uint64_t game_seed, const auto& seat_bots, int32_t* scores) {
+        State s = new_game(config, game_seed);
+        Pcg32 rng(game_seed, 0xB075ULL);
+        int64_t moves = 0;
+        for (int actor = next_actor(s); actor >= 0; actor = next_actor(s), ++moves) {
+            apply(s, bots[at(seat_bots[at(actor)])]->choose(s, actor, rng), actor);
+        }
+        for (int seat = 0; seat < config.players; ++seat) scores[seat] = s.scores[at(seat)];
+        return moves;
+    });
+}
+
+}  // namespace diabolo::schacht

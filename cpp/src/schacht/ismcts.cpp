@@ -1,0 +1,224 @@
+// Diabolo (Schacht): single-observer information-set Monte Carlo tree search (ISMCTS,
+// after Cowling, Powley and Whitehouse 2012). The searching seat never sees a hidden
+// card: every iteration plays in a fresh determinisation, resample(player, seed), which
+// depends only on what the seat knows (S7.3).
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <thread>
+
+#include "diabolo/common/parallel.hpp"
+#include "diabolo/schacht.hpp"
+
+namespace diabolo::schacht {
+
+namespace {
+
+std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
+
+/// A node: the move `action` made by seat `actor` from its parent.
+struct Node {
+    int32_t parent = -1;
+    uint8_t action = 0;
+    int8_t actor = -1;
+    int64_t visits = 0;
+    int64_t available = 0;  // how often the move was legal when its parent was visited
+    double reward = 0.0;    // the actor's rewards, summed
+    std::vector<int32_t> children;
+};
+
+/// Each seat's reward for a finished round: its round score against the best other
+/// seat's (a race for the highest total, S6.2), scaled into [-1, 1].
+std::array<double, kMaxSeats> rewards(const State& before, const State& after) noexcept {
+    std::array<double, kMaxSeats> gain{}, reward{};
+    const int n = before.players();
+    for (int p = 0; p < n; ++p) gain[at(p)] = after.scores[at(p)] - before.scores[at(p)];
+    for (int p = 0; p < n; ++p) {
+        double best_other = -1e9;
+        for (int o = 0; o < n; ++o) {
+            if (o != p) best_other = std::max(best_other, gain[at(o)]);
+        }
+        reward[at(p)] = n > 1 ? std::clamp((gain[at(p)] - best_other) / 30.0, -1.0, 1.0) : 0.0;
+    }
+    return reward;
+}
+
+class Tree {
+public:
+    Tree(const State& root, int player, const SearchOptions& options, uint64_t seed)
+        : root_(root), player_(player), options_(options), rng_(seed, 0x15C7515ULL) {
+        nodes_.emplace_back();
+    }
+
+    /// One iteration: determinise, select and expand, roll out to the round's end,
+    /// back the rewards up.
+    void iterate() {
+        State state = resample(root_, player_, (uint64_t{rng_.next()} << 32) | rng_.next());
+        int32_t node = 0;
+        bool expanded = false;
+        std::array<uint8_t, kNumActions> legal{};
+        while (!round_over(state) && !expanded) {
+            const int actor = node == 0 ? player_ : next_actor(state);
+            if (actor != player_) {  // the others play by the rollout policy, in their determinised hands
+                apply_unchecked(state, policy().choose(state, actor, rng_), actor);
+                continue;
+            }
+            const int n = legal_actions(state, actor, legal);
+            // Availability of the moves already in the tree, and the first untried one.
+            int32_t chosen = -1;
+            double best = -1e300;
+            int untried[kNumActions];
+            int untried_count = 0;
+            for (int i = 0; i < n; ++i) {
+                const int32_t child = child_of(node, legal[at(i)]);
+                if (child < 0) {
+                    untried[untried_count++] = legal[at(i)];
+                    continue;
+                }
+                Node& c = nodes_[at(child)];
+                ++c.available;
+                const double score = c.reward / static_cast<double>(c.visits) +
+                                     options_.exploration * std::sqrt(std::log(static_cast<double>(c.available)) / static_cast<double>(c.visits));
+                if (score > best) best = score, chosen = child;
+            }
+            if (untried_count > 0) {
+                const int action = untried[rng_.below(static_cast<uint32_t>(untried_count))];
+                chosen = add_child(node, static_cast<uint8_t>(action), actor);
+                expanded = true;
+            }
+            apply_unchecked(state, Move::of_action(nodes_[at(chosen)].action), actor);
+            node = chosen;
+        }
+        rollout(state);
+        const auto reward = rewards(root_, state);
+        for (int32_t n = node; n > 0; n = nodes_[at(n)].parent) {
+            Node& current = nodes_[at(n)];
+            ++current.visits;
+            current.reward += reward[at(current.actor)];
+        }
+        ++nodes_[0].visits;
+    }
+
+    /// The root's moves with their visits and summed rewards.
+    void add_root_stats(std::array<int64_t, kNumActions>& visits, std::array<double, kNumActions>& reward) const {
+        for (const int32_t child : nodes_[0].children) {
+            const Node& c = nodes_[at(child)];
+            visits[c.action] += c.visits;
+            reward[c.action] += c.reward;
+        }
+    }
+
+private:
+    bool round_over(const State& s) const noexcept { return s.is_terminal() || s.round != root_.round; }
+
+    int32_t child_of(int32_t node, uint8_t action) const noexcept {
+        for (const int32_t child : nodes_[at(node)].children) {
+            if (nodes_[at(child)].action == action) return child;
+        }
+        return -1;
+    }
+
+    int32_t add_child(int32_t parent, uint8_t action, int actor) {
+        const auto id = static_cast<int32_t>(nodes_.size());
+        Node child;
+        child.parent = parent;
+        child.action = action;
+        child.actor = static_cast<int8_t>(actor);
+        child.available = 1;
+        nodes_.push_back(std::move(child));
+        nodes_[at(parent)].children.push_back(id);
+        return id;
+    }
+
+    const Bot& policy() const noexcept {
+        return options_.heuristic_rollouts ? static_cast<const Bot&>(heuristic_) : static_cast<const Bot&>(random_);
+    }
+
+    void rollout(State& s) {
+        while (!round_over(s)) {
+            const int actor = next_actor(s);
+            apply_unchecked(s, policy().choose(s, actor, rng_), actor);
+        }
+    }
+
+    HeuristicBot heuristic_;
+    RandomBot random_;
+
+    State root_;
+    int player_;
+    SearchOptions options_;
+    Pcg32 rng_;
+    std::vector<Node> nodes_;
+};
+
+void check_options(const SearchOptions& o) {
+    if (o.iterations < 1 || o.iterations > 100'000'000) {
+        throw OptionError("iterations must be 1..100000000, got " + std::to_string(o.iterations));
+    }
+    if (!(o.seconds >= 0.0 && o.seconds <= 3600.0)) throw OptionError("seconds must be 0..3600");
+    if (o.threads < 1 || o.threads > 256) throw OptionError("threads must be 1..256, got " + std::to_string(o.threads));
+    if (!(o.exploration >= 0.0 && o.exploration <= 100.0)) throw OptionError("exploration must be 0..100");
+}
+
+}  // namespace
+
+SearchResult ismcts(const State& state, int player, const SearchOptions& options, uint64_t seed) {
+    check_options(options);
+    if (player < 0 || player >= state.players()) throw PlayerError("there is no seat " + std::to_string(player));
+    std::array<uint8_t, kNumActions> legal{};
+    const int n = legal_actions(state, player, legal);
+    if (n == 0) throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now");
+    SearchResult result;
+    for (int i = 0; i < n; ++i) result.moves.push_back(Move::of_action(legal[at(i)]));
+    std::array<int64_t, kNumActions> visits{};
+    std::array<double, kNumActions> reward{};
+    std::vector<int64_t> done(at(options.threads), 0);
+    std::vector<std::array<int64_t, kNumActions>> tree_visits(at(options.threads));
+    std::vector<std::array<double, kNumActions>> tree_reward(at(options.threads));
+    in_parallel(options.threads, options.threads, [&](int first, int last) {
+        for (int t = first; t < last; ++t) {
+            Tree tree(state, player, options, derive_seed(seed, static_cast<uint64_t>(t)));
+            // The iterations are split over the threads, so more threads search as much, sooner.
+            const int64_t share = options.iterations / options.threads + (t < options.iterations % options.threads ? 1 : 0);
+            const auto start = std::chrono::steady_clock::now();
+            const auto budget = std::chrono::duration<double>(options.seconds);
+            int64_t count = 0;
+            while (options.seconds > 0.0 ? std::chrono::steady_clock::now() - start < budget : count < share) {
+                tree.iterate();
+                ++count;
+            }
+            done[at(t)] = count;
+            tree_visits[at(t)].fill(0);
+            tree_reward[at(t)].fill(0.0);
+            tree.add_root_stats(tree_visits[at(t)], tree_reward[at(t)]);
+        }
+    });
+    for (int t = 0; t < options.threads; ++t) {  // summed in thread order: the same sums every run
+        result.iterations += done[at(t)];
+        for (int a = 0; a < kNumActions; ++a) {
+            visits[at(a)] += tree_visits[at(t)][at(a)];
+            reward[at(a)] += tree_reward[at(t)][at(a)];
+        }
+    }
+    int best = -1;
+    for (int i = 0; i < n; ++i) {
+        const int a = legal[at(i)];
+        result.visits.push_back(visits[at(a)]);
+        result.values.push_back(visits[at(a)] ? reward[at(a)] / static_cast<double>(visits[at(a)]) : 0.0);
+        if (best < 0 || result.visits[at(i)] > result.visits[at(best)] ||
+            (result.visits[at(i)] == result.visits[at(best)] && result.values[at(i)] > result.values[at(best)])) {
+            best = i;
+        }
+    }
+    result.best = result.moves[at(best)];
+    return result;
+}
+
+Move IsmctsBot::choose(const State& state, int player, Pcg32& rng) const {
+    std::array<uint8_t, kNumActions> legal{};
+    if (legal_actions(state, player, legal) == 1) return Move::of_action(legal[0]);  // nothing to search
+    const uint64_t high = rng.next();
+    return ismcts(state, player, options_, (high << 32) | rng.next()).best;
+}
+
+}  // namespace diabolo::schacht
