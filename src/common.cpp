@@ -3,6 +3,7 @@
 #include <climits>
 
 #include "diabolo/common/errors.hpp"
+#include "diabolo/common/rng.hpp"
 
 namespace diabolo::bindings {
 
@@ -35,6 +36,9 @@ void register_errors(py::module_& m) {
     });
     m.attr("SIMULTANEOUS") = kSimultaneous;
     m.attr("TERMINAL") = kTerminal;
+    m.def("derive_seed", [](const py::object& seed, const py::object& index) {
+        return derive_seed(to_seed(seed), to_seed(index, "index"));
+    }, py::arg("seed"), py::arg("index"), "The seed of game `index` of a batch seeded with `seed` (as the C++ batches derive it).");
 }
 
 uint64_t to_seed(const py::handle& value, const char* what) {

@@ -4,8 +4,10 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <array>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -388,7 +390,123 @@ Table new_state(const Config& config, const py::object& seed, const py::object& 
 
 }  // namespace
 
+// ---- bots, search and matches -------------------------------------------------------------
+
+/// The seat a bot decides for: `player`, or the seat whose decision is due.
+int bot_player(const State& s, const py::object& player) {
+    const int seat = player.is_none() ? next_actor(s) : to_player(s, player);
+    if (seat < 0) throw IllegalMoveError("S6.1", "the game is over");
+    std::array<uint8_t, kNumActions> legal{};
+    if (legal_actions(s, seat, legal) == 0) throw IllegalMoveError("S2.3", "seat " + std::to_string(seat) + " has no move now");
+    return seat;
+}
+
+void bind_bots(py::module_& m) {
+    py::class_<Bot, std::shared_ptr<Bot>>(m, "SchachtBot", "A Schacht bot implemented in C++.")
+        .def("choose", [](const Bot& bot, const Table& t, const py::object& player, const py::object& seed) {
+            const int seat = bot_player(t.state, player);
+            Pcg32 rng(to_seed(seed));
+            const State state = t.state;
+            py::gil_scoped_release release;
+            return bot.choose(state, seat, rng);
+        }, py::arg("state"), py::arg("player") = py::none(), py::arg("seed") = 0,
+           "The move this bot makes for ``player`` (default: the seat whose decision is due), from what that "
+           "seat may know; ``seed`` fixes its random choices.");
+    py::class_<RandomBot, Bot, std::shared_ptr<RandomBot>>(m, "SchachtRandomBot", R"doc(
+Any legal move, uniformly at random.
+
+>>> from diabolo.schacht import RandomBot
+>>> RandomBot().name
+'random'
+)doc")
+        .def(py::init([]() { return std::make_shared<RandomBot>(); }))
+        .def_property_readonly("name", [](const RandomBot&) { return "random"; }, "``'random'``.");
+    py::class_<HeuristicBot, Bot, std::shared_ptr<HeuristicBot>>(m, "SchachtHeuristicBot", R"doc(
+Plays the colour-steering game: keeps the colours it is long in positive (the angel
+side), pushes the colours others lead negative (the devil side), discards what hurts it
+least, and bets its doubler on the positive colour it most likely leads with the most.
+A one-move look-ahead over its estimate of every colour's outcome, from what it knows.
+
+>>> import diabolo
+>>> from diabolo.schacht import HeuristicBot
+>>> state = diabolo.load("schacht").new_state(seed=1)
+>>> HeuristicBot().choose(state) in state.legal_moves()
+True
+)doc")
+        .def(py::init([]() { return std::make_shared<HeuristicBot>(); }))
+        .def_property_readonly("name", [](const HeuristicBot&) { return "heuristic"; }, "``'heuristic'``.");
+    py::class_<SearchResult>(m, "SchachtSearchResult", "The answer of an ISMCTS search: the root moves with visits and values.")
+        .def_readonly("moves", &SearchResult::moves, "The searching seat's legal moves, in action-id order.")
+        .def_property_readonly("visits", [](const SearchResult& r) { return to_numpy(r.visits, {static_cast<py::ssize_t>(r.visits.size())}); },
+                               "Visits of each move (numpy int64).")
+        .def_property_readonly("values", [](const SearchResult& r) { return to_numpy(r.values, {static_cast<py::ssize_t>(r.values.size())}); },
+                               "Mean reward of each move for the searching seat, in [-1, 1] (numpy float64).")
+        .def_readonly("iterations", &SearchResult::iterations, "Iterations run, over all threads.")
+        .def_readonly("best", &SearchResult::best, "The most visited move.")
+        .def("__repr__", [](const SearchResult& r) {
+            return "<SchachtSearchResult best " + format_move(r.best) + " after " + std::to_string(r.iterations) + " iterations>";
+        });
+    py::class_<IsmctsBot, Bot, std::shared_ptr<IsmctsBot>>(m, "SchachtIsmctsBot", R"doc(
+Information-set Monte Carlo tree search (ISMCTS) in C++, without the GIL.
+
+Every iteration deals the cards the seat cannot see anew (``state.resample(player, ...)``),
+so the search never reads hidden cards. The tree holds the seat's own moves (UCB with
+availability counts); the other seats and the rollouts to the end of the round play by
+the heuristic (or at random). ``iterations`` are split over ``threads`` trees whose root
+statistics are summed; ``seconds`` > 0 gives each thread a time budget instead.
+
+>>> import diabolo
+>>> from diabolo.schacht import IsmctsBot
+>>> state = diabolo.load("schacht").new_state(seed=1)
+>>> result = IsmctsBot(iterations=200).search(state, seed=3)
+>>> result.iterations, result.best in result.moves, int(result.visits.sum())
+(200, True, 200)
+)doc")
+        .def(py::init([](const py::object& iterations, double seconds, const py::object& threads, double exploration,
+                         bool heuristic_rollouts) {
+            SearchOptions o;
+            o.iterations = static_cast<int>(std::clamp<long long>(to_int(iterations, "iterations"), -1, 1LL << 31));
+            o.seconds = seconds;
+            o.threads = static_cast<int>(std::clamp<long long>(to_int(threads, "threads"), -1, 1LL << 20));
+            o.exploration = exploration;
+            o.heuristic_rollouts = heuristic_rollouts;
+            check_search_options(o);
+            return std::make_shared<IsmctsBot>(o);
+        }), py::arg("iterations") = 1000, py::arg("seconds") = 0.0, py::arg("threads") = 1, py::arg("exploration") = 0.5,
+            py::arg("heuristic_rollouts") = true)
+        .def("search", [](const IsmctsBot& bot, const Table& t, const py::object& player, const py::object& seed) {
+            const int seat = bot_player(t.state, player);
+            const uint64_t s = to_seed(seed);
+            const State state = t.state;
+            py::gil_scoped_release release;
+            return ismcts(state, seat, bot.options(), s);
+        }, py::arg("state"), py::arg("player") = py::none(), py::arg("seed") = 0,
+           "Searches for ``player`` (default: the seat whose decision is due) and returns the root statistics.")
+        .def_property_readonly("name", [](const IsmctsBot&) { return "ismcts"; }, "``'ismcts'``.")
+        .def_property_readonly("iterations", [](const IsmctsBot& b) { return b.options().iterations; }, "Iterations per search.")
+        .def_property_readonly("threads", [](const IsmctsBot& b) { return b.options().threads; }, "Trees searched in parallel.");
+
+    m.def("schacht_play_match", [](const Config& c, const py::sequence& bots, const py::object& games, const py::object& seed,
+                                   const py::object& threads) {
+        std::vector<std::shared_ptr<Bot>> owned;
+        for (auto bot : bots) owned.push_back(bot.cast<std::shared_ptr<Bot>>());
+        std::vector<const Bot*> seats;
+        for (const auto& bot : owned) seats.push_back(bot.get());
+        const Batch batch = batch_args(games, seed, threads);
+        MatchResult result;
+        {
+            py::gil_scoped_release release;
+            result = play_match(c, seats, batch.games, batch.seed, batch.threads);
+        }
+        py::dict out;
+        out["scores"] = to_numpy(result.scores, {batch.games, result.bots});
+        out["moves"] = to_numpy(result.moves, {batch.games});
+        return out;
+    });
+}
+
 void bind_schacht(py::module_& m) {
+    bind_bots(m);
     py::class_<Move> move_class(m, "SchachtMove", R"doc(
 A move of Diabolo (Schacht): frozen, hashable, ``str()`` is its notation (S8).
 

@@ -33,6 +33,7 @@ from diabolo import _core
 from diabolo.registry import Game, Move, State, games, load
 from diabolo import duvelen, knizia, realtime, schacht
 from diabolo.lexicon import Lexicon
+from diabolo.matches import match
 
 SIMULTANEOUS: int = _core.SIMULTANEOUS
 """``current_player`` while several seats decide at once (doubler decisions, S5.3)."""
@@ -60,6 +61,7 @@ __all__ = [
     "games",
     "knizia",
     "load",
+    "match",
     "realtime",
     "schacht",
 ]

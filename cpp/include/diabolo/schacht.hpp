@@ -317,9 +317,12 @@ struct SearchOptions {
     int iterations = 1000;       // per thread, unless `seconds` is set
     double seconds = 0.0;        // > 0: a time budget per thread instead of `iterations`
     int threads = 1;             // root parallelism: one tree per thread, merged at the root
-    double exploration = 0.7;    // the UCB constant
+    double exploration = 0.5;    // the UCB constant (rewards lie in [-1, 1])
     bool heuristic_rollouts = true;  // play rollouts with the heuristic, else at random
 };
+
+/// Throws OptionError naming a bad search option.
+void check_search_options(const SearchOptions& options);
 
 /// A search's answer: the root moves with their visit counts and mean rewards.
 struct SearchResult {

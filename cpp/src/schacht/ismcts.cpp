@@ -151,7 +151,10 @@ private:
     std::vector<Node> nodes_;
 };
 
-void check_options(const SearchOptions& o) {
+
+}  // namespace
+
+void check_search_options(const SearchOptions& o) {
     if (o.iterations < 1 || o.iterations > 100'000'000) {
         throw OptionError("iterations must be 1..100000000, got " + std::to_string(o.iterations));
     }
@@ -160,10 +163,8 @@ void check_options(const SearchOptions& o) {
     if (!(o.exploration >= 0.0 && o.exploration <= 100.0)) throw OptionError("exploration must be 0..100");
 }
 
-}  // namespace
-
 SearchResult ismcts(const State& state, int player, const SearchOptions& options, uint64_t seed) {
-    check_options(options);
+    check_search_options(options);
     if (player < 0 || player >= state.players()) throw PlayerError("there is no seat " + std::to_string(player));
     std::array<uint8_t, kNumActions> legal{};
     const int n = legal_actions(state, player, legal);

@@ -1,0 +1,186 @@
+"""Matches between bots: many seeded games with the seats rotated, and a summary with
+confidence intervals.
+
+:func:`match` plays ``games`` games of one game between one bot per seat. Seat ``s`` of
+game ``i`` is played by bot ``(s + i) % players``, so every bot plays every seat equally
+often (in a multiple of ``players`` games). Game ``i`` depends only on ``(seed, i)``:
+the results are the same for any number of ``threads``. Bots written in C++ play in C++
+without the GIL; a bot written in Python (anything with ``choose(state, player)``)
+takes a slower Python path.
+
+>>> import diabolo
+>>> from diabolo.schacht import HeuristicBot, RandomBot
+>>> game = diabolo.load("schacht", players=3)
+>>> result = diabolo.match(game, [HeuristicBot(), RandomBot(), RandomBot()], games=60, seed=1)
+>>> result.scores.shape
+(60, 3)
+>>> best = result.summary()[0]
+>>> best.name, best.win_rate > 0.5
+('heuristic', True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from diabolo import _core
+from diabolo.duvelen import DuvelenGame
+from diabolo.errors import OptionError
+from diabolo.knizia import KniziaGame
+from diabolo.schacht import Bot as SchachtBot
+from diabolo.schacht import SchachtGame
+
+__all__ = ["BotSummary", "MatchResult", "match"]
+
+Z95 = 1.959963984540054
+"""The two-sided 95% point of the normal distribution."""
+
+
+@dataclass(frozen=True)
+class BotSummary:
+    """One bot's results over a match: mean game total and share of games won (a tie
+    for the top total shares the win), each with a 95% confidence interval (normal
+    approximation over the games, which are independent).
+
+    >>> from diabolo.matches import BotSummary
+    >>> BotSummary("x", 100, 3.0, (2.0, 4.0), 0.5, (0.4, 0.6)).win_interval
+    (0.4, 0.6)
+    """
+
+    name: str
+    games: int
+    mean_score: float
+    score_interval: tuple[float, float]
+    win_rate: float
+    win_interval: tuple[float, float]
+
+
+def _interval(values: npt.NDArray[np.float64]) -> tuple[float, float, float]:
+    mean = float(values.mean())
+    half = Z95 * float(values.std(ddof=1)) / math.sqrt(len(values)) if len(values) > 1 else math.inf
+    return mean, mean - half, mean + half
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The outcome of :func:`match`: ``scores[i, b]`` is bot b's total in game i and
+    ``wins[i, b]`` its share of that game's win (1, 1/k for a k-way tie, or 0)."""
+
+    names: list[str]
+    scores: npt.NDArray[np.int32]
+    wins: npt.NDArray[np.float64]
+
+    def summary(self) -> list[BotSummary]:
+        """Every bot's summary, best win rate first (ties: the listed order)."""
+        rows = []
+        for b, name in enumerate(self.names):
+            mean, low, high = _interval(self.scores[:, b].astype(np.float64))
+            rate, rate_low, rate_high = _interval(self.wins[:, b])
+            rows.append(BotSummary(name, len(self.scores), mean, (low, high), rate, (max(0.0, rate_low), min(1.0, rate_high))))
+        order = sorted(range(len(rows)), key=lambda b: -rows[b].win_rate)
+        return [rows[b] for b in order]
+
+    def table(self) -> str:
+        """The summary as a text table.
+
+        >>> import diabolo
+        >>> from diabolo.schacht import RandomBot
+        >>> result = diabolo.match(diabolo.load("schacht", players=3), [RandomBot()] * 3, games=30, seed=2)
+        >>> print(result.table().splitlines()[0])
+        rank bot     games   mean score (95% CI)       win rate (95% CI)
+        """
+        lines = [f"{'rank bot':<12}{'games':>6}   {'mean score (95% CI)':<26}{'win rate (95% CI)'}"]
+        for b, row in enumerate(self.summary()):
+            low, high = row.score_interval
+            w_low, w_high = row.win_interval
+            lines.append(
+                f"{b + 1:>2}.  {row.name:<10}{row.games:>4}   {row.mean_score:>7.2f} ({low:>7.2f} .. {high:>7.2f})"
+                f"   {row.win_rate:>5.3f} ({w_low:.3f} .. {w_high:.3f})"
+            )
+        return "\n".join(lines)
+
+
+def _shared_wins(scores: npt.NDArray[Any]) -> npt.NDArray[np.float64]:
+    top = scores.max(axis=1, keepdims=True)
+    winners: npt.NDArray[np.float64] = (scores == top).astype(np.float64)
+    shares: npt.NDArray[np.float64] = winners / winners.sum(axis=1, keepdims=True)
+    return shares
+
+
+def _name(bot: Any, index: int, names: Sequence[str]) -> str:
+    base = str(getattr(bot, "name", type(bot).__name__))
+    return base if sum(1 for n in names if n == base) == 0 else f"{base}#{index}"
+
+
+def _python_schacht_match(game: SchachtGame, bots: Sequence[Any], games: int, seed: int) -> npt.NDArray[np.int32]:
+    """The slower path for Python bots: seat s of game i is bot (s + i) % n."""
+    n = game.players
+    scores = np.zeros((games, n), dtype=np.int32)
+    for i in range(games):
+        state = game.new_state(seed=_core.derive_seed(seed, i))
+        while not state.is_terminal:
+            seat = state.current_player
+            if seat < 0:  # simultaneous doubler decisions: in seat order
+                seat = next(p for p in range(n) if state.legal_actions(p))
+            state.apply(bots[(seat + i) % n].choose(state, seat), player=seat)
+        for seat, total in enumerate(state.scores):
+            scores[i, (seat + i) % n] = total
+    return scores
+
+
+def _realtime_match(game: DuvelenGame | KniziaGame, bots: Sequence[Any], games: int, seed: int, threads: int) -> npt.NDArray[np.int32]:
+    """Real-time games: one simulate_many per seat rotation (C++ bots), or simulate per
+    game (Python bots)."""
+    from diabolo import realtime
+
+    n = game.players
+    scores = np.zeros((games, n), dtype=np.int32)
+    native = all(isinstance(bot, (_core.DuvelenBot, _core.KniziaBot)) for bot in bots)
+    for rotation in range(n):
+        indices = list(range(rotation, games, n))
+        if not indices:
+            continue
+        seated = [bots[(s + rotation) % n] for s in range(n)]
+        if native:
+            block = realtime.simulate_many(game, seated, games=len(indices), seed=_core.derive_seed(seed, rotation), threads=threads)["scores"]
+        else:
+            block = np.array([
+                realtime.simulate(game.new_state(seed=_core.derive_seed(seed, i)), seated, seed=i).state.scores for i in indices
+            ])
+        for row, i in enumerate(indices):
+            for seat in range(n):
+                scores[i, (seat + rotation) % n] = block[row, seat]
+    return scores
+
+
+def match(game: Any, bots: Sequence[Any], *, games: int, seed: int = 0, threads: int = 1) -> MatchResult:
+    """Plays ``games`` games of ``game`` between ``bots`` (one per seat), seats rotated
+    from game to game; returns the scores per game and bot with a summary.
+
+    C++ bots of the game play in C++ on ``threads`` threads without the GIL; Python
+    bots play in a Python loop. The same ``seed`` gives the same results for any number
+    of threads.
+    """
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise OptionError(f"games must be a positive integer, got {games!r}")
+    if len(bots) != game.players:
+        raise OptionError(f"a match needs one bot per seat: {game.players} seats, got {len(bots)} bots")
+    names: list[str] = []
+    for index, bot in enumerate(bots):
+        names.append(_name(bot, index, names))
+    if isinstance(game, SchachtGame):
+        if all(isinstance(bot, SchachtBot) for bot in bots):
+            scores = np.asarray(_core.schacht_play_match(game, list(bots), games, seed, threads)["scores"], dtype=np.int32)
+        else:
+            scores = _python_schacht_match(game, bots, games, seed)
+    elif isinstance(game, (DuvelenGame, KniziaGame)):
+        scores = _realtime_match(game, bots, games, seed, threads)
+    else:
+        raise OptionError(f"match plays the games of diabolo.load, got {type(game).__name__}")
+    return MatchResult(names, scores, _shared_wins(scores))
