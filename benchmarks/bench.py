@@ -1202,6 +1202,8 @@ def format_value(row: Row) -> str:
         return f"{row.value:,.2f}x" if row.value < 100 else f"{row.value:,.0f}x"
     if row.unit in ("games/s", "rounds/s", "actions/s"):
         return f"{row.value:,.1f}" if row.value < 100 else f"{row.value:,.0f}"
+    if row.unit == "share":
+        return f"{row.value:.3f}"
     return f"{row.value:,.1f}" if row.value < 1000 else f"{row.value:,.0f}"
 
 
@@ -1251,15 +1253,89 @@ def render(title: str, info: dict[str, str], sections: Sequence[Section], footno
     return "\n".join(lines)
 
 
+# ---- strength of the Schacht bots -------------------------------------------------------------
+
+
+def strength_rows(label: str, result: Any, parity: float) -> list[Row]:
+    """The match's bots, best win rate first, with 95% intervals; whether the first
+    one's win-rate interval excludes parity."""
+    rows = []
+    for bot in result.summary():
+        low, high = bot.win_interval
+        s_low, s_high = bot.score_interval
+        verdict = " (excludes parity)" if low > parity or high < parity else " (includes parity)"
+        rows.append(Row(f"{label}_{bot.name}_win", f"{bot.name}: win rate", bot.win_rate, "share",
+                        f"95% CI {low:.3f} .. {high:.3f}{verdict}; mean total {bot.mean_score:.1f} "
+                        f"(95% CI {s_low:.1f} .. {s_high:.1f})",
+                        {"win_low": low, "win_high": high, "mean_score": bot.mean_score}))
+    return rows
+
+
+def search_speed(threads: int, positions: Sequence[SchachtState], iterations: int) -> Row:
+    """ISMCTS iterations per second over `positions` (each searched once)."""
+    from diabolo.schacht import IsmctsBot
+
+    bot = IsmctsBot(iterations=iterations, threads=threads)
+    done = 0
+    t0 = time.perf_counter()
+    cpu0 = time.process_time()
+    for i, state in enumerate(positions):
+        done += bot.search(state, seed=i).iterations
+    wall = time.perf_counter() - t0
+    cpu = time.process_time() - cpu0
+    return Row(f"ismcts_{threads}", f"ISMCTS iterations per second, {threads} thread(s)", done / wall, "iter/s",
+               f"{len(positions)} positions x {iterations} iterations; CPU/wall {cpu / wall:.2f}",
+               {"seconds": wall, "iterations": float(done)})
+
+
+def main_strength(args: argparse.Namespace) -> int:
+    """`bench.py strength`: seat-rotated 4-player Schacht matches (heuristic vs random,
+    ISMCTS with 1,000 iterations vs heuristic) and the search's speed."""
+    from diabolo.schacht import HeuristicBot, IsmctsBot, RandomBot
+
+    info = machine_info(None)
+    wall0 = time.perf_counter()
+    game = diabolo.load("schacht", players=4)
+    games: int = args.games
+    progress(f"strength: heuristic vs 3 random bots, {games} games")
+    first = diabolo.match(game, [HeuristicBot(), RandomBot(), RandomBot(), RandomBot()], games=games, seed=1, threads=2)
+    progress(f"strength: ISMCTS (1,000 iterations) vs 3 heuristic bots, {games} games")
+    t0 = time.perf_counter()
+    second = diabolo.match(game, [IsmctsBot(iterations=1000), HeuristicBot(), HeuristicBot(), HeuristicBot()],
+                           games=games, seed=2, threads=2)
+    search_wall = time.perf_counter() - t0
+    positions = sample_positions(game, 40, seed=3)
+    progress("strength: ISMCTS iterations per second, 1 and 2 threads")
+    states = [state for state, _, _ in positions if isinstance(state, SchachtState)]
+    speed = [search_speed(threads, states, 2000) for threads in (1, 2)]
+    sections = [
+        Section(f"Heuristic vs 3 random bots ({games} seat-rotated 4-player games; parity 0.25)", strength_rows("h_r", first, 0.25)),
+        Section(f"ISMCTS, 1,000 iterations, vs 3 heuristic bots ({games} games, {search_wall:.0f} s on 2 threads; "
+                "parity 0.25)", strength_rows("i_h", second, 0.25)),
+        Section("ISMCTS speed (searches from positions of random games)",
+                speed + [ratio_row("ismcts_ratio", "2 threads / 1 thread", speed[1], speed[0])]),
+    ]
+    footnotes = [
+        "Win rate: a game's win is shared among the seats with the top total; intervals are normal approximations "
+        "over the games. Seat s of game i is played by bot (s + i) % 4.",
+        f"Total run time {time.perf_counter() - wall0:.0f} s.",
+    ]
+    publish("diabolo benchmark: strength of the Schacht bots", info, sections, footnotes,
+            {"game": "strength", "games": games} if args.json else None)
+    return 0
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Speed of the diabolo engine, with ratios against baselines measured in the same run."
     )
-    parser.add_argument("game", choices=GAMES, help="the game to measure")
+    parser.add_argument("game", choices=(*GAMES, "strength"),
+                        help="the game to measure, or 'strength' for the Schacht bots' matches")
     parser.add_argument("--seconds", type=float, default=2.0, help="time budget of each measurement (default 2)")
     parser.add_argument("--players", type=int, default=4, help="number of players (default 4; not used by knizia)")
     parser.add_argument("--json", action="store_true", help="also print the results as one JSON object (last line)")
     parser.add_argument("--cxx", default=None, help="C++ compiler for clone_bench.cpp (default: c++ on PATH)")
+    parser.add_argument("--games", type=int, default=2000, help="games per match of 'strength' (default 2000)")
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
@@ -1270,6 +1346,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     if args.game == "knizia":  # words only: no game object, no players
         return main_knizia(args)
+    if args.game == "strength":
+        return main_strength(args)
     budget: float = args.seconds
     players: int = args.players
     try:

@@ -451,9 +451,11 @@ Information-set Monte Carlo tree search (ISMCTS) in C++, without the GIL.
 
 Every iteration deals the cards the seat cannot see anew (``state.resample(player, ...)``),
 so the search never reads hidden cards. The tree holds the seat's own moves (UCB with
-availability counts); the other seats and the rollouts to the end of the round play by
-the heuristic (or at random). ``iterations`` are split over ``threads`` trees whose root
-statistics are summed; ``seconds`` > 0 gives each thread a time budget instead.
+availability counts), biased at the root towards the heuristic's ranking of the moves
+(``prior``, fading with visits); the other seats and the rollouts to the end of the
+round play by the heuristic (or at random). ``iterations`` are split over ``threads``
+trees whose root statistics are summed; ``seconds`` > 0 gives each thread a time budget
+instead.
 
 >>> import diabolo
 >>> from diabolo.schacht import IsmctsBot
@@ -463,17 +465,18 @@ statistics are summed; ``seconds`` > 0 gives each thread a time budget instead.
 (200, True, 200)
 )doc")
         .def(py::init([](const py::object& iterations, double seconds, const py::object& threads, double exploration,
-                         bool heuristic_rollouts) {
+                         bool heuristic_rollouts, double prior) {
             SearchOptions o;
             o.iterations = static_cast<int>(std::clamp<long long>(to_int(iterations, "iterations"), -1, 1LL << 31));
             o.seconds = seconds;
             o.threads = static_cast<int>(std::clamp<long long>(to_int(threads, "threads"), -1, 1LL << 20));
             o.exploration = exploration;
             o.heuristic_rollouts = heuristic_rollouts;
+            o.prior = prior;
             check_search_options(o);
             return std::make_shared<IsmctsBot>(o);
         }), py::arg("iterations") = 1000, py::arg("seconds") = 0.0, py::arg("threads") = 1, py::arg("exploration") = 0.5,
-            py::arg("heuristic_rollouts") = true)
+            py::arg("heuristic_rollouts") = true, py::arg("prior") = 1.0)
         .def("search", [](const IsmctsBot& bot, const Table& t, const py::object& player, const py::object& seed) {
             const int seat = bot_player(t.state, player);
             const uint64_t s = to_seed(seed);

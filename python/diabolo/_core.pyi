@@ -407,6 +407,7 @@ class SchachtIsmctsBot(SchachtBot):
         threads: int = 1,
         exploration: float = 0.5,
         heuristic_rollouts: bool = True,
+        prior: float = 1.0,
     ) -> None: ...
     def search(self, state: SchachtState, player: int | None = None, seed: int = 0) -> SchachtSearchResult: ...
     @property

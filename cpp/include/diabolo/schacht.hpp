@@ -312,6 +312,10 @@ public:
 /// heuristic's evaluation, positive is good for `player`.
 double evaluate(const State& state, int player) noexcept;
 
+/// The heuristic's value of each legal move of `player`, in action-id order (from what
+/// `player` knows; higher is better).
+std::vector<double> move_values(const State& state, int player);
+
 /// Options of an information-set Monte Carlo tree search (ISMCTS).
 struct SearchOptions {
     int iterations = 1000;       // per thread, unless `seconds` is set
@@ -319,6 +323,7 @@ struct SearchOptions {
     int threads = 1;             // root parallelism: one tree per thread, merged at the root
     double exploration = 0.5;    // the UCB constant (rewards lie in [-1, 1])
     bool heuristic_rollouts = true;  // play rollouts with the heuristic, else at random
+    double prior = 1.0;          // weight of the heuristic's ranking of the root moves (progressive bias)
 };
 
 /// Throws OptionError naming a bad search option.

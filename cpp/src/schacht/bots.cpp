@@ -144,20 +144,27 @@ Move RandomBot::choose(const State& state, int player, Pcg32& rng) const {
     return Move::of_action(actions[rng.below(static_cast<uint32_t>(n))]);
 }
 
+std::vector<double> move_values(const State& state, int player) {
+    std::array<uint8_t, kNumActions> actions{};
+    const int n = legal_actions(state, player, actions);
+    std::vector<double> values(at(n));
+    if (state.phase == Phase::Doubler) {
+        const bool bet = should_bet(state, player);
+        for (int i = 0; i < n; ++i) values[at(i)] = (actions[at(i)] == kBetAction) == bet ? 1.0 : 0.0;
+        return values;
+    }
+    const View now = view_of(state, player);
+    for (int i = 0; i < n; ++i) values[at(i)] = value_of(after(now, Move::of_action(actions[at(i)])));
+    return values;
+}
+
 Move HeuristicBot::choose(const State& state, int player, Pcg32&) const {
     std::array<uint8_t, kNumActions> actions{};
     const int n = legal_actions(state, player, actions);
     if (n == 0) throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now");
-    if (state.phase == Phase::Doubler) return should_bet(state, player) ? Move::bet() : Move::hold();
-    const View now = view_of(state, player);
-    Move best = Move::of_action(actions[0]);
-    double best_value = -1e300;
-    for (int i = 0; i < n; ++i) {  // ties keep the lowest action id
-        const Move move = Move::of_action(actions[at(i)]);
-        const double value = value_of(after(now, move));
-        if (value > best_value) best = move, best_value = value;
-    }
-    return best;
+    const std::vector<double> values = move_values(state, player);
+    // The best value; ties keep the lowest action id.
+    return Move::of_action(actions[at(static_cast<int>(std::max_element(values.begin(), values.end()) - values.begin()))]);
 }
 
 MatchResult play_match(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads) {

@@ -48,6 +48,14 @@ public:
     Tree(const State& root, int player, const SearchOptions& options, uint64_t seed)
         : root_(root), player_(player), options_(options), rng_(seed, 0x15C7515ULL) {
         nodes_.emplace_back();
+        // Progressive bias at the root: the heuristic's ranking of the seat's moves (its
+        // view of them does not depend on the hidden cards), in [-1, 0], best 0.
+        std::array<uint8_t, kNumActions> legal{};
+        const int n = legal_actions(root, player, legal);
+        const std::vector<double> values = move_values(root, player);
+        const double best = *std::max_element(values.begin(), values.end());
+        const double worst = *std::min_element(values.begin(), values.end());
+        for (int i = 0; i < n; ++i) prior_[legal[at(i)]] = best > worst ? (values[at(i)] - best) / (best - worst) : 0.0;
     }
 
     /// One iteration: determinise, select and expand, roll out to the round's end,
@@ -77,12 +85,20 @@ public:
                 }
                 Node& c = nodes_[at(child)];
                 ++c.available;
-                const double score = c.reward / static_cast<double>(c.visits) +
-                                     options_.exploration * std::sqrt(std::log(static_cast<double>(c.available)) / static_cast<double>(c.visits));
+                const double visits = static_cast<double>(c.visits);
+                double score = c.reward / visits + options_.exploration * std::sqrt(std::log(static_cast<double>(c.available)) / visits);
+                if (node == 0) score += options_.prior * prior_[c.action] * kPriorVisits / (kPriorVisits + visits);
                 if (score > best) best = score, chosen = child;
             }
             if (untried_count > 0) {
-                const int action = untried[rng_.below(static_cast<uint32_t>(untried_count))];
+                // At the root the heuristic's best untried move first; deeper, any.
+                int pick = static_cast<int>(rng_.below(static_cast<uint32_t>(untried_count)));
+                if (node == 0) {
+                    for (int i = 0; i < untried_count; ++i) {
+                        if (prior_[untried[i]] > prior_[untried[pick]]) pick = i;
+                    }
+                }
+                const int action = untried[pick];
                 chosen = add_child(node, static_cast<uint8_t>(action), actor);
                 expanded = true;
             }
@@ -141,8 +157,10 @@ private:
         }
     }
 
+    static constexpr double kPriorVisits = 50.0;  // visits over which the prior fades to half
     HeuristicBot heuristic_;
     RandomBot random_;
+    std::array<double, kNumActions> prior_{};
 
     State root_;
     int player_;
@@ -161,6 +179,7 @@ void check_search_options(const SearchOptions& o) {
     if (!(o.seconds >= 0.0 && o.seconds <= 3600.0)) throw OptionError("seconds must be 0..3600");
     if (o.threads < 1 || o.threads > 256) throw OptionError("threads must be 1..256, got " + std::to_string(o.threads));
     if (!(o.exploration >= 0.0 && o.exploration <= 100.0)) throw OptionError("exploration must be 0..100");
+    if (!(o.prior >= 0.0 && o.prior <= 100.0)) throw OptionError("prior must be 0..100");
 }
 
 SearchResult ismcts(const State& state, int player, const SearchOptions& options, uint64_t seed) {
