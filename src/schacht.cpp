@@ -490,7 +490,9 @@ instead.
         .def_property_readonly("threads", [](const IsmctsBot& b) { return b.options().threads; }, "Trees searched in parallel.");
 
     m.def("schacht_play_match", [](const Config& c, const py::sequence& bots, const py::object& games, const py::object& seed,
-                                   const py::object& threads) {
+                                   const py::object& threads, const py::object& first) {
+        const long long first_game = to_int(first, "first");
+        if (first_game < 0 || first_game > 1'000'000'000) throw OptionError("first must be 0..1000000000");
         std::vector<std::shared_ptr<Bot>> owned;
         for (auto bot : bots) owned.push_back(bot.cast<std::shared_ptr<Bot>>());
         std::vector<const Bot*> seats;
@@ -499,7 +501,7 @@ instead.
         MatchResult result;
         {
             py::gil_scoped_release release;
-            result = play_match(c, seats, batch.games, batch.seed, batch.threads);
+            result = play_match(c, seats, batch.games, batch.seed, batch.threads, static_cast<int>(first_game));
         }
         py::dict out;
         out["scores"] = to_numpy(result.scores, {batch.games, result.bots});

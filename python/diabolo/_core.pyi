@@ -418,5 +418,5 @@ class SchachtIsmctsBot(SchachtBot):
     def threads(self) -> int: ...
 
 def schacht_play_match(
-    game: SchachtGame, bots: list[SchachtBot], games: int, seed: int, threads: int
+    game: SchachtGame, bots: list[SchachtBot], games: int, seed: int, threads: int, first: int
 ) -> dict[str, npt.NDArray[Any]]: ...

@@ -22,7 +22,7 @@ takes a slower Python path.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,7 +118,29 @@ def _name(bot: Any, index: int, names: Sequence[str]) -> str:
     return base if sum(1 for n in names if n == base) == 0 else f"{base}#{index}"
 
 
-def _python_schacht_match(game: SchachtGame, bots: Sequence[Any], games: int, seed: int) -> npt.NDArray[np.int32]:
+Progress = Callable[[int, int], None]
+"""Called with (games played, games in all) as a match goes on."""
+
+
+def _native_schacht_match(game: SchachtGame, bots: Sequence[Any], games: int, seed: int, threads: int,
+                          progress: Progress | None) -> npt.NDArray[np.int32]:
+    """C++ bots: in C++ without the GIL, in parts when progress is reported (game g is
+    always seeded by (seed, g), so the parts give the same games)."""
+    parts = 20 if progress is not None else 1
+    blocks = []
+    done = 0
+    for part in range(parts):
+        count = games * (part + 1) // parts - done
+        if count > 0:
+            blocks.append(_core.schacht_play_match(game, list(bots), count, seed, threads, done)["scores"])
+            done += count
+            if progress is not None:
+                progress(done, games)
+    return np.concatenate(blocks).astype(np.int32)
+
+
+def _python_schacht_match(game: SchachtGame, bots: Sequence[Any], games: int, seed: int,
+                          progress: Progress | None) -> npt.NDArray[np.int32]:
     """The slower path for Python bots: seat s of game i is bot (s + i) % n."""
     n = game.players
     scores = np.zeros((games, n), dtype=np.int32)
@@ -131,10 +153,13 @@ def _python_schacht_match(game: SchachtGame, bots: Sequence[Any], games: int, se
             state.apply(bots[(seat + i) % n].choose(state, seat), player=seat)
         for seat, total in enumerate(state.scores):
             scores[i, (seat + i) % n] = total
+        if progress is not None:
+            progress(i + 1, games)
     return scores
 
 
-def _realtime_match(game: DuvelenGame | KniziaGame, bots: Sequence[Any], games: int, seed: int, threads: int) -> npt.NDArray[np.int32]:
+def _realtime_match(game: DuvelenGame | KniziaGame, bots: Sequence[Any], games: int, seed: int, threads: int,
+                    progress: Progress | None) -> npt.NDArray[np.int32]:
     """Real-time games: one simulate_many per seat rotation (C++ bots), or simulate per
     game (Python bots)."""
     from diabolo import realtime
@@ -156,16 +181,20 @@ def _realtime_match(game: DuvelenGame | KniziaGame, bots: Sequence[Any], games: 
         for row, i in enumerate(indices):
             for seat in range(n):
                 scores[i, (seat + rotation) % n] = block[row, seat]
+        if progress is not None:
+            progress(sum(len(range(r, games, n)) for r in range(rotation + 1)), games)
     return scores
 
 
-def match(game: Any, bots: Sequence[Any], *, games: int, seed: int = 0, threads: int = 1) -> MatchResult:
+def match(
+    game: Any, bots: Sequence[Any], *, games: int, seed: int = 0, threads: int = 1, progress: Progress | None = None
+) -> MatchResult:
     """Plays ``games`` games of ``game`` between ``bots`` (one per seat), seats rotated
     from game to game; returns the scores per game and bot with a summary.
 
     C++ bots of the game play in C++ on ``threads`` threads without the GIL; Python
     bots play in a Python loop. The same ``seed`` gives the same results for any number
-    of threads.
+    of threads, with or without ``progress`` (called with games played and games in all).
     """
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise OptionError(f"games must be a positive integer, got {games!r}")
@@ -176,11 +205,11 @@ def match(game: Any, bots: Sequence[Any], *, games: int, seed: int = 0, threads:
         names.append(_name(bot, index, names))
     if isinstance(game, SchachtGame):
         if all(isinstance(bot, SchachtBot) for bot in bots):
-            scores = np.asarray(_core.schacht_play_match(game, list(bots), games, seed, threads)["scores"], dtype=np.int32)
+            scores = _native_schacht_match(game, bots, games, seed, threads, progress)
         else:
-            scores = _python_schacht_match(game, bots, games, seed)
+            scores = _python_schacht_match(game, bots, games, seed, progress)
     elif isinstance(game, (DuvelenGame, KniziaGame)):
-        scores = _realtime_match(game, bots, games, seed, threads)
+        scores = _realtime_match(game, bots, games, seed, threads, progress)
     else:
         raise OptionError(f"match plays the games of diabolo.load, got {type(game).__name__}")
     return MatchResult(names, scores, _shared_wins(scores))

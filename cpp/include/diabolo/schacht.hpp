@@ -358,9 +358,11 @@ private:
     SearchOptions options_;
 };
 
-/// Plays `games` whole games between `bots` (one per seat), seats rotated from game to
-/// game (bot_at), on `threads` threads; game i depends only on (seed, i). During doubler
-/// decisions the bots decide in seat order, each from what it may know.
-MatchResult play_match(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads);
+/// Plays games first .. first + games - 1 of a match between `bots` (one per seat), seats
+/// rotated from game to game (bot_at), on `threads` threads; game g depends only on
+/// (seed, g). During doubler decisions the bots decide in seat order, each from what it
+/// may know.
+MatchResult play_match(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
+                       int first = 0);
 
 }  // namespace diabolo::schacht

@@ -167,7 +167,8 @@ Move HeuristicBot::choose(const State& state, int player, Pcg32&) const {
     return Move::of_action(actions[at(static_cast<int>(std::max_element(values.begin(), values.end()) - values.begin()))]);
 }
 
-MatchResult play_match(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads) {
+MatchResult play_match(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
+                       int first) {
     if (static_cast<int>(bots.size()) != config.players) {
         throw OptionError("a match needs one bot per seat: " + std::to_string(config.players) + " seats, got " +
                           std::to_string(bots.size()) + " bots");
@@ -181,7 +182,7 @@ MatchResult play_match(const Config& config, const std::vector<const Bot*>& bots
         }
         for (int seat = 0; seat < config.players; ++seat) scores[seat] = s.scores[at(seat)];
         return moves;
-    });
+    }, first);
 }
 
 }  // namespace diabolo::schacht

@@ -1,0 +1,273 @@
+"""The ``diabolo`` command line (also ``python -m diabolo``).
+
+- ``diabolo`` or ``diabolo demo``: seeded bots play a whole game of Diabolo (Schacht);
+  every round and the result table are printed.
+- ``diabolo play schacht``: you play against bots in the terminal.
+- ``diabolo match GAME --bots ...``: bots play a seat-rotated match; a progress bar, then
+  the results table with 95% confidence intervals.
+- ``diabolo bench [GAME]``: quick speed figures of the engine on this machine.
+
+Every command has ``--help``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+import diabolo
+from diabolo.bots import RandomBot as PythonRandomBot
+from diabolo.schacht import HeuristicBot, IsmctsBot, RandomBot, SchachtState
+
+__all__ = ["main"]
+
+COLOURS = {"R": "red", "Y": "yellow", "G": "green", "P": "purple", "B": "blue"}
+
+
+# ---- demo -------------------------------------------------------------------------------------
+
+
+def demo(players: int, seed: int, out: TextIO) -> int:
+    """Bots play one seeded game; prints each round's moves, its table and the scores."""
+    game = diabolo.load("schacht", players=players)
+    state = game.new_state(seed=seed)
+    bots = [PythonRandomBot(seed=seed * 100 + seat) for seat in range(players)]
+    print(f"Diabolo (Schacht): {players} random bots, {game.rounds} rounds, seed {seed}", file=out)
+    while not state.is_terminal:
+        round_number, before = state.round, list(state.scores)
+        print(f"\nRound {round_number + 1}, dealer seat {state.dealer}, seat {state.current_player} starts", file=out)
+        moves: list[str] = []
+        table = str(state)
+        while state.round == round_number and not state.is_terminal:
+            seats = [state.current_player] if state.current_player >= 0 else [
+                seat for seat in range(players) if state.legal_actions(seat)
+            ]
+            for seat in seats:
+                if state.phase == "play":
+                    table = str(state)
+                move = bots[seat].choose(state, seat)
+                state.apply(move, player=seat)
+                moves.append(f"{seat}:{move}")
+        for start in range(0, len(moves), 12):
+            print("  " + " ".join(moves[start : start + 12]), file=out)
+        print("  the table before the last card was placed:", file=out)
+        print("\n".join("  " + line for line in table.splitlines()[1:]), file=out)
+        change = "  ".join(f"seat {s}: {now - was:+d}" for s, (now, was) in enumerate(zip(state.scores, before)))
+        print(f"  round score: {change}", file=out)
+    print("\nFinal result", file=out)
+    print("  seat  bot     total", file=out)
+    for seat, total in enumerate(state.scores):
+        mark = "  winner" if seat in state.winners else ""
+        print(f"  {seat:>4}  {bots[seat].name:<6} {total:>6}{mark}", file=out)
+    return 0
+
+
+# ---- play ---------------------------------------------------------------------------------------
+
+SCHACHT_BOTS: dict[str, Callable[[], Any]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "ismcts": lambda: IsmctsBot(iterations=1000),
+}
+
+HELP = """Moves (rules page "Diabolo (Schacht)", notation S8):
+  R1<   place red 1 on the devil side (left)      R1>   on the angel side (right)
+  xR1   discard red 1 (only when no card can be placed, S3.3)
+  bet / hold   use or keep your doubler on the colour being scored (S5.3)
+  3     the third of your legal moves, as 'moves' numbers them
+Commands: moves (your legal moves, numbered), table, help, quit"""
+
+
+def picture(state: SchachtState, seat: int) -> str:
+    """The table as `seat` sees it: the rows, its hand, what it knows of the others."""
+    seen = state.observation(seat)
+    lines = [f"Round {seen['round'] + 1} of {seen['rounds']}, dealer seat {seen['dealer']}, you are seat {seat}"]
+    lines.append("        devil side (<)   angel side (>)")
+    for letter, row in seen["rows"].items():
+        left = " ".join(str(v) for v in row["left"]).rjust(9)
+        right = " ".join(str(v) for v in row["right"]).ljust(9)
+        balance = sum(row["right"]) - sum(row["left"])
+        state_text = "closed" if row["closed"] else "open"
+        lines.append(f"  {letter} {COLOURS[letter]:<7} {left} | {right}   {balance:+d} {state_text}")
+    lines.append(f"  your hand: {' '.join(seen['hand'])}")
+    others = ", ".join(f"seat {s}: {n}" for s, n in enumerate(seen["hand_sizes"]) if s != seat)
+    doublers = ", ".join(f"{s}" for s, free in enumerate(seen["doubler_available"]) if free)
+    lines.append(f"  cards in hand: {others}; pile {seen['draw_pile']}; doublers unused: seats {doublers or 'none'}")
+    lines.append(f"  scores: {', '.join(f'seat {s}: {v}' for s, v in enumerate(seen['scores']))}")
+    return "\n".join(lines)
+
+
+def play(players: int, seat: int, bot_name: str, seed: int, read: Callable[[str], str], out: TextIO) -> int:
+    """A game of Diabolo (Schacht) in the terminal: `seat` is the person, bots the rest."""
+    game = diabolo.load("schacht", players=players)
+    state = game.new_state(seed=seed)
+    bots = {s: SCHACHT_BOTS[bot_name]() for s in range(players) if s != seat}
+    print(f"Diabolo (Schacht), {players} players: you are seat {seat} against {bot_name} bots. Type 'help' for help.",
+          file=out)
+    round_number = -1
+    shown = ""
+    while not state.is_terminal:
+        if state.round != round_number:
+            round_number = state.round
+            print(f"\n=== Round {round_number + 1} ===", file=out)
+        actor = state.current_player
+        if actor < 0:  # doubler decisions: the person first, then the bots, in seat order
+            pending = [s for s in range(players) if state.legal_actions(s)]
+            actor = seat if seat in pending else pending[0]
+        if actor != seat:
+            move = bots[actor].choose(state, actor, seed=seed * 7919 + len(state.history))
+            state.apply(move, player=actor)
+            if move.kind in ("place", "discard"):
+                print(f"seat {actor} ({bot_name}): {move}", file=out)
+            continue
+        picture_now = picture(state, seat)
+        if picture_now != shown:
+            print("\n" + picture_now, file=out)
+            shown = picture_now
+        colour = state.observation(seat)["scoring_colour"]
+        prompt = f"Colour {colour} scores positive: bet your doubler or hold? " if colour else "Your move: "
+        try:
+            text = read(prompt).strip()
+        except EOFError:
+            print("\nGame left.", file=out)
+            return 1
+        if text in ("quit", "exit"):
+            print("Game left.", file=out)
+            return 1
+        if text in ("help", "?"):
+            print(HELP, file=out)
+            continue
+        legal = state.legal_moves(seat)
+        if text == "moves":
+            print("legal moves: " + "  ".join(f"{i}:{m}" for i, m in enumerate(legal, 1)), file=out)
+            continue
+        if text.isdigit() and 1 <= int(text) <= len(legal):
+            text = str(legal[int(text) - 1])
+        if text == "table":
+            print(picture_now, file=out)
+            continue
+        try:
+            state.apply(text, player=seat)
+        except diabolo.DiaboloError as error:
+            print(f"Not possible: {error}. Type 'moves' for your legal moves.", file=out)
+    print("\nGame over. Final scores:", file=out)
+    for s, total in enumerate(state.scores):
+        who = "you" if s == seat else bot_name
+        mark = "  winner" if s in state.winners else ""
+        print(f"  seat {s} ({who}): {total}{mark}", file=out)
+    return 0
+
+
+# ---- match ------------------------------------------------------------------------------------
+
+
+def make_bot(game_name: str, name: str) -> Any:
+    """A C++ bot of the game by its name."""
+    if game_name == "schacht" and name in SCHACHT_BOTS:
+        return SCHACHT_BOTS[name]()
+    if game_name == "duvelen" and name in ("greedy", "random"):
+        return diabolo.duvelen.GreedyBot() if name == "greedy" else diabolo.duvelen.RandomBot()
+    if game_name == "knizia" and name in ("word", "random"):
+        return diabolo.knizia.WordBot() if name == "word" else diabolo.knizia.RandomBot()
+    known = {"schacht": "random, heuristic, ismcts", "duvelen": "greedy, random", "knizia": "word, random"}
+    raise diabolo.OptionError(f"no bot {name!r} for {game_name}; the bots are {known[game_name]}")
+
+
+def progress_bar(out: TextIO) -> Callable[[int, int], None]:
+    def show(done: int, total: int) -> None:
+        width = 30
+        filled = width * done // total
+        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games", end="" if done < total else "\n",
+              file=out, flush=True)
+
+    return show
+
+
+def run_match(game_name: str, bot_names: Sequence[str], games: int, seed: int, threads: int, out: TextIO,
+              err: TextIO) -> int:
+    game = diabolo.load(game_name, players=len(bot_names))
+    bots = [make_bot(game_name, name) for name in bot_names]
+    started = time.perf_counter()
+    result = diabolo.match(game, bots, games=games, seed=seed, threads=threads, progress=progress_bar(err))
+    print(f"{game_name}: {games} seat-rotated games, seed {seed}, {time.perf_counter() - started:.1f} s", file=out)
+    print(result.table(), file=out)
+    return 0
+
+
+# ---- bench ------------------------------------------------------------------------------------
+
+
+def bench(game_name: str, out: TextIO) -> int:
+    """Quick figures: random games per second on 1 and 2 threads, and for Schacht the
+    search's iterations per second. ``python benchmarks/bench.py`` in the repository
+    has the full tables with baselines."""
+    options: dict[str, Any] = {"players": 4}
+    game = diabolo.load(game_name, **options)
+    print(f"{game_name}, 4 players", file=out)
+    for threads in (1, 2):
+        games = 64 if game_name != "schacht" else 20_000
+        started = time.perf_counter()
+        game.play_random(games, seed=1, threads=threads)
+        rate = games / (time.perf_counter() - started)
+        print(f"  random games per second, {threads} thread(s): {rate:,.0f}", file=out)
+    if game_name == "schacht":
+        state = diabolo.load("schacht", players=4).new_state(seed=1)
+        for threads in (1, 2):
+            search = IsmctsBot(iterations=20_000, threads=threads)
+            started = time.perf_counter()
+            done = search.search(state, seed=1).iterations
+            print(f"  ISMCTS iterations per second, {threads} thread(s): {done / (time.perf_counter() - started):,.0f}",
+                  file=out)
+    return 0
+
+
+# ---- entry point -----------------------------------------------------------------------------
+
+
+def parser() -> argparse.ArgumentParser:
+    top = argparse.ArgumentParser(prog="diabolo", description="Rules engine for devilish card games: demo, play, match, bench.")
+    commands = top.add_subparsers(dest="command")
+    demo_parser = commands.add_parser("demo", help="bots play a seeded game of Diabolo (Schacht) (the default)")
+    demo_parser.add_argument("--players", type=int, default=4, help="3-5 players (default 4)")
+    demo_parser.add_argument("--seed", type=int, default=1, help="seed of the deal and the bots (default 1)")
+    play_parser = commands.add_parser("play", help="play a game against bots in the terminal")
+    play_parser.add_argument("game", choices=["schacht"], help="the game (Diabolo by Schacht)")
+    play_parser.add_argument("--players", type=int, default=4, help="3-5 players (default 4)")
+    play_parser.add_argument("--seat", type=int, default=0, help="your seat (default 0; seat 0 deals the first round)")
+    play_parser.add_argument("--bots", choices=sorted(SCHACHT_BOTS), default="heuristic", help="the bots' kind (default heuristic)")
+    play_parser.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
+    match_parser = commands.add_parser("match", help="bots play a seat-rotated match; prints the results table")
+    match_parser.add_argument("game", choices=list(diabolo.games()), help="the game")
+    match_parser.add_argument("--bots", nargs="+", required=True,
+                              help="one bot per seat: schacht random|heuristic|ismcts, duvelen greedy|random, knizia word|random")
+    match_parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
+    match_parser.add_argument("--seed", type=int, default=0, help="seed of the match (default 0)")
+    match_parser.add_argument("--threads", type=int, default=1, help="threads (default 1; results do not depend on it)")
+    bench_parser = commands.add_parser("bench", help="quick speed figures of the engine on this machine")
+    bench_parser.add_argument("game", nargs="?", choices=list(diabolo.games()), default="schacht", help="the game (default schacht)")
+    return top
+
+
+def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = input, out: TextIO | None = None,
+         err: TextIO | None = None) -> int:
+    """Entry point of the ``diabolo`` command."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    top = parser()
+    args = top.parse_args(argv)
+    try:
+        if args.command in (None, "demo"):
+            return demo(getattr(args, "players", 4), getattr(args, "seed", 1), out)
+        if args.command == "play":
+            if not 0 <= args.seat < args.players:
+                top.error(f"--seat must be 0..{args.players - 1}")
+            return play(args.players, args.seat, args.bots, args.seed, read, out)
+        if args.command == "match":
+            return run_match(args.game, args.bots, args.games, args.seed, args.threads, out, err)
+        return bench(args.game, out)
+    except diabolo.DiaboloError as error:
+        top.error(str(error))
+    return 2
