@@ -159,3 +159,17 @@ def test_bad_match_arguments_give_specific_errors() -> None:
         diabolo.match(game, [RandomBot()] * 3, games=0)
     with pytest.raises(diabolo.OptionError, match="threads"):
         diabolo.match(game, [RandomBot()] * 3, games=2, threads=0)
+
+
+def test_tournament_ranks_the_bots_reproducibly() -> None:
+    game = diabolo.load("schacht", players=4)
+    pool = {"random": RandomBot(), "heuristic": HeuristicBot(), "search": IsmctsBot(iterations=30)}
+    one = diabolo.tournament(game, pool, games=24, seed=3, threads=1)
+    two = diabolo.tournament(game, pool, games=24, seed=3, threads=2)
+    assert one.points == two.points and one.elo == two.elo
+    assert one.elo["heuristic"] > one.elo["random"] + 200 and one.elo["search"] > one.elo["random"] + 200
+    assert abs(sum(one.elo.values()) / 3 - 1500) < 1e-6
+    for (a, b), won in one.points.items():
+        assert won + one.points[(b, a)] == 24
+    with pytest.raises(diabolo.OptionError, match="two bots"):
+        diabolo.tournament(game, {"random": RandomBot()}, games=2)

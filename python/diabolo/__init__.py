@@ -33,7 +33,7 @@ from diabolo import _core
 from diabolo.registry import Game, Move, State, games, load
 from diabolo import duvelen, knizia, realtime, schacht
 from diabolo.lexicon import Lexicon
-from diabolo.matches import match
+from diabolo.matches import match, tournament
 
 SIMULTANEOUS: int = _core.SIMULTANEOUS
 """``current_player`` while several seats decide at once (doubler decisions, S5.3)."""
@@ -64,4 +64,5 @@ __all__ = [
     "match",
     "realtime",
     "schacht",
+    "tournament",
 ]

@@ -22,7 +22,7 @@ takes a slower Python path.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,7 +36,7 @@ from diabolo.knizia import KniziaGame
 from diabolo.schacht import Bot as SchachtBot
 from diabolo.schacht import SchachtGame
 
-__all__ = ["BotSummary", "MatchResult", "match"]
+__all__ = ["BotSummary", "MatchResult", "Tournament", "match", "tournament"]
 
 Z95 = 1.959963984540054
 """The two-sided 95% point of the normal distribution."""
@@ -213,3 +213,76 @@ def match(
     else:
         raise OptionError(f"match plays the games of diabolo.load, got {type(game).__name__}")
     return MatchResult(names, scores, _shared_wins(scores))
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """The outcome of :func:`tournament`: every pairing's match, the points each bot
+    scored against each other bot, and Elo ratings fitted to all of them."""
+
+    names: list[str]
+    matches: dict[tuple[str, str], MatchResult]
+    points: dict[tuple[str, str], float]  # (a, b): a's points against b (a win 1, a draw 0.5)
+    elo: dict[str, float]
+
+    def table(self) -> str:
+        """The ratings, best first, with each bot's share of points in its games.
+
+        >>> import diabolo
+        >>> from diabolo.schacht import HeuristicBot, RandomBot
+        >>> bots = {"heuristic": HeuristicBot(), "random": RandomBot()}
+        >>> ranking = diabolo.tournament(diabolo.load("schacht", players=4), bots, games=40, seed=1)
+        >>> print(ranking.table().splitlines()[0])
+        rank bot         Elo   points
+        """
+        lines = [f"{'rank bot':<14}{'Elo':>6}   points"]
+        for rank, name in enumerate(sorted(self.names, key=lambda n: -self.elo[n]), 1):
+            won = sum(v for (a, _), v in self.points.items() if a == name)
+            played = sum(v + self.points[(b, a)] for (a, b), v in self.points.items() if a == name)
+            lines.append(f"{rank:>2}.  {name:<12}{self.elo[name]:>6.0f}   {won / played if played else 0.0:.3f}")
+        return "\n".join(lines)
+
+
+def _elo(names: Sequence[str], points: Mapping[tuple[str, str], float]) -> dict[str, float]:
+    """Bradley-Terry strengths fitted by maximum likelihood (minorisation-maximisation,
+    a draw counted as half a win each way), on the Elo scale with a mean of 1500."""
+    strength = {n: 1.0 for n in names}
+    for _ in range(2000):
+        updated = {}
+        for n in names:
+            won = sum(points.get((n, o), 0.0) for o in names if o != n) + 0.5  # a half win of prior each way
+            denominator = sum(
+                (points.get((n, o), 0.0) + points.get((o, n), 0.0) + 1.0) / (strength[n] + strength[o]) for o in names if o != n
+            )
+            updated[n] = won / denominator if denominator > 0 else strength[n]
+        scale = math.exp(sum(math.log(v) for v in updated.values()) / len(updated))
+        strength = {n: v / scale for n, v in updated.items()}
+    return {n: 1500.0 + 400.0 * math.log10(v) for n, v in strength.items()}
+
+
+def tournament(
+    game: Any, bots: Mapping[str, Any], *, games: int, seed: int = 0, threads: int = 1
+) -> Tournament:
+    """A round robin: every pair of ``bots`` (a dict of name to bot) plays a match of
+    ``games`` games, seats taken in turn (a, b, a, b, ...) and rotated. In each game the
+    bot whose best seat has the higher total scores a point (half each for a tie); Elo
+    ratings are fitted to all the points. Pairing k is seeded from (seed, k), so the
+    results do not depend on ``threads``.
+    """
+    names = list(bots)
+    if len(names) < 2:
+        raise OptionError("a tournament needs at least two bots")
+    matches: dict[tuple[str, str], MatchResult] = {}
+    points: dict[tuple[str, str], float] = {}
+    pairing = 0
+    for i, a in enumerate(names):
+        for b in names[i + 1 :]:
+            seated = [bots[a] if s % 2 == 0 else bots[b] for s in range(game.players)]
+            result = match(game, seated, games=games, seed=_core.derive_seed(seed, pairing), threads=threads)
+            pairing += 1
+            best_a = result.scores[:, 0::2].max(axis=1)
+            best_b = result.scores[:, 1::2].max(axis=1)
+            points[(a, b)] = float((best_a > best_b).sum() + 0.5 * (best_a == best_b).sum())
+            points[(b, a)] = float(games - points[(a, b)])
+            matches[(a, b)] = result
+    return Tournament(names, matches, points, _elo(names, points))
