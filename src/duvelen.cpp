@@ -403,6 +403,21 @@ True
         .def(py::init([](const py::object& reaction) { return std::make_shared<GreedyBot>(reaction_from(reaction)); }),
              py::arg("reaction") = py::none())
         .def_property_readonly("name", [](const GreedyBot&) { return "greedy"; }, "``'greedy'``.");
+    py::class_<LookaheadBot, Bot, std::shared_ptr<LookaheadBot>>(m, "DuvelenLookaheadBot", R"doc(
+Calls Stop when it can, and otherwise picks the play after which its round score (D5)
+plus the number of plays it then has is highest: one move of look-ahead. So it empties
+its Stok and Rij first, completes Herenhoops and keeps its chains going. With no play it
+turns, recycles or passes like GreedyBot.
+
+>>> import diabolo
+>>> from diabolo.duvelen import LookaheadBot
+>>> state = diabolo.load("duvelen", players=2).new_state(seed=1)
+>>> LookaheadBot().name
+'lookahead'
+)doc")
+        .def(py::init([](const py::object& reaction) { return std::make_shared<LookaheadBot>(reaction_from(reaction)); }),
+             py::arg("reaction") = py::none())
+        .def_property_readonly("name", [](const LookaheadBot&) { return "lookahead"; }, "``'lookahead'``.");
 
     m.def("duvelen_simulate", [](const Table& start, const py::sequence& bots, const py::object& seed, double max_time,
                                  const py::object& max_events) {

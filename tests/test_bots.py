@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import diabolo
 from diabolo import Lexicon
-from diabolo.duvelen import GreedyBot
+from diabolo.duvelen import GreedyBot, LookaheadBot
 from diabolo.duvelen import RandomBot as DuvelenRandomBot
 from diabolo.knizia import RandomBot as KniziaRandomBot
 from diabolo.knizia import WordBot
@@ -53,7 +53,7 @@ def test_schacht_bots_only_choose_legal_moves(players: int, seed: int, steps: in
 def test_realtime_bots_only_choose_legal_moves(players: int, seed: int, steps: int, bot_seed: int) -> None:
     duvelen = diabolo.load("duvelen", players=players).new_state(seed=seed)
     knizia = diabolo.load("knizia", players=players, lexicon=WORDS, deck="en").new_state(seed=seed)
-    check_realtime_bots(duvelen, [GreedyBot(), DuvelenRandomBot()], random.Random(seed), steps, bot_seed)
+    check_realtime_bots(duvelen, [GreedyBot(), LookaheadBot(), DuvelenRandomBot()], random.Random(seed), steps, bot_seed)
     check_realtime_bots(knizia, [WordBot(), KniziaRandomBot(), WordBot(coverage=0.5)], random.Random(seed), steps, bot_seed)
 
 
@@ -173,3 +173,12 @@ def test_tournament_ranks_the_bots_reproducibly() -> None:
         assert won + one.points[(b, a)] == 24
     with pytest.raises(diabolo.OptionError, match="two bots"):
         diabolo.tournament(game, {"random": RandomBot()}, games=2)
+
+
+def test_duvelen_lookahead_beats_greedy() -> None:
+    """The look-ahead bot against three greedy bots over 2,000 seat-rotated games: its
+    win rate's 95% interval lies above the 25% of parity."""
+    game = diabolo.load("duvelen", players=4)
+    result = diabolo.match(game, [LookaheadBot(), GreedyBot(), GreedyBot(), GreedyBot()], games=2000, seed=1, threads=2)
+    best = result.summary()[0]
+    assert best.name == "lookahead" and best.win_interval[0] > 0.25

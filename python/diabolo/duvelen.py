@@ -6,7 +6,7 @@ refer to it. The classes are implemented in C++:
 - :class:`DuvelenGame`: the rules with their options (``diabolo.load("duvelen")``),
 - :class:`DuvelenState`: a position and its history,
 - :class:`DuvelenMove`: a move; ``str()`` is its notation,
-- :class:`GreedyBot` and :class:`RandomBot`: bots for :mod:`diabolo.realtime`.
+- :class:`GreedyBot`, :class:`LookaheadBot` and :class:`RandomBot`: bots for :mod:`diabolo.realtime`.
 
 >>> from diabolo.duvelen import DuvelenGame
 >>> state = DuvelenGame(players=2).new_state(seed=2)
@@ -19,11 +19,12 @@ from __future__ import annotations
 from diabolo._core import DuvelenBot as Bot
 from diabolo._core import DuvelenGame, DuvelenMove, DuvelenState
 from diabolo._core import DuvelenGreedyBot as GreedyBot
+from diabolo._core import DuvelenLookaheadBot as LookaheadBot
 from diabolo._core import DuvelenRandomBot as RandomBot
 
-for _cls in (DuvelenGame, DuvelenMove, DuvelenState, Bot, GreedyBot, RandomBot):
+for _cls in (DuvelenGame, DuvelenMove, DuvelenState, Bot, GreedyBot, LookaheadBot, RandomBot):
     _cls.__module__ = __name__
-for _bot, _name in ((Bot, "Bot"), (GreedyBot, "GreedyBot"), (RandomBot, "RandomBot")):
+for _bot, _name in ((Bot, "Bot"), (GreedyBot, "GreedyBot"), (LookaheadBot, "LookaheadBot"), (RandomBot, "RandomBot")):
     _bot.__name__ = _bot.__qualname__ = _name
 
-__all__ = ["Bot", "DuvelenGame", "DuvelenMove", "DuvelenState", "GreedyBot", "RandomBot"]
+__all__ = ["Bot", "DuvelenGame", "DuvelenMove", "DuvelenState", "GreedyBot", "LookaheadBot", "RandomBot"]

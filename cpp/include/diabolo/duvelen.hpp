@@ -296,6 +296,16 @@ public:
     std::optional<Move> choose(const State& state, int player, Pcg32& rng) const override;
 };
 
+/// Like GreedyBot, it calls Stop when it can, but it picks among its plays by looking one
+/// move ahead: the play after which its round score (D5) plus what it can play next is
+/// highest, so it plays from its Stok and Rij first, completes Herenhoops, and prefers
+/// plays that open further plays of its own. With no play it turns or recycles.
+class LookaheadBot : public Bot {
+public:
+    using Bot::Bot;
+    std::optional<Move> choose(const State& state, int player, Pcg32& rng) const override;
+};
+
 /// The rules as realtime::simulate needs them.
 struct RealtimeRules {
     static std::optional<Move> try_apply(State& state, const Move& move, int player) noexcept;

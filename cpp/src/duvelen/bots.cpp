@@ -54,6 +54,29 @@ std::optional<Move> GreedyBot::choose(const State& state, int player, Pcg32&) co
     return first(MoveKind::Pass);
 }
 
+std::optional<Move> LookaheadBot::choose(const State& state, int player, Pcg32& rng) const {
+    std::array<Move, kNumActions> moves{};
+    const int n = legal_moves(state, player, moves);
+    std::optional<Move> best;
+    double best_value = -1e300;
+    std::array<Move, kNumActions> next{};
+    for (int i = 0; i < n; ++i) {
+        const Move& move = moves[static_cast<std::size_t>(i)];
+        if (move.kind == MoveKind::Stop) return move;  // D5.5: +10, and the round ends
+        if (move.kind != MoveKind::Play) continue;
+        State after = state;
+        apply_unchecked(after, move, player);
+        // D5 as it stands after the play, plus a little for every play it opens next.
+        int plays = 0;
+        const int count = legal_moves(after, player, next);
+        for (int j = 0; j < count; ++j) plays += next[static_cast<std::size_t>(j)].kind == MoveKind::Play ? 1 : 0;
+        const double value = round_scores(after)[static_cast<std::size_t>(player)] + 0.5 * plays;
+        if (value > best_value) best = move, best_value = value;  // ties: the first in source order
+    }
+    if (best) return best;
+    return GreedyBot(reaction()).choose(state, player, rng);  // no play: turn, recycle or pass as greedy does
+}
+
 std::optional<Move> RealtimeRules::try_apply(State& state, const Move& move, int player) noexcept {
     const std::optional<Move> resolved = resolve(state, player, move);
     if (!resolved || !is_legal(state, *resolved, player)) return std::nullopt;  // a lost race (D3.10)
