@@ -551,6 +551,8 @@ What it knows is its vocabulary (the game's lexicon unless ``vocabulary`` is giv
 cut to words of at most ``max_length`` letters, of which it knows a share
 ``coverage`` (each word known or not by a fixed hash of the word and ``memory``).
 Its claims take the reaction's claim delay plus ``per_letter`` seconds a letter (K6.3).
+With ``lookahead`` it weighs each word it could call by the cards it takes minus part of
+the longest word the others could then form from the cards left.
 
 >>> from diabolo import Lexicon
 >>> from diabolo.knizia import WordBot
@@ -559,7 +561,7 @@ Its claims take the reaction's claim delay plus ``per_letter`` seconds a letter 
 (5, 0.5)
 )doc")
         .def(py::init([](const py::object& reaction, const py::object& per_letter, const py::object& vocabulary,
-                         const py::object& max_length, const py::object& coverage, const py::object& memory) {
+                         const py::object& max_length, const py::object& coverage, const py::object& memory, bool lookahead) {
             Vocabulary v;
             if (!vocabulary.is_none()) {
                 const py::object cls = py::module_::import("diabolo.lexicon").attr("Lexicon");
@@ -571,10 +573,12 @@ Its claims take the reaction's claim delay plus ``per_letter`` seconds a letter 
             v.coverage = coverage.cast<double>();
             if (!(v.coverage >= 0.0 && v.coverage <= 1.0)) throw OptionError("coverage must be a share in [0, 1]");
             v.memory = to_seed(memory, "memory");
-            return std::make_shared<WordBot>(reaction_from(reaction), per_letter_from(per_letter), v);
+            return std::make_shared<WordBot>(reaction_from(reaction), per_letter_from(per_letter), v, lookahead);
         }), py::arg("reaction") = py::none(), py::arg("per_letter") = kDefaultPerLetter, py::arg("vocabulary") = py::none(),
-            py::arg("max_length") = kMaxWord, py::arg("coverage") = 1.0, py::arg("memory") = 0)
-        .def_property_readonly("name", [](const WordBot&) { return "word"; }, "``'word'``.")
+            py::arg("max_length") = kMaxWord, py::arg("coverage") = 1.0, py::arg("memory") = 0, py::arg("lookahead") = false)
+        .def_property_readonly("name", [](const WordBot& b) { return b.lookahead() ? "lookahead-word" : "word"; },
+                               "``'word'``, or ``'lookahead-word'`` with ``lookahead``.")
+        .def_property_readonly("lookahead", &WordBot::lookahead, "Whether it weighs what its call leaves to the others.")
         .def_property_readonly("max_length", [](const WordBot& b) { return b.vocabulary().max_length; }, "Longest word it knows.")
         .def_property_readonly("coverage", [](const WordBot& b) { return b.vocabulary().coverage; }, "Share of the words it knows.")
         .def_property_readonly("memory", [](const WordBot& b) { return b.vocabulary().memory; },

@@ -182,3 +182,13 @@ def test_duvelen_lookahead_beats_greedy() -> None:
     result = diabolo.match(game, [LookaheadBot(), GreedyBot(), GreedyBot(), GreedyBot()], games=2000, seed=1, threads=2)
     best = result.summary()[0]
     assert best.name == "lookahead" and best.win_interval[0] > 0.25
+
+
+def test_knizia_lookahead_beats_word_bots() -> None:
+    """A word bot that weighs how soon its call arrives and what it leaves to the others,
+    against three plain word bots with the German list, over 3,000 seat-rotated games:
+    its win rate's 95% interval lies above the 25% of parity."""
+    game = diabolo.load("knizia", players=4)
+    result = diabolo.match(game, [WordBot(lookahead=True), WordBot(), WordBot(), WordBot()], games=3000, seed=2, threads=2)
+    best = result.summary()[0]
+    assert best.name == "lookahead-word" and best.win_interval[0] > 0.25

@@ -50,7 +50,7 @@ def test_match_prints_progress_and_the_results_table() -> None:
     done = run("match", "schacht", "--bots", "heuristic", "random", "random", "--games", "30", "--threads", "2", "--seed", "1")
     assert done.returncode == 0, done.stderr
     assert "30/30 games" in done.stderr
-    assert "rank bot" in done.stdout and "heuristic" in done.stdout.splitlines()[2]
+    assert "rank  bot" in done.stdout and "heuristic" in done.stdout.splitlines()[2]
     bad = run("match", "schacht", "--bots", "nobody", "random", "random")
     assert bad.returncode == 2 and "no bot 'nobody' for schacht" in bad.stderr
 

@@ -172,9 +172,11 @@ def make_bot(game_name: str, name: str) -> Any:
         bots = {"greedy": diabolo.duvelen.GreedyBot, "lookahead": diabolo.duvelen.LookaheadBot,
                 "random": diabolo.duvelen.RandomBot}
         return bots[name]()
-    if game_name == "knizia" and name in ("word", "random"):
-        return diabolo.knizia.WordBot() if name == "word" else diabolo.knizia.RandomBot()
-    known = {"schacht": "random, heuristic, ismcts", "duvelen": "greedy, lookahead, random", "knizia": "word, random"}
+    if game_name == "knizia" and name in ("word", "lookahead", "random"):
+        if name == "random":
+            return diabolo.knizia.RandomBot()
+        return diabolo.knizia.WordBot(lookahead=name == "lookahead")
+    known = {"schacht": "random, heuristic, ismcts", "duvelen": "greedy, lookahead, random", "knizia": "word, lookahead, random"}
     raise diabolo.OptionError(f"no bot {name!r} for {game_name}; the bots are {known[game_name]}")
 
 
@@ -244,7 +246,8 @@ def parser() -> argparse.ArgumentParser:
     match_parser = commands.add_parser("match", help="bots play a seat-rotated match; prints the results table")
     match_parser.add_argument("game", choices=list(diabolo.games()), help="the game")
     match_parser.add_argument("--bots", nargs="+", required=True,
-                              help="one bot per seat: schacht random|heuristic|ismcts, duvelen greedy|lookahead|random, knizia word|random")
+                              help="one bot per seat: schacht random|heuristic|ismcts, duvelen greedy|lookahead|random, "
+                                   "knizia word|lookahead|random")
     match_parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     match_parser.add_argument("--seed", type=int, default=0, help="seed of the match (default 0)")
     match_parser.add_argument("--threads", type=int, default=1, help="threads (default 1; results do not depend on it)")

@@ -93,15 +93,16 @@ class MatchResult:
         >>> from diabolo.schacht import RandomBot
         >>> result = diabolo.match(diabolo.load("schacht", players=3), [RandomBot()] * 3, games=30, seed=2)
         >>> print(result.table().splitlines()[0])
-        rank bot     games   mean score (95% CI)       win rate (95% CI)
+        rank  bot              games  mean score (95% CI)          win rate (95% CI)
         """
-        lines = [f"{'rank bot':<12}{'games':>6}   {'mean score (95% CI)':<26}{'win rate (95% CI)'}"]
+        width = max(16, *(len(name) + 1 for name in self.names))
+        lines = [f"{'rank':<6}{'bot':<{width}} games  {'mean score (95% CI)':<29}win rate (95% CI)"]
         for b, row in enumerate(self.summary()):
             low, high = row.score_interval
             w_low, w_high = row.win_interval
             lines.append(
-                f"{b + 1:>2}.  {row.name:<10}{row.games:>4}   {row.mean_score:>7.2f} ({low:>7.2f} .. {high:>7.2f})"
-                f"   {row.win_rate:>5.3f} ({w_low:.3f} .. {w_high:.3f})"
+                f"{b + 1:>3}.  {row.name:<{width}}{row.games:>6}  {row.mean_score:>7.2f} ({low:>7.2f} .. {high:>7.2f})"
+                f"    {row.win_rate:>5.3f} ({w_low:.3f} .. {w_high:.3f})"
             )
         return "\n".join(lines)
 

@@ -332,15 +332,19 @@ struct Vocabulary {
 /// Calls the longest word it knows on the table (most cards, K4.1); the dealer reveals
 /// when it knows no word; once the deck is empty it passes; during a penalty it takes
 /// the most versatile card: a double joker, a joker, a double letter, else the first.
+/// With `lookahead` it weighs each word it could call (the longest eight) by the cards it
+/// takes minus part of the longest word the others could then form from what is left.
 class WordBot : public Bot {
 public:
-    WordBot(realtime::Reaction reaction, double per_letter, Vocabulary vocabulary)
-        : Bot(reaction, per_letter), vocabulary_(std::move(vocabulary)) {}
+    WordBot(realtime::Reaction reaction, double per_letter, Vocabulary vocabulary, bool lookahead = false)
+        : Bot(reaction, per_letter), vocabulary_(std::move(vocabulary)), lookahead_(lookahead) {}
     std::optional<Move> choose(const State& state, int player, Pcg32& rng) const override;
     const Vocabulary& vocabulary() const noexcept { return vocabulary_; }
+    bool lookahead() const noexcept { return lookahead_; }
 
 private:
     Vocabulary vocabulary_;
+    bool lookahead_;
 };
 
 /// The rules as realtime::simulate needs them.

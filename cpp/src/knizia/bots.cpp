@@ -73,13 +73,29 @@ std::optional<Move> WordBot::choose(const State& s, int player, Pcg32&) const {
         if (s.penalty[0] != player) return std::nullopt;
         return Move::take(most_versatile(s));
     }
-    // The word it knows that takes the most cards; ties: the first in word order.
+    // The words it knows, most cards first (ties: word order).
     const Lexicon& lexicon = vocabulary_.words ? *vocabulary_.words : *s.lexicon;
-    const std::vector<Match> matches = find_words(lexicon, s.table_cards(), s.config.min_cards);
+    const std::vector<Card> table = s.table_cards();
+    std::vector<Match> known;
+    for (Match& match : find_words(lexicon, table, s.config.min_cards)) {
+        if (vocabulary_.knows(match.word)) known.push_back(std::move(match));
+    }
+    std::stable_sort(known.begin(), known.end(), [](const Match& a, const Match& b) { return a.card_count() > b.card_count(); });
+    if (!known.empty() && !lookahead_) return Move::claim(known.front().word);
     const Match* best = nullptr;
-    for (const Match& match : matches) {
-        if (match.word.size() > static_cast<std::size_t>(kMaxWord) || !vocabulary_.knows(match.word)) continue;
-        if (!best || match.card_count() > best->card_count()) best = &match;
+    double best_value = -1e300;
+    for (std::size_t i = 0; i < known.size() && i < 16; ++i) {
+        // What the others could take next from the cards this call leaves (K3.6).
+        std::vector<Card> rest;
+        for (std::size_t pos = 0; pos < table.size(); ++pos) {
+            if (std::find(known[i].cards.begin(), known[i].cards.end(), static_cast<int>(pos)) == known[i].cards.end()) rest.push_back(table[pos]);
+        }
+        int threat = 0;
+        for_each_word(*s.lexicon, rest, s.config.min_cards, [&](const MatchView& m) { threat = std::max(threat, m.card_count); });
+        // A call arrives later the longer the word (K6.3), and a call that arrives after
+        // another took its cards gives every other seat a card (K3.5).
+        const double value = known[i].card_count() - 0.6 * threat - 0.5 * static_cast<double>(known[i].word.size());
+        if (value > best_value) best = &known[i], best_value = value;
     }
     if (best) return Move::claim(best->word);
     if (player == s.dealer() && s.deck_count() > 0) return Move::reveal();
