@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 
 from diabolo.lexicon import normalise_word
 
-__all__ = ["END", "Trie", "build_trie", "find_words"]
+__all__ = ["END", "Trie", "build_trie", "find_words", "scan_words"]
 
 Trie = dict[str, "Trie"]
 """A trie node: each letter leads to a child node; ``END`` in a node ends a word."""
@@ -131,3 +131,33 @@ def find_words(trie: Trie, table: Sequence[str], min_cards: int = 3) -> dict[str
 
     visit(trie)
     return {word: assignment for word, (_, assignment) in best.items()}
+
+
+def scan_words(words: Sequence[str], table: Sequence[str], min_cards: int = 3) -> dict[str, Assignment]:
+    """The most straightforward search of all: every word of the list in turn. A word
+    passes a quick count (its letters minus the table's, against what the jokers can
+    cover) before its best assignment is searched as find_words does, on a trie of that
+    one word. ``words`` are normalised (K2)."""
+    have: dict[str, int] = {}
+    wild = 0
+    room = 0
+    for card in table:
+        if card == JOKER:
+            wild, room = wild + 1, room + 1
+        elif card == DOUBLE_JOKER:
+            wild, room = wild + 2, room + 2
+        else:
+            room += len(card)
+            for letter in card:
+                have[letter] = have.get(letter, 0) + 1
+    found: dict[str, Assignment] = {}
+    for word in words:
+        if len(word) > room:
+            continue
+        need: dict[str, int] = {}
+        for letter in word:
+            need[letter] = need.get(letter, 0) + 1
+        if sum(max(0, n - have.get(letter, 0)) for letter, n in need.items()) > wild:
+            continue
+        found.update(find_words(build_trie([word])[0], table, min_cards))
+    return found
