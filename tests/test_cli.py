@@ -66,3 +66,17 @@ def test_bench_and_demo() -> None:
 def test_help_everywhere(command: list[str]) -> None:
     done = run(*command, "--help")
     assert done.returncode == 0 and "usage: diabolo" in done.stdout
+
+
+def test_a_closed_pipe_ends_the_command_quietly() -> None:
+    """Output read by a program that stops early (as `| head -1` does): no traceback."""
+    with subprocess.Popen([sys.executable, "-m", "diabolo", "play", "schacht"], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as game:
+        assert game.stdin is not None and game.stdout is not None and game.stderr is not None
+        game.stdout.readline()
+        game.stdout.close()
+        game.stdin.write(b"help\n" * 50)  # every answer prints into the closed pipe
+        game.stdin.close()
+        errors = game.stderr.read()
+        game.wait(timeout=60)
+    assert b"Traceback" not in errors and game.returncode == 1

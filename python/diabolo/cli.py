@@ -275,4 +275,7 @@ def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = inpu
         return bench(args.game, out)
     except diabolo.DiaboloError as error:
         top.error(str(error))
+    except BrokenPipeError:  # the reader went away (e.g. `diabolo demo | head`): stop quietly
+        sys.stderr.close()
+        return 1
     return 2
