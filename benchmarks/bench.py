@@ -337,6 +337,39 @@ def throughput_row(key: str, label: str, t: Throughput) -> Row:
     return Row(key, label, t.games_per_second, "games/s", note, extra)
 
 
+def random_game_section(
+    title: str,
+    game: Any,
+    play_api: Callable[[Any, int, random.Random], int],
+    play_reference: Callable[[random.Random], int],
+    budget: float,
+) -> tuple[Section, list[Throughput]]:
+    """Random games per second on the three paths, with their ratios: (a) a Python loop
+    over the public API, (b) game.play_random on 1 and 2 threads, (c) the pure-Python
+    reference model. Also returns the two batch throughputs (for the load warnings)."""
+    progress("random games: (a) Python loop over the public API")
+    api_rng = random.Random(1)
+    a = throughput_row("python_api", "(a) Python loop: legal_actions + apply",
+                       time_games(lambda i: play_api(game, 5_000 + i, api_rng), budget))
+    progress("random games: (b) game.play_random, 1 thread")
+    t1 = time_batches(game, 1, budget)
+    b1 = throughput_row("play_random_1", "(b) C++ game.play_random, 1 thread", t1)
+    progress("random games: (b) game.play_random, 2 threads")
+    t2 = time_batches(game, 2, budget)
+    b2 = throughput_row("play_random_2", "(b) C++ game.play_random, 2 threads", t2)
+    progress("random games: (c) pure-Python reference model")
+    ref_rng = random.Random(2)
+    c = throughput_row("reference", "(c) pure-Python reference model",
+                       time_games(lambda i: play_reference(ref_rng), budget))
+    rows = [
+        a, b1, b2, c,
+        ratio_row("ratio_b1_c", "(b, 1 thread) / (c)", b1, c),
+        ratio_row("ratio_b2_b1", "(b, 2 threads) / (b, 1 thread)", b2, b1),
+        ratio_row("ratio_a_c", "(a) / (c)", a, c),
+    ]
+    return Section(title, rows), [t1, t2]
+
+
 def ratio_row(key: str, label: str, num: Row, den: Row) -> Row:
     value = None if num.value is None or den.value is None or den.value == 0 else num.value / den.value
     return Row(key, label, value, "x")
@@ -694,32 +727,9 @@ def main_duvelen(args: argparse.Namespace, game: DuvelenGame) -> int:
         ],
     )
 
-    progress("random games: (a) Python loop over the public API")
-    api_rng = random.Random(1)
-    ra = throughput_row(
-        "python_api", "(a) Python loop: legal_actions + apply",
-        time_games(lambda i: python_api_realtime_game(game, 5_000 + i, api_rng), budget),
-    )
-    progress("random games: (b) game.play_random, 1 thread")
-    t1 = time_batches(game, 1, budget)
-    rb1 = throughput_row("play_random_1", "(b) C++ game.play_random, 1 thread", t1)
-    progress("random games: (b) game.play_random, 2 threads")
-    t2 = time_batches(game, 2, budget)
-    rb2 = throughput_row("play_random_2", "(b) C++ game.play_random, 2 threads", t2)
-    progress("random games: (c) pure-Python reference model")
-    ref_rng = random.Random(2)
-    rc = throughput_row(
-        "reference", "(c) pure-Python reference model",
-        time_games(lambda i: reference_duvelen_game(players, ref_rng), budget),
-    )
-    games_section = Section(
+    games_section, (t1, t2) = random_game_section(
         "Random games per second (whole games; each step a random seat makes a random legal move, no timing)",
-        [
-            ra, rb1, rb2, rc,
-            ratio_row("ratio_b1_c", "(b, 1 thread) / (c)", rb1, rc),
-            ratio_row("ratio_b2_b1", "(b, 2 threads) / (b, 1 thread)", rb2, rb1),
-            ratio_row("ratio_a_c", "(a) / (c)", ra, rc),
-        ],
+        game, python_api_realtime_game, lambda rng: reference_duvelen_game(players, rng), budget,
     )
 
     progress("per call: sampling positions")
@@ -1105,26 +1115,10 @@ def knizia_game_sections(lexicon: Lexicon, budget: float) -> tuple[list[Section]
     players = 4
     deck = Deck.load("de")
     game = diabolo.load("knizia", players=players, lexicon=Lexicon.from_words(GAME_WORDS), deck=deck)
-    progress("knizia random games: (a) Python loop over the public API")
-    api_rng = random.Random(1)
-    ra = throughput_row("python_api", "(a) Python loop: legal_actions + apply",
-                        time_games(lambda i: python_api_realtime_game(game, 5_000 + i, api_rng), budget))
-    progress("knizia random games: (b) game.play_random, 1 and 2 threads")
-    t1 = time_batches(game, 1, budget)
-    rb1 = throughput_row("play_random_1", "(b) C++ game.play_random, 1 thread", t1)
-    t2 = time_batches(game, 2, budget)
-    rb2 = throughput_row("play_random_2", "(b) C++ game.play_random, 2 threads", t2)
-    progress("knizia random games: (c) pure-Python reference model")
-    ref_rng = random.Random(2)
-    rc = throughput_row("reference", "(c) pure-Python reference model",
-                        time_games(lambda i: reference_knizia_game(players, deck, ref_rng), budget))
-    games = Section(
+    games, batch_times = random_game_section(
         f"Random games per second ({players} players, the German deck, a {len(GAME_WORDS)}-word lexicon; "
         "each step a random seat makes a random legal move)",
-        [ra, rb1, rb2, rc,
-         ratio_row("ratio_b1_c", "(b, 1 thread) / (c)", rb1, rc),
-         ratio_row("ratio_b2_b1", "(b, 2 threads) / (b, 1 thread)", rb2, rb1),
-         ratio_row("ratio_a_c", "(a) / (c)", ra, rc)],
+        game, python_api_realtime_game, lambda rng: reference_knizia_game(players, deck, rng), budget,
     )
     german = diabolo.load("knizia", players=players, lexicon=lexicon)
     bots = [WordBot(), WordBot(coverage=0.5, memory=1), WordBot(max_length=6, memory=2), WordBot(coverage=0.2, memory=3)]
@@ -1142,7 +1136,7 @@ def knizia_game_sections(lexicon: Lexicon, budget: float) -> tuple[list[Section]
                         t.games / t.wall, "games/s", f"{t.moves_per_game:.0f} arrivals/game; whole games of "
                         f"{german.rounds} rounds", {"games": float(t.games), "seconds": t.wall}))
     simulations = Section(f"Simulated games of 4 word bots with the German list ({len(lexicon):,} words)", rows)
-    return [games, simulations], [t1, t2]
+    return [games, simulations], batch_times
 
 
 def main_knizia(args: argparse.Namespace) -> int:
@@ -1384,33 +1378,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # the measurements below for the CPU.
     cpp = cpp_rows(args.game, players, budget, compiler)
 
-    progress("random games: (a) Python loop over the public API")
-    api_rng = random.Random(1)
-    a = throughput_row(
-        "python_api", "(a) Python loop: legal_actions + apply",
-        time_games(lambda i: python_api_game(game, 5_000 + i, api_rng), budget),
-    )
-    progress("random games: (b) game.play_random, 1 thread")
-    t1 = time_batches(game, 1, budget)
-    b1 = throughput_row("play_random_1", "(b) C++ game.play_random, 1 thread", t1)
-    progress("random games: (b) game.play_random, 2 threads")
-    t2 = time_batches(game, 2, budget)
-    b2 = throughput_row("play_random_2", "(b) C++ game.play_random, 2 threads", t2)
-    progress("random games: (c) pure-Python reference model")
-    ref_rng = random.Random(2)
     play_reference = REFERENCE_GAMES[args.game]
-    c = throughput_row(
-        "reference", "(c) pure-Python reference model",
-        time_games(lambda i: play_reference(players, ref_rng), budget),
-    )
-    games_section = Section(
+    games_section, (t1, t2) = random_game_section(
         "Random games per second (whole games, uniformly random legal moves)",
-        [
-            a, b1, b2, c,
-            ratio_row("ratio_b1_c", "(b, 1 thread) / (c)", b1, c),
-            ratio_row("ratio_b2_b1", "(b, 2 threads) / (b, 1 thread)", b2, b1),
-            ratio_row("ratio_a_c", "(a) / (c)", a, c),
-        ],
+        game, python_api_game, lambda rng: play_reference(players, rng), budget,
     )
 
     calls, meta = per_call_rows(sample_positions(game, POSITIONS, seed=7), budget, "SchachtMove")
