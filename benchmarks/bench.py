@@ -911,6 +911,7 @@ class FinderTimes:
 
     engine: list[float]
     search_only: list[float]
+    read_all: list[float]  # find_words and then every Match made (list(...))
     python: list[float]
     words: list[int]
     scan: list[float]  # the word-list scan, on the first SCAN_TABLES tables only
@@ -976,13 +977,14 @@ def time_finders(lexicon: Lexicon, trie: py_words.Trie, words_list: Sequence[str
         words.append(len(found))
     engine = time_passes(lambda t: find_words(t, lexicon), tables, budget)
     search_only = time_passes(lambda t: find_words(t, lexicon, 13), tables, budget / 2)
+    read_all = time_passes(lambda t: list(find_words(t, lexicon)), tables, budget / 2)
     scan: list[float] = []
     for table in tables[:SCAN_TABLES]:
         t0 = time.perf_counter()
         found_scan = py_words.scan_words(words_list, table)
         scan.append(time.perf_counter() - t0)
         check_same(table, find_words(table, lexicon), found_scan)
-    return FinderTimes(engine, search_only, python, words, scan, meter.stop(len(tables), 0).other_load)
+    return FinderTimes(engine, search_only, read_all, python, words, scan, meter.stop(len(tables), 0).other_load)
 
 
 def per_table_row(key: str, label: str, seconds: Sequence[float], note: str = "") -> Row:
@@ -1001,11 +1003,13 @@ def finder_rows(lexicon: Lexicon, trie: py_words.Trie, words_list: Sequence[str]
     tag = "joker" if joker else "plain"
     load = "" if t.other_load is None else f"; other load {t.other_load:.1f} CPUs"
     a = per_table_row(f"find_{tag}_engine", "(a) diabolo.knizia.find_words", t.engine,
-                      "best assignment per word, Python Match objects" + load)
+                      "every word with its best assignment, stored in C++ (a Matches sequence)" + load)
     if t.other_load is not None:
         a.extra["other_load"] = t.other_load
     a_alone = per_table_row(f"find_{tag}_search_only", "(a) the same, min_cards=13: search alone", t.search_only,
                             "the DFS without recording or returning a word")
+    a_read = per_table_row(f"find_{tag}_read_all", "(a) and reading every match: list(find_words(...))", t.read_all,
+                           "a Match NamedTuple made for each word")
     b = per_table_row(f"find_{tag}_python", "(b) pure-Python trie search (py_words.py)", t.python, "one run per table")
     ratio = ratio_row(f"ratio_{tag}_b_a", "(b) / (a), means", b, a)
     medians = [p / e for p, e in zip(t.python, t.engine)]
@@ -1023,7 +1027,7 @@ def finder_rows(lexicon: Lexicon, trie: py_words.Trie, words_list: Sequence[str]
                 {"median": float(statistics.median(t.words)), "min": float(min(t.words)), "max": float(max(t.words))})
     cards = "11 letter cards of the German deck + one ?" if joker else "12 letter cards of the German deck"
     title = f"find_words, random 12-card tables with {what} ({cards}; {len(t.engine)} tables)"
-    return Section(title, [a, a_alone, b, ratio, c, ratio_c, words]), t
+    return Section(title, [a, a_alone, a_read, b, ratio, c, ratio_c, words]), t
 
 
 def claim_probes(lexicon: Lexicon, words: Sequence[str], count: int, seed: int) -> list[tuple[str, list[str]]]:

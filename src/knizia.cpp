@@ -889,47 +889,49 @@ Options (all keyword, validated, OptionError when wrong):
     construct_lazily_allocated_values<Game>();
 }
 
-/// Matches copied out of a search (which runs without the GIL), then made into
-/// instances of diabolo.knizia.Match, a NamedTuple (word, cards, jokers), directly
-/// through the tuple API: a third of the cost of calling the class.
-struct Found {
-    std::string letters;
-    std::vector<uint8_t> positions;
-    struct Entry {
-        uint32_t letters, length, positions, count;
-        int jokers;
-    };
-    std::vector<Entry> entries;
+/// A match as an instance of diabolo.knizia.Match, a NamedTuple (word, cards, jokers),
+/// made directly through the tuple API: a third of the cost of calling the class.
+PyObject* new_match(PyTypeObject* type, const MatchView& v) {
+    py::tuple cards(v.card_count);
+    for (int c = 0; c < v.card_count; ++c) PyTuple_SET_ITEM(cards.ptr(), c, PyLong_FromLong(v.cards[c]));
+    PyObject* match = type->tp_alloc(type, 3);
+    if (match == nullptr) throw py::error_already_set();
+    PyTuple_SET_ITEM(match, 0, PyUnicode_FromStringAndSize(v.word.data(), static_cast<py::ssize_t>(v.word.size())));
+    PyTuple_SET_ITEM(match, 1, cards.release().ptr());
+    PyTuple_SET_ITEM(match, 2, PyLong_FromLong(v.jokers));
+    // Neither tuple can be part of a reference cycle (they hold a str, ints and an
+    // untracked tuple), so the cyclic collector need not walk thousands of them.
+    PyObject_GC_UnTrack(PyTuple_GET_ITEM(match, 1));
+    PyObject_GC_UnTrack(match);
+    return match;
+}
 
-    void add(const MatchView& v) {
-        entries.push_back(Entry{static_cast<uint32_t>(letters.size()), static_cast<uint32_t>(v.word.size()),
-                                static_cast<uint32_t>(positions.size()), static_cast<uint32_t>(v.card_count), v.jokers});
-        letters.append(v.word);
-        positions.insert(positions.end(), v.cards, v.cards + v.card_count);
+/// find_words' result: the C++ Matches, whose entries become Match tuples only when read.
+struct FoundWords {
+    Matches matches;
+    py::type match_type;
+
+    PyTypeObject* type() const { return reinterpret_cast<PyTypeObject*>(match_type.ptr()); }
+    py::object at(py::ssize_t index) const {
+        const auto size = static_cast<py::ssize_t>(matches.size());
+        if (index < 0) index += size;
+        if (index < 0 || index >= size) throw py::index_error("match index out of range");
+        return py::reinterpret_steal<py::object>(new_match(type(), matches[static_cast<std::size_t>(index)]));
     }
-
-    py::list to_list(const py::type& match_type) const {
-        auto* type = reinterpret_cast<PyTypeObject*>(match_type.ptr());
-        if (!PyType_IsSubtype(type, &PyTuple_Type)) throw OptionError("a match type is a NamedTuple (word, cards, jokers)");
-        py::list out(entries.size());
-        for (std::size_t i = 0; i < entries.size(); ++i) {
-            const Entry& e = entries[i];
-            py::tuple cards(e.count);
-            for (uint32_t c = 0; c < e.count; ++c) PyTuple_SET_ITEM(cards.ptr(), c, PyLong_FromLong(positions[e.positions + c]));
-            PyObject* match = type->tp_alloc(type, 3);
-            if (match == nullptr) throw py::error_already_set();
-            PyTuple_SET_ITEM(match, 0, PyUnicode_FromStringAndSize(letters.data() + e.letters, e.length));
-            PyTuple_SET_ITEM(match, 1, cards.release().ptr());
-            PyTuple_SET_ITEM(match, 2, PyLong_FromLong(e.jokers));
-            // Neither tuple can be part of a reference cycle (they hold a str, ints and an
-            // untracked tuple), so the cyclic collector need not walk thousands of them.
-            PyObject_GC_UnTrack(PyTuple_GET_ITEM(match, 1));
-            PyObject_GC_UnTrack(match);
-            PyList_SET_ITEM(out.ptr(), static_cast<py::ssize_t>(i), match);
-        }
+    py::list to_list() const {
+        py::list out(matches.size());
+        for (std::size_t i = 0; i < matches.size(); ++i) PyList_SET_ITEM(out.ptr(), static_cast<py::ssize_t>(i), new_match(type(), matches[i]));
         return out;
     }
 };
+
+/// Checks that diabolo.knizia passed a NamedTuple type for the matches.
+py::type match_type_from(const py::type& match_type) {
+    if (!PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(match_type.ptr()), &PyTuple_Type)) {
+        throw OptionError("a match type is a NamedTuple (word, cards, jokers)");
+    }
+    return match_type;
+}
 
 }  // namespace
 
@@ -952,16 +954,20 @@ void bind_knizia(py::module_& m) {
         .def("__len__", &Lexicon::size)
         .def_property_readonly("node_count", &Lexicon::node_count);
 
+    py::class_<FoundWords>(m, "KniziaMatches", "The words a Knizia table forms (behind diabolo.knizia.Matches).")
+        .def("__len__", [](const FoundWords& f) { return f.matches.size(); })
+        .def("at", &FoundWords::at, py::arg("index"))
+        .def("to_list", &FoundWords::to_list);
     m.def("knizia_find_words", [](const py::object& table, const Lexicon& lexicon, const py::object& min_cards,
                                   const py::type& match_type) {
         const std::vector<Card> cards = table_from(table);
         const int minimum = min_cards_from(min_cards);
-        Found found;
+        FoundWords found{Matches(), match_type_from(match_type)};
         {
             py::gil_scoped_release release;
-            for_each_word(lexicon, cards, minimum, [&](const MatchView& v) { found.add(v); });
+            found.matches = find_words(lexicon, cards, minimum);
         }
-        return found.to_list(match_type);
+        return found;
     });
     m.def("knizia_check_word", [](const py::object& word, const py::object& table, const Lexicon& lexicon,
                                   const py::object& min_cards, const py::type& match_type) -> py::tuple {
@@ -971,10 +977,10 @@ void bind_knizia(py::module_& m) {
         if (!normal) return py::make_tuple(reason_text(Reason::NotAWord), py::none());
         const Check check = check_word(lexicon, *normal, cards, minimum);
         if (!check.match) return py::make_tuple(reason_text(check.reason), py::none());
-        Found found;
-        std::vector<uint8_t> positions(check.match->cards.begin(), check.match->cards.end());
-        found.add(MatchView{check.match->word, positions.data(), check.match->card_count(), check.match->jokers});
-        return py::make_tuple(reason_text(check.reason), found.to_list(match_type)[0]);
+        const std::vector<uint8_t> positions(check.match->cards.begin(), check.match->cards.end());
+        const MatchView view{check.match->word, positions.data(), check.match->card_count(), check.match->jokers, 0};
+        return py::make_tuple(reason_text(check.reason),
+                              py::reinterpret_steal<py::object>(new_match(reinterpret_cast<PyTypeObject*>(match_type_from(match_type).ptr()), view)));
     });
     m.def("normalise_word", [](const py::object& word) -> py::object {
         const auto normal = normalise_word(utf8_text<NotationError>(word, "a word"));

@@ -876,7 +876,7 @@ def test_K6_1_find_words_is_the_move_generator() -> None:
     state = on_table(table)
     assert texts(state, 1) == [m.word for m in matches] + ["pass"]
     assert texts(state, 0) == ["reveal"] + [m.word for m in matches] + ["pass"]
-    assert find_words([], LEXICON) == [] and find_words(["ON"], LEXICON) == []
+    assert len(find_words([], LEXICON)) == 0 and list(find_words(["ON"], LEXICON)) == []
     assert [(m.word, m.cards) for m in find_words(["ON"], LEXICON, min_cards=1)] == [("ON", (0,))]
 
 

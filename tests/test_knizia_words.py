@@ -4,6 +4,7 @@ check_word, against a brute-force reference (tests/reference/knizia_words.py).""
 from __future__ import annotations
 
 import gzip
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,17 @@ def test_lexicon_from_file_with_cache(tmp_path: Path, monkeypatch: pytest.Monkey
     assert list((tmp_path / "cache" / "lexicons").glob("*.bin"))
     second = Lexicon.from_file(source)
     assert second.to_bytes() == first.to_bytes()
+
+
+def test_lexicon_bytes_with_a_node_no_edge_leads_to_are_refused() -> None:
+    data = LEXICON.to_bytes()
+    nodes, edges = (int.from_bytes(data[at : at + 4], "little") for at in (12, 16))
+    masks, firsts, targets = data[20 : 20 + 4 * nodes], data[20 + 4 * nodes : 20 + 8 * nodes], data[20 + 8 * nodes :]
+    assert len(targets) == 4 * edges
+    orphan = data[:12] + (nodes + 1).to_bytes(4, "little") + data[16:20]
+    orphan += masks + (0).to_bytes(4, "little") + firsts + edges.to_bytes(4, "little") + targets
+    with pytest.raises(diabolo.StateFormatError, match="a node no edge leads to"):
+        Lexicon.from_bytes(orphan)
 
 
 def test_missing_language_says_how_to_get_one() -> None:
@@ -114,6 +126,24 @@ def test_bad_min_cards() -> None:
         find_words(["A"], LEXICON, min_cards=0)
 
 
+def test_matches_is_a_read_only_sequence_sorted_by_word() -> None:
+    table = ["L", "A", "G", "E", "R", "S", "?"]
+    matches = find_words(table, LEXICON)
+    everything = list(matches)
+    assert isinstance(matches, Sequence) and len(matches) == len(everything) > 3
+    assert [matches[i] for i in range(len(matches))] == everything
+    assert matches[-1] == everything[-1] and matches[1:3] == everything[1:3] and matches[::-1] == everything[::-1]
+    assert everything[0] in matches and matches.index(everything[2]) == 2
+    assert all(match == check_word(match.word, table, LEXICON) for match in matches)
+    for bad in (len(matches), -len(matches) - 1):
+        with pytest.raises(IndexError):
+            matches[bad]
+    with pytest.raises(TypeError):
+        matches["LAGER"]  # type: ignore[call-overload]
+    assert repr(matches).startswith("Matches([Match(word=") and f"({len(matches)} matches)" in repr(matches)
+    assert repr(find_words(["X"], LEXICON)) == "Matches([])"
+
+
 CARDS = st.sampled_from(["A", "E", "G", "I", "L", "N", "O", "P", "R", "S", "T", "EI", "ST", "IE", "?", "??"])
 
 
@@ -121,8 +151,9 @@ CARDS = st.sampled_from(["A", "E", "G", "I", "L", "N", "O", "P", "R", "S", "T", 
 @given(st.lists(CARDS, min_size=0, max_size=9), st.integers(1, 4))
 def test_find_words_equals_brute_force(table: list[str], min_cards: int) -> None:
     expected = reference.find_words(table, [normalise_word(w) or "" for w in WORDS], min_cards)
-    found = {match.word: list(match.cards) for match in find_words(table, LEXICON, min_cards)}
-    assert found == expected
+    matches = find_words(table, LEXICON, min_cards)
+    assert [match.word for match in matches] == sorted(expected)  # each word once, in word order
+    assert {match.word: list(match.cards) for match in matches} == expected
 
 
 @given(st.lists(CARDS, min_size=0, max_size=8), st.sampled_from(WORDS))

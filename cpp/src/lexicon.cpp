@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstring>
 #include <unordered_map>
+#include <utility>
 
 #include "diabolo/common/cardset.hpp"
 
@@ -254,7 +255,7 @@ uint32_t get32(const std::string& data, std::size_t at) {
 
 }  // namespace
 
-Lexicon::Lexicon() : nodes_(1, Node{0, 0}) {}
+Lexicon::Lexicon() = default;
 
 Lexicon Lexicon::from_words(const std::vector<std::string>& entries) {
     std::vector<std::string> words;
@@ -275,13 +276,22 @@ Lexicon Lexicon::from_words(const std::vector<std::string>& entries) {
 }
 
 std::string Lexicon::to_bytes() const {
+    // Every node but the root is some arc's target (from_bytes checks it), so the arcs
+    // give back each node's letters and first arc.
+    std::vector<uint32_t> masks(node_count_, 0), firsts(node_count_, 0);
+    masks[0] = root_.mask;
+    firsts[0] = root_.first;
+    for (std::size_t e = 0; e < arcs_.size(); ++e) {
+        masks[targets_[e]] = arcs_[e].mask;
+        firsts[targets_[e]] = arcs_[e].first;
+    }
     std::string out(kMagic, sizeof kMagic);
     put32(out, static_cast<uint32_t>(words_));
-    put32(out, static_cast<uint32_t>(nodes_.size()));
-    put32(out, static_cast<uint32_t>(edges_.size()));
-    for (const Node& n : nodes_) put32(out, n.mask);
-    for (const Node& n : nodes_) put32(out, n.first);
-    for (const Edge& e : edges_) put32(out, e.target);
+    put32(out, static_cast<uint32_t>(node_count_));
+    put32(out, static_cast<uint32_t>(arcs_.size()));
+    for (const std::vector<uint32_t>* array : {&std::as_const(masks), &std::as_const(firsts), &targets_}) {
+        for (const uint32_t v : *array) put32(out, v);
+    }
     return out;
 }
 
@@ -293,6 +303,8 @@ Lexicon Lexicon::from_bytes(const std::string& data) {
     const uint32_t edges = get32(data, 16);
     if (nodes == 0 || data.size() != 20 + 4ull * (2ull * nodes + edges)) throw fail("wrong size");
     std::vector<uint32_t> masks(nodes), firsts(nodes), targets(edges);
+    std::vector<bool> reached(nodes, false);
+    reached[0] = true;
     std::size_t at = 20;
     for (auto* array : {&masks, &firsts, &targets}) {
         for (uint32_t& v : *array) {
@@ -308,8 +320,10 @@ Lexicon Lexicon::from_bytes(const std::string& data) {
         for (uint64_t e = firsts[node]; e < end; ++e) {
             // Every edge goes to a higher node number: the automaton has no cycle.
             if (targets[e] <= node || targets[e] >= nodes) throw fail("bad edge");
+            reached[targets[e]] = true;
         }
     }
+    if (std::find(reached.begin(), reached.end(), false) != reached.end()) throw fail("a node no edge leads to");
     Lexicon lexicon;
     lexicon.words_ = words;
     lexicon.assemble(masks, firsts, targets);
@@ -318,82 +332,69 @@ Lexicon Lexicon::from_bytes(const std::string& data) {
 
 void Lexicon::assemble(const std::vector<uint32_t>& masks, const std::vector<uint32_t>& firsts,
                        const std::vector<uint32_t>& targets) {
-    nodes_.resize(masks.size());
-    for (std::size_t n = 0; n < masks.size(); ++n) nodes_[n] = Node{masks[n], firsts[n]};
-    edges_.resize(targets.size());
-    for (std::size_t e = 0; e < targets.size(); ++e) edges_[e] = Edge{targets[e], 0};
+    node_count_ = masks.size();
+    targets_ = targets;
     // Nodes are in topological order (edges go forward), so counts fill in backwards.
-    std::vector<uint32_t> below(nodes_.size(), 0);  // words in each node's sub-automaton
-    for (std::size_t n = nodes_.size(); n-- > 0;) {
-        uint32_t total = is_word(static_cast<uint32_t>(n)) ? 1u : 0u;
-        const uint32_t first = nodes_[n].first;
-        const int fanout = popcount64(nodes_[n].mask & kLetterBits);
+    std::vector<uint32_t> below(masks.size(), 0);  // words in each node's sub-automaton
+    std::vector<uint32_t> steps(targets.size(), 0);
+    for (std::size_t n = masks.size(); n-- > 0;) {
+        uint32_t total = (masks[n] & kTerminalBit) ? 1u : 0u;
+        const int fanout = popcount64(masks[n] & kLetterBits);
         for (int e = 0; e < fanout; ++e) {
-            Edge& edge = edges_[first + static_cast<uint32_t>(e)];
-            edge.step = total;
-            total += below[edge.target];
+            const uint32_t edge = firsts[n] + static_cast<uint32_t>(e);
+            steps[edge] = total;
+            total += below[targets[edge]];
         }
         below[n] = total;
     }
+    root_ = Arc{masks[0], firsts[0], 0};
+    arcs_.resize(targets.size());
+    for (std::size_t e = 0; e < targets.size(); ++e) arcs_[e] = Arc{masks[targets[e]], firsts[targets[e]], steps[e]};
     uint64_t hash = 0xCBF29CE484222325ULL;  // FNV-1a over the words' count, nodes and edges
     const auto mix = [&hash](uint64_t value) { hash = (hash ^ value) * 0x100000001B3ULL; };
     mix(words_);
-    for (const Node& node : nodes_) mix((uint64_t{node.mask} << 32) | node.first);
-    for (const Edge& edge : edges_) mix(edge.target);
+    for (std::size_t n = 0; n < masks.size(); ++n) mix((uint64_t{masks[n]} << 32) | firsts[n]);
+    for (const uint32_t target : targets) mix(target);
     fingerprint_ = hash;
 }
 
-uint32_t Lexicon::rank_step(uint32_t node, int letter) const noexcept {
-    const Node& n = nodes_[node];
-    return edges_[n.first + static_cast<uint32_t>(popcount64(n.mask & ((1u << letter) - 1)))].step;
-}
-
-uint32_t Lexicon::child(uint32_t node, int letter) const noexcept {
-    const Node& n = nodes_[node];
-    const uint32_t bit = 1u << letter;
-    if (!(n.mask & bit)) return kNone;
-    return edges_[n.first + static_cast<uint32_t>(popcount64(n.mask & (bit - 1)))].target;
+const Lexicon::Arc* Lexicon::walk(std::string_view upper, uint32_t* rank) const noexcept {
+    const Arc* node = &root_;
+    for (const char c : upper) {
+        if (c < 'A' || c > 'Z' || !(node->mask & (1u << (c - 'A')))) return nullptr;
+        node = &next(*node, c - 'A');
+        if (rank != nullptr) *rank += node->step;
+    }
+    return node;
 }
 
 std::optional<uint32_t> Lexicon::index_of(std::string_view upper) const noexcept {
-    uint32_t node = root();
     uint32_t index = 0;
-    for (const char c : upper) {
-        if (c < 'A' || c > 'Z') return std::nullopt;
-        index += rank_step(node, c - 'A');
-        node = child(node, c - 'A');
-        if (node == kNone) return std::nullopt;
-    }
-    if (!is_word(node)) return std::nullopt;
+    const Arc* node = walk(upper, &index);
+    if (node == nullptr || !node->is_word()) return std::nullopt;
     return index;
 }
 
 std::string Lexicon::word_at(uint32_t index) const {
     std::string word;
-    uint32_t node = root();
-    while (!(is_word(node) && index == 0)) {
-        // The last edge whose step does not pass the index leads towards the word.
-        const uint32_t first = first_edge(node);
-        const int edges = popcount64(letters(node));
+    const Arc* node = &root_;
+    while (!(node->is_word() && index == 0)) {
+        // The last arc whose step does not pass the index leads towards the word.
+        const int fanout = popcount64(node->letters());
         int chosen = 0;
-        while (chosen + 1 < edges && edge_step(first + static_cast<uint32_t>(chosen + 1)) <= index) ++chosen;
-        uint32_t rest = letters(node);
+        while (chosen + 1 < fanout && arcs_[node->first + static_cast<uint32_t>(chosen + 1)].step <= index) ++chosen;
+        uint32_t rest = node->letters();
         for (int i = 0; i < chosen; ++i) rest &= rest - 1;
         word += static_cast<char>('A' + lowest_bit64(rest));
-        index -= edge_step(first + static_cast<uint32_t>(chosen));
-        node = edge_target(first + static_cast<uint32_t>(chosen));
+        node = &arcs_[node->first + static_cast<uint32_t>(chosen)];
+        index -= node->step;
     }
     return word;
 }
 
 bool Lexicon::contains(std::string_view upper) const noexcept {
-    uint32_t node = root();
-    for (const char c : upper) {
-        if (c < 'A' || c > 'Z') return false;
-        node = child(node, c - 'A');
-        if (node == kNone) return false;
-    }
-    return is_word(node);
+    const Arc* node = walk(upper, nullptr);
+    return node != nullptr && node->is_word();
 }
 
 }  // namespace diabolo

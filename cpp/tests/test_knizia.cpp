@@ -91,9 +91,13 @@ TEST(best_assignment_K10_4) {
 
 TEST(find_words_lists_every_word_once) {
     const Lexicon& lexicon = small_lexicon();
-    const std::vector<Match> words = find_words(lexicon, table_of({"L", "A", "G", "E", "R", "?"}));
+    const Matches words = find_words(lexicon, table_of({"L", "A", "G", "E", "R", "?"}));
     std::vector<std::string> found;
-    for (const Match& m : words) found.push_back(m.word);
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        found.emplace_back(words[i].word);
+        CHECK(words[i].card_count >= kDefaultMinCards);
+        CHECK(lexicon.index_of(words[i].word).value() == words[i].index);  // the claim's action id
+    }
     // LAGER, REGAL (plain); ANGEL, GANG? (needs N and G twice: only one joker) ...
     CHECK(std::find(found.begin(), found.end(), "LAGER") != found.end());
     CHECK(std::find(found.begin(), found.end(), "REGAL") != found.end());
@@ -101,7 +105,10 @@ TEST(find_words_lists_every_word_once) {
     CHECK(std::find(found.begin(), found.end(), "LASER") != found.end());  // joker as S
     CHECK(std::find(found.begin(), found.end(), "HANG") == found.end());   // needs two jokers
     CHECK(std::is_sorted(found.begin(), found.end()));
-    for (const Match& m : words) CHECK(m.card_count() >= kDefaultMinCards);
+    CHECK(std::adjacent_find(found.begin(), found.end()) == found.end());
+    CHECK(forms_a_word(lexicon, table_of({"L", "A", "G", "E", "R", "?"})));
+    CHECK(!forms_a_word(lexicon, table_of({"L", "A", "G", "E", "R", "?"}), 7));
+    CHECK(!forms_a_word(lexicon, table_of({"X", "Y", "?"})));
 }
 
 // ---- the game -------------------------------------------------------------------------------

@@ -24,13 +24,14 @@ Tables are lists of cards in notation: ``"A"``, ``"EI"`` (a double letter), ``"?
 from __future__ import annotations
 
 import json
+import operator
 import os
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, overload
 
 from diabolo import _core
 from diabolo._core import KniziaBot as Bot
@@ -52,6 +53,7 @@ __all__ = [
     "KniziaMove",
     "KniziaState",
     "Match",
+    "Matches",
     "RandomBot",
     "WordBot",
     "check_word",
@@ -181,9 +183,55 @@ class Deck:
         return (Deck, (dict(self.cards), self.language))
 
 
-def find_words(table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> list[Match]:
+class Matches(Sequence[Match]):
+    """The words a table can form, as :func:`find_words` returns them: a read-only
+    sequence of :class:`Match`, sorted by word.
+
+    The search stores its results in C++; each :class:`Match` is made when it is read,
+    so a call that looks at a few of a table's thousand words pays for those few.
+    Iterating builds them all at once.
+
+    >>> from diabolo import Lexicon
+    >>> matches = find_words(["L", "A", "G", "E", "R", "?"], Lexicon.from_words(["Lager", "Regal", "Angel"]))
+    >>> len(matches), matches[0].word, matches[-1].cards
+    (3, 'ANGEL', (4, 3, 2, 1, 0))
+    >>> [m.word for m in matches]
+    ['ANGEL', 'LAGER', 'REGAL']
+    >>> matches[1:]
+    [Match(word='LAGER', cards=(0, 1, 2, 3, 4), jokers=0), Match(word='REGAL', cards=(4, 3, 2, 1, 0), jokers=0)]
+    """
+
+    __slots__ = ("_core",)
+
+    def __init__(self, core: _core.KniziaMatches) -> None:
+        self._core = core
+
+    def __len__(self) -> int:
+        return len(self._core)
+
+    @overload
+    def __getitem__(self, index: int) -> Match: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Match]: ...
+    def __getitem__(self, index: int | slice) -> Match | list[Match]:
+        """The match at ``index``, or a list of the matches in a slice."""
+        if isinstance(index, slice):
+            return [self._core.at(i) for i in range(*index.indices(len(self._core)))]
+        return self._core.at(operator.index(index))
+
+    def __iter__(self) -> Iterator[Match]:
+        return iter(self._core.to_list())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(repr(m) for m in self[:3])
+        more = f", ... ({len(self)} matches)" if len(self) > 3 else ""
+        return f"Matches([{shown}{more}])"
+
+
+def find_words(table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> Matches:
     """Every word of ``lexicon`` the table can form with at least ``min_cards`` cards
-    (K3.3), each with its best assignment (K10.4), sorted by word. Runs in C++.
+    (K3.3), each with its best assignment (K10.4), sorted by word: a :class:`Matches`
+    sequence. Runs in C++.
 
     >>> from diabolo import Lexicon
     >>> from diabolo.knizia import find_words
@@ -191,7 +239,7 @@ def find_words(table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> li
     >>> [(m.word, m.cards) for m in find_words(["L", "A", "G", "E", "R", "?"], lexicon)]
     [('ANGEL', (1, 5, 2, 3, 0)), ('LAGER', (0, 1, 2, 3, 4)), ('REGAL', (4, 3, 2, 1, 0))]
     """
-    return _core.knizia_find_words(table, lexicon._core, min_cards, Match)
+    return Matches(_core.knizia_find_words(table, lexicon._core, min_cards, Match))
 
 
 def check_word(word: str, table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> Match:

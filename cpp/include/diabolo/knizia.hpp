@@ -56,23 +56,57 @@ struct Match {
     int card_count() const noexcept { return static_cast<int>(cards.size()); }
 };
 
+/// A found word: its letters, the table positions of its best assignment in word order
+/// (K10.4) and its index in the lexicon (which gives the claim's action id). The
+/// pointers are valid while the Matches that gave it lives.
+struct MatchView {
+    std::string_view word;
+    const uint8_t* cards;
+    int card_count;
+    int jokers;
+    uint32_t index;
+    Match to_match() const { return Match{std::string(word), std::vector<int>(cards, cards + card_count), jokers}; }
+};
+
+/// The words a table can form, in word order, stored flat: a table with a joker forms
+/// more than a thousand, and storing them should cost little next to finding them.
+class Matches {
+public:
+    Matches() = default;
+    std::size_t size() const noexcept { return entries_.size(); }
+    bool empty() const noexcept { return entries_.empty(); }
+    MatchView operator[](std::size_t i) const noexcept {
+        const Entry& e = entries_[i];
+        return MatchView{std::string_view(letters_.data() + e.letters, e.length), positions_.data() + e.positions,
+                         e.count, e.jokers, e.index};
+    }
+
+    struct Entry {
+        uint32_t index;      // the word's index in the lexicon
+        uint32_t letters;    // where its letters start in the letter buffer
+        uint32_t positions;  // where its best assignment starts in the position buffer
+        uint8_t length, count, jokers;
+    };
+
+private:
+    friend Matches find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards);
+    Matches(std::vector<Entry> entries, std::vector<char> letters, std::vector<uint8_t> positions)
+        : entries_(std::move(entries)), letters_(std::move(letters)), positions_(std::move(positions)) {}
+    std::vector<Entry> entries_;
+    std::vector<char> letters_;
+    std::vector<uint8_t> positions_;
+};
+
 /// Every valid word of `lexicon` the table can form with at least `min_cards` cards,
 /// each with its best assignment (K10.4: most cards, then fewest jokers, then the lowest
 /// sorted positions, then the lowest positions in word order), sorted by word: the
 /// legal-move generation of this game (K6.1). Words longer than kMaxWord letters are
 /// never formed (no call can name them).
-std::vector<Match> find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards = kDefaultMinCards);
+Matches find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards = kDefaultMinCards);
 
-/// A found word as for_each_word hands it out: valid only during the call.
-struct MatchView {
-    std::string_view word;
-    const uint8_t* cards;  // positions in word order
-    int card_count;
-    int jokers;
-};
-/// find_words without building Match values: calls `visit` for every word, in word order.
-void for_each_word(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards,
-                   const std::function<void(const MatchView&)>& visit);
+/// Whether the table forms any valid word (find_words(...).empty() is false), stopping
+/// at the first (K3.7).
+bool forms_a_word(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards = kDefaultMinCards);
 
 /// Why a called word is not a valid claim (K6.2, K10.8), checked in this order.
 enum class Reason : uint8_t { None = 0, NotAWord, TooFewCards, LettersMissing, DoubleLetterSplit };

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "diabolo/common/cardset.hpp"
 #include "diabolo/common/errors.hpp"
 
 namespace diabolo {
@@ -37,47 +38,45 @@ public:
     std::string word_at(uint32_t index) const;
     /// Number of distinct words.
     std::size_t size() const noexcept { return words_; }
-    std::size_t node_count() const noexcept { return nodes_.size(); }
+    std::size_t node_count() const noexcept { return node_count_; }
     /// A 64-bit hash of the automaton: equal lexicons have equal fingerprints, and
     /// different ones almost surely differ (saved states name their lexicon by it).
     uint64_t fingerprint() const noexcept { return fingerprint_; }
 
-    // The automaton, for word finders: nodes are indices, root() is the empty prefix.
-    uint32_t root() const noexcept { return 0; }
-    /// Bits 0..25: the letters that continue the prefix of `node`.
-    uint32_t letters(uint32_t node) const noexcept { return nodes_[node].mask & kLetterBits; }
-    bool is_word(uint32_t node) const noexcept { return (nodes_[node].mask & kTerminalBit) != 0; }
-    /// The node after `letter` (0..25), or kNone.
-    uint32_t child(uint32_t node, int letter) const noexcept;
-    /// How much taking `letter` from `node` adds to a word's rank: the words that end
-    /// at `node` or continue with an earlier letter. The ranks along a word's path sum
-    /// to its index in sorted order (a perfect hash of the words, 0 .. size() - 1).
-    uint32_t rank_step(uint32_t node, int letter) const noexcept;
-
-    /// The edges of a node in letter order, for walks that visit every child: edge e of
-    /// `node` (e counts the node's letters from the lowest) is first_edge(node) + e.
-    uint32_t first_edge(uint32_t node) const noexcept { return nodes_[node].first; }
-    uint32_t edge_target(uint32_t edge) const noexcept { return edges_[edge].target; }
-    uint32_t edge_step(uint32_t edge) const noexcept { return edges_[edge].step; }
-
-private:
     static constexpr uint32_t kLetterBits = (1u << 26) - 1;
     static constexpr uint32_t kTerminalBit = 1u << 31;
-    // A node's fields, and an edge's, lie together: a search reads them together, and
-    // the automaton is larger than a core's cache.
-    struct Node {
-        uint32_t mask;   // letter bits and the terminal bit
-        uint32_t first;  // index of its first edge
-    };
-    struct Edge {
-        uint32_t target;  // the child node; a node's edges are in letter order
-        uint32_t step;    // its rank_step (derived, not stored in bytes)
-    };
-    std::vector<Node> nodes_;
-    std::vector<Edge> edges_;
 
-    /// Takes the automaton's arrays and numbers the words (fills the steps).
+    /// The automaton as word finders walk it. An arc holds what a search needs next:
+    /// the node it leads to (its letters and where their arcs lie) and its rank step, so
+    /// that choosing a child reads only its parent's arcs, which lie together.
+    struct Arc {
+        uint32_t mask;   // the node's letters (bits 0..25) and kTerminalBit if it ends a word
+        uint32_t first;  // index of the arc of the node's lowest letter; the others follow in letter order
+        uint32_t step;   // what taking this arc adds to a word's rank: the words that end at
+                         // its parent or continue with an earlier letter. The steps along a
+                         // word's path sum to its index in sorted order (a perfect hash).
+        uint32_t letters() const noexcept { return mask & kLetterBits; }
+        bool is_word() const noexcept { return (mask & kTerminalBit) != 0; }
+    };
+    /// The empty prefix (its step is 0).
+    const Arc& root() const noexcept { return root_; }
+    /// Arc `index`; a node's arcs are node.first, node.first + 1, ... in letter order.
+    const Arc& arc(uint32_t index) const noexcept { return arcs_[index]; }
+    /// The arc of `letter` (0..25) out of `node`; the letter must be one of node.letters().
+    const Arc& next(const Arc& node, int letter) const noexcept {
+        return arcs_[node.first + static_cast<uint32_t>(popcount64(node.mask & ((1u << letter) - 1)))];
+    }
+
+private:
+    /// The node reached by `upper` (A-Z only), or nullptr.
+    const Arc* walk(std::string_view upper, uint32_t* rank) const noexcept;
+    /// Takes the automaton's arrays (the binary form's), checked, and numbers the words.
     void assemble(const std::vector<uint32_t>& masks, const std::vector<uint32_t>& firsts, const std::vector<uint32_t>& targets);
+
+    Arc root_{0, 0, 0};
+    std::vector<Arc> arcs_;
+    std::vector<uint32_t> targets_;  // each arc's node number: only the binary form needs it
+    std::size_t node_count_ = 1;
     std::size_t words_ = 0;
     uint64_t fingerprint_ = 0;
 };

@@ -77,8 +77,9 @@ std::optional<Move> WordBot::choose(const State& s, int player, Pcg32&) const {
     const Lexicon& lexicon = vocabulary_.words ? *vocabulary_.words : *s.lexicon;
     const std::vector<Card> table = s.table_cards();
     std::vector<Match> known;
-    for (Match& match : find_words(lexicon, table, s.config.min_cards)) {
-        if (vocabulary_.knows(match.word)) known.push_back(std::move(match));
+    const Matches found = find_words(lexicon, table, s.config.min_cards);
+    for (std::size_t i = 0; i < found.size(); ++i) {
+        if (vocabulary_.knows(found[i].word)) known.push_back(found[i].to_match());
     }
     std::stable_sort(known.begin(), known.end(), [](const Match& a, const Match& b) { return a.card_count() > b.card_count(); });
     if (!known.empty() && !lookahead_) return Move::claim(known.front().word);
@@ -91,7 +92,8 @@ std::optional<Move> WordBot::choose(const State& s, int player, Pcg32&) const {
             if (std::find(known[i].cards.begin(), known[i].cards.end(), static_cast<int>(pos)) == known[i].cards.end()) rest.push_back(table[pos]);
         }
         int threat = 0;
-        for_each_word(*s.lexicon, rest, s.config.min_cards, [&](const MatchView& m) { threat = std::max(threat, m.card_count); });
+        const Matches replies = find_words(*s.lexicon, rest, s.config.min_cards);
+        for (std::size_t r = 0; r < replies.size(); ++r) threat = std::max(threat, replies[r].card_count);
         // A call arrives later the longer the word (K6.3), and a call that arrives after
         // another took its cards gives every other seat a card (K3.5).
         const double value = known[i].card_count() - 0.6 * threat - 0.5 * static_cast<double>(known[i].word.size());

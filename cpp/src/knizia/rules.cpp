@@ -312,9 +312,7 @@ void redeal(State& s, const Deal& deal) {
 // ---- the rules ---------------------------------------------------------------------------------
 
 bool any_word(const State& s) {
-    bool found = false;
-    for_each_word(*s.lexicon, s.table_cards(), s.config.min_cards, [&](const MatchView&) { found = true; });
-    return found;
+    return forms_a_word(*s.lexicon, s.table_cards(), s.config.min_cards);
 }
 
 Check evaluate_call(const State& s, const Move& claim) {
@@ -362,7 +360,8 @@ std::vector<Move> legal_moves(const State& s, int player) {
         return moves;
     }
     if (player == s.dealer() && s.deck_count() > 0) moves.push_back(Move::reveal());  // K3.1
-    for_each_word(*s.lexicon, s.table_cards(), s.config.min_cards, [&](const MatchView& match) { moves.push_back(Move::claim(match.word)); });
+    const Matches words = find_words(*s.lexicon, s.table_cards(), s.config.min_cards);
+    for (std::size_t i = 0; i < words.size(); ++i) moves.push_back(Move::claim(words[i].word));
     moves.push_back(Move::pass());                               // K10.5
     return moves;
 }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <utility>
 
 #include "diabolo/common/cardset.hpp"
 #include "diabolo/knizia.hpp"
@@ -55,12 +56,17 @@ struct Kinds {
     int joker = -1, double_joker = -1;
     std::array<uint8_t, kMaxTable> doubles{};    // kinds of double letters
     int double_count = 0;
+    std::array<uint32_t, 26> double_seconds{};   // for each first letter, the second letters of its doubles
 
     explicit Kinds(const std::vector<Card>& table) {
         letter_kind.fill(-1);
         std::array<uint8_t, kMaxTable> kind_of{};
         for (std::size_t pos = 0; pos < table.size(); ++pos) kind_of[pos] = static_cast<uint8_t>(kind_for(table[pos]));
         for (int k = 0, at = 0; k < count; at += size[static_cast<std::size_t>(k)], ++k) first[static_cast<std::size_t>(k)] = static_cast<uint8_t>(at);
+        for (int d = 0; d < double_count; ++d) {
+            const Card& card = cards[doubles[static_cast<std::size_t>(d)]];
+            double_seconds[static_cast<std::size_t>(card.first - 'A')] |= 1u << (card.second - 'A');
+        }
         std::array<uint8_t, kMaxTable> filled{};
         for (std::size_t pos = 0; pos < table.size(); ++pos) {
             const uint8_t k = kind_of[pos];
@@ -98,40 +104,45 @@ private:
     }
 };
 
-/// An automaton over the letters of one word: node i has read i letters.
-struct WordAutomaton {
-    std::string_view word;
-    uint32_t root() const noexcept { return 0; }
-    uint32_t letters(uint32_t node) const noexcept {
-        return node < word.size() ? 1u << (word[node] - 'A') : 0u;
+using Arc = Lexicon::Arc;
+
+/// An automaton over the letters of one word, walked like the lexicon's: node i has
+/// read i letters, and arc i leads to node i + 1.
+class WordAutomaton {
+public:
+    /// `word` has at most kMaxWord letters, A-Z.
+    explicit WordAutomaton(std::string_view word) : root_{node_mask(word, 0), 0, 0} {
+        for (std::size_t i = 0; i < word.size(); ++i) {
+            arcs_[i] = Arc{node_mask(word, i + 1), static_cast<uint32_t>(i + 1), 0};  // one word: rank 0
+        }
     }
-    bool is_word(uint32_t node) const noexcept { return node == word.size(); }
-    uint32_t child(uint32_t node, int letter) const noexcept {
-        return node < word.size() && word[node] - 'A' == letter ? node + 1 : Lexicon::kNone;
+    const Arc& root() const noexcept { return root_; }
+    const Arc& arc(uint32_t index) const noexcept { return arcs_[index]; }
+    const Arc& next(const Arc& node, int) const noexcept { return arcs_[node.first]; }
+
+private:
+    static uint32_t node_mask(std::string_view word, std::size_t read) noexcept {
+        return read < word.size() ? 1u << (word[read] - 'A') : Lexicon::kTerminalBit;
     }
-    uint32_t rank_step(uint32_t, int) const noexcept { return 0; }  // one word: rank 0
-    // Node i has one edge (number i) to node i + 1.
-    uint32_t first_edge(uint32_t node) const noexcept { return node; }
-    uint32_t edge_target(uint32_t edge) const noexcept { return edge + 1; }
-    uint32_t edge_step(uint32_t) const noexcept { return 0; }
+    Arc root_;
+    std::array<Arc, kMaxWord> arcs_{};
 };
 
 /// An assignment of table cards to a word, compared as K10.4 says: more cards, fewer
 /// jokers, then the sorted positions, lowest first; then (engine decision) the
 /// positions in word order, lowest first, among assignments in which a joker stands
 /// for a letter only once every plain card of that letter is used earlier in the word.
-/// Fixed size: no allocation.
 struct Candidate {
-    std::array<uint8_t, kMaxWord> cards;  // positions in word order; only [0, count) is set
-    uint8_t count = 0;
-    uint8_t jokers = 0;
+    const uint8_t* cards;  // positions in word order
+    int count;
+    int jokers;
 
     bool better_than(const Candidate& other) const {
         if (count != other.count) return count > other.count;
         if (jokers != other.jokers) return jokers < other.jokers;
         std::array<uint8_t, kMaxWord> mine, theirs;
-        std::copy(cards.begin(), cards.begin() + count, mine.begin());
-        std::copy(other.cards.begin(), other.cards.begin() + count, theirs.begin());
+        std::copy(cards, cards + count, mine.begin());
+        std::copy(other.cards, other.cards + count, theirs.begin());
         std::sort(mine.begin(), mine.begin() + count);
         std::sort(theirs.begin(), theirs.begin() + count);
         if (!std::equal(mine.begin(), mine.begin() + count, theirs.begin())) {
@@ -139,163 +150,254 @@ struct Candidate {
         }
         // The same cards in another order (two jokers swapping roles): the positions in
         // word order decide, lowest first, so the answer is unique.
-        return std::lexicographical_compare(cards.begin(), cards.begin() + count, other.cards.begin(), other.cards.begin() + count);
+        return std::lexicographical_compare(cards, cards + count, other.cards, other.cards + count);
     }
 };
 
-/// The best candidate found for a word; its letters are in the search's letter buffer.
-struct Found {
-    uint32_t rank = 0;
-    uint32_t letters = 0;  // offset into the letter buffer
-    uint32_t length = 0;
-    Candidate best;
-};
-
-template <class Automaton>
-class Search {
+/// A growing buffer that takes a word's letters or cards with one copy of a fixed
+/// kMaxWord bytes (a few wide moves, no call): it keeps that much room at its end.
+template <class T>
+class Buffer {
 public:
-    Search(const Automaton& automaton, const Kinds& kinds, int min_cards)
-        : automaton_(automaton), kinds_(kinds), min_cards_(min_cards) {
-        for (int k = 0; k < kinds.count; ++k) left_[static_cast<std::size_t>(k)] = kinds.size[static_cast<std::size_t>(k)];
-        for (int letter = 0; letter < 26; ++letter) {
-            if (kinds.letter_kind[static_cast<std::size_t>(letter)] >= 0) plain_letters_ |= 1u << letter;
-        }
+    Buffer() : storage_(4096) {}
+    uint32_t size() const noexcept { return static_cast<uint32_t>(used_); }
+    const T* data() const noexcept { return storage_.data(); }
+    void append(const std::array<T, kMaxWord>& from, int count) {
+        if (used_ + kMaxWord > storage_.size()) storage_.resize(storage_.size() * 2);
+        std::memcpy(storage_.data() + used_, from.data(), sizeof from);
+        used_ += static_cast<std::size_t>(count);
     }
-
-    /// Runs the search: found() then holds the best candidate of every word, in the
-    /// order they were found; order() lists them in rank (= word) order.
-    void run() {
-        visit(automaton_.root(), 0);
-        order_.reserve(found_.size());
-        for (std::size_t i = 0; i < found_.size(); ++i) order_.push_back((uint64_t{found_[i].rank} << 32) | i);
-        std::sort(order_.begin(), order_.end());
-    }
-    const std::vector<Found>& found() const { return found_; }
-    /// Each entry's low 32 bits index found(), in rank order.
-    const std::vector<uint64_t>& order() const { return order_; }
-
-    MatchView view(const Found& found) const {
-        const Candidate& c = found.best;
-        return MatchView{std::string_view(letters_.data() + found.letters, found.length), c.cards.data(), c.count, c.jokers};
-    }
-    Match match(const Found& found) const {
-        const MatchView v = view(found);
-        return Match{std::string(v.word), std::vector<int>(v.cards, v.cards + v.card_count), v.jokers};
+    /// The contents, as a vector of size(); the buffer is left empty.
+    std::vector<T> release() {
+        storage_.resize(used_);
+        used_ = 0;
+        return std::move(storage_);
     }
 
 private:
-    /// Takes table card `kind` for the letters `text` (one or two) leading to `node`.
-    void use(int kind, uint32_t node, uint32_t rank, const char* text, int length) {
-        if (word_length_ + length > kMaxWord) return;  // no call is that long (K7)
-        const uint32_t plain_before = plain_letters_;
-        if (--left_[static_cast<std::size_t>(kind)] == 0 && kinds_.cards[static_cast<std::size_t>(kind)].kind == Card::Kind::Letter) {
-            plain_letters_ &= ~(1u << (kinds_.cards[static_cast<std::size_t>(kind)].first - 'A'));
-        }
-        used_[used_count_++] = static_cast<uint8_t>(kind);
-        std::memcpy(word_.data() + word_length_, text, static_cast<std::size_t>(length));
-        word_length_ += length;
-        visit(node, rank);
-        word_length_ -= length;
-        --used_count_;
-        ++left_[static_cast<std::size_t>(kind)];
-        plain_letters_ = plain_before;
-    }
+    std::vector<T> storage_;
+    std::size_t used_ = 0;
+};
 
-    bool have(int kind) const noexcept { return kind >= 0 && left_[static_cast<std::size_t>(kind)] > 0; }
+/// What a search records: each way it found to form a word, stored flat.
+struct Found {
+    std::vector<Matches::Entry> entries;
+    Buffer<char> letters;
+    Buffer<uint8_t> positions;
 
-    void visit(uint32_t node, uint32_t rank) {
-        if (automaton_.is_word(node) && used_count_ >= min_cards_) record(rank);
-        const uint32_t next = automaton_.letters(node);
-        const bool joker = have(kinds_.joker);
-        const bool double_joker = have(kinds_.double_joker);
-        // With a joker in hand every child is a candidate; without, only the letters
-        // of plain cards still on the table. Children come in letter order, so edge e
-        // of this node is first + e: no bit counting in the loop.
-        const uint32_t first = automaton_.first_edge(node);
-        uint32_t edge = first;
-        const uint32_t wanted = (joker || double_joker) ? next : (next & plain_letters_);
-        for (uint32_t rest = next; rest & wanted; rest &= rest - 1, ++edge) {
-            const int letter = lowest_bit64(rest);
-            if (!(wanted & (1u << letter))) continue;
-            const int kind = kinds_.letter_kind[static_cast<std::size_t>(letter)];
-            const uint32_t after = automaton_.edge_target(edge);
-            const uint32_t rank_after = rank + automaton_.edge_step(edge);
-            const char text[2] = {static_cast<char>('A' + letter), 0};
-            // K3.3(e). A joker never stands for a letter whose plain card is still free:
-            // swapping the two gives the same cards, so the search skips that branch.
-            if (have(kind)) use(kind, after, rank_after, text, 1);
-            else if (joker) use(kinds_.joker, after, rank_after, text, 1);
-            if (double_joker) {                                       // K3.3(f)
-                uint32_t second_edge = automaton_.first_edge(after);
-                for (uint32_t second = automaton_.letters(after); second; second &= second - 1, ++second_edge) {
-                    const char pair[2] = {static_cast<char>('A' + letter), static_cast<char>('A' + lowest_bit64(second))};
-                    use(kinds_.double_joker, automaton_.edge_target(second_edge),
-                        rank_after + automaton_.edge_step(second_edge), pair, 2);
-                }
+    Found() { entries.reserve(1024); }
+    Candidate candidate(const Matches::Entry& e) const { return Candidate{positions.data() + e.positions, e.count, e.jokers}; }
+
+    /// Sorts the entries by word (`words` bounds the ranks) and keeps each word once,
+    /// with its best assignment (K10.4).
+    void keep_best(uint32_t words) {
+        sort_by_index(words);
+        std::size_t kept = 0;
+        for (const Matches::Entry& e : entries) {
+            if (kept > 0 && entries[kept - 1].index == e.index) {
+                if (candidate(e).better_than(candidate(entries[kept - 1]))) entries[kept - 1] = e;
+            } else {
+                entries[kept++] = e;
             }
         }
-        for (int d = 0; d < kinds_.double_count; ++d) {  // K3.3(d): both letters, in printed order
-            const int kind = kinds_.doubles[static_cast<std::size_t>(d)];
-            if (!have(kind)) continue;
-            const Card& card = kinds_.cards[static_cast<std::size_t>(kind)];
-            if (!(next & (1u << (card.first - 'A')))) continue;
-            const uint32_t middle = automaton_.child(node, card.first - 'A');
-            if (!(automaton_.letters(middle) & (1u << (card.second - 'A')))) continue;
-            const uint32_t rank_after = rank + automaton_.rank_step(node, card.first - 'A') +
-                                        automaton_.rank_step(middle, card.second - 'A');
-            const char pair[2] = {card.first, card.second};
-            use(kind, automaton_.child(middle, card.second - 'A'), rank_after, pair, 2);
+        entries.resize(kept);
+    }
+
+private:
+    /// A stable least-significant-digit radix sort: a few passes over a table's thousand
+    /// or so entries, where a comparison sort would mispredict most of its comparisons.
+    void sort_by_index(uint32_t words) {
+        constexpr int kBits = 11;
+        constexpr uint32_t kMask = (1u << kBits) - 1;
+        std::vector<Matches::Entry> sorted(entries.size());
+        for (int shift = 0; shift < 32 && (shift == 0 || (words >> shift) != 0); shift += kBits) {
+            std::array<uint32_t, kMask + 1> start{};
+            for (const Matches::Entry& e : entries) ++start[(e.index >> shift) & kMask];
+            uint32_t sum = 0;
+            for (uint32_t& s : start) sum += std::exchange(s, sum);
+            for (const Matches::Entry& e : entries) sorted[start[(e.index >> shift) & kMask]++] = e;
+            entries.swap(sorted);
+        }
+    }
+};
+
+/// A depth-first walk of an automaton that spends table cards on its letters (K3.3),
+/// recording each word it completes with the best assignment found for it (K10.4).
+/// The walk is the game's move generation, so it is lean: a child is entered only if
+/// a card left can continue it or it ends a word long enough to call, which the arc in
+/// hand tells without reading the child's own arcs.
+template <class Automaton>
+class Search {
+public:
+    /// With `stop_at_first`, the walk ends at the first word it records.
+    Search(const Automaton& automaton, const Kinds& kinds, int min_cards, bool stop_at_first = false)
+        : automaton_(automaton), kinds_(kinds), min_cards_(min_cards), stop_at_first_(stop_at_first) {
+        for (int letter = 0; letter < 26; ++letter) {
+            if (kinds.letter_kind[at(letter)] >= 0) plain_letters_ |= 1u << letter;
+        }
+        double_letters_ = doubles_left();
+        jokers_ = kinds.joker >= 0 ? kinds.size[at(kinds.joker)] : 0;
+        double_jokers_ = kinds.double_joker >= 0 ? kinds.size[at(kinds.double_joker)] : 0;
+        visit(automaton_.root(), 0);
+    }
+
+    /// Every way found to form a word, in the order found; .index is the word's rank.
+    Found& found() noexcept { return found_; }
+
+private:
+    static std::size_t at(int i) noexcept { return static_cast<std::size_t>(i); }
+    bool have(int kind) const noexcept { return taken_[at(kind)] < kinds_.size[at(kind)]; }
+    uint32_t first_letter_bit(int kind) const noexcept { return 1u << (kinds_.cards[at(kind)].first - 'A'); }
+
+    void visit(const Arc& node, uint32_t rank) {
+        if (node.is_word() && used_ >= min_cards_) {
+            record(rank);
+            if (done_) return;
+        }
+        const uint32_t letters = node.letters();
+        // What a child must show to be worth entering once a card is spent on it.
+        const uint32_t finish = used_ + 1 >= min_cards_ ? Lexicon::kTerminalBit : 0u;
+        const uint32_t plain_reach = plain_letters_ | double_letters_ | finish;
+        const uint32_t any_reach = Lexicon::kLetterBits | finish;
+        const bool joker_left = jokers_ + double_jokers_ > 0;
+        const uint32_t joker_reach = jokers_ + double_jokers_ > 1 ? any_reach : plain_reach;
+        const uint32_t single_jokers = jokers_ > 0 ? ~0u : 0u;
+        // The children to enter, for a plain card or for a joker, are listed first
+        // without a branch per child (the processor could not predict them), then
+        // entered. An entry is the child's arc index and its letter.
+        std::array<uint32_t, 26> plain, joker;
+        int plains = 0, jokers = 0;
+        if (!joker_left) {
+            // Only letters with a plain card left: a few of the node's arcs.
+            for (uint32_t rest = letters & plain_letters_; rest; rest &= rest - 1) {
+                const uint32_t letter = static_cast<uint32_t>(lowest_bit64(rest));
+                const uint32_t index = node.first + static_cast<uint32_t>(popcount64(letters & ((1u << letter) - 1)));
+                plain[at(plains)] = index << 5 | letter;
+                plains += (automaton_.arc(index).mask & plain_reach) != 0;
+            }
+        } else {
+            uint32_t index = node.first;  // every arc, in letter order
+            for (uint32_t rest = letters; rest; rest &= rest - 1, ++index) {
+                const uint32_t letter = static_cast<uint32_t>(lowest_bit64(rest));
+                const uint32_t mask = automaton_.arc(index).mask;
+                // A joker never stands for a letter whose plain card is still free (K3.3(e)):
+                // swapping the two gives the same cards, so the walk skips that branch.
+                const bool has_plain = (plain_letters_ & (1u << letter)) != 0;
+                plain[at(plains)] = index << 5 | letter;
+                plains += has_plain & ((mask & any_reach) != 0);
+                joker[at(jokers)] = index << 5 | letter;
+                jokers += !has_plain & ((mask & joker_reach & single_jokers) != 0);
+            }
+        }
+        for (int i = 0; i < plains && !done_; ++i) {
+            const Arc& child = automaton_.arc(plain[at(i)] >> 5);
+            const int letter = static_cast<int>(plain[at(i)] & 31);
+            take<Card::Kind::Letter>(kinds_.letter_kind[at(letter)], child, rank + child.step, letter);
+        }
+        for (int i = 0; i < jokers && !done_; ++i) {
+            const Arc& child = automaton_.arc(joker[at(i)] >> 5);
+            take<Card::Kind::Joker>(kinds_.joker, child, rank + child.step, static_cast<int>(joker[at(i)] & 31));
+        }
+        if (double_jokers_ > 0) {
+            uint32_t index = node.first;
+            for (uint32_t rest = letters; rest && !done_; rest &= rest - 1, ++index) {
+                const Arc& child = automaton_.arc(index);
+                take_double_joker(child, rank + child.step, lowest_bit64(rest), joker_reach);
+            }
+        }
+        if (double_letters_ & letters) take_doubles(node, rank, joker_left ? any_reach : plain_reach);
+    }
+
+    /// K3.3(f): a double joker for `letter` (which leads to `middle`) and any next letter.
+    void take_double_joker(const Arc& middle, uint32_t rank, int letter, uint32_t reach) {
+        uint32_t index = middle.first;
+        for (uint32_t rest = middle.letters(); rest && !done_; rest &= rest - 1, ++index) {
+            const Arc& after = automaton_.arc(index);
+            if (after.mask & reach) take<Card::Kind::DoubleJoker>(kinds_.double_joker, after, rank + after.step, letter, lowest_bit64(rest));
         }
     }
 
-    /// The lowest positions of each kind used, given out in word order.
+    /// K3.3(d): a double letter card spends both its letters, in printed order.
+    void take_doubles(const Arc& node, uint32_t rank, uint32_t reach) {
+        for (uint32_t firsts = double_letters_ & node.letters(); firsts && !done_; firsts &= firsts - 1) {
+            const int first = lowest_bit64(firsts);
+            const Arc& middle = automaton_.next(node, first);
+            if (!(middle.letters() & kinds_.double_seconds[at(first)])) continue;
+            for (int d = 0; d < kinds_.double_count && !done_; ++d) {
+                const int kind = kinds_.doubles[at(d)];
+                const int second = kinds_.cards[at(kind)].second - 'A';
+                if (kinds_.cards[at(kind)].first - 'A' != first || !have(kind) || !(middle.letters() & (1u << second))) continue;
+                const Arc& after = automaton_.next(middle, second);
+                if (after.mask & reach) take<Card::Kind::Double>(kind, after, rank + middle.step + after.step, first, second);
+            }
+        }
+    }
+
+    /// Takes the lowest free card of `kind`, a card of kind `K`, for `letter` (and
+    /// `second`, if not -1), which lead to `node`, and walks on from there.
+    template <Card::Kind K>
+    void take(int kind, const Arc& node, uint32_t rank, int letter, int second = -1) {
+        const int length = second < 0 ? 1 : 2;
+        if (length_ + length > kMaxWord) return;  // no call is that long (K7)
+        const std::size_t k = at(kind);
+        cards_[at(used_++)] = kinds_.positions[kinds_.first[k] + taken_[k]];
+        word_[at(length_)] = static_cast<char>('A' + letter);
+        if (second >= 0) word_[at(length_ + 1)] = static_cast<char>('A' + second);
+        length_ += length;
+        const bool last = ++taken_[k] == kinds_.size[k];
+        const uint32_t double_before = double_letters_;
+        if (K == Card::Kind::Letter) plain_letters_ &= ~((1u << letter) & (0u - static_cast<uint32_t>(last)));
+        if (K == Card::Kind::Double && last) double_letters_ = doubles_left();
+        if (K == Card::Kind::Joker) --jokers_;
+        if (K == Card::Kind::DoubleJoker) --double_jokers_;
+        if (K == Card::Kind::Joker || K == Card::Kind::DoubleJoker) ++jokers_used_;
+        // A child no card left can continue is recorded without walking its arcs.
+        const uint32_t reach = jokers_ + double_jokers_ > 0 ? Lexicon::kLetterBits : plain_letters_ | double_letters_;
+        if (node.letters() & reach) visit(node, rank);
+        else if (node.is_word() && used_ >= min_cards_) record(rank);
+        if (K == Card::Kind::Letter) plain_letters_ |= 1u << letter;  // it had a card left
+        double_letters_ = double_before;
+        if (K == Card::Kind::Joker) ++jokers_;
+        if (K == Card::Kind::DoubleJoker) ++double_jokers_;
+        if (K == Card::Kind::Joker || K == Card::Kind::DoubleJoker) --jokers_used_;
+        --taken_[k];
+        length_ -= length;
+        --used_;
+    }
+
+    uint32_t doubles_left() const noexcept {
+        uint32_t bits = 0;
+        for (int d = 0; d < kinds_.double_count; ++d) {
+            if (have(kinds_.doubles[at(d)])) bits |= first_letter_bit(kinds_.doubles[at(d)]);
+        }
+        return bits;
+    }
+
+    /// Records the word spelled so far with the cards taken for it: the lowest free
+    /// card of each kind, so each kind's cards are given out lowest first, in word order.
     void record(uint32_t rank) {
-        Candidate candidate;
-        std::array<uint8_t, kMaxTable> taken;
-        for (int i = 0; i < used_count_; ++i) taken[used_[static_cast<std::size_t>(i)]] = 0;
-        for (int i = 0; i < used_count_; ++i) {
-            const uint8_t kind = used_[static_cast<std::size_t>(i)];
-            candidate.cards[candidate.count++] = static_cast<uint8_t>(kinds_.position(kind, taken[kind]++));
-            candidate.jokers = static_cast<uint8_t>(candidate.jokers + (kinds_.cards[kind].is_joker() ? 1 : 0));
-        }
-        uint32_t& slot = slot_of(rank);
-        if (slot == kEmpty) {
-            slot = static_cast<uint32_t>(found_.size());
-            found_.push_back(Found{rank, static_cast<uint32_t>(letters_.size()), static_cast<uint32_t>(word_length_), candidate});
-            letters_.append(word_.data(), static_cast<std::size_t>(word_length_));
-            if (found_.size() * 2 > slots_.size()) grow();
-        } else if (candidate.better_than(found_[slot].best)) {
-            found_[slot].best = candidate;
-        }
-    }
-
-    // An open-addressing table from a word's rank to its entry in found_ (a word is
-    // reached once per way of forming it, so most records look one up).
-    static constexpr uint32_t kEmpty = 0xFFFFFFFFu;
-    uint32_t& slot_of(uint32_t rank) {
-        const std::size_t mask = slots_.size() - 1;
-        for (std::size_t i = (rank * 0x9E3779B1u) & mask;; i = (i + 1) & mask) {
-            if (slots_[i] == kEmpty || found_[slots_[i]].rank == rank) return slots_[i];
-        }
-    }
-    void grow() {
-        slots_.assign(slots_.size() * 2, kEmpty);
-        for (std::size_t i = 0; i < found_.size(); ++i) slot_of(found_[i].rank) = static_cast<uint32_t>(i);
+        found_.entries.push_back(Matches::Entry{rank, found_.letters.size(), found_.positions.size(), static_cast<uint8_t>(length_),
+                                                static_cast<uint8_t>(used_), static_cast<uint8_t>(jokers_used_)});
+        found_.letters.append(word_, length_);
+        found_.positions.append(cards_, used_);
+        done_ = stop_at_first_;
     }
 
     const Automaton& automaton_;
     const Kinds& kinds_;
     int min_cards_;
-    std::array<int, kMaxTable> left_{};               // cards of each kind still free
+    bool stop_at_first_;
+    bool done_ = false;                               // stop_at_first_ and a word was found
+    std::array<uint8_t, kMaxTable> taken_{};          // cards of each kind taken for the word so far
     uint32_t plain_letters_ = 0;                      // letters of which a plain card is left
-    std::array<uint8_t, kMaxWord> used_{};            // kinds taken, in word order
-    int used_count_ = 0;
-    std::array<char, kMaxWord + 1> word_{};           // the letters so far
-    int word_length_ = 0;
-    std::vector<uint32_t> slots_ = std::vector<uint32_t>(256, kEmpty);  // grows with the words found
-    std::vector<Found> found_;
-    std::string letters_;                             // the letters of every found word
-    std::vector<uint64_t> order_;                     // (rank << 32 | index into found_), sorted
+    uint32_t double_letters_ = 0;                     // first letters of the double cards left
+    int jokers_ = 0, double_jokers_ = 0;              // joker cards left
+    int jokers_used_ = 0;                             // joker cards taken for the word so far
+    std::array<uint8_t, kMaxWord> cards_{};           // positions taken, in word order
+    int used_ = 0;                                    // cards taken
+    std::array<char, kMaxWord> word_{};               // the letters so far
+    int length_ = 0;
+    Found found_;
 };
 
 
@@ -307,31 +409,33 @@ void check_table_size(const std::vector<Card>& table) {
 
 /// The best way to form `word` from `table` with any number of cards, if there is one.
 std::optional<Match> best_assignment(std::string_view word, const std::vector<Card>& table) {
-    const WordAutomaton automaton{word};
+    if (word.size() > static_cast<std::size_t>(kMaxWord)) return std::nullopt;  // no call is that long (K7)
+    const WordAutomaton automaton(word);
     const Kinds kinds(table);
     Search<WordAutomaton> search(automaton, kinds, 0);
-    search.run();
-    if (search.found().empty()) return std::nullopt;
-    return search.match(search.found().front());
+    Found& found = search.found();
+    if (found.entries.empty()) return std::nullopt;
+    found.keep_best(1);
+    const Matches::Entry& e = found.entries.front();
+    const uint8_t* cards = found.positions.data() + e.positions;
+    return Match{std::string(word), std::vector<int>(cards, cards + e.count), e.jokers};
 }
 
 }  // namespace
 
-void for_each_word(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards,
-                   const std::function<void(const MatchView&)>& visit) {
+Matches find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards) {
     check_table_size(table);
     const Kinds kinds(table);
     Search<Lexicon> search(lexicon, kinds, min_cards);
-    search.run();
-    for (const uint64_t entry : search.order()) visit(search.view(search.found()[entry & 0xFFFFFFFFu]));
+    Found& found = search.found();
+    found.keep_best(static_cast<uint32_t>(lexicon.size()));  // word order: a word's rank is its index in the sorted lexicon
+    return Matches(std::move(found.entries), found.letters.release(), found.positions.release());
 }
 
-std::vector<Match> find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards) {
-    std::vector<Match> matches;
-    for_each_word(lexicon, table, min_cards, [&](const MatchView& m) {
-        matches.push_back(Match{std::string(m.word), std::vector<int>(m.cards, m.cards + m.card_count), m.jokers});
-    });
-    return matches;  // in rank order, which is word order
+bool forms_a_word(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards) {
+    check_table_size(table);
+    const Kinds kinds(table);
+    return !Search<Lexicon>(lexicon, kinds, min_cards, true).found().entries.empty();
 }
 
 Check check_word(const Lexicon& lexicon, std::string_view word, const std::vector<Card>& table, int min_cards) {
