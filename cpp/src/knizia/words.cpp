@@ -159,11 +159,11 @@ struct Candidate {
 template <class T>
 class Buffer {
 public:
-    Buffer() : storage_(4096) {}
+    Buffer() = default;
     uint32_t size() const noexcept { return static_cast<uint32_t>(used_); }
     const T* data() const noexcept { return storage_.data(); }
     void append(const std::array<T, kMaxWord>& from, int count) {
-        if (used_ + kMaxWord > storage_.size()) storage_.resize(storage_.size() * 2);
+        if (used_ + kMaxWord > storage_.size()) storage_.resize(std::max<std::size_t>(4 * kMaxWord, 2 * storage_.size()));
         std::memcpy(storage_.data() + used_, from.data(), sizeof from);
         used_ += static_cast<std::size_t>(count);
     }
@@ -185,7 +185,6 @@ struct Found {
     Buffer<char> letters;
     Buffer<uint8_t> positions;
 
-    Found() { entries.reserve(1024); }
     Candidate candidate(const Matches::Entry& e) const { return Candidate{positions.data() + e.positions, e.count, e.jokers}; }
 
     /// Sorts the entries by word (`words` bounds the ranks) and keeps each word once,
@@ -204,18 +203,34 @@ struct Found {
     }
 
 private:
-    /// A stable least-significant-digit radix sort: a few passes over a table's thousand
-    /// or so entries, where a comparison sort would mispredict most of its comparisons.
+    /// Few entries (a game's table, one called word): a stable insertion sort. Many (a
+    /// table with a joker forms a thousand words or more): a stable least-significant-
+    /// digit radix sort, a few passes where a comparison sort would mispredict most of
+    /// its comparisons. Its digits are as wide as the lexicon's word count needs.
     void sort_by_index(uint32_t words) {
-        constexpr int kBits = 11;
-        constexpr uint32_t kMask = (1u << kBits) - 1;
+        const auto by_index = [](const Matches::Entry& a, const Matches::Entry& b) { return a.index < b.index; };
+        if (entries.size() <= 64) {
+            for (std::size_t i = 1; i < entries.size(); ++i) {
+                const Matches::Entry e = entries[i];
+                std::size_t j = i;
+                for (; j > 0 && by_index(e, entries[j - 1]); --j) entries[j] = entries[j - 1];
+                entries[j] = e;
+            }
+            return;
+        }
+        int bits = 1;
+        while (bits < 32 && (words >> bits) != 0) ++bits;
+        const int passes = (bits + 10) / 11;
+        const int digit = (bits + passes - 1) / passes;
+        const uint32_t mask = (1u << digit) - 1;
         std::vector<Matches::Entry> sorted(entries.size());
-        for (int shift = 0; shift < 32 && (shift == 0 || (words >> shift) != 0); shift += kBits) {
-            std::array<uint32_t, kMask + 1> start{};
-            for (const Matches::Entry& e : entries) ++start[(e.index >> shift) & kMask];
+        std::vector<uint32_t> start(std::size_t{mask} + 1);
+        for (int shift = 0; shift < passes * digit; shift += digit) {
+            std::fill(start.begin(), start.end(), 0u);
+            for (const Matches::Entry& e : entries) ++start[(e.index >> shift) & mask];
             uint32_t sum = 0;
             for (uint32_t& s : start) sum += std::exchange(s, sum);
-            for (const Matches::Entry& e : entries) sorted[start[(e.index >> shift) & kMask]++] = e;
+            for (const Matches::Entry& e : entries) sorted[start[(e.index >> shift) & mask]++] = e;
             entries.swap(sorted);
         }
     }
