@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <memory>
 #include <utility>
 
 #include "diabolo/common/cardset.hpp"
@@ -223,16 +224,21 @@ private:
         const int passes = (bits + 10) / 11;
         const int digit = (bits + passes - 1) / passes;
         const uint32_t mask = (1u << digit) - 1;
-        std::vector<Matches::Entry> sorted(entries.size());
+        // The passes go back and forth between the entries and a scratch array (left
+        // uninitialised: every slot is written before it is read).
+        const std::unique_ptr<Matches::Entry[]> scratch(new Matches::Entry[entries.size()]);
+        Matches::Entry* from = entries.data();
+        Matches::Entry* to = scratch.get();
         std::vector<uint32_t> start(std::size_t{mask} + 1);
         for (int shift = 0; shift < passes * digit; shift += digit) {
             std::fill(start.begin(), start.end(), 0u);
-            for (const Matches::Entry& e : entries) ++start[(e.index >> shift) & mask];
+            for (std::size_t i = 0; i < entries.size(); ++i) ++start[(from[i].index >> shift) & mask];
             uint32_t sum = 0;
             for (uint32_t& s : start) sum += std::exchange(s, sum);
-            for (const Matches::Entry& e : entries) sorted[start[(e.index >> shift) & mask]++] = e;
-            entries.swap(sorted);
+            for (std::size_t i = 0; i < entries.size(); ++i) to[start[(from[i].index >> shift) & mask]++] = from[i];
+            std::swap(from, to);
         }
+        if (from != entries.data()) std::copy(from, from + entries.size(), entries.data());
     }
 };
 
