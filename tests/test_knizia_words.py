@@ -3,7 +3,9 @@ check_word, against a brute-force reference (tests/reference/knizia_words.py).""
 
 from __future__ import annotations
 
+import copy
 import gzip
+import pickle
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -142,6 +144,7 @@ def test_matches_is_a_read_only_sequence_sorted_by_word() -> None:
         matches["LAGER"]  # type: ignore[call-overload]
     assert repr(matches).startswith("Matches([Match(word=") and f"({len(matches)} matches)" in repr(matches)
     assert repr(find_words(["X"], LEXICON)) == "Matches([])"
+    assert pickle.loads(pickle.dumps(matches)) == copy.deepcopy(matches) == everything
 
 
 CARDS = st.sampled_from(["A", "E", "G", "I", "L", "N", "O", "P", "R", "S", "T", "EI", "ST", "IE", "?", "??"])

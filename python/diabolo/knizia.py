@@ -189,7 +189,8 @@ class Matches(Sequence[Match]):
 
     The search stores its results in C++; each :class:`Match` is made when it is read,
     so a call that looks at a few of a table's thousand words pays for those few.
-    Iterating builds them all at once.
+    Iterating builds them all at once. A Matches pickles (and copies) as the list of its
+    matches.
 
     >>> from diabolo import Lexicon
     >>> matches = find_words(["L", "A", "G", "E", "R", "?"], Lexicon.from_words(["Lager", "Regal", "Angel"]))
@@ -221,6 +222,9 @@ class Matches(Sequence[Match]):
 
     def __iter__(self) -> Iterator[Match]:
         return iter(self._core.to_list())
+
+    def __reduce__(self) -> tuple[type[list[Match]], tuple[list[Match]]]:
+        return (list, (list(self),))
 
     def __repr__(self) -> str:
         shown = ", ".join(repr(m) for m in self[:3])
