@@ -74,7 +74,6 @@ struct Kinds {
             positions[first[k] + filled[k]++] = static_cast<uint8_t>(pos);
         }
     }
-    int position(int kind, int i) const noexcept { return positions[first[static_cast<std::size_t>(kind)] + static_cast<std::size_t>(i)]; }
 
 private:
     /// The kind of `card`, a new one if it is the first of its kind; counts it.
@@ -361,7 +360,7 @@ private:
         const int length = second < 0 ? 1 : 2;
         if (length_ + length > kMaxWord) return;  // no call is that long (K7)
         const std::size_t k = at(kind);
-        cards_[at(used_++)] = kinds_.positions[kinds_.first[k] + taken_[k]];
+        cards_[at(used_++)] = kinds_.positions[kinds_.first[k] + taken_[k]];  // the lowest free card of the kind
         word_[at(length_)] = static_cast<char>('A' + letter);
         if (second >= 0) word_[at(length_ + 1)] = static_cast<char>('A' + second);
         length_ += length;
