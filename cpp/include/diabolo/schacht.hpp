@@ -307,11 +307,6 @@ public:
     Move choose(const State& state, int player, Pcg32& rng) const override;
 };
 
-/// What `player` expects a colour to be worth to it, and to the best of the others, from
-/// what it knows (its hand, the rows, the cards shown, revealed or discarded); the
-/// heuristic's evaluation, positive is good for `player`.
-double evaluate(const State& state, int player) noexcept;
-
 /// The heuristic's value of each legal move of `player`, in action-id order (from what
 /// `player` knows; higher is better).
 std::vector<double> move_values(const State& state, int player);

@@ -551,7 +551,11 @@ State resample(const State& state, uint64_t seed) {
 std::string check_invariants(const State& s) {
     const Config& c = s.config;
     if (s.lexicon == nullptr) return "no lexicon";
-    if (c.players < kMinPlayers || c.players > kMaxPlayers) return "players out of range";
+    try {
+        if (!(Config::from_options(c.to_options()) == c)) return "options are not normalised";
+    } catch (const OptionError& e) {
+        return std::string("options: ") + e.what();
+    }
     if (s.deck_next > c.deck_size) return "deck position beyond the deck";
     if (s.table_count > c.deck_size) return "more table cards than the deck has";
     std::array<int, kMaxKinds> seen{};

@@ -135,8 +135,6 @@ int next_actor(const State& s) noexcept {
     return pending ? lowest_bit64(pending) : -1;
 }
 
-double evaluate(const State& state, int player) noexcept { return value_of(view_of(state, player)); }
-
 Move RandomBot::choose(const State& state, int player, Pcg32& rng) const {
     std::array<uint8_t, kNumActions> actions{};
     const int n = legal_actions(state, player, actions);
