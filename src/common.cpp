@@ -154,6 +154,26 @@ bool Reader::boolean() const {
     return value_.ptr() == Py_True;
 }
 
+uint64_t Reader::seed() const {
+    try {
+        return to_seed(value_);
+    } catch (const OptionError& e) {
+        fail(e.what());
+    }
+}
+
+int Reader::choice(std::initializer_list<const char*> names) const {
+    const std::string given = text();
+    std::string expected;
+    int index = 0;
+    for (const char* name : names) {
+        if (given == name) return index;
+        const bool last = ++index == static_cast<int>(names.size());
+        expected += std::string(index == 1 ? "" : last ? " or " : ", ") + "'" + name + "'";
+    }
+    fail("expected " + expected);
+}
+
 std::string Reader::text() const {
     if (!PyUnicode_Check(value_.ptr())) fail("expected a string");
     try {

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <new>
 #include <string>
 #include <vector>
@@ -71,6 +72,11 @@ public:
     long long integer(long long low, long long high) const;
     bool boolean() const;
     std::string text() const;
+    /// A seed (an int in [0, 2**64)).
+    uint64_t seed() const;
+    /// The index of the text among `names` ("expected 'a', 'b' or 'c'" otherwise):
+    /// reads an enum whose values are 0, 1, 2, ... in that order.
+    int choice(std::initializer_list<const char*> names) const;
     py::handle handle() const { return value_; }
     [[noreturn]] void fail(const std::string& message) const;
 

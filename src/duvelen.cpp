@@ -257,17 +257,9 @@ Table from_data(const py::handle& data) {
         opts.fail(e.what());
     }
     const int n = s.players();
-    try {
-        s.seed = to_seed(root.at("seed").handle());
-    } catch (const OptionError& e) {
-        root.at("seed").fail(e.what());
-    }
+    s.seed = root.at("seed").seed();
     s.round = static_cast<uint8_t>(root.at("round").integer(0, kMaxRounds - 1));
-    const std::string phase = root.at("phase").text();
-    if (phase == "play") s.phase = Phase::Play;
-    else if (phase == "after_stop") s.phase = Phase::AfterStop;
-    else if (phase == "game_over") s.phase = Phase::GameOver;
-    else root.at("phase").fail("expected 'play', 'after_stop' or 'game_over'");
+    s.phase = static_cast<Phase>(root.at("phase").choice({"play", "after_stop", "game_over"}));
     const Reader stop = root.at("stop_called_by");
     s.stop_called_by = static_cast<int8_t>(stop.is_null() ? -1 : stop.integer(0, n - 1));
     s.actions = static_cast<uint32_t>(root.at("actions").integer(0, 100000000));

@@ -370,17 +370,9 @@ KState from_data(const py::handle& data, const std::shared_ptr<const Game>& g) {
     s.config = c;
     s.lexicon = g->lexicon.get();
     const int n = c.players;
-    try {
-        s.seed = to_seed(root.at("seed").handle());
-    } catch (const OptionError& e) {
-        root.at("seed").fail(e.what());
-    }
+    s.seed = root.at("seed").seed();
     s.round = static_cast<uint8_t>(root.at("round").integer(0, kMaxRounds - 1));
-    const std::string phase = root.at("phase").text();
-    if (phase == "play") s.phase = Phase::Play;
-    else if (phase == "penalty") s.phase = Phase::Penalty;
-    else if (phase == "game_over") s.phase = Phase::GameOver;
-    else root.at("phase").fail("expected 'play', 'penalty' or 'game_over'");
+    s.phase = static_cast<Phase>(root.at("phase").choice({"play", "penalty", "game_over"}));
     const Reader deck = root.at("deck");
     if (deck.size() > c.deck_size) deck.fail("more cards than the deck has");
     s.deck_next = static_cast<uint8_t>(c.deck_size - deck.size());

@@ -244,19 +244,10 @@ Table from_data(const py::handle& data) {
     State& s = t.state;
     s.config = config;
     const int n = config.players;
-    const auto seed = root.at("seed");
-    try {
-        s.seed = to_seed(seed.handle());
-    } catch (const OptionError& e) {
-        seed.fail(e.what());
-    }
+    s.seed = root.at("seed").seed();
     s.round = static_cast<uint8_t>(root.at("round").integer(0, kMaxRounds - 1));
     s.dealer = static_cast<uint8_t>(root.at("dealer").integer(0, n - 1));
-    const std::string phase = root.at("phase").text();
-    if (phase == "play") s.phase = Phase::Play;
-    else if (phase == "doubler") s.phase = Phase::Doubler;
-    else if (phase == "game_over") s.phase = Phase::GameOver;
-    else root.at("phase").fail("expected 'play', 'doubler' or 'game_over'");
+    s.phase = static_cast<Phase>(root.at("phase").choice({"play", "doubler", "game_over"}));
     s.current_player = static_cast<int8_t>(root.at("current_player").integer(kTerminal, n - 1));
     const Reader colour = root.at("scoring_colour");
     s.scoring_colour = static_cast<int8_t>(colour.is_null() ? -1 : read_colour(colour));
