@@ -50,7 +50,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
@@ -213,10 +213,19 @@ def python_api_realtime_game(game: DuvelenGame | KniziaGame, seed: int, rng: ran
     return moves
 
 
-def reference_duvelen_game(players: int, rng: random.Random) -> int:
-    """(c) One random Duvelen game of the pure-Python reference model (random seat, random
-    legal move); each seat's deck is shuffled here, as the engine shuffles in new_state."""
-    model = reference_duvelen.DuvelenModel(players, py_realtime.deal(players, 1, rng))
+class RealtimeModel(Protocol):
+    """What play_random_seats needs of a real-time reference model."""
+
+    @property
+    def is_terminal(self) -> bool: ...
+    def legal_moves(self, player: int) -> Sequence[Any]: ...
+    def apply(self, move: Any, player: int) -> Any: ...
+
+
+def play_random_seats(model: RealtimeModel, players: int, rng: random.Random) -> int:
+    """(c) Plays a real-time reference model to its end as game.play_random plays the
+    engine: at each step a uniformly random seat makes a uniformly random legal move (a
+    seat without one makes none). Returns the number of moves."""
     moves = 0
     while not model.is_terminal:
         player = rng.randrange(players)
@@ -225,6 +234,12 @@ def reference_duvelen_game(players: int, rng: random.Random) -> int:
             model.apply(rng.choice(legal), player)
             moves += 1
     return moves
+
+
+def reference_duvelen_game(players: int, rng: random.Random) -> int:
+    """(c) One random Duvelen game of the pure-Python reference model (random seat, random
+    legal move); each seat's deck is shuffled here, as the engine shuffles in new_state."""
+    return play_random_seats(reference_duvelen.DuvelenModel(players, py_realtime.deal(players, 1, rng)), players, rng)
 
 
 REFERENCE_GAMES: dict[str, Callable[[int, random.Random], int]] = {
@@ -1102,15 +1117,7 @@ def reference_knizia_game(players: int, deck: Deck, rng: random.Random) -> int:
     for _ in range(players):
         rng.shuffle(cards)
         deals.append(list(cards))
-    model = reference_knizia.KniziaModel(players, deals, GAME_WORDS)
-    moves = 0
-    while not model.is_terminal:
-        player = rng.randrange(players)
-        legal = model.legal_moves(player)
-        if legal:
-            model.apply(rng.choice(legal), player)
-            moves += 1
-    return moves
+    return play_random_seats(reference_knizia.KniziaModel(players, deals, GAME_WORDS), players, rng)
 
 
 def knizia_game_sections(lexicon: Lexicon, budget: float) -> tuple[list[Section], list[Throughput]]:

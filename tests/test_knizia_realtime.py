@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 import diabolo
 from diabolo import Lexicon, realtime
 from diabolo.knizia import Deck, KniziaMove, KniziaState, RandomBot, WordBot
+from tests.realtime_helpers import assert_rejected_moves_were_illegal
 
 LEXICON = Lexicon.from_words(
     ["TOR", "ROT", "ORT", "TORE", "ROTE", "REST", "RAST", "RATE", "STERN", "STAR", "NEST", "ERNST", "NASE",
@@ -61,15 +62,7 @@ def test_stale_calls_draw_the_penalty_or_are_rejected_K3_8() -> None:
 def test_rejected_moves_were_illegal_when_they_arrived(seed: int) -> None:
     start = game_of(4, stale_calls="reject").new_state(seed=seed)
     run = realtime.simulate(start, [WordBot(memory=p) for p in range(3)] + [RandomBot()], seed=seed)
-    state = start.clone()
-    for step in run.log:
-        if step.accepted:
-            state.apply(step.move, player=step.player)
-        else:
-            before = state.to_json()
-            with pytest.raises(diabolo.IllegalMoveError):
-                state.apply(step.move, player=step.player)
-            assert state.to_json() == before
+    assert_rejected_moves_were_illegal(start, run)
 
 
 def test_a_bigger_vocabulary_and_quicker_hands_win_K6_3() -> None:

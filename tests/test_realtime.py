@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import diabolo
 from diabolo import realtime
 from diabolo.duvelen import DuvelenMove, DuvelenState, GreedyBot, RandomBot
+from tests.realtime_helpers import assert_rejected_moves_were_illegal
 
 
 def bots_for(players: int, rng: random.Random) -> list[Any]:
@@ -39,15 +40,7 @@ def test_rejected_moves_were_illegal_when_they_arrived(seed: int) -> None:
     """D3.10: a move that lost a race is logged as rejected and changes nothing."""
     start = diabolo.load("duvelen", players=4).new_state(seed=seed)
     run = realtime.simulate(start, [GreedyBot()] * 4, seed=seed)
-    state = start.clone()
-    for step in run.log:
-        if step.accepted:
-            state.apply(step.move, player=step.player)
-        else:
-            before = state.to_json()
-            with pytest.raises(diabolo.IllegalMoveError):
-                state.apply(step.move, player=step.player)
-            assert state.to_json() == before
+    assert_rejected_moves_were_illegal(start, run)
 
 
 def test_races_happen_between_greedy_bots() -> None:
