@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 import diabolo
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
 from diabolo.schacht import SchachtMove
+from tests.bad_input_helpers import assert_unchanged_after
 from tests.json_fuzz import json_values, mutated_states
 from tests.duvelen_helpers import (
     NUM_ACTIONS,
@@ -118,13 +119,6 @@ def assert_illegal(state: DuvelenState, move: DuvelenMove | int | str, player: i
     assert isinstance(error.value, ValueError)
     assert state.to_json() == before
     assert state.history == history
-
-
-def assert_unchanged_after(state: DuvelenState, error: type[BaseException] | tuple[type[BaseException], ...], call: Callable[[], object]) -> None:
-    before = state.to_json()
-    with pytest.raises(error):
-        call()
-    assert state.to_json() == before
 
 
 # ---------------------------------------------------------------- the error classes

@@ -33,6 +33,7 @@ import diabolo
 from diabolo import Lexicon
 from diabolo.duvelen import DuvelenMove
 from diabolo.knizia import Deck, KniziaGame, KniziaMove, KniziaState, WordBot, check_word, find_words
+from tests.bad_input_helpers import assert_unchanged_after
 from tests.json_fuzz import json_values, mutated_states
 
 ERRORS = (
@@ -110,13 +111,6 @@ def assert_illegal(state: KniziaState, move: KniziaMove | int | str, player: int
     assert str(error.value).startswith(clause + ": ")
     assert state.to_json() == before
     assert state.history == history
-
-
-def assert_unchanged_after(state: KniziaState, error: type[BaseException], fragment: str, call: Callable[[], object]) -> None:
-    before = state.to_json()
-    with pytest.raises(error, match=fragment):
-        call()
-    assert state.to_json() == before
 
 
 # ---------------------------------------------------------------- the error classes
@@ -295,7 +289,7 @@ def test_malformed_notation(text: str, fragment: str) -> None:
         game().action(text)
     for state in positions():
         for seat in (0, 2):
-            assert_unchanged_after(state, diabolo.NotationError, re.escape(fragment), lambda: state.apply(text, player=seat))
+            assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(text, player=seat), match=re.escape(fragment))
 
 
 def test_notation_limits_accepted() -> None:
@@ -313,7 +307,7 @@ def test_notation_limits_accepted() -> None:
 def test_lone_surrogates_are_notation_errors(text: str) -> None:
     """DESIGN: a str holding a lone surrogate is a NotationError, never a crash."""
     for state in positions():
-        assert_unchanged_after(state, diabolo.NotationError, "unpaired surrogate", lambda: state.apply(text, player=1))
+        assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(text, player=1), match="unpaired surrogate")
     with pytest.raises(diabolo.NotationError, match="unpaired surrogate"):
         KniziaMove.parse(text)
 
@@ -322,7 +316,7 @@ def test_lone_surrogates_are_notation_errors(text: str) -> None:
 def test_action_ids_out_of_range(action: int) -> None:
     """K9: action ids are 0..num_actions-1; others raise NotationError and change nothing."""
     for state in positions():
-        assert_unchanged_after(state, diabolo.NotationError, "out of range", lambda: state.apply(action, player=1))
+        assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(action, player=1), match="out of range")
     with pytest.raises(diabolo.NotationError, match="out of range"):
         game().move(action)
 
@@ -340,7 +334,7 @@ def test_action_of_a_word_too_long_to_call() -> None:
     while state.deck_count:
         state.apply("reveal", player=0)
     assert long_word not in [m.word for m in find_words(state.table, lexicon)]
-    assert_unchanged_after(state, diabolo.NotationError, "longer than 64 letters", lambda: state.apply(130, player=1))
+    assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(130, player=1), match="longer than 64 letters")
 
 
 WRONG_TYPES: list[object] = [True, False, 1.0, 0.0, None, [0], (0,), {"move": "pass"}, object(), b"pass", bytearray(b"pass"), 1j,
@@ -352,8 +346,8 @@ def test_moves_of_the_wrong_type(value: object) -> None:
     """DESIGN: a move is a KniziaMove, an action id or notation; anything else (a bool is
     not an action id) raises NotationError and changes nothing."""
     for state in positions():
-        assert_unchanged_after(state, diabolo.NotationError, "a Knizia move is a KniziaMove, an action id or notation text",
-                               lambda: state.apply(value, player=1))  # type: ignore[arg-type]
+        assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(value, player=1),  # type: ignore[arg-type]
+                               match="a Knizia move is a KniziaMove, an action id or notation text")
     with pytest.raises(diabolo.NotationError, match="a Knizia move is"):
         game().move(value)  # type: ignore[arg-type]
 
@@ -361,7 +355,8 @@ def test_moves_of_the_wrong_type(value: object) -> None:
 def test_states_and_games_are_not_moves() -> None:
     state = play_position()
     for value in (state, state.game, penalty_position()):
-        assert_unchanged_after(state, diabolo.NotationError, "a Knizia move is", lambda: state.apply(value, player=1))  # type: ignore[arg-type]
+        assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(value, player=1),  # type: ignore[arg-type]
+                               match="a Knizia move is")
 
 
 @pytest.mark.parametrize("value", [None, 5, b"reveal", ["reveal"], 1.5])
@@ -567,7 +562,7 @@ def test_bad_seeds(seed: Any) -> None:
     with pytest.raises(diabolo.OptionError, match="seed must be an int"):
         g.new_state(seed=seed, deck=CARDS)
     state = play_position()
-    assert_unchanged_after(state, diabolo.OptionError, "seed must be an int", lambda: state.resample(0, seed))
+    assert_unchanged_after(state, diabolo.OptionError, lambda: state.resample(0, seed), match="seed must be an int")
 
 
 def test_seed_bounds_accepted() -> None:
@@ -599,9 +594,9 @@ def test_bad_seats(seat: Any) -> None:
             lambda: state.apply(1, player=seat),
         ]
         for call in calls:
-            assert_unchanged_after(state, diabolo.PlayerError, "player must be a seat 0..2, got", call)
-        assert_unchanged_after(state, diabolo.PlayerError, "player must be a seat 0..2, got",
-                               lambda: WordBot().choose(state, seat))
+            assert_unchanged_after(state, diabolo.PlayerError, call, match="player must be a seat 0..2, got")
+        assert_unchanged_after(state, diabolo.PlayerError, lambda: WordBot().choose(state, seat),
+                               match="player must be a seat 0..2, got")
 
 
 def test_missing_player() -> None:
@@ -609,12 +604,12 @@ def test_missing_player() -> None:
     PlayerError (saying so) and changes nothing."""
     for state in positions():
         for move in ("reveal", "pass", "TOR", "take@0", 0, KniziaMove.parse("pass")):
-            assert_unchanged_after(state, diabolo.PlayerError, "played simultaneously .*name the player",
-                                   lambda: state.apply(move))
+            assert_unchanged_after(state, diabolo.PlayerError, lambda: state.apply(move),
+                                   match="played simultaneously .*name the player")
         for query in (state.legal_moves, state.legal_actions, state.legal_action_mask):
-            assert_unchanged_after(state, diabolo.PlayerError, "name the player", lambda: query())
+            assert_unchanged_after(state, diabolo.PlayerError, lambda: query(), match="name the player")
         for call in (lambda: state.observation(None), lambda: state.observation_tensor(None)):  # type: ignore[arg-type]
-            assert_unchanged_after(state, diabolo.PlayerError, "player must be a seat 0..2, got None", call)
+            assert_unchanged_after(state, diabolo.PlayerError, call, match="player must be a seat 0..2, got None")
     assert play_position().current_player == diabolo.SIMULTANEOUS
 
 
@@ -622,7 +617,8 @@ def test_seat_of_a_bigger_game() -> None:
     """K1.1: a seat that exists with more players does not exist here."""
     state = game(players=2).new_state(seed=1)
     for seat in (2, 5):
-        assert_unchanged_after(state, diabolo.PlayerError, "player must be a seat 0..1", lambda: state.apply("reveal", player=seat))
+        assert_unchanged_after(state, diabolo.PlayerError, lambda: state.apply("reveal", player=seat),
+                               match="player must be a seat 0..1")
 
 
 # ---------------------------------------------------------------- given deals

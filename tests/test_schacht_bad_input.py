@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 import diabolo
 from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
+from tests.bad_input_helpers import assert_unchanged_after
 from tests.json_fuzz import OPERATIONS, json_values, mutated_states
 from tests.schacht_helpers import data_of, full_deck, position, position_data
 
@@ -86,13 +87,6 @@ def assert_illegal(state: SchachtState, move: SchachtMove | int | str, player: i
     assert isinstance(error.value, ValueError)
     assert state.to_json() == before
     assert state.history == history
-
-
-def assert_unchanged_after(state: SchachtState, error: type[BaseException], call: Callable[[], object]) -> None:
-    before = state.to_json()
-    with pytest.raises(error):
-        call()
-    assert state.to_json() == before
 
 
 # ---------------------------------------------------------------- the error classes
