@@ -719,9 +719,7 @@ too: it draws the penalty of K3.5 (or, with ``stale_calls='reject'``, raises).
            "remain, every valid claim in word order, ``pass``; during a penalty ``take@i`` for the seat at its head.")
         .def("legal_actions", [](const KState& k, const py::object& player) {
             const int p = query_player(k.state(), player);
-            std::vector<int> actions;
-            for (const Move& move : legal_moves(k.state(), p)) actions.push_back(action_of(move, *k.game->lexicon));
-            return actions;
+            return legal_actions(k.state(), p);
         }, py::arg("player") = py::none(), "Legal action ids of ``player`` (see ``KniziaGame.num_actions``).")
         .def("legal_action_mask", [](const KState& k, const py::object& player) {
             const int p = query_player(k.state(), player);
@@ -729,7 +727,7 @@ too: it draws the penalty of K3.5 (or, with ``stale_calls='reject'``, raises).
             py::array_t<bool> mask(static_cast<py::ssize_t>(n));
             bool* data = mask.mutable_data();
             std::fill(data, data + n, false);
-            for (const Move& move : legal_moves(k.state(), p)) data[action_of(move, *k.game->lexicon)] = true;
+            for (const int action : legal_actions(k.state(), p)) data[action] = true;
             return mask;
         }, py::arg("player") = py::none(), "A numpy bool array of length ``num_actions``, True at legal action ids.")
         .def("apply", [](KState& k, const py::object& move, const py::object& player) {

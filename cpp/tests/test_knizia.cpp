@@ -198,6 +198,9 @@ TEST(knizia_random_games_keep_every_invariant) {
                     }
                     const int player = static_cast<int>(rng.below(static_cast<uint32_t>(players)));
                     std::vector<Move> moves = legal_moves(s, player);
+                    const std::vector<int> actions = legal_actions(s, player);
+                    CHECK(actions.size() == moves.size());
+                    for (std::size_t i = 0; i < moves.size() && i < actions.size(); ++i) CHECK(actions[i] == action_of(moves[i], game_lexicon()));
                     if (moves.empty()) continue;
                     if (s.phase == Phase::Play && rng.below(8) == 0) moves = {parse_move("TEER")};  // an invalid call
                     const Move move = moves[rng.below(static_cast<uint32_t>(moves.size()))];

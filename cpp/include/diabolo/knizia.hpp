@@ -263,6 +263,9 @@ void redeal(State& state, const Deal& deal);
 /// claim on the table in word order (bare words: the best assignment), pass; during a
 /// penalty only take@i for the seat at its head (K10.2). Empty at game over.
 std::vector<Move> legal_moves(const State& state, int player);
+/// The action ids of legal_moves(state, player), in the same order (a claim's id comes
+/// from the word finder, without looking the word up again).
+std::vector<int> legal_actions(const State& state, int player);
 /// What a call would be (K3.3, K10.8): the reason it fails, or its match.
 Check evaluate_call(const State& state, const Move& claim);
 /// Why `move` by `player` may not be applied now (clause and message), or nullopt. An

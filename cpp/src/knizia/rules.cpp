@@ -350,20 +350,55 @@ Check evaluate_call(const State& s, const Move& claim) {
     return Check{Reason::LettersMissing, std::nullopt};
 }
 
-std::vector<Move> legal_moves(const State& s, int player) {
-    std::vector<Move> moves;
-    if (s.phase == Phase::GameOver || player < 0 || player >= s.players()) return moves;
+namespace {
+
+/// Hands each legal move of `player` to `visit`, in the order legal_moves lists them:
+/// visit(kind, position, word), where position is set for take@i and word (its letters
+/// and lexicon index) for a claim.
+template <class Visit>
+void for_each_legal(const State& s, int player, Visit&& visit) {
+    if (s.phase == Phase::GameOver || player < 0 || player >= s.players()) return;
     if (s.phase == Phase::Penalty) {                             // K10.2
         if (s.penalty[0] == player) {
-            for (int i = 0; i < s.table_count; ++i) moves.push_back(Move::take(i));
+            for (int i = 0; i < s.table_count; ++i) visit(MoveKind::Take, i, nullptr);
         }
-        return moves;
+        return;
     }
-    if (player == s.dealer() && s.deck_count() > 0) moves.push_back(Move::reveal());  // K3.1
+    if (player == s.dealer() && s.deck_count() > 0) visit(MoveKind::Reveal, 0, nullptr);  // K3.1
     const Matches words = find_words(*s.lexicon, s.table_cards(), s.config.min_cards);
-    for (std::size_t i = 0; i < words.size(); ++i) moves.push_back(Move::claim(words[i].word));
-    moves.push_back(Move::pass());                               // K10.5
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        const MatchView word = words[i];
+        visit(MoveKind::Claim, 0, &word);
+    }
+    visit(MoveKind::Pass, 0, nullptr);                           // K10.5
+}
+
+}  // namespace
+
+std::vector<Move> legal_moves(const State& s, int player) {
+    std::vector<Move> moves;
+    for_each_legal(s, player, [&](MoveKind kind, int position, const MatchView* word) {
+        switch (kind) {
+            case MoveKind::Reveal: moves.push_back(Move::reveal()); break;
+            case MoveKind::Pass: moves.push_back(Move::pass()); break;
+            case MoveKind::Take: moves.push_back(Move::take(position)); break;
+            case MoveKind::Claim: moves.push_back(Move::claim(word->word)); break;
+        }
+    });
     return moves;
+}
+
+std::vector<int> legal_actions(const State& s, int player) {
+    std::vector<int> actions;
+    for_each_legal(s, player, [&](MoveKind kind, int position, const MatchView* word) {
+        switch (kind) {
+            case MoveKind::Reveal: actions.push_back(kRevealAction); break;
+            case MoveKind::Pass: actions.push_back(kPassAction); break;
+            case MoveKind::Take: actions.push_back(kFirstTakeAction + position); break;
+            case MoveKind::Claim: actions.push_back(kFirstClaimAction + static_cast<int>(word->index)); break;
+        }
+    });
+    return actions;
 }
 
 std::optional<IllegalMoveError> why_illegal(const State& s, const Move& move, int player) {

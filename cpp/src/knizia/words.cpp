@@ -242,8 +242,8 @@ private:
 };
 
 /// A depth-first walk of an automaton that spends table cards on its letters (K3.3),
-/// recording each word it completes with the best assignment found for it (K10.4).
-/// The walk is the game's move generation, so it is lean: a child is entered only if
+/// recording every way it finds to form a word (Found::keep_best then keeps the best
+/// per word, K10.4). The walk is the game's move generation, so it is lean: a child is entered only if
 /// a card left can continue it or it ends a word long enough to call, which the arc in
 /// hand tells without reading the child's own arcs.
 template <class Automaton>
