@@ -972,8 +972,9 @@ SCAN_TABLES = 8  # the word-list scan takes about a second a table
 def time_finders(lexicon: Lexicon, trie: py_words.Trie, words_list: Sequence[str], joker: bool, budget: float) -> FinderTimes:
     """(a) diabolo.knizia.find_words and (b) the pure-Python trie search on the same random
     tables, as many as (b) handles in about 2 * budget seconds (at least 20). (b) runs once
-    per table; (a), and (a) with min_cards=13 (the search alone: no word is recorded or
-    returned), run in passes over all tables (time_passes). Every table is checked:
+    per table; (a), (a) with min_cards=13 (the search alone: no word is recorded) and
+    (a) with every match read (list(...)) run in passes over all tables (time_passes).
+    Every table is checked:
     (a) and (b) find the same words with the same K10.4 best assignment."""
     source = random_tables(joker, seed=41 if joker else 43)
     find_words(next(random_tables(joker, seed=1)), lexicon)  # warm-up
