@@ -543,8 +543,9 @@ What it knows is its vocabulary (the game's lexicon unless ``vocabulary`` is giv
 cut to words of at most ``max_length`` letters, of which it knows a share
 ``coverage`` (each word known or not by a fixed hash of the word and ``memory``).
 Its claims take the reaction's claim delay plus ``per_letter`` seconds a letter (K6.3).
-With ``lookahead`` it weighs each word it could call by the cards it takes minus part of
-the longest word the others could then form from the cards left.
+With ``lookahead`` it weighs each word it could call (the sixteen with most cards) by the
+cards it takes, minus part of its length (a longer call arrives later) and part of the
+longest word the others could then form from the cards left.
 
 >>> from diabolo import Lexicon
 >>> from diabolo.knizia import WordBot

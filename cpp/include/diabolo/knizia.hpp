@@ -362,14 +362,17 @@ struct Vocabulary {
     int max_length = kMaxWord;
     double coverage = 1.0;
     uint64_t memory = 0;
+    /// Whether the bot knows `word`, a word of its list (`words`, else the game's lexicon):
+    /// it is short enough and falls in the bot's share.
     bool knows(std::string_view word) const noexcept;
 };
 
 /// Calls the longest word it knows on the table (most cards, K4.1); the dealer reveals
 /// when it knows no word; once the deck is empty it passes; during a penalty it takes
 /// the most versatile card: a double joker, a joker, a double letter, else the first.
-/// With `lookahead` it weighs each word it could call (the longest eight) by the cards it
-/// takes minus part of the longest word the others could then form from what is left.
+/// With `lookahead` it weighs each word it could call (the sixteen with most cards) by the
+/// cards it takes, minus part of its length (a longer call arrives later, K6.3) and part
+/// of the longest word the others could then form from what is left.
 class WordBot : public Bot {
 public:
     WordBot(realtime::Reaction reaction, double per_letter, Vocabulary vocabulary, bool lookahead = false)

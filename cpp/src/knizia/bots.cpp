@@ -39,7 +39,6 @@ std::optional<Move> RandomBot::choose(const State& state, int player, Pcg32& rng
 
 bool Vocabulary::knows(std::string_view word) const noexcept {
     if (static_cast<int>(word.size()) > max_length) return false;
-    if (words && !words->contains(word)) return false;
     if (coverage >= 1.0) return true;
     uint64_t hash = memory ^ 0x9E3779B97F4A7C15ULL;  // FNV-style mix of the letters, then a finaliser
     for (const char c : word) hash = (hash ^ static_cast<uint8_t>(c)) * 0x100000001B3ULL;
@@ -73,30 +72,32 @@ std::optional<Move> WordBot::choose(const State& s, int player, Pcg32&) const {
         if (s.penalty[0] != player) return std::nullopt;
         return Move::take(most_versatile(s));
     }
-    // The words it knows, most cards first (ties: word order).
+    // The words it knows, most cards first (ties: word order). The finder walks the bot's
+    // own list, so each word found is in it.
     const Lexicon& lexicon = vocabulary_.words ? *vocabulary_.words : *s.lexicon;
     const std::vector<Card> table = s.table_cards();
-    std::vector<Match> known;
     const Matches found = find_words(lexicon, table, s.config.min_cards);
+    std::vector<MatchView> known;
     for (std::size_t i = 0; i < found.size(); ++i) {
-        if (vocabulary_.knows(found[i].word)) known.push_back(found[i].to_match());
+        if (vocabulary_.knows(found[i].word)) known.push_back(found[i]);
     }
-    std::stable_sort(known.begin(), known.end(), [](const Match& a, const Match& b) { return a.card_count() > b.card_count(); });
+    std::stable_sort(known.begin(), known.end(), [](const MatchView& a, const MatchView& b) { return a.card_count > b.card_count; });
     if (!known.empty() && !lookahead_) return Move::claim(known.front().word);
-    const Match* best = nullptr;
+    const MatchView* best = nullptr;
     double best_value = -1e300;
     for (std::size_t i = 0; i < known.size() && i < 16; ++i) {
         // What the others could take next from the cards this call leaves (K3.6).
+        const uint8_t* cards_end = known[i].cards + known[i].card_count;
         std::vector<Card> rest;
         for (std::size_t pos = 0; pos < table.size(); ++pos) {
-            if (std::find(known[i].cards.begin(), known[i].cards.end(), static_cast<int>(pos)) == known[i].cards.end()) rest.push_back(table[pos]);
+            if (std::find(known[i].cards, cards_end, static_cast<int>(pos)) == cards_end) rest.push_back(table[pos]);
         }
         int threat = 0;
         const Matches replies = find_words(*s.lexicon, rest, s.config.min_cards);
         for (std::size_t r = 0; r < replies.size(); ++r) threat = std::max(threat, replies[r].card_count);
         // A call arrives later the longer the word (K6.3), and a call that arrives after
         // another took its cards gives every other seat a card (K3.5).
-        const double value = known[i].card_count() - 0.6 * threat - 0.5 * static_cast<double>(known[i].word.size());
+        const double value = known[i].card_count - 0.6 * threat - 0.5 * static_cast<double>(known[i].word.size());
         if (value > best_value) best = &known[i], best_value = value;
     }
     if (best) return Move::claim(best->word);
