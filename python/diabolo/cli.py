@@ -67,11 +67,14 @@ def demo(players: int, seed: int, out: TextIO) -> int:
 
 # ---- play ---------------------------------------------------------------------------------------
 
-SCHACHT_BOTS: dict[str, Callable[[], Any]] = {
-    "random": RandomBot,
-    "heuristic": HeuristicBot,
-    "ismcts": lambda: IsmctsBot(iterations=1000),
+BOTS: dict[str, dict[str, Callable[[], Any]]] = {
+    "schacht": {"random": RandomBot, "heuristic": HeuristicBot, "ismcts": lambda: IsmctsBot(iterations=1000)},
+    "duvelen": {"greedy": diabolo.duvelen.GreedyBot, "lookahead": diabolo.duvelen.LookaheadBot,
+                "random": diabolo.duvelen.RandomBot},
+    "knizia": {"word": diabolo.knizia.WordBot, "lookahead": lambda: diabolo.knizia.WordBot(lookahead=True),
+               "random": diabolo.knizia.RandomBot},
 }
+"""The C++ bots of each game by the names the command line gives them."""
 
 HELP = """Moves (rules page "Diabolo (Schacht)", notation S8):
   R1<   place red 1 on the devil side (left)      R1>   on the angel side (right)
@@ -104,7 +107,7 @@ def play(players: int, seat: int, bot_name: str, seed: int, read: Callable[[str]
     """A game of Diabolo (Schacht) in the terminal: `seat` is the person, bots the rest."""
     game = diabolo.load("schacht", players=players)
     state = game.new_state(seed=seed)
-    bots = {s: SCHACHT_BOTS[bot_name]() for s in range(players) if s != seat}
+    bots = {s: BOTS["schacht"][bot_name]() for s in range(players) if s != seat}
     print(f"Diabolo (Schacht), {players} players: you are seat {seat} against {bot_name} bots. Type 'help' for help.",
           file=out)
     round_number = -1
@@ -166,18 +169,9 @@ def play(players: int, seat: int, bot_name: str, seed: int, read: Callable[[str]
 
 def make_bot(game_name: str, name: str) -> Any:
     """A C++ bot of the game by its name."""
-    if game_name == "schacht" and name in SCHACHT_BOTS:
-        return SCHACHT_BOTS[name]()
-    if game_name == "duvelen" and name in ("greedy", "lookahead", "random"):
-        bots = {"greedy": diabolo.duvelen.GreedyBot, "lookahead": diabolo.duvelen.LookaheadBot,
-                "random": diabolo.duvelen.RandomBot}
-        return bots[name]()
-    if game_name == "knizia" and name in ("word", "lookahead", "random"):
-        if name == "random":
-            return diabolo.knizia.RandomBot()
-        return diabolo.knizia.WordBot(lookahead=name == "lookahead")
-    known = {"schacht": "random, heuristic, ismcts", "duvelen": "greedy, lookahead, random", "knizia": "word, lookahead, random"}
-    raise diabolo.OptionError(f"no bot {name!r} for {game_name}; the bots are {known[game_name]}")
+    if name not in BOTS[game_name]:
+        raise diabolo.OptionError(f"no bot {name!r} for {game_name}; the bots are {', '.join(BOTS[game_name])}")
+    return BOTS[game_name][name]()
 
 
 def progress_bar(out: TextIO) -> Callable[[int, int], None]:
@@ -208,8 +202,7 @@ def bench(game_name: str, out: TextIO) -> int:
     """Quick figures: random games per second on 1 and 2 threads, and for Schacht the
     search's iterations per second. ``python benchmarks/bench.py`` in the repository
     has the full tables with baselines."""
-    options: dict[str, Any] = {"players": 4}
-    game = diabolo.load(game_name, **options)
+    game = diabolo.load(game_name, players=4)
     print(f"{game_name}, 4 players", file=out)
     for threads in (1, 2):
         games = 64 if game_name != "schacht" else 20_000
@@ -241,13 +234,12 @@ def parser() -> argparse.ArgumentParser:
     play_parser.add_argument("game", choices=["schacht"], help="the game (Diabolo by Schacht)")
     play_parser.add_argument("--players", type=int, default=4, help="3-5 players (default 4)")
     play_parser.add_argument("--seat", type=int, default=0, help="your seat (default 0; seat 0 deals the first round)")
-    play_parser.add_argument("--bots", choices=sorted(SCHACHT_BOTS), default="heuristic", help="the bots' kind (default heuristic)")
+    play_parser.add_argument("--bots", choices=sorted(BOTS["schacht"]), default="heuristic", help="the bots' kind (default heuristic)")
     play_parser.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
     match_parser = commands.add_parser("match", help="bots play a seat-rotated match; prints the results table")
     match_parser.add_argument("game", choices=list(diabolo.games()), help="the game")
     match_parser.add_argument("--bots", nargs="+", required=True,
-                              help="one bot per seat: schacht random|heuristic|ismcts, duvelen greedy|lookahead|random, "
-                                   "knizia word|lookahead|random")
+                              help="one bot per seat: " + ", ".join(f"{game} {'|'.join(bots)}" for game, bots in BOTS.items()))
     match_parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     match_parser.add_argument("--seed", type=int, default=0, help="seed of the match (default 0)")
     match_parser.add_argument("--threads", type=int, default=1, help="threads (default 1; results do not depend on it)")

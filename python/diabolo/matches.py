@@ -116,7 +116,7 @@ def _shared_wins(scores: npt.NDArray[Any]) -> npt.NDArray[np.float64]:
 
 def _name(bot: Any, index: int, names: Sequence[str]) -> str:
     base = str(getattr(bot, "name", type(bot).__name__))
-    return base if sum(1 for n in names if n == base) == 0 else f"{base}#{index}"
+    return base if base not in names else f"{base}#{index}"
 
 
 Progress = Callable[[int, int], None]
