@@ -269,8 +269,8 @@ Lexicon Lexicon::from_words(const std::vector<std::string>& entries) {
     for (const std::string& word : words) builder.add(word);
     std::vector<uint32_t> masks, firsts, targets;
     builder.finish(masks, firsts, targets);
+    if (words.size() > kMaxWords) throw OptionError("a lexicon holds at most " + std::to_string(kMaxWords) + " words");
     Lexicon lexicon;
-    lexicon.words_ = words.size();
     lexicon.assemble(masks, firsts, targets);
     return lexicon;
 }
@@ -312,21 +312,29 @@ Lexicon Lexicon::from_bytes(const std::string& data) {
             at += 4;
         }
     }
+    // The arcs lie node by node, each node's in letter order right after the previous
+    // node's: every arc belongs to exactly one node (to_bytes writes no other layout).
+    uint64_t owned = 0;
     for (uint32_t node = 0; node < nodes; ++node) {
         const uint32_t mask = masks[node];
         if (mask & ~(kLetterBits | kTerminalBit)) throw fail("bad node");
-        const uint64_t end = uint64_t{firsts[node]} + static_cast<uint64_t>(popcount64(mask & kLetterBits));
+        if (firsts[node] != owned) throw fail("the arcs of node " + std::to_string(node) + " are out of place");
+        const uint64_t end = owned + static_cast<uint64_t>(popcount64(mask & kLetterBits));
         if (end > edges) throw fail("edge out of range");
-        for (uint64_t e = firsts[node]; e < end; ++e) {
+        for (uint64_t e = owned; e < end; ++e) {
             // Every edge goes to a higher node number: the automaton has no cycle.
             if (targets[e] <= node || targets[e] >= nodes) throw fail("bad edge");
             reached[targets[e]] = true;
         }
+        owned = end;
     }
+    if (owned != edges) throw fail("arcs that no node owns");
     if (std::find(reached.begin(), reached.end(), false) != reached.end()) throw fail("a node no edge leads to");
     Lexicon lexicon;
-    lexicon.words_ = words;
     lexicon.assemble(masks, firsts, targets);
+    if (lexicon.words_ != words) {
+        throw fail("the header counts " + std::to_string(words) + " words, the automaton holds " + std::to_string(lexicon.words_));
+    }
     return lexicon;
 }
 
@@ -335,18 +343,23 @@ void Lexicon::assemble(const std::vector<uint32_t>& masks, const std::vector<uin
     node_count_ = masks.size();
     targets_ = targets;
     // Nodes are in topological order (edges go forward), so counts fill in backwards.
+    // Counts are capped at kMaxWords + 1 (a few nodes can spell more words than any
+    // list holds); every node but an empty root must lead to a word.
     std::vector<uint32_t> below(masks.size(), 0);  // words in each node's sub-automaton
     std::vector<uint32_t> steps(targets.size(), 0);
     for (std::size_t n = masks.size(); n-- > 0;) {
-        uint32_t total = (masks[n] & kTerminalBit) ? 1u : 0u;
+        uint64_t total = (masks[n] & kTerminalBit) ? 1u : 0u;
         const int fanout = popcount64(masks[n] & kLetterBits);
         for (int e = 0; e < fanout; ++e) {
             const uint32_t edge = firsts[n] + static_cast<uint32_t>(e);
-            steps[edge] = total;
-            total += below[targets[edge]];
+            steps[edge] = static_cast<uint32_t>(total);
+            total = std::min<uint64_t>(total + below[targets[edge]], uint64_t{kMaxWords} + 1);
         }
-        below[n] = total;
+        if (total == 0 && n > 0) throw StateFormatError("not a diabolo lexicon: node " + std::to_string(n) + " ends no word");
+        below[n] = static_cast<uint32_t>(total);
     }
+    if (below[0] > kMaxWords) throw StateFormatError("not a diabolo lexicon: more than " + std::to_string(kMaxWords) + " words");
+    words_ = below[0];
     root_ = Arc{masks[0], firsts[0], 0};
     arcs_.resize(targets.size());
     for (std::size_t e = 0; e < targets.size(); ++e) arcs_[e] = Arc{masks[targets[e]], firsts[targets[e]], steps[e]};

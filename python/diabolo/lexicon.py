@@ -33,7 +33,7 @@ _SYSTEM_LISTS = {
     "en": ["american-english", "british-english", "words"],
     "nl": ["dutch"],
 }
-_FORMAT = "DIABLEX1/K2/2"  # binary layout, normalisation and node order: part of every cache key
+_FORMAT = "DIABLEX1/K2/3"  # binary layout, normalisation, node order, checksum: part of every cache key
 
 # Lexicons loaded by language in this process, by (language, file): loading one again
 # gives the same immutable object, so games that use it share it and compare equal.
@@ -88,15 +88,13 @@ class Lexicon:
         source = Path(path)
         raw = source.read_bytes()
         cached = _cache_file(raw) if cache else None
-        if cached is not None and cached.exists():
-            try:
-                return cls(_core.LexiconCore.from_bytes(cached.read_bytes()), str(source))
-            except ValueError:
-                pass  # a damaged cache entry is rebuilt below
-        text = gzip.decompress(raw) if source.suffix == ".gz" else raw
-        core = _core.LexiconCore.from_words(text.decode("utf-8", errors="replace").splitlines())
-        if cached is not None:
-            _store(cached, core.to_bytes())
+        core = _read_cache(cached) if cached is not None else None
+        if core is None:  # not cached, or a damaged entry: built again
+            text = gzip.decompress(raw) if source.suffix == ".gz" else raw
+            core = _core.LexiconCore.from_words(text.decode("utf-8", errors="replace").splitlines())
+            if cached is not None:
+                data = core.to_bytes()
+                _store(cached, hashlib.sha256(data).digest() + data)
         return cls(core, str(source))
 
     @classmethod
@@ -168,6 +166,23 @@ def _cache_file(raw: bytes) -> Path | None:
     )
     digest = hashlib.sha256(_FORMAT.encode() + raw).hexdigest()[:32]
     return Path(base) / "lexicons" / f"{digest}.bin"
+
+
+def _read_cache(path: Path) -> _core.LexiconCore | None:
+    """The lexicon of a cache entry, or None if there is none or it is damaged: an entry
+    is the SHA-256 of its lexicon's bytes, then those bytes, so any change to it shows
+    (from_bytes alone would accept a damaged entry that is still a well-formed lexicon)."""
+    try:
+        entry = path.read_bytes()
+    except OSError:
+        return None
+    digest, data = entry[:32], entry[32:]
+    if hashlib.sha256(data).digest() != digest:
+        return None
+    try:
+        return _core.LexiconCore.from_bytes(data)
+    except ValueError:
+        return None
 
 
 def _store(path: Path, data: bytes) -> None:

@@ -22,11 +22,15 @@ std::optional<std::string> normalise_word(std::string_view utf8);
 class Lexicon {
 public:
     static constexpr uint32_t kNone = 0xFFFFFFFFu;
+    /// The most words a lexicon holds (2**30, beyond any language's list): word ranks and
+    /// action ids stay well inside 32 bits.
+    static constexpr uint32_t kMaxWords = 1u << 30;
 
     Lexicon();
     /// Builds from raw entries (normalised here; entries that are not words are dropped).
     static Lexicon from_words(const std::vector<std::string>& entries);
-    /// Reads the binary form written by to_bytes; StateFormatError if it is not one.
+    /// Reads the binary form written by to_bytes, checked completely (layout, every arc,
+    /// the word count against the automaton); StateFormatError if it is not one.
     static Lexicon from_bytes(const std::string& data);
     std::string to_bytes() const;
 
@@ -70,7 +74,8 @@ public:
 private:
     /// The node reached by `upper` (A-Z only), or nullptr.
     const Arc* walk(std::string_view upper, uint32_t* rank) const noexcept;
-    /// Takes the automaton's arrays (the binary form's), checked, and numbers the words.
+    /// Takes the automaton's arrays (the binary form's, their layout checked), counts and
+    /// numbers the words; StateFormatError if a node ends no word or there are too many.
     void assemble(const std::vector<uint32_t>& masks, const std::vector<uint32_t>& firsts, const std::vector<uint32_t>& targets);
 
     Arc root_{0, 0, 0};
