@@ -80,7 +80,7 @@ int to_action(const py::handle& value, int num_actions) {
     return static_cast<int>(action);
 }
 
-long long to_int(const py::handle& value, const std::string& what) {
+long long to_int64(const py::handle& value, const std::string& what) {
     if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) {
         throw OptionError(what + " must be an int, got " + py::repr(value).cast<std::string>());
     }
@@ -91,6 +91,72 @@ long long to_int(const py::handle& value, const std::string& what) {
         throw OptionError(what + " is out of range: " + py::repr(value).cast<std::string>());
     }
     return result;
+}
+
+double to_number(const py::handle& value, const std::string& what) {
+    if (PyBool_Check(value.ptr()) || !(PyLong_Check(value.ptr()) || PyFloat_Check(value.ptr()))) {
+        throw OptionError(what + " must be a number, got " + py::repr(value).cast<std::string>());
+    }
+    const double number = PyFloat_AsDouble(value.ptr());
+    if (number == -1.0 && PyErr_Occurred()) {
+        PyErr_Clear();
+        throw OptionError(what + " is out of range: " + py::repr(value).cast<std::string>());
+    }
+    return number;
+}
+
+int to_int(const py::handle& value, const std::string& what) {
+    const long long result = to_int64(value, what);
+    if (result < INT_MIN || result > INT_MAX) throw OptionError(what + " is out of range: " + py::repr(value).cast<std::string>());
+    return static_cast<int>(result);
+}
+
+namespace {
+
+/// pybind11 allocates an object's C++ value lazily, when a method first reads it; an
+/// object made by __new__ alone gets there with no value constructed.
+void* refuse_uninitialised(std::size_t) {
+    throw DiaboloError("this object was made by __new__ without __init__ and holds no value; "
+                       "make it with its class, a game or a factory");
+}
+
+bool initialised(const py::handle& self) {
+    if (py::detail::get_type_info(Py_TYPE(self.ptr())) == nullptr) return false;  // not ours: the original refuses it
+    auto* instance = reinterpret_cast<py::detail::instance*>(self.ptr());
+    return instance->get_value_and_holder().holder_constructed();
+}
+
+/// Wraps the constructor `name` of `cls` so that a second call on a live object raises.
+/// The wrapper's own name is not `name`: pybind11 treats functions named __init__ or
+/// __setstate__ as constructors and silently skips them on a live object.
+void refuse_reinitialisation(const py::object& cls, const char* name) {
+    const py::object original = cls.attr(name);
+    const std::string what = py::str(cls.attr("__name__")).cast<std::string>() + "." + name;
+    static const std::string wrapper_names[] = {"init_once", "setstate_once"};
+    const char* wrapper_name = wrapper_names[std::string(name) == "__init__" ? 0 : 1].c_str();
+    cls.attr(name) = py::cpp_function(
+        [original, what](const py::handle& self, const py::args& args, const py::kwargs& kwargs) {
+            if (initialised(self)) throw DiaboloError(what + " was called on an object that already holds a value");
+            original(self, *args, **kwargs);
+        },
+        py::name(wrapper_name), py::is_method(cls), py::doc(py::str(original.attr("__doc__")).cast<std::string>().c_str()));
+}
+
+}  // namespace
+
+void guard_construction(py::module_& m) {
+    for (const auto item : m.attr("__dict__").cast<py::dict>()) {
+        const py::handle value = item.second;
+        if (!PyType_Check(value.ptr())) continue;
+        py::detail::type_info* info = py::detail::get_type_info(reinterpret_cast<PyTypeObject*>(value.ptr()));
+        if (info == nullptr) continue;
+        info->operator_new = &refuse_uninitialised;
+        const auto own = py::reinterpret_borrow<py::dict>(reinterpret_cast<PyTypeObject*>(value.ptr())->tp_dict);
+        const py::object cls = py::reinterpret_borrow<py::object>(value);
+        for (const char* name : {"__init__", "__setstate__"}) {
+            if (own.contains(name)) refuse_reinitialisation(cls, name);
+        }
+    }
 }
 
 Batch batch_args(const py::object& games, const py::object& seed, const py::object& threads) {
@@ -203,12 +269,18 @@ realtime::Reaction reaction_from(const py::handle& value, const realtime::Reacti
                                  const std::string& game) {
     realtime::Reaction reaction = defaults;
     if (value.is_none()) return reaction;
-    reaction.minimum = value.attr("minimum").cast<double>();
+    py::object delays;
+    try {
+        reaction.minimum = to_number(value.attr("minimum"), "a reaction's minimum");
+        delays = py::dict(value.attr("delays"));
+    } catch (const py::error_already_set&) {
+        throw OptionError("reaction must be a diabolo.realtime.Reaction, got " + py::repr(value).cast<std::string>());
+    }
     if (!(reaction.minimum > 0.0 && reaction.minimum <= realtime::kMaxMean)) {
         throw OptionError("a reaction's minimum must be in (0, 3600] seconds");
     }
-    for (auto item : py::dict(value.attr("delays"))) {
-        const std::string kind = py::str(item.first);
+    for (auto item : py::reinterpret_borrow<py::dict>(delays)) {
+        const std::string kind = utf8_text<OptionError>(item.first, "a kind of action");
         int index = -1;
         std::string kinds;
         for (int k = 0; k < count; ++k) {
@@ -216,7 +288,12 @@ realtime::Reaction reaction_from(const py::handle& value, const realtime::Reacti
             kinds += std::string(k ? ", " : "") + names[k];
         }
         if (index < 0) throw OptionError("unknown kind of action '" + kind + "' in a " + game + " reaction; the kinds are " + kinds);
-        const auto pair = item.second.cast<std::pair<double, double>>();
+        std::pair<double, double> pair{0.0, -1.0};
+        try {
+            pair = item.second.cast<std::pair<double, double>>();
+        } catch (const py::cast_error&) {
+            // not a pair of numbers: refused below with the value given
+        }
         if (!(pair.first > 0.0 && pair.first <= realtime::kMaxMean) || !(pair.second >= 0.0 && pair.second <= realtime::kMaxSpread)) {
             throw OptionError("a reaction delay is (mean in (0, 3600], spread in [0, 300]) seconds; got " +
                               py::repr(item.second).cast<std::string>());
@@ -230,7 +307,7 @@ realtime::Limits limits_from(double max_time, const py::object& max_events) {
     if (!(max_time > 0.0)) throw OptionError("max_time must be a positive number of seconds");
     realtime::Limits limits;
     limits.max_time = max_time;
-    limits.max_events = to_int(max_events, "max_events");
+    limits.max_events = to_int64(max_events, "max_events");
     if (limits.max_events < 1) throw OptionError("max_events must be at least 1");
     return limits;
 }

@@ -8,26 +8,26 @@
 #include <algorithm>
 #include <cstdint>
 #include <initializer_list>
-#include <new>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "diabolo/common/errors.hpp"
+#include "diabolo/common/parallel.hpp"
 #include "diabolo/realtime.hpp"
 
 namespace diabolo::bindings {
 
 namespace py = pybind11;
 
-/// pybind11 allocates the C++ value of an object made by `cls.__new__(cls)` lazily and
-/// leaves it unconstructed until __init__ or __setstate__ runs. Making that memory hold a
-/// default-constructed T means such an object is a valid default value, never garbage.
-template <class T>
-void construct_lazily_allocated_values() {
-    py::detail::get_type_info(typeid(T))->operator_new = [](std::size_t size) -> void* {
-        return new (::operator new(size)) T{};
-    };
-}
+/// Makes every class of the module `m` safe against construction without __init__:
+/// an object made by `cls.__new__(cls)` raises DiaboloError when used (instead of
+/// reading memory that holds no C++ value), and calling __init__ or __setstate__ again
+/// on a live object raises DiaboloError (instead of silently doing nothing). pybind11
+/// has no public hook for either, so this is the one place that uses its internals:
+/// the type record's lazy allocator and the instance's holder flag. Called once, after
+/// every class is bound.
+void guard_construction(py::module_& m);
 
 /// Maps the C++ errors to the classes of diabolo.errors (called once at import).
 void register_errors(py::module_& m);
@@ -41,8 +41,16 @@ int to_seat(const py::handle& value, int players);
 /// An action id: an int (not a bool) in [0, num_actions); NotationError otherwise.
 int to_action(const py::handle& value, int num_actions);
 
-/// A Python int that is not a bool; OptionError naming `what` otherwise.
-long long to_int(const py::handle& value, const std::string& what);
+/// A Python int that is not a bool and fits in 64 bits; OptionError naming `what` otherwise.
+long long to_int64(const py::handle& value, const std::string& what);
+
+/// A Python int that is not a bool and fits in an int, checked on the whole integer
+/// before any narrowing (2**32 + 3 is out of range, never 3); OptionError naming `what`
+/// and the value given otherwise. The core checks the option's own range.
+int to_int(const py::handle& value, const std::string& what);
+
+/// A real number (an int or a float, not a bool); OptionError naming `what` otherwise.
+double to_number(const py::handle& value, const std::string& what);
 
 /// The UTF-8 text of a Python str; throws `Error` (a diabolo error type) naming `what`
 /// for anything else, including a str that cannot be encoded (lone surrogates).
@@ -142,6 +150,17 @@ void bind_game_values(py::class_<Config>& cls, OptionsDict options, FromKwargs f
                         [from_kwargs](const py::dict& d) { return from_kwargs(d); }));
 }
 
+/// The C++ bot behind `bot` (a bound Bot subclass), shared so it outlives the call;
+/// OptionError for anything else, or for a bot made without __init__.
+template <class Bot>
+std::shared_ptr<Bot> cpp_bot(const py::handle& bot) {
+    try {
+        return bot.cast<std::shared_ptr<Bot>>();
+    } catch (const py::cast_error&) {
+        throw OptionError("expected a bot implemented in C++, made by its class, got " + py::repr(bot).cast<std::string>());
+    }
+}
+
 /// A numpy array of `shape` holding `values` (row-major).
 template <class T>
 py::array_t<T> to_numpy(const std::vector<T>& values, const std::vector<py::ssize_t>& shape) {
@@ -149,6 +168,26 @@ py::array_t<T> to_numpy(const std::vector<T>& values, const std::vector<py::ssiz
     std::copy(values.begin(), values.end(), out.mutable_data());
     return out;
 }
+
+/// Lets a batch that runs without the GIL stop at Ctrl-C: interrupt() is the batch's
+/// Interrupt (it takes the GIL between blocks of games and runs Python's signal
+/// handlers), and raise_if_interrupted(), back with the GIL, raises what they raised.
+class SignalCheck {
+public:
+    Interrupt interrupt() {
+        return [this] {
+            py::gil_scoped_acquire gil;
+            if (PyErr_CheckSignals() != 0) stopped_ = true;
+            return stopped_;
+        };
+    }
+    void raise_if_interrupted() const {
+        if (stopped_) throw py::error_already_set();
+    }
+
+private:
+    bool stopped_ = false;
+};
 
 /// Checked arguments of a batch call: games 0..100,000,000 and threads 1..256.
 struct Batch {
@@ -159,16 +198,18 @@ struct Batch {
 Batch batch_args(const py::object& games, const py::object& seed, const py::object& threads);
 
 /// `game.play_random(games, seed, threads)` of any game: runs `play(config, games,
-/// seed, threads)` without the GIL and returns its scores and moves as numpy arrays.
+/// seed, threads, interrupt)` without the GIL (Ctrl-C stops it) and returns its scores and moves as numpy arrays.
 template <class Config, class Play>
 py::dict random_play(const Config& config, const py::object& games, const py::object& seed, const py::object& threads,
                      Play play) {
     const Batch batch = batch_args(games, seed, threads);
-    decltype(play(config, 0, uint64_t{0}, 1)) result;
+    decltype(play(config, 0, uint64_t{0}, 1, Interrupt{})) result;
+    SignalCheck signals;
     {
         py::gil_scoped_release release;
-        result = play(config, batch.games, batch.seed, batch.threads);
+        result = play(config, batch.games, batch.seed, batch.threads, signals.interrupt());
     }
+    signals.raise_if_interrupted();
     py::dict out;
     out["scores"] = to_numpy(result.scores, {batch.games, config.players});
     out["moves"] = to_numpy(result.moves, {batch.games});

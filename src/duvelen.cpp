@@ -43,10 +43,10 @@ Config config_from_kwargs(const py::dict& kwargs) {
     for (auto item : kwargs) {
         const std::string key = py::str(item.first);
         const py::handle value = item.second;
-        if (key == "players") o.players = static_cast<int>(to_int(value, "players"));
-        else if (key == "rounds") o.rounds = static_cast<int>(to_int(value, "rounds"));
+        if (key == "players") o.players = to_int(value, "players");
+        else if (key == "rounds") o.rounds = to_int(value, "rounds");
         else if (key == "max_actions") {
-            const long long cap = to_int(value, "max_actions");
+            const int cap = to_int(value, "max_actions");
             if (cap < 1 || cap > 100000000) throw OptionError("max_actions must be 1..100000000 (D4.5), got " + std::to_string(cap));
             o.max_actions = static_cast<int>(cap);
         } else if (key == "on_block") {
@@ -418,7 +418,7 @@ turns, recycles or passes like GreedyBot.
         bool all_native = true;
         for (auto bot : bots) {
             if (py::isinstance<Bot>(bot)) {
-                owned.push_back(bot.cast<std::shared_ptr<Bot>>());
+                owned.push_back(cpp_bot<Bot>(bot));
             } else {
                 if (!py::hasattr(bot, "choose")) throw OptionError("a bot needs a choose(state, player) method");
                 owned.push_back(std::make_shared<PythonBot>(py::reinterpret_borrow<py::object>(bot)));
@@ -445,16 +445,18 @@ turns, recycles or passes like GreedyBot.
         std::vector<std::shared_ptr<Bot>> owned;
         for (auto bot : bots) {
             if (!py::isinstance<Bot>(bot)) throw OptionError("simulate_many runs C++ bots only; use simulate for Python bots");
-            owned.push_back(bot.cast<std::shared_ptr<Bot>>());
+            owned.push_back(cpp_bot<Bot>(bot));
         }
         std::vector<const Bot*> seats;
         for (const auto& bot : owned) seats.push_back(bot.get());
         const Batch batch = batch_args(games, seed, threads);
         SimulationBatch result;
+        SignalCheck signals;
         {
             py::gil_scoped_release release;
-            result = simulate_many(c, seats, batch.games, batch.seed, batch.threads, limits);
+            result = simulate_many(c, seats, batch.games, batch.seed, batch.threads, limits, signals.interrupt());
         }
+        signals.raise_if_interrupted();
         return batch_dict(result, batch.games, c.players);
     });
 
@@ -633,9 +635,6 @@ Options (all keyword, validated, OptionError when wrong):
         ;
     bind_game_values(game_class, &options_dict, &config_from_kwargs);
 
-    construct_lazily_allocated_values<Move>();
-    construct_lazily_allocated_values<Table>();
-    construct_lazily_allocated_values<Config>();
 }
 
 }  // namespace diabolo::bindings

@@ -34,7 +34,7 @@ std::vector<Card> table_from(const py::handle& value) {
 }
 
 int min_cards_from(const py::handle& value) {
-    const long long n = to_int(value, "min_cards");
+    const int n = to_int(value, "min_cards");
     if (n < 1 || n > kMaxWord) throw OptionError("min_cards must be 1.." + std::to_string(kMaxWord) + " (K3.3), got " + std::to_string(n));
     return static_cast<int>(n);
 }
@@ -58,7 +58,7 @@ Options smallest_options() {
 }
 
 struct Game {
-    // The default value (what `KniziaGame.__new__` makes) is a valid game: one card, no words.
+    // The default value is a valid game (one card, no words), so a KState is one too.
     Config config = Config::from_options(smallest_options());
     std::shared_ptr<const Lexicon> lexicon = std::make_shared<const Lexicon>();
     std::string lexicon_source;
@@ -114,6 +114,17 @@ Enum enum_option(const py::handle& value, const char* name, const char* const (&
     throw OptionError(std::string(name) + " must be one of " + allowed + " (" + clause + "), got " + py::repr(value).cast<std::string>());
 }
 
+/// The compiled lexicon of a diabolo.Lexicon; OptionError if it holds none (made
+/// without __init__).
+std::shared_ptr<const Lexicon> lexicon_core(const py::handle& lexicon) {
+    try {
+        return lexicon.attr("_core").cast<std::shared_ptr<Lexicon>>();
+    } catch (const py::error_already_set&) {
+    } catch (const py::cast_error&) {
+    }
+    throw OptionError("this diabolo.Lexicon holds no words (it was made without Lexicon.load, from_file, from_words or from_bytes)");
+}
+
 /// The lexicon option: a diabolo.Lexicon, or a language code to load.
 void read_lexicon(const py::handle& value, Game& g) {
     py::object lexicon = py::reinterpret_borrow<py::object>(value);
@@ -123,7 +134,7 @@ void read_lexicon(const py::handle& value, Game& g) {
         throw OptionError("lexicon must be a diabolo.Lexicon or a language code like 'de' (K1.4), got " +
                           py::repr(value).cast<std::string>());
     }
-    g.lexicon = lexicon.attr("_core").cast<std::shared_ptr<Lexicon>>();
+    g.lexicon = lexicon_core(lexicon);
     g.lexicon_source = py::str(lexicon.attr("source"));
     const py::object language = py::getattr(lexicon, "language", py::none());
     g.lexicon_language = language.is_none() ? "" : py::str(language).cast<std::string>();
@@ -147,7 +158,7 @@ DeckSpec read_deck(const py::handle& value, Game& g) {
         } catch (const NotationError& e) {
             throw OptionError(std::string("deck: ") + e.what());
         }
-        spec.counts.push_back(static_cast<int>(to_int(item.second, "the count of a deck's card")));
+        spec.counts.push_back(to_int(item.second, "the count of a deck's card"));
     }
     return spec;
 }
@@ -159,10 +170,10 @@ Game game_from_kwargs(const py::dict& kwargs) {
     for (auto item : kwargs) {
         const std::string key = py::str(item.first);
         const py::handle value = item.second;
-        if (key == "players") o.players = static_cast<int>(to_int(value, "players"));
-        else if (key == "rounds") o.rounds = value.is_none() ? 0 : static_cast<int>(to_int(value, "rounds"));
-        else if (key == "min_cards") o.min_cards = static_cast<int>(to_int(value, "min_cards"));
-        else if (key == "handicap") o.handicap = static_cast<int>(to_int(value, "handicap"));
+        if (key == "players") o.players = to_int(value, "players");
+        else if (key == "rounds") o.rounds = value.is_none() ? 0 : to_int(value, "rounds");
+        else if (key == "min_cards") o.min_cards = to_int(value, "min_cards");
+        else if (key == "handicap") o.handicap = to_int(value, "handicap");
         else if (key == "variant") o.variant = enum_option<Variant>(value, "variant", kVariantNames, "K4.3");
         else if (key == "stale_calls") o.stale_calls = enum_option<StaleCalls>(value, "stale_calls", kStaleNames, "K10.3");
         else if (key == "lexicon") lexicon = py::reinterpret_borrow<py::object>(value);
@@ -471,7 +482,7 @@ realtime::Reaction reaction_from(const py::handle& value) {
 }
 
 double per_letter_from(const py::handle& value) {
-    const double seconds = value.cast<double>();
+    const double seconds = to_number(value, "per_letter");
     if (!(seconds >= 0.0 && seconds <= 60.0)) throw OptionError("per_letter must be 0..60 seconds, got " + py::repr(value).cast<std::string>());
     return seconds;
 }
@@ -559,11 +570,11 @@ longest word the others could then form from the cards left.
             if (!vocabulary.is_none()) {
                 const py::object cls = py::module_::import("diabolo.lexicon").attr("Lexicon");
                 if (!py::isinstance(vocabulary, cls)) throw OptionError("vocabulary must be a diabolo.Lexicon or None");
-                v.words = vocabulary.attr("_core").cast<std::shared_ptr<Lexicon>>();
+                v.words = lexicon_core(vocabulary);
             }
-            v.max_length = static_cast<int>(to_int(max_length, "max_length"));
+            v.max_length = to_int(max_length, "max_length");
             if (v.max_length < 1 || v.max_length > kMaxWord) throw OptionError("max_length must be 1..64 letters");
-            v.coverage = coverage.cast<double>();
+            v.coverage = to_number(coverage, "coverage");
             if (!(v.coverage >= 0.0 && v.coverage <= 1.0)) throw OptionError("coverage must be a share in [0, 1]");
             v.memory = to_seed(memory, "memory");
             return std::make_shared<WordBot>(reaction_from(reaction), per_letter_from(per_letter), v, lookahead);
@@ -589,7 +600,7 @@ longest word the others could then form from the cards left.
         bool all_native = true;
         for (auto bot : bots) {
             if (py::isinstance<Bot>(bot)) {
-                owned.push_back(bot.cast<std::shared_ptr<Bot>>());
+                owned.push_back(cpp_bot<Bot>(bot));
             } else {
                 if (!py::hasattr(bot, "choose")) throw OptionError("a bot needs a choose(state, player) method");
                 owned.push_back(std::make_shared<PythonBot>(py::reinterpret_borrow<py::object>(bot), start.game));
@@ -615,16 +626,18 @@ longest word the others could then form from the cards left.
         std::vector<std::shared_ptr<Bot>> owned;
         for (auto bot : bots) {
             if (!py::isinstance<Bot>(bot)) throw OptionError("simulate_many runs C++ bots only; use simulate for Python bots");
-            owned.push_back(bot.cast<std::shared_ptr<Bot>>());
+            owned.push_back(cpp_bot<Bot>(bot));
         }
         std::vector<const Bot*> seats;
         for (const auto& bot : owned) seats.push_back(bot.get());
         const Batch batch = batch_args(games, seed, threads);
         SimulationBatch result;
+        SignalCheck signals;
         {
             py::gil_scoped_release release;
-            result = simulate_many(g.config, *g.lexicon, seats, batch.games, batch.seed, batch.threads, limits);
+            result = simulate_many(g.config, *g.lexicon, seats, batch.games, batch.seed, batch.threads, limits, signals.interrupt());
         }
+        signals.raise_if_interrupted();
         return batch_dict(result, batch.games, g.config.players);
     });
 
@@ -849,16 +862,11 @@ Options (all keyword, validated, OptionError when wrong):
             return action < 0 ? py::object(py::none()) : py::object(py::int_(action));
         }, py::arg("move"), "The action id of a move (a claim by its word), or None for a word not in the lexicon.")
         .def("play_random", [](const Game& g, const py::object& games, const py::object& seed, const py::object& threads) {
-            const Batch batch = batch_args(games, seed, threads);
-            RandomPlayResult result;
-            {
-                py::gil_scoped_release release;
-                result = play_random_games(g.config, *g.lexicon, batch.games, batch.seed, batch.threads);
-            }
-            py::dict out;
-            out["scores"] = to_numpy(result.scores, {batch.games, g.config.players});
-            out["moves"] = to_numpy(result.moves, {batch.games});
-            return out;
+            const Lexicon& lexicon = *g.lexicon;  // kept alive by g
+            return random_play(g.config, games, seed, threads,
+                               [&lexicon](const Config& c, int count, uint64_t first_seed, int workers, const Interrupt& interrupted) {
+                                   return play_random_games(c, lexicon, count, first_seed, workers, interrupted);
+                               });
         }, py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
            "Plays ``games`` whole games in C++ without the GIL: at each step a random seat with legal moves makes a "
            "uniformly random one. Returns numpy arrays ``scores`` (games x players) and ``moves``; game i depends only "
@@ -875,9 +883,6 @@ Options (all keyword, validated, OptionError when wrong):
         .def("__hash__", [](const Game& g) { return py::hash(py::make_tuple(g.config.players, g.config.deck_size, g.lexicon->size())); })
         .def(py::pickle([](const Game& g) { return options_dict(g); }, [](const py::dict& d) { return game_from_kwargs(d); }));
 
-    construct_lazily_allocated_values<Move>();
-    construct_lazily_allocated_values<KState>();
-    construct_lazily_allocated_values<Game>();
 }
 
 /// A match as an instance of diabolo.knizia.Match, a NamedTuple (word, cards, jokers),

@@ -15,4 +15,5 @@ PYBIND11_MODULE(_core, m) {
     diabolo::bindings::bind_schacht(m);
     diabolo::bindings::bind_duvelen(m);
     diabolo::bindings::bind_knizia(m);
+    diabolo::bindings::guard_construction(m);
 }

@@ -75,9 +75,9 @@ Config config_from_kwargs(const py::dict& kwargs) {
     for (auto item : kwargs) {
         const std::string key = py::str(item.first);
         const py::handle value = item.second;
-        if (key == "players") o.players = static_cast<int>(to_int(value, "players"));
-        else if (key == "rounds") o.rounds = static_cast<int>(to_int(value, "rounds"));
-        else if (key == "rows_to_end") o.rows_to_end = static_cast<int>(to_int(value, "rows_to_end"));
+        if (key == "players") o.players = to_int(value, "players");
+        else if (key == "rounds") o.rounds = to_int(value, "rounds");
+        else if (key == "rows_to_end") o.rows_to_end = to_int(value, "rows_to_end");
         else if (key == "strict_players") {
             if (!PyBool_Check(value.ptr())) throw OptionError("strict_players must be True or False");
             o.strict_players = value.ptr() == Py_True;
@@ -87,7 +87,7 @@ Config config_from_kwargs(const py::dict& kwargs) {
             }
             const auto seq = py::reinterpret_borrow<py::sequence>(value);
             for (int v = 0; v < kValues; ++v) {
-                o.value_counts[static_cast<std::size_t>(v)] = static_cast<int>(to_int(seq[static_cast<std::size_t>(v)], "value_counts[" + std::to_string(v) + "]"));
+                o.value_counts[static_cast<std::size_t>(v)] = to_int(seq[static_cast<std::size_t>(v)], "value_counts[" + std::to_string(v) + "]");
             }
         } else {
             throw OptionError("unknown option '" + key + "' for schacht; the options are players, rounds, "
@@ -458,9 +458,9 @@ instead.
         .def(py::init([](const py::object& iterations, double seconds, const py::object& threads, double exploration,
                          bool heuristic_rollouts, double prior) {
             SearchOptions o;
-            o.iterations = static_cast<int>(std::clamp<long long>(to_int(iterations, "iterations"), -1, 1LL << 31));
+            o.iterations = to_int(iterations, "iterations");
             o.seconds = seconds;
-            o.threads = static_cast<int>(std::clamp<long long>(to_int(threads, "threads"), -1, 1LL << 20));
+            o.threads = to_int(threads, "threads");
             o.exploration = exploration;
             o.heuristic_rollouts = heuristic_rollouts;
             o.prior = prior;
@@ -482,18 +482,20 @@ instead.
 
     m.def("schacht_play_match", [](const Config& c, const py::sequence& bots, const py::object& games, const py::object& seed,
                                    const py::object& threads, const py::object& first) {
-        const long long first_game = to_int(first, "first");
+        const long long first_game = to_int64(first, "first");
         if (first_game < 0 || first_game > 1'000'000'000) throw OptionError("first must be 0..1000000000");
         std::vector<std::shared_ptr<Bot>> owned;
-        for (auto bot : bots) owned.push_back(bot.cast<std::shared_ptr<Bot>>());
+        for (auto bot : bots) owned.push_back(cpp_bot<Bot>(bot));
         std::vector<const Bot*> seats;
         for (const auto& bot : owned) seats.push_back(bot.get());
         const Batch batch = batch_args(games, seed, threads);
         MatchResult result;
+        SignalCheck signals;
         {
             py::gil_scoped_release release;
-            result = play_match(c, seats, batch.games, batch.seed, batch.threads, static_cast<int>(first_game));
+            result = play_match(c, seats, batch.games, batch.seed, batch.threads, static_cast<int>(first_game), signals.interrupt());
         }
+        signals.raise_if_interrupted();
         py::dict out;
         out["scores"] = to_numpy(result.scores, {batch.games, result.bots});
         out["moves"] = to_numpy(result.moves, {batch.games});
@@ -684,9 +686,6 @@ Options (all keyword, validated, OptionError when wrong):
         ;
     bind_game_values(game_class, &options_dict, &config_from_kwargs);
 
-    construct_lazily_allocated_values<Move>();
-    construct_lazily_allocated_values<Table>();
-    construct_lazily_allocated_values<Config>();
 }
 
 }  // namespace diabolo::bindings

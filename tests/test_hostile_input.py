@@ -4,7 +4,10 @@ DiaboloError (or behave correctly) and change nothing."""
 
 from __future__ import annotations
 
+import json
 import struct
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -88,3 +91,156 @@ def test_a_damaged_cache_entry_is_rebuilt(tmp_path: Path, monkeypatch: pytest.Mo
         entry.write_bytes(damage)
         assert Lexicon.from_file(source).to_bytes() == built.to_bytes()
         assert entry.read_bytes() == good  # and the entry is whole again
+
+
+# ---- integers are checked whole, before any narrowing ----------------------------------
+
+WRAPPING = 2**32
+
+
+@pytest.mark.parametrize(
+    ("game", "option", "value"),
+    [("schacht", "rounds", 3), ("schacht", "rows_to_end", 2), ("schacht", "players", 4), ("duvelen", "players", 2),
+     ("duvelen", "rounds", 1), ("duvelen", "max_actions", 100), ("knizia", "players", 2), ("knizia", "rounds", 2),
+     ("knizia", "min_cards", 3), ("knizia", "handicap", 1)],
+)
+def test_integer_options_do_not_wrap(game: str, option: str, value: int) -> None:
+    diabolo.load(game, **{option: value})  # valid as itself
+    for given in (value + WRAPPING, value - WRAPPING, value + 2**64, 10**12):
+        with pytest.raises(diabolo.OptionError, match=str(given)):
+            diabolo.load(game, **{option: given})
+
+
+def test_value_counts_do_not_wrap() -> None:
+    with pytest.raises(diabolo.OptionError, match=str(2 + WRAPPING)):
+        diabolo.load("schacht", value_counts=[2, 2, 2, 2, 2 + WRAPPING])
+
+
+def test_players_inside_state_json_do_not_wrap() -> None:
+    game = diabolo.load("duvelen", players=2)
+    data = json.loads(game.new_state(seed=1).to_json())
+    data["options"]["players"] = 2 + WRAPPING
+    with pytest.raises(diabolo.StateFormatError):
+        game.state_from_json(json.dumps(data))
+
+
+def test_search_options_name_the_value_given() -> None:
+    from diabolo.schacht import IsmctsBot
+
+    with pytest.raises(diabolo.OptionError, match="2147483648"):
+        IsmctsBot(iterations=2**31)
+    with pytest.raises(diabolo.OptionError, match="got 100000001"):
+        IsmctsBot(iterations=100_000_001)
+
+
+# ---- objects made without __init__, and __init__ twice ----------------------------------
+
+UNINITIALISED = """
+import diabolo, diabolo._core as core
+from diabolo.knizia import WordBot
+from diabolo.duvelen import GreedyBot
+checked = 0
+for name, cls in sorted(vars(core).items()):
+    if not isinstance(cls, type) or not issubclass(cls, core.SchachtGame.__mro__[-2]):
+        continue
+    for attribute in sorted(dir(cls)):
+        if attribute.startswith("__") and attribute not in ("__str__", "__repr__", "__len__", "__getstate__"):
+            continue
+        obj = cls.__new__(cls)
+        try:
+            value = getattr(obj, attribute)
+            if callable(value):
+                value()
+        except diabolo.DiaboloError:
+            checked += 1
+        except TypeError as error:
+            assert "incompatible function arguments" in str(error) or "missing" in str(error), (name, attribute, error)
+for bot in (WordBot.__new__(WordBot), GreedyBot.__new__(GreedyBot)):
+    state = diabolo.load("knizia" if isinstance(bot, WordBot) else "duvelen", players=2).new_state(seed=1)
+    try:
+        bot.choose(state, 0, 1)
+        raise SystemExit("a bot without __init__ chose a move")
+    except diabolo.DiaboloError:
+        pass
+print("ok", checked)
+"""
+
+
+def test_objects_made_without_init_raise_instead_of_crashing() -> None:
+    # A child process, so that a crash fails this test instead of the run.
+    result = subprocess.run([sys.executable, "-c", UNINITIALISED], capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    status, checked = result.stdout.split()
+    assert status == "ok" and int(checked) > 100
+
+
+def test_init_and_setstate_twice_raise() -> None:
+    game = diabolo.load("schacht", players=4)
+    state = game.new_state(seed=3)
+    before = state.to_json()
+    with pytest.raises(diabolo.DiaboloError, match="already holds a value"):
+        getattr(state, "__setstate__")("{}")  # noqa: B009 (pickle's hook, not in the stubs)
+    with pytest.raises(diabolo.DiaboloError, match="already holds a value"):
+        getattr(game, "__init__")(players=5)  # noqa: B009
+    assert state.to_json() == before and game.players == 4
+
+
+# ---- every error is a DiaboloError ------------------------------------------------------
+
+
+def test_match_of_a_name_is_an_option_error() -> None:
+    from diabolo.schacht import RandomBot
+
+    with pytest.raises(diabolo.OptionError, match="diabolo.load"):
+        diabolo.match("schacht", [RandomBot()] * 4, games=2)
+    with pytest.raises(diabolo.OptionError, match="no choose method"):
+        diabolo.match(diabolo.load("schacht", players=3), [RandomBot(), RandomBot(), object()], games=2)
+
+
+@pytest.mark.parametrize("reaction", [object(), "fast", 3, {"play": 1}])
+def test_bad_reactions_are_option_errors(reaction: object) -> None:
+    from diabolo.duvelen import RandomBot
+    from diabolo.knizia import WordBot
+
+    with pytest.raises(diabolo.OptionError, match="reaction"):
+        WordBot(reaction=reaction)
+    with pytest.raises(diabolo.OptionError, match="reaction"):
+        RandomBot(reaction=reaction)
+
+
+def test_bad_reaction_values_are_option_errors() -> None:
+    from diabolo.duvelen import RandomBot
+    from diabolo.realtime import Reaction
+
+    for reaction in (Reaction({"play": "slow"}), Reaction({"play": (1.0,)}), Reaction(minimum="0.2")):  # type: ignore[arg-type,dict-item]
+        with pytest.raises(diabolo.OptionError):
+            RandomBot(reaction=reaction)
+
+
+# ---- long batches stop at Ctrl-C ----------------------------------------------------------
+
+INTERRUPTED = """
+import _thread, threading, time, diabolo
+from diabolo.duvelen import GreedyBot
+calls = {
+    "play_random": lambda: diabolo.load("GAME", players=3).play_random(10**8, threads=2),
+    "simulate_many": lambda: __import__("diabolo.realtime").realtime.simulate_many(
+        diabolo.load("duvelen", players=2), [GreedyBot(), GreedyBot()], games=10**8, threads=2),
+}
+threading.Timer(1.0, _thread.interrupt_main).start()
+start = time.perf_counter()
+try:
+    calls["CALL"]()
+except KeyboardInterrupt:
+    print(f"interrupted after {time.perf_counter() - start:.1f} s")
+"""
+
+
+@pytest.mark.parametrize(("game", "call"), [("schacht", "play_random"), ("duvelen", "play_random"),
+                                            ("knizia", "play_random"), ("duvelen", "simulate_many")])
+def test_long_batches_stop_at_ctrl_c(game: str, call: str) -> None:
+    code = INTERRUPTED.replace("GAME", game).replace("CALL", call)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.startswith("interrupted after"), result.stdout
+    assert float(result.stdout.split()[2]) < 10

@@ -197,6 +197,13 @@ def match(
     bots play in a Python loop. The same ``seed`` gives the same results for any number
     of threads, with or without ``progress`` (called with games played and games in all).
     """
+    if not isinstance(game, (SchachtGame, DuvelenGame, KniziaGame)):
+        raise OptionError(f"match plays a game of diabolo.load, like diabolo.load('schacht'), got {game!r}")
+    if not isinstance(bots, Sequence) or isinstance(bots, str):
+        raise OptionError(f"bots must be a list of bots, one per seat, got {bots!r}")
+    for index, bot in enumerate(bots):
+        if not callable(getattr(bot, "choose", None)):
+            raise OptionError(f"bot {index} has no choose method: {bot!r}")
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise OptionError(f"games must be a positive integer, got {games!r}")
     if len(bots) != game.players:
@@ -209,10 +216,8 @@ def match(
             scores = _native_schacht_match(game, bots, games, seed, threads, progress)
         else:
             scores = _python_schacht_match(game, bots, games, seed, progress)
-    elif isinstance(game, (DuvelenGame, KniziaGame)):
-        scores = _realtime_match(game, bots, games, seed, threads, progress)
     else:
-        raise OptionError(f"match plays the games of diabolo.load, got {type(game).__name__}")
+        scores = _realtime_match(game, bots, games, seed, threads, progress)
     return MatchResult(names, scores, _shared_wins(scores))
 
 

@@ -326,13 +326,13 @@ struct RandomPlayResult {
 /// Plays `games` whole games where, at every step, a random seat that has legal moves
 /// makes a uniformly random one (no timing: see simulate for that). Game i depends only
 /// on (seed, i), so results do not depend on `threads`.
-RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads);
+RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads, const Interrupt& interrupted = {});
 
 using SimulationBatch = realtime::Batch;
 
 /// Simulates `games` whole games on `threads` threads; game i is dealt and run from
 /// (seed, i) alone, so results do not depend on `threads`.
 SimulationBatch simulate_many(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed,
-                              int threads, const realtime::Limits& limits);
+                              int threads, const realtime::Limits& limits, const Interrupt& interrupted = {});
 
 }  // namespace diabolo::duvelen

@@ -405,12 +405,13 @@ struct RandomPlayResult {
 
 /// Plays `games` whole games where, at every step, a random seat that has legal moves
 /// makes a uniformly random one. Game i depends only on (seed, i), not on `threads`.
-RandomPlayResult play_random_games(const Config& config, const Lexicon& lexicon, int games, uint64_t seed, int threads);
+RandomPlayResult play_random_games(const Config& config, const Lexicon& lexicon, int games, uint64_t seed, int threads,
+                                   const Interrupt& interrupted = {});
 
 using SimulationBatch = realtime::Batch;
 
 /// Simulates `games` whole games on `threads` threads; game i depends only on (seed, i).
 SimulationBatch simulate_many(const Config& config, const Lexicon& lexicon, const std::vector<const Bot*>& bots, int games,
-                              uint64_t seed, int threads, const realtime::Limits& limits);
+                              uint64_t seed, int threads, const realtime::Limits& limits, const Interrupt& interrupted = {});
 
 }  // namespace diabolo::knizia

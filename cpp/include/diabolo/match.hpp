@@ -32,7 +32,8 @@ constexpr int bot_at(int game, int seat, int players) noexcept { return (seat + 
 /// seat_bots[s] in seat s, writes each seat's total into seat_scores and returns the
 /// number of moves.
 template <class PlayOne>
-MatchResult run_match(int players, int games, uint64_t seed, int threads, PlayOne play_one, int first_game = 0) {
+MatchResult run_match(int players, int games, uint64_t seed, int threads, PlayOne play_one, int first_game = 0,
+                      const Interrupt& interrupted = {}) {
     if (players < 1 || players > kMaxMatchSeats) throw OptionError("a match needs 1..8 bots, one per seat");
     MatchResult result;
     result.games = games > 0 ? games : 0;
@@ -52,7 +53,7 @@ MatchResult run_match(int players, int games, uint64_t seed, int threads, PlayOn
                     seat_scores[static_cast<std::size_t>(s)];
             }
         }
-    });
+    }, interrupted);
     return result;
 }
 

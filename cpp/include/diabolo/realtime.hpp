@@ -173,7 +173,7 @@ struct Batch {
 /// not depend on `threads`. `bots[p]` plays seat p in every game.
 template <class Game, class State, class Move, class BotPtr, class NewGame>
 Batch simulate_many(int players, const std::vector<BotPtr>& bots, int games, uint64_t seed, int threads, const Limits& limits,
-                    NewGame new_game) {
+                    NewGame new_game, const Interrupt& interrupted = {}) {
     if (static_cast<int>(bots.size()) != players) {
         throw OptionError("simulate_many needs one bot per seat: " + std::to_string(players) + " seats, got " +
                           std::to_string(bots.size()) + " bots");
@@ -195,7 +195,7 @@ Batch simulate_many(int players, const std::vector<BotPtr>& bots, int games, uin
             batch.rejected[k] = run.rejected;
             batch.time[k] = run.time;
         }
-    });
+    }, interrupted);
     return batch;
 }
 

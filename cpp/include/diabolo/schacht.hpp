@@ -275,7 +275,7 @@ struct RandomPlayResult {
 
 /// Plays `games` whole games with uniformly random legal moves, game i seeded by
 /// derive_seed(seed, i), on `threads` threads. Results do not depend on `threads`.
-RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads);
+RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads, const Interrupt& interrupted = {});
 
 // ---- bots and search ----------------------------------------------------------------
 
@@ -358,6 +358,6 @@ private:
 /// (seed, g). During doubler decisions the bots decide in seat order, each from what it
 /// may know.
 MatchResult play_match(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
-                       int first = 0);
+                       int first = 0, const Interrupt& interrupted = {});
 
 }  // namespace diabolo::schacht

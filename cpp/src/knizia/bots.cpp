@@ -122,7 +122,8 @@ Run simulate(const State& state, const std::vector<const Bot*>& bots, uint64_t s
     return realtime::simulate<RealtimeRules, State, Move>(state, bots, seed, limits);
 }
 
-RandomPlayResult play_random_games(const Config& config, const Lexicon& lexicon, int games, uint64_t seed, int threads) {
+RandomPlayResult play_random_games(const Config& config, const Lexicon& lexicon, int games, uint64_t seed, int threads,
+                                   const Interrupt& interrupted) {
     RandomPlayResult result;
     result.scores.assign(static_cast<std::size_t>(std::max(games, 0)) * config.players, 0);
     result.moves.assign(static_cast<std::size_t>(std::max(games, 0)), 0);
@@ -143,14 +144,15 @@ RandomPlayResult play_random_games(const Config& config, const Lexicon& lexicon,
             for (int p = 0; p < config.players; ++p) result.scores[k * config.players + static_cast<std::size_t>(p)] = s.scores[static_cast<std::size_t>(p)];
             result.moves[k] = count;
         }
-    });
+    }, interrupted);
     return result;
 }
 
 SimulationBatch simulate_many(const Config& config, const Lexicon& lexicon, const std::vector<const Bot*>& bots, int games,
-                              uint64_t seed, int threads, const realtime::Limits& limits) {
-    return realtime::simulate_many<RealtimeRules, State, Move>(config.players, bots, games, seed, threads, limits,
-                                                               [&](uint64_t game_seed) { return new_game(config, lexicon, game_seed); });
+                              uint64_t seed, int threads, const realtime::Limits& limits, const Interrupt& interrupted) {
+    return realtime::simulate_many<RealtimeRules, State, Move>(
+        config.players, bots, games, seed, threads, limits, [&](uint64_t game_seed) { return new_game(config, lexicon, game_seed); },
+        interrupted);
 }
 
 }  // namespace diabolo::knizia

@@ -27,7 +27,7 @@ int play_one(const Config& config, uint64_t game_seed, int32_t* scores) {
 
 }  // namespace
 
-RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads) {
+RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads, const Interrupt& interrupted) {
     RandomPlayResult result;
     result.scores.assign(static_cast<std::size_t>(std::max(games, 0)) * config.players, 0);
     result.moves.assign(static_cast<std::size_t>(std::max(games, 0)), 0);
@@ -36,7 +36,7 @@ RandomPlayResult play_random_games(const Config& config, int games, uint64_t see
             result.moves[static_cast<std::size_t>(i)] = play_one(
                 config, derive_seed(seed, static_cast<uint64_t>(i)), &result.scores[static_cast<std::size_t>(i) * config.players]);
         }
-    });
+    }, interrupted);
     return result;
 }
 

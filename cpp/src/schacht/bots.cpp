@@ -166,7 +166,7 @@ Move HeuristicBot::choose(const State& state, int player, Pcg32&) const {
 }
 
 MatchResult play_match(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
-                       int first) {
+                       int first, const Interrupt& interrupted) {
     if (static_cast<int>(bots.size()) != config.players) {
         throw OptionError("a match needs one bot per seat: " + std::to_string(config.players) + " seats, got " +
                           std::to_string(bots.size()) + " bots");
@@ -180,7 +180,7 @@ MatchResult play_match(const Config& config, const std::vector<const Bot*>& bots
         }
         for (int seat = 0; seat < config.players; ++seat) scores[seat] = s.scores[at(seat)];
         return moves;
-    }, first);
+    }, first, interrupted);
 }
 
 }  // namespace diabolo::schacht
