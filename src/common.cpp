@@ -253,7 +253,16 @@ std::string dump_json(const py::object& data) {
     return py::module_::import("json").attr("dumps")(data, py::arg("separators") = py::make_tuple(",", ":")).cast<std::string>();
 }
 
+std::size_t history_size(const Reader& history) {
+    const std::size_t size = history.size();
+    if (size > kMaxHistory) history.fail("holds " + std::to_string(size) + " moves; at most " + std::to_string(kMaxHistory));
+    return size;
+}
+
 py::object load_json(const std::string& text) {
+    if (text.size() > kMaxJsonBytes) {
+        throw StateFormatError("state JSON is " + std::to_string(text.size()) + " bytes long; at most " + std::to_string(kMaxJsonBytes));
+    }
     try {
         return py::module_::import("json").attr("loads")(text);
     } catch (py::error_already_set& e) {

@@ -95,7 +95,17 @@ private:
     std::string path_;
 };
 
-/// json.dumps / json.loads of the standard library.
+/// The most moves a state's history holds (StateFormatError beyond), and the longest
+/// state JSON text read: the history is a record of the moves, checked for its form
+/// (seats and notation) but not replayed, so it is bounded instead.
+constexpr std::size_t kMaxHistory = 1'000'000;
+constexpr std::size_t kMaxJsonBytes = 64u << 20;
+
+/// The entries of a state's "history" list, at most kMaxHistory of them.
+std::size_t history_size(const Reader& history);
+
+/// json.dumps / json.loads of the standard library; load_json refuses text longer
+/// than kMaxJsonBytes.
 std::string dump_json(const py::object& data);
 py::object load_json(const std::string& text);
 

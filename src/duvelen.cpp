@@ -310,7 +310,7 @@ Table from_data(const py::handle& data) {
     if (scores.size() != static_cast<std::size_t>(n)) scores.fail("expected one entry per seat");
     for (int p = 0; p < n; ++p) s.scores[static_cast<std::size_t>(p)] = static_cast<int32_t>(scores.at(static_cast<std::size_t>(p)).integer(-100000000, 100000000));
     const Reader history = root.at("history");
-    for (std::size_t i = 0; i < history.size(); ++i) {
+    for (std::size_t i = 0, size = history_size(history); i < size; ++i) {
         const std::string entry = history.at(i).text();
         const auto colon = entry.find(':');
         if (colon != 1 || entry[0] < '0' || entry[0] >= '0' + n) history.at(i).fail("expected 'seat:move' like '1:R2:7h>3'");

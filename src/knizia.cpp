@@ -460,7 +460,7 @@ KState from_data(const py::handle& data, const std::shared_ptr<const Game>& g) {
         k.table.deals.push_back(given);
     }
     const Reader history = root.at("history");
-    for (std::size_t i = 0; i < history.size(); ++i) {
+    for (std::size_t i = 0, size = history_size(history); i < size; ++i) {
         const std::string entry = history.at(i).text();
         const auto colon = entry.find(':');
         if (colon != 1 || entry[0] < '0' || entry[0] >= '0' + n) history.at(i).fail("expected 'seat:move' like '1:LAGER@0,1,2,3,4'");

@@ -288,7 +288,7 @@ Table from_data(const py::handle& data) {
         }
     }
     const Reader history = root.at("history");
-    for (std::size_t i = 0; i < history.size(); ++i) {
+    for (std::size_t i = 0, size = history_size(history); i < size; ++i) {
         const std::string entry = history.at(i).text();
         const auto colon = entry.find(':');
         if (colon != 1 || entry[0] < '0' || entry[0] >= '0' + n) history.at(i).fail("expected 'seat:move' like '1:G5<'");

@@ -112,7 +112,8 @@ def position_data(
 
     The cards not named (hands, rows, discards, `pile_front`) go to the draw pile after
     `pile_front`, sorted, unless `pile` is given (then it is the whole pile) or `rest_to`
-    names a seat that takes them into its hand (for positions with an empty pile)."""
+    names a seat that holds them as discarded cards, out of the round (for positions with
+    an empty pile: no hand may hold more than 6 cards, 7 for the seat to move, S2.3)."""
     n = game.players
     rows = rows or {}
     discarded = discarded or [[] for _ in range(n)]
@@ -135,7 +136,7 @@ def position_data(
         remove_cards(pool, pile_front)
         rest = sorted_cards(pool.elements())
         if rest_to is not None:
-            hand_lists[rest_to].extend(rest)
+            discarded = [[*d, *rest] if seat == rest_to else list(d) for seat, d in enumerate(discarded)]
             pile_list = list(pile_front)
         else:
             pile_list = list(pile_front) + rest

@@ -244,3 +244,37 @@ def test_long_batches_stop_at_ctrl_c(game: str, call: str) -> None:
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.startswith("interrupted after"), result.stdout
     assert float(result.stdout.split()[2]) < 10
+
+
+# ---- state JSON: every invariant the rules imply; the history bounded ----------------------
+
+
+def test_schacht_hand_sizes_must_fit_the_turns() -> None:
+    game = diabolo.load("schacht", players=4)
+    data = json.loads(game.new_state(seed=5).to_json())
+    # Eight cards of the pile in seat 0's hand: 14 cards, and card totals still add up.
+    data["hands"][0] += data["pile"][:8]
+    data["pile"] = data["pile"][8:]
+    with pytest.raises(diabolo.StateFormatError, match="seat 0 holds 14 cards; at most 6"):
+        game.state_from_json(json.dumps(data))
+
+
+def test_knizia_last_call_must_fit_the_lexicon() -> None:
+    game = diabolo.load("knizia", players=2, lexicon=SMALL, deck="de")
+    data = json.loads(game.new_state(seed=2).to_json())
+    data["last_call"] = {"seat": 1, "word": "GANG", "valid": True, "reason": None}
+    with pytest.raises(diabolo.StateFormatError, match="lexicon lacks"):
+        game.state_from_json(json.dumps(data))
+    data["last_call"] = {"seat": 1, "word": "HANG", "valid": False, "reason": "not a word"}
+    with pytest.raises(diabolo.StateFormatError, match="lexicon holds"):
+        game.state_from_json(json.dumps(data))
+
+
+def test_history_and_json_text_are_bounded() -> None:
+    game = diabolo.load("schacht", players=3)
+    data = json.loads(game.new_state(seed=1).to_json())
+    data["history"] = ["1:R1<"] * 1_000_001
+    with pytest.raises(diabolo.StateFormatError, match="at most 1000000"):
+        game.state_from_json(json.dumps(data))
+    with pytest.raises(diabolo.StateFormatError, match="bytes long"):
+        game.state_from_json(" " * (64 * 2**20 + 1))

@@ -274,7 +274,7 @@ def test_S2_3_empty_pile_skips_the_draw() -> None:
 def test_S2_3_player_without_cards_is_skipped_when_the_pile_is_empty() -> None:
     """S2.3 (engine decision): a player with no cards while the pile is empty is skipped."""
     game = diabolo.load("schacht", players=3)
-    state = position(game, hands=[[], ["R1", "Y1"], []], rest_to=0, current_player=1)
+    state = position(game, hands=[["G1"], ["R1", "Y1"], []], rest_to=0, current_player=1)
     state.apply("Y1>")
     assert state.current_player == 0
     assert state.legal_moves(2) == []

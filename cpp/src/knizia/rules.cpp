@@ -626,6 +626,16 @@ std::string check_invariants(const State& s) {
     if ((s.phase == Phase::Penalty) != (s.penalty_count > 0)) return "the phase does not match the penalty";
     if (s.phase == Phase::Penalty && s.table_count == 0) return "a penalty with an empty table";
     if (s.last_call.seat >= c.players || s.last_call.length > kMaxWord) return "a last call that cannot be";
+    if (s.last_call.seat >= 0) {
+        // K3.3, K3.5: a call is valid exactly when no reason refutes it, and "not a word"
+        // is the reason exactly when the lexicon lacks it.
+        const std::string_view word = s.last_call.text();
+        if (word.empty() || std::any_of(word.begin(), word.end(), [](char ch) { return ch < 'A' || ch > 'Z'; })) return "a last call that is no word of A-Z";
+        if (s.last_call.valid != (s.last_call.reason == Reason::None)) return "a last call both valid and refuted, or neither";
+        if (s.lexicon != nullptr && (s.last_call.reason == Reason::NotAWord) == s.lexicon->contains(word)) {
+            return "a last call whose word the lexicon " + std::string(s.lexicon->contains(word) ? "holds, called not a word" : "lacks, not called so");
+        }
+    }
     if (s.round >= kMaxRounds || (c.variant == Variant::Standard && s.round >= c.rounds)) return "round out of range";
     for (int p = 0; p < c.players; ++p) {
         if (s.scores[at(p)] < 0) return "a negative score";

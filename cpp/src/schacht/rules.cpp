@@ -595,6 +595,26 @@ std::vector<int> winners(const State& s) { return best_seats(s.scores, s.players
 
 // ---- invariants ------------------------------------------------------------------------------
 
+namespace {
+
+/// S2.1, S2.3: every seat is dealt 6 cards and a turn is a draw (while the pile lasts)
+/// and one card out of the hand, so no hand ever holds more than 6 cards, but the hand
+/// of the seat to move, which holds 7 after its draw. Fewer cards are accepted: a
+/// position set up by hand (a rulebook example, a puzzle) may leave cards in the pile.
+std::string check_hand_sizes(const State& s) {
+    for (int seat = 0; seat < s.players(); ++seat) {
+        const int most = kHandSize + (s.phase == Phase::Play && seat == s.current_player ? 1 : 0);
+        const int held = s.hands[static_cast<std::size_t>(seat)].count();
+        if (held > most) {
+            return "seat " + std::to_string(seat) + " holds " + std::to_string(held) + " cards; at most " + std::to_string(most) +
+                   " fit the turns of a round (S2.1, S2.3)";
+        }
+    }
+    return {};
+}
+
+}  // namespace
+
 std::string check_invariants(const State& s) {
     const Config& c = s.config;
     try {
@@ -662,6 +682,7 @@ std::string check_invariants(const State& s) {
                    std::to_string(c.value_counts[static_cast<std::size_t>(kind % kValues)]);
         }
     }
+    if (const std::string problem = check_hand_sizes(s); !problem.empty()) return problem;
     switch (s.phase) {
         case Phase::Play:
             if (s.current_player < 0 || s.current_player >= n) return "play phase needs a seat to move";
