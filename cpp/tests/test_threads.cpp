@@ -1,0 +1,115 @@
+// Every multi-threaded path of the core (batch play, matches, real-time simulation,
+// ISMCTS) on 1, 2 and 8 threads: the results must not depend on the thread count, and
+// the ThreadSanitizer build of these tests (-DDIABOLO_TSAN=ON) must find no race.
+#include <algorithm>
+#include <atomic>
+#include <vector>
+
+#include "check.hpp"
+#include "diabolo/common/parallel.hpp"
+#include "diabolo/duvelen.hpp"
+#include "diabolo/knizia.hpp"
+#include "diabolo/schacht.hpp"
+
+using namespace diabolo;
+
+namespace {
+
+constexpr int kThreadCounts[] = {2, 8};
+
+}  // namespace
+
+TEST(threads_schacht_random_play_matches_and_search) {
+    schacht::Options o;
+    o.players = 4;
+    const schacht::Config config = schacht::Config::from_options(o);
+    const schacht::RandomPlayResult one = schacht::play_random_games(config, 40, 9, 1);
+    const schacht::RandomBot random;
+    const schacht::HeuristicBot heuristic;
+    const std::vector<const schacht::Bot*> bots = {&heuristic, &random, &heuristic, &random};
+    const MatchResult match = schacht::play_match(config, bots, 24, 3, 1);
+    schacht::SearchOptions search;
+    search.iterations = 60;
+    const schacht::State start = schacht::new_game(config, 5);
+    const int actor = schacht::next_actor(start);
+    search.threads = 1;
+    const schacht::SearchResult alone = schacht::ismcts(start, actor, search, 11);
+    for (const int threads : kThreadCounts) {
+        const schacht::RandomPlayResult many = schacht::play_random_games(config, 40, 9, threads);
+        CHECK(many.scores == one.scores && many.moves == one.moves);
+        const MatchResult parallel = schacht::play_match(config, bots, 24, 3, threads);
+        CHECK(parallel.scores == match.scores && parallel.moves == match.moves);
+        search.threads = threads;
+        const schacht::SearchResult trees = schacht::ismcts(start, actor, search, 11);
+        CHECK(trees.moves == alone.moves);
+        CHECK(std::find(trees.moves.begin(), trees.moves.end(), trees.best) != trees.moves.end());
+    }
+}
+
+TEST(threads_duvelen_random_play_and_simulation) {
+    duvelen::Options o;
+    o.players = 3;
+    const duvelen::Config config = duvelen::Config::from_options(o);
+    const duvelen::GreedyBot greedy(duvelen::default_reaction());
+    const duvelen::LookaheadBot lookahead(duvelen::default_reaction());
+    const std::vector<const duvelen::Bot*> bots = {&greedy, &lookahead, &greedy};
+    const duvelen::RandomPlayResult one = duvelen::play_random_games(config, 12, 4, 1);
+    const duvelen::SimulationBatch alone = duvelen::simulate_many(config, bots, 12, 4, 1, realtime::Limits{});
+    for (const int threads : kThreadCounts) {
+        const duvelen::RandomPlayResult many = duvelen::play_random_games(config, 12, 4, threads);
+        CHECK(many.scores == one.scores && many.moves == one.moves);
+        const duvelen::SimulationBatch batch = duvelen::simulate_many(config, bots, 12, 4, threads, realtime::Limits{});
+        CHECK(batch.scores == alone.scores && batch.actions == alone.actions && batch.time == alone.time);
+    }
+}
+
+TEST(threads_knizia_random_play_and_simulation) {
+    // Bots share one lexicon (read only) across threads.
+    const Lexicon lexicon = Lexicon::from_words({"Tor", "Rot", "Ort", "Tore", "Rote", "Rest", "Rast", "Rate", "Stern", "Star",
+                                                 "Nest", "Ernst", "Nase", "Rasen", "Aster", "Taste", "Senat", "Osten"});
+    knizia::Options o;
+    o.players = 3;
+    o.deck.kinds = {knizia::parse_card("A"), knizia::parse_card("E"), knizia::parse_card("N"), knizia::parse_card("O"),
+                    knizia::parse_card("R"), knizia::parse_card("S"), knizia::parse_card("T"), knizia::parse_card("ST"),
+                    knizia::parse_card("?"), knizia::parse_card("??")};
+    o.deck.counts = {3, 4, 2, 2, 3, 3, 4, 1, 1, 1};
+    const knizia::Config config = knizia::Config::from_options(o);
+    const knizia::WordBot word(knizia::default_reaction(), knizia::kDefaultPerLetter, knizia::Vocabulary{});
+    const knizia::WordBot lookahead(knizia::default_reaction(), knizia::kDefaultPerLetter, knizia::Vocabulary{}, true);
+    const std::vector<const knizia::Bot*> bots = {&word, &lookahead, &word};
+    const knizia::RandomPlayResult one = knizia::play_random_games(config, lexicon, 12, 6, 1);
+    const knizia::SimulationBatch alone = knizia::simulate_many(config, lexicon, bots, 12, 6, 1, realtime::Limits{});
+    for (const int threads : kThreadCounts) {
+        const knizia::RandomPlayResult many = knizia::play_random_games(config, lexicon, 12, 6, threads);
+        CHECK(many.scores == one.scores && many.moves == one.moves);
+        const knizia::SimulationBatch batch = knizia::simulate_many(config, lexicon, bots, 12, 6, threads, realtime::Limits{});
+        CHECK(batch.scores == alone.scores && batch.actions == alone.actions && batch.time == alone.time);
+    }
+}
+
+TEST(threads_an_interrupted_batch_stops_and_keeps_what_it_did) {
+    // One thread: the caller asks before each block, so it stops after exactly 3 blocks
+    // (100,000 items in blocks of 256).
+    std::vector<int> alone(100'000, 0);
+    int asked = 0;
+    in_parallel(static_cast<int>(alone.size()), 1, [&](int first, int last) {
+        for (int i = first; i < last; ++i) ++alone[static_cast<std::size_t>(i)];
+    }, [&] { return ++asked > 3; });
+    CHECK(asked == 4);
+    CHECK(std::count(alone.begin(), alone.end(), 1) == 3 * 256);
+    for (const int threads : kThreadCounts) {
+        std::vector<std::atomic<int>> done(100'000);
+        asked = 0;
+        in_parallel(static_cast<int>(done.size()), threads, [&](int first, int last) {
+            for (int i = first; i < last; ++i) done[static_cast<std::size_t>(i)].fetch_add(1);
+        }, [&] { return ++asked > 3; });
+        CHECK(asked <= 4);
+        for (const auto& count : done) CHECK(count.load() <= 1);  // no item twice
+        // Without an interrupt every item is done once.
+        std::vector<std::atomic<int>> all(1000);
+        in_parallel(static_cast<int>(all.size()), threads, [&](int first, int last) {
+            for (int i = first; i < last; ++i) all[static_cast<std::size_t>(i)].fetch_add(1);
+        });
+        for (const auto& count : all) CHECK(count.load() == 1);
+    }
+}
