@@ -46,13 +46,6 @@ double seconds_since(Clock::time_point start) {
     return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
-/// The seat to act: the player to move, or the lowest seat still to decide (S5.3).
-int next_actor(const State& s) {
-    if (s.current_player >= 0) return s.current_player;
-    const auto pending = static_cast<unsigned>(s.doubler_available & ~s.decided);
-    return lowest_bit64(pending);
-}
-
 /// Plays `moves` random moves (fewer if the game ends) from a new game.
 State random_position(const Config& config, uint64_t seed, int moves) {
     State s = new_game(config, seed);
