@@ -15,6 +15,7 @@ void register_errors(py::module_& m) {
     static py::handle option = py::object(errors.attr("OptionError")).release();
     static py::handle format = py::object(errors.attr("StateFormatError")).release();
     static py::handle player = py::object(errors.attr("PlayerError")).release();
+    static py::handle limit = py::object(errors.attr("LimitError")).release();
     static py::handle base = py::object(errors.attr("DiaboloError")).release();
     py::register_exception_translator([](std::exception_ptr error) {
         try {
@@ -30,6 +31,8 @@ void register_errors(py::module_& m) {
             PyErr_SetString(format.ptr(), e.what());
         } catch (const PlayerError& e) {
             PyErr_SetString(player.ptr(), e.what());
+        } catch (const LimitError& e) {
+            PyErr_SetString(limit.ptr(), e.what());
         } catch (const DiaboloError& e) {
             PyErr_SetString(base.ptr(), e.what());
         }

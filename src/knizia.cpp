@@ -137,7 +137,7 @@ void read_lexicon(const py::handle& value, Game& g) {
     g.lexicon = lexicon_core(lexicon);
     g.lexicon_source = py::str(lexicon.attr("source"));
     const py::object language = py::getattr(lexicon, "language", py::none());
-    g.lexicon_language = language.is_none() ? "" : py::str(language).cast<std::string>();
+    g.lexicon_language = language.is_none() ? "" : utf8_text<OptionError>(language, "a lexicon's language");
 }
 
 /// The deck option: a diabolo.knizia.Deck, a language code, or a mapping of counts.
@@ -150,7 +150,7 @@ DeckSpec read_deck(const py::handle& value, Game& g) {
         throw OptionError("deck must be a diabolo.knizia.Deck, a language code like 'de' or a dict of card counts (K10.7), got " +
                           py::repr(value).cast<std::string>());
     }
-    g.deck_language = py::str(deck.attr("language"));
+    g.deck_language = utf8_text<OptionError>(deck.attr("language"), "a deck's language");
     DeckSpec spec;
     for (auto item : py::reinterpret_borrow<py::dict>(py::dict(deck.attr("cards")))) {
         try {
@@ -168,7 +168,7 @@ Game game_from_kwargs(const py::dict& kwargs) {
     Game g;
     py::object lexicon = py::str("de"), deck = py::none();
     for (auto item : kwargs) {
-        const std::string key = py::str(item.first);
+        const std::string key = utf8_text<OptionError>(item.first, "an option name");
         const py::handle value = item.second;
         if (key == "players") o.players = to_int(value, "players");
         else if (key == "rounds") o.rounds = value.is_none() ? 0 : to_int(value, "rounds");

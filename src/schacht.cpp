@@ -73,7 +73,7 @@ py::dict options_dict(const Config& c) {
 Config config_from_kwargs(const py::dict& kwargs) {
     Options o;
     for (auto item : kwargs) {
-        const std::string key = py::str(item.first);
+        const std::string key = utf8_text<OptionError>(item.first, "an option name");
         const py::handle value = item.second;
         if (key == "players") o.players = to_int(value, "players");
         else if (key == "rounds") o.rounds = to_int(value, "rounds");

@@ -4,6 +4,7 @@ DiaboloError (or behave correctly) and change nothing."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import struct
 import subprocess
@@ -14,6 +15,7 @@ import pytest
 
 import diabolo
 from diabolo import Lexicon
+from diabolo.knizia import Deck, check_word, find_words
 
 SMALL = Lexicon.from_words(["Hang", "Lager", "Regal"])
 
@@ -278,3 +280,97 @@ def test_history_and_json_text_are_bounded() -> None:
         game.state_from_json(json.dumps(data))
     with pytest.raises(diabolo.StateFormatError, match="bytes long"):
         game.state_from_json(" " * (64 * 2**20 + 1))
+
+
+# ---- found by fuzzing (fuzz/targets.py) -------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", ["schacht", "duvelen", "knizia"])
+def test_an_option_name_that_is_not_text_is_an_option_error(game: str) -> None:
+    with pytest.raises(diabolo.OptionError, match="an option name is not valid text"):
+        diabolo.load(game, **{"rounds\ud800": 1})
+
+
+@pytest.mark.parametrize("language", ["d\ud800", "de e", "../de", 7, "x" * 33])
+def test_a_deck_language_must_be_a_code(language: object) -> None:
+    with pytest.raises(diabolo.OptionError, match="a deck's language is a code"):
+        Deck({"A": 3}, language)  # type: ignore[arg-type]
+
+
+def test_a_deck_whose_language_was_changed_afterwards_is_refused() -> None:
+    deck = Deck({"A": 66, "?": 1}, "de")
+    deck.language = "\udcff"
+    with pytest.raises(diabolo.OptionError, match="a deck's language is not valid text"):
+        diabolo.load("knizia", deck=deck, lexicon=Lexicon.from_words(["AAA"]))
+
+
+def test_deck_json_nested_too_deeply_is_an_option_error() -> None:
+    with pytest.raises(diabolo.OptionError, match="nested too deeply"):
+        Deck.from_json("[" * 100_000)
+
+
+def test_a_deck_file_that_is_not_utf8_is_an_option_error(tmp_path: Path) -> None:
+    path = tmp_path / "deck.json"
+    path.write_bytes(b'{"language": "de", "cards": {"\xff": 1}}')
+    with pytest.raises(diabolo.OptionError, match="a deck file is UTF-8 text"):
+        Deck.from_file(path)
+
+
+@pytest.mark.parametrize("content", [b"\x1f\x8b\x08\x00garbage", gzip.compress(b"Hang\nGang\n")[:-6], b"not gzip"])
+def test_a_damaged_gzip_word_list_is_an_option_error(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "words.txt.gz"
+    path.write_bytes(content)
+    with pytest.raises(diabolo.OptionError, match="is not a readable gzip file"):
+        Lexicon.from_file(path, cache=False)
+
+
+@pytest.mark.parametrize("data", ["DIABLEX1", None, 17])
+def test_lexicon_from_bytes_of_something_else_is_an_option_error(data: object) -> None:
+    with pytest.raises(diabolo.OptionError, match="data must be bytes"):
+        Lexicon.from_bytes(data)  # type: ignore[arg-type]
+
+
+def test_lexicon_from_bytes_takes_any_bytes_like_object() -> None:
+    data = Lexicon.from_words(["Hang", "Gang"]).to_bytes()
+    assert len(Lexicon.from_bytes(bytearray(data))) == len(Lexicon.from_bytes(memoryview(data))) == 2
+
+
+@pytest.mark.parametrize("words", [None, 3, "Hang", b"Hang"])
+def test_lexicon_from_words_of_something_else_is_an_option_error(words: object) -> None:
+    with pytest.raises(diabolo.OptionError, match="words must be an iterable of str"):
+        Lexicon.from_words(words)  # type: ignore[arg-type]
+
+
+def test_the_word_finder_needs_a_lexicon() -> None:
+    with pytest.raises(diabolo.OptionError, match="lexicon must be a diabolo.Lexicon, got NoneType"):
+        find_words(["A"], None)  # type: ignore[arg-type]
+    with pytest.raises(diabolo.OptionError, match="lexicon must be a diabolo.Lexicon, got str"):
+        check_word("AB", ["A", "B"], "de")  # type: ignore[arg-type]
+
+
+# ---- the word finder's limit (K3.3) -----------------------------------------------------------
+
+# Two 64-letter words and a custom deck of 60 'EN' cards with 16 jokers: each prefix can be
+# tiled in millions of minimal ways, which would take minutes and gigabytes.
+LONG_WORDS = Lexicon.from_words(["EN" * 32, "NE" * 32])
+TILING_TABLE = ["EN"] * 60 + ["?"] * 8 + ["??"] * 8
+
+
+def test_the_word_finder_stops_at_its_limit() -> None:
+    with pytest.raises(diabolo.LimitError, match="the word finder would need more than"):
+        find_words(TILING_TABLE, LONG_WORDS)
+    with pytest.raises(diabolo.LimitError):
+        check_word("EN" * 32, TILING_TABLE, LONG_WORDS)
+
+
+def test_a_move_whose_round_end_passes_the_limit_changes_nothing() -> None:
+    # K3.7: once the last card is revealed the engine asks whether any word can be formed
+    # (none can with 64 cards or more, so the finder would search every tiling).
+    game = diabolo.load("knizia", players=2, lexicon=LONG_WORDS, deck={"EN": 60, "?": 8, "??": 8}, min_cards=64)
+    state = game.new_state(seed=1)
+    for _ in range(75):
+        state.apply("reveal", player=state.dealer)
+    before = state.to_json()
+    with pytest.raises(diabolo.LimitError):
+        state.apply("reveal", player=state.dealer)
+    assert state.to_json() == before

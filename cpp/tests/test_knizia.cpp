@@ -7,6 +7,7 @@
 #include "check.hpp"
 #include "diabolo/knizia.hpp"
 #include "diabolo/lexicon.hpp"
+#include "knizia_finder_reference.hpp"
 
 using namespace diabolo;
 using namespace diabolo::knizia;
@@ -109,6 +110,155 @@ TEST(find_words_lists_every_word_once) {
     CHECK(forms_a_word(lexicon, table_of({"L", "A", "G", "E", "R", "?"})));
     CHECK(!forms_a_word(lexicon, table_of({"L", "A", "G", "E", "R", "?"}), 7));
     CHECK(!forms_a_word(lexicon, table_of({"X", "Y", "?"})));
+}
+
+// ---- the finder against the one it replaced ---------------------------------------------------
+//
+// find_words runs the tiling walk within a budget, else the prefix walk (words.cpp); both
+// must give exactly what the former finder gave (reference::, a frozen copy): the same
+// words, the same cards in word order, the same jokers. A budget of 0 runs the prefix walk
+// alone.
+
+namespace {
+
+constexpr uint64_t kPrefixWalkOnly = 0;
+constexpr uint64_t kAsFound = detail::kTilingBudget;  // as find_words runs
+
+std::string shown(const std::vector<Card>& table) {
+    std::string text;
+    for (const Card& card : table) text += (text.empty() ? "" : " ") + format_card(card);
+    return text;
+}
+
+/// Whether find_words, forms_a_word and check_word (of every word of `words`) agree with
+/// the former finder on `table`; prints the first difference.
+bool agrees(const Lexicon& lexicon, const std::vector<std::string>& words, const std::vector<Card>& table, int min_cards,
+            uint64_t budget) {
+    const Matches now = detail::find_words(lexicon, table, min_cards, budget);
+    const std::vector<reference::Found1> then = reference::find_words(lexicon, table, min_cards);
+    bool ok = now.size() == then.size();
+    for (std::size_t i = 0; ok && i < now.size(); ++i) {
+        const MatchView v = now[i];
+        ok = reference::Found1{v.index, std::string(v.word), std::vector<int>(v.cards, v.cards + v.card_count), v.jokers} == then[i];
+    }
+    ok = ok && detail::forms_a_word(lexicon, table, min_cards, budget) == !then.empty();
+    for (const std::string& word : words) {
+        const Check a = detail::check_word(lexicon, word, table, min_cards, budget);
+        const Check b = reference::check_word(lexicon, word, table, min_cards);
+        const bool same = a.reason == b.reason && a.match.has_value() == b.match.has_value() &&
+                          (!a.match || (a.match->word == b.match->word && a.match->cards == b.match->cards && a.match->jokers == b.match->jokers));
+        if (!same) {
+            std::cerr << "check_word(" << word << ") differs\n";
+            ok = false;
+            break;
+        }
+    }
+    if (!ok) std::cerr << "finder differs on [" << shown(table) << "], min_cards " << min_cards << "\n";
+    return ok;
+}
+
+/// Words over few letters, those of double letter cards among them, letters repeated: many ways
+/// to tile each, so the best assignment and its tie-breaks (K10.4) are put to work.
+std::vector<std::string> tiling_words(Pcg32& rng, int count) {
+    const std::string letters = "EENNRRSTTIICHAAO";
+    std::vector<std::string> words = {"EEEE", "ENEN", "ENENEN", "ERERER", "STST", "EIEIEI", "CHCH", "NENNEN", "SEENSEEN", "EIERN",
+                                      "REISEN", "STEINE", "CHINESEN", "ANNE", "ERNTEN", "TEER", "EINSEHEN", "NIEREN", "SCHEREN"};
+    while (static_cast<int>(words.size()) < count) {
+        std::string word;
+        const uint32_t length = 2 + rng.below(11);
+        for (uint32_t i = 0; i < length; ++i) word += letters[rng.below(static_cast<uint32_t>(letters.size()))];
+        words.push_back(word);
+    }
+    return words;
+}
+
+/// `size` cards drawn from `deck` (card notation: count).
+std::vector<Card> drawn(Pcg32& rng, const std::vector<std::pair<std::string, int>>& deck, int size) {
+    std::vector<Card> cards;
+    for (const auto& [text, count] : deck) {
+        for (int i = 0; i < count; ++i) cards.push_back(parse_card(text));
+    }
+    for (std::size_t i = cards.size(); i > 1; --i) std::swap(cards[i - 1], cards[rng.below(static_cast<uint32_t>(i))]);
+    cards.resize(std::min(cards.size(), static_cast<std::size_t>(size)));
+    return cards;
+}
+
+const std::vector<std::pair<std::string, int>> kGermanDeck = {
+    {"A", 4}, {"B", 1}, {"C", 1}, {"D", 2}, {"E", 5}, {"F", 1}, {"G", 2}, {"H", 1}, {"I", 2}, {"J", 1}, {"K", 1}, {"L", 3},
+    {"M", 2}, {"N", 3}, {"O", 1}, {"P", 1}, {"Q", 1}, {"R", 3}, {"S", 4}, {"T", 3}, {"U", 3}, {"V", 1}, {"W", 1}, {"X", 1},
+    {"Y", 1}, {"Z", 1}, {"CH", 2}, {"EI", 1}, {"EN", 3}, {"ER", 2}, {"IE", 1}, {"ST", 1}, {"?", 4}, {"??", 2}};
+
+/// Few plain letters, many two-letter cards and jokers: many tilings per word.
+const std::vector<std::pair<std::string, int>> kTilingDeck = {
+    {"A", 1}, {"C", 1}, {"E", 3}, {"H", 1}, {"I", 2}, {"N", 2}, {"O", 1}, {"R", 2}, {"S", 2}, {"T", 2}, {"CH", 2}, {"EI", 2},
+    {"EN", 4}, {"ER", 3}, {"IE", 2}, {"NE", 2}, {"ST", 2}, {"SE", 1}, {"?", 4}, {"??", 4}};
+
+}  // namespace
+
+TEST(finder_agrees_with_the_former_finder_on_the_examples) {
+    const Lexicon& lexicon = small_lexicon();
+    std::vector<std::string> words;
+    for (uint32_t i = 0; i < lexicon.size(); ++i) words.push_back(lexicon.word_at(i));
+    const std::vector<std::vector<std::string>> tables = {
+        {"L", "A", "G", "E", "R", "?"}, {"ST", "O", "?"},           {"T", "??", "P"},
+        {"ST", "R", "E", "S", "T", "?"}, {"?", "G", "A", "N", "G", "?"}, {"T", "O", "R", "R", "O"},
+        {"R", "E", "TS"},               {"??", "??", "??"},         {"?", "?", "?", "?", "??", "??", "E", "N", "ST"}};
+    for (const auto& cards : tables) {
+        for (int min_cards = 0; min_cards <= 4; ++min_cards) {
+            CHECK(agrees(lexicon, words, table_of(cards), min_cards, kAsFound));
+            CHECK(agrees(lexicon, words, table_of(cards), min_cards, kPrefixWalkOnly));
+        }
+    }
+}
+
+TEST(finder_agrees_with_the_former_finder_on_random_tables) {
+    // Random tables of 0..66 cards of the German deck, and of a deck of many two-letter
+    // cards and jokers; a lexicon of words with many tilings each; min_cards 0..5.
+    Pcg32 rng(20240611, 7);
+    const std::vector<std::string> words = tiling_words(rng, 400);
+    const Lexicon lexicon = Lexicon::from_words(words);
+    std::vector<std::string> some;  // check_word on these (check_word is slow to compare on all)
+    for (int i = 0; i < 40; ++i) some.push_back(lexicon.word_at(rng.below(static_cast<uint32_t>(lexicon.size()))));
+    int tables = 0;
+    for (int round = 0; round < 240; ++round) {
+        const bool german = round % 2 == 0;
+        const std::vector<Card> table = drawn(rng, german ? kGermanDeck : kTilingDeck, static_cast<int>(rng.below(german ? 67 : 48)));
+        const int min_cards = rng.below(3) == 0 ? static_cast<int>(rng.below(6)) : 3;
+        const bool ok = agrees(lexicon, some, table, min_cards, kAsFound);
+        CHECK(ok);
+        const bool prefix_ok = agrees(lexicon, some, table, min_cards, kPrefixWalkOnly);
+        CHECK(prefix_ok);
+        ++tables;
+        if (!ok || !prefix_ok) break;
+    }
+    CHECK(tables == 240);
+}
+
+TEST(check_word_splits_a_full_table_of_double_letters) {
+    // 128 cards, 256 letters split: more than a table holds (kMaxTable), only the letters
+    // the word can use are kept.
+    const Lexicon lexicon = Lexicon::from_words({"Nene", "Enen", "Tee"});
+    const std::vector<Card> table(static_cast<std::size_t>(kMaxTable), parse_card("EN"));
+    CHECK(check_word(lexicon, "ENEN", table).reason == Reason::TooFewCards);  // EN + EN: 2 cards
+    CHECK(check_word(lexicon, "ENEN", table, 2).match->cards == std::vector<int>({0, 1}));
+    CHECK(check_word(lexicon, "NENE", table).reason == Reason::DoubleLetterSplit);
+    CHECK(check_word(lexicon, "TEE", table).reason == Reason::LettersMissing);
+    std::vector<Card> jokers(static_cast<std::size_t>(kMaxTable) - 4, parse_card("EN"));
+    for (const char* card : {"?", "??", "?", "??"}) jokers.push_back(parse_card(card));
+    CHECK(check_word(lexicon, "TEE", jokers).reason == Reason::TooFewCards);  // ?? + ?: 2 cards
+    CHECK(check_word(lexicon, "NENE", jokers).reason == Reason::None);        // ?, EN, ?
+}
+
+TEST(finder_takes_over_from_an_exhausted_budget) {
+    // A budget too small for the tiling walk: the prefix walk finishes the job, the same.
+    const Lexicon& lexicon = small_lexicon();
+    const std::vector<Card> table = table_of({"L", "A", "G", "E", "R", "?", "??", "ST", "O", "P", "N", "H"});
+    const Matches some = detail::find_words(lexicon, table, kDefaultMinCards, 5);
+    const Matches all = find_words(lexicon, table);
+    CHECK(some.size() == all.size() && some.size() > 5);
+    for (std::size_t i = 0; i < some.size() && i < all.size(); ++i) {
+        CHECK(some[i].to_match().cards == all[i].to_match().cards && some[i].word == all[i].word);
+    }
 }
 
 // ---- the game -------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ __all__ = [
     "IllegalMoveError",
     "InvalidWordError",
     "LexiconNotFoundError",
+    "LimitError",
     "NotationError",
     "OptionError",
     "PlayerError",
@@ -89,6 +90,20 @@ class PlayerError(DiaboloError):
     Traceback (most recent call last):
     ...
     diabolo.errors.PlayerError: player must be a seat 0..2, got 3
+    """
+
+
+class LimitError(DiaboloError):
+    """Work the rules allow but that would pass one of the engine's documented limits
+    (see the reliability page), such as a word search on a table of a custom deck with
+    dozens of jokers and double letter cards, which could take minutes. Nothing has changed.
+
+    >>> from diabolo.knizia import find_words
+    >>> lexicon = diabolo.Lexicon.from_words(["EN" * 30 + "E"])
+    >>> find_words(["EN"] * 60 + ["?"] * 30, lexicon)
+    Traceback (most recent call last):
+    ...
+    diabolo.errors.LimitError: ...
     """
 
 

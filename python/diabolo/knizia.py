@@ -87,6 +87,7 @@ class Match(NamedTuple):
 
 
 _CARD = re.compile(r"[A-Z]{1,2}|\?\??")
+_LANGUAGE = re.compile(r"[A-Za-z0-9_-]{0,32}")
 
 
 class Deck:
@@ -116,8 +117,8 @@ class Deck:
             if not isinstance(count, int) or isinstance(count, bool) or count < 1:
                 raise OptionError(f"the count of {card!r} must be a positive integer, got {count!r}")
             checked[card] = count
-        if not isinstance(language, str):
-            raise OptionError(f"a deck's language is a code like 'de', got {language!r}")
+        if not isinstance(language, str) or not _LANGUAGE.fullmatch(language):
+            raise OptionError(f"a deck's language is a code like 'de' (letters, digits, '-' or '_'), or '', got {language!r}")
         self.cards: Mapping[str, int] = MappingProxyType(checked)
         """How many of each card the deck holds."""
         self.language = language
@@ -137,8 +138,12 @@ class Deck:
 
     @classmethod
     def from_file(cls, path: str | os.PathLike[str]) -> Deck:
-        """The deck in a JSON deck file (K10.7)."""
-        return cls.from_json(Path(path).read_text(encoding="utf-8"))
+        """The deck in a JSON deck file (K10.7), UTF-8."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except UnicodeDecodeError as error:
+            raise OptionError(f"a deck file is UTF-8 text; {path} is not: {error}") from None
+        return cls.from_json(text)
 
     @classmethod
     def from_json(cls, text: str) -> Deck:
@@ -151,6 +156,8 @@ class Deck:
             data = json.loads(text)
         except (TypeError, ValueError) as error:
             raise OptionError(f"a deck file is JSON: {error}") from None
+        except RecursionError:
+            raise OptionError("a deck file is JSON nested a few levels deep; this one is nested too deeply") from None
         if not isinstance(data, dict) or set(data) != {"language", "cards"}:
             raise OptionError('a deck file is a JSON object {"language": ..., "cards": {...}} (K10.7)')
         return cls(data["cards"], data["language"])
@@ -232,6 +239,13 @@ class Matches(Sequence[Match]):
         return f"Matches([{shown}{more}])"
 
 
+def _lexicon_core(lexicon: Lexicon) -> _core.LexiconCore:
+    """The engine's lexicon inside ``lexicon``; OptionError if it is not a Lexicon."""
+    if not isinstance(lexicon, Lexicon):
+        raise OptionError(f"lexicon must be a diabolo.Lexicon, got {type(lexicon).__name__}")
+    return lexicon._core
+
+
 def find_words(table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> Matches:
     """Every word of ``lexicon`` the table can form with at least ``min_cards`` cards
     (K3.3), each with its best assignment (K10.4), sorted by word: a :class:`Matches`
@@ -243,7 +257,7 @@ def find_words(table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> Ma
     >>> [(m.word, m.cards) for m in find_words(["L", "A", "G", "E", "R", "?"], lexicon)]
     [('ANGEL', (1, 5, 2, 3, 0)), ('LAGER', (0, 1, 2, 3, 4)), ('REGAL', (4, 3, 2, 1, 0))]
     """
-    return Matches(_core.knizia_find_words(table, lexicon._core, min_cards, Match))
+    return Matches(_core.knizia_find_words(table, _lexicon_core(lexicon), min_cards, Match))
 
 
 def check_word(word: str, table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> Match:
@@ -260,7 +274,7 @@ def check_word(word: str, table: Sequence[str], lexicon: Lexicon, min_cards: int
     ...
     diabolo.errors.InvalidWordError: 'Tops' is not a valid claim: not a word
     """
-    reason, match = _core.knizia_check_word(word, table, lexicon._core, min_cards, Match)
+    reason, match = _core.knizia_check_word(word, table, _lexicon_core(lexicon), min_cards, Match)
     if match is None:
         raise InvalidWordError(f"{word!r} is not a valid claim: {reason}", reason)
     return match

@@ -17,13 +17,14 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
+import zlib
 from collections.abc import Iterable
 from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
 
 from diabolo import _core
-from diabolo.errors import LexiconNotFoundError
+from diabolo.errors import LexiconNotFoundError, OptionError
 
 __all__ = ["Lexicon", "normalise_word"]
 
@@ -77,6 +78,8 @@ class Lexicon:
         >>> len(Lexicon.from_words(["Hang", "HANG", "hang "]))
         1
         """
+        if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
+            raise OptionError(f"words must be an iterable of str such as a list, got {type(words).__name__}")
         return cls(_core.LexiconCore.from_words(words), "words")
 
     @classmethod
@@ -90,7 +93,7 @@ class Lexicon:
         cached = _cache_file(raw) if cache else None
         core = _read_cache(cached) if cached is not None else None
         if core is None:  # not cached, or a damaged entry: built again
-            text = gzip.decompress(raw) if source.suffix == ".gz" else raw
+            text = _decompressed(raw, source) if source.suffix == ".gz" else raw
             core = _core.LexiconCore.from_words(text.decode("utf-8", errors="replace").splitlines())
             if cached is not None:
                 data = core.to_bytes()
@@ -113,9 +116,18 @@ class Lexicon:
         return loaded
 
     @classmethod
-    def from_bytes(cls, data: bytes) -> Lexicon:
-        """A lexicon from :meth:`to_bytes`; StateFormatError if ``data`` is not one."""
-        return cls(_core.LexiconCore.from_bytes(data), "bytes")
+    def from_bytes(cls, data: bytes | bytearray | memoryview) -> Lexicon:
+        """A lexicon from :meth:`to_bytes` (any bytes-like object); StateFormatError if
+        ``data`` is not one.
+
+        >>> len(Lexicon.from_bytes(Lexicon.from_words(["Hang", "Gang"]).to_bytes()))
+        2
+        """
+        try:
+            raw = bytes(memoryview(data))
+        except TypeError:
+            raise OptionError(f"data must be bytes (from Lexicon.to_bytes), got {type(data).__name__}") from None
+        return cls(_core.LexiconCore.from_bytes(raw), "bytes")
 
     def to_bytes(self) -> bytes:
         """The compact binary form (loads with :meth:`from_bytes` in milliseconds)."""
@@ -166,6 +178,14 @@ def _cache_file(raw: bytes) -> Path | None:
     )
     digest = hashlib.sha256(_FORMAT.encode() + raw).hexdigest()[:32]
     return Path(base) / "lexicons" / f"{digest}.bin"
+
+
+def _decompressed(raw: bytes, source: Path) -> bytes:
+    """The contents of a gzip file; OptionError naming the file if it is damaged."""
+    try:
+        return gzip.decompress(raw)
+    except (OSError, EOFError, zlib.error) as error:
+        raise OptionError(f"{source} is not a readable gzip file: {error}") from None
 
 
 def _read_cache(path: Path) -> _core.LexiconCore | None:

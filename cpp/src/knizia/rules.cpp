@@ -511,6 +511,11 @@ void record_call(State& s, int player, const Move& claim, const Check& check) {
 
 Move apply(State& s, const Move& move, int player) {
     if (auto error = why_illegal(s, move, player)) throw *error;
+    // The word finder may refuse a table past its limit (LimitError): a call is checked
+    // before the state changes, and the state is put back if the end of a round cannot be
+    // decided (the finder runs there only with at most a few cards left in the deck).
+    const std::optional<Check> check = move.kind == MoveKind::Claim ? std::optional<Check>(evaluate_call(s, move)) : std::nullopt;
+    const std::optional<State> before = s.deck_count() <= s.players() ? std::optional<State>(s) : std::nullopt;
     Move applied = move;
     s.passed = static_cast<uint8_t>(s.passed & ~bit(player));   // K10.5: a move lifts the seat's pass
     switch (move.kind) {
@@ -523,11 +528,10 @@ Move apply(State& s, const Move& move, int player) {
             settle_penalty(s);
             break;
         case MoveKind::Claim: {
-            const Check check = evaluate_call(s, move);
-            record_call(s, player, move, check);
-            if (check.reason == Reason::None) {                               // K3.4
-                applied = Move::claim(move.word(), check.match->cards);
-                std::vector<int> positions = check.match->cards;
+            record_call(s, player, move, *check);
+            if (check->reason == Reason::None) {                              // K3.4
+                applied = Move::claim(move.word(), check->match->cards);
+                std::vector<int> positions = check->match->cards;
                 std::sort(positions.rbegin(), positions.rend());
                 for (const int position : positions) to_pile(s, player, take_from_table(s, position), false);
                 s.passed = 0;                                                 // K10.5
@@ -539,7 +543,12 @@ Move apply(State& s, const Move& move, int player) {
             break;
         }
     }
-    check_round_end(s);
+    try {
+        check_round_end(s);
+    } catch (const LimitError&) {
+        if (before) s = *before;
+        throw;
+    }
     return applied;
 }
 

@@ -41,6 +41,13 @@ struct PlayerError : DiaboloError {
     using DiaboloError::DiaboloError;
 };
 
+/// Work that the rules allow but that would pass one of the engine's documented limits
+/// (docs: reliability), such as a word search on a table of a custom deck that could take
+/// minutes. Nothing has changed when this is thrown.
+struct LimitError : DiaboloError {
+    using DiaboloError::DiaboloError;
+};
+
 /// `text` in single quotes for an error message, with every byte outside printable
 /// ASCII written as \xNN: messages stay valid UTF-8 whatever the caller passed.
 inline std::string quoted(std::string_view text) {
