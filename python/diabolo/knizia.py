@@ -249,7 +249,8 @@ def _lexicon_core(lexicon: Lexicon) -> _core.LexiconCore:
 def find_words(table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> Matches:
     """Every word of ``lexicon`` the table can form with at least ``min_cards`` cards
     (K3.3), each with its best assignment (K10.4), sorted by word: a :class:`Matches`
-    sequence. Runs in C++.
+    sequence. Runs in C++; :class:`~diabolo.LimitError` on a table of a custom deck that
+    would take too long (see the reliability page).
 
     >>> from diabolo import Lexicon
     >>> from diabolo.knizia import find_words
