@@ -403,3 +403,11 @@ def test_a_move_whose_round_end_passes_the_limit_changes_nothing() -> None:
     with pytest.raises(diabolo.LimitError):
         state.apply("reveal", player=state.dealer)
     assert state.to_json() == before
+
+
+def test_a_limit_in_a_batch_thread_reaches_the_caller() -> None:
+    # The finder throws inside the batch's worker threads; an exception leaving a thread
+    # would end the process.
+    game = diabolo.load("knizia", players=2, lexicon=LONG_WORDS, deck={"EN": 60, "?": 8, "??": 8}, min_cards=64)
+    with pytest.raises(diabolo.LimitError):
+        game.play_random(8, seed=1, threads=2)

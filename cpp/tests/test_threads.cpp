@@ -113,3 +113,24 @@ TEST(threads_an_interrupted_batch_stops_and_keeps_what_it_did) {
         for (const auto& count : all) CHECK(count.load() == 1);
     }
 }
+
+TEST(threads_an_exception_in_any_thread_reaches_the_caller) {
+    // Work that throws in some block, on whichever thread takes it: the batch stops and the
+    // caller gets the exception (an exception leaving a thread would end the process).
+    for (const int threads : {1, 2, 8}) {
+        for (const int bad : {0, 500, 99'999}) {
+            std::atomic<int> done{0};
+            bool thrown = false;
+            try {
+                in_parallel(100'000, threads, [&](int first, int last) {
+                    if (first <= bad && bad < last) throw LimitError("block of item " + std::to_string(bad));
+                    done.fetch_add(last - first);
+                });
+            } catch (const LimitError& e) {
+                thrown = std::string(e.what()) == "block of item " + std::to_string(bad);
+            }
+            CHECK(thrown);
+            CHECK(done.load() < 100'000);
+        }
+    }
+}

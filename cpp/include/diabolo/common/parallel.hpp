@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <atomic>
+#include <exception>
 #include <functional>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -20,7 +22,9 @@ using Interrupt = std::function<bool()>;
 
 /// Calls work(first, last) on blocks of [0, items), handed out in index order to
 /// `threads` threads (the calling thread is one of them) until all are done or
-/// `interrupted` says stop. OptionError for a bad count.
+/// `interrupted` says stop. OptionError for a bad count. If work throws (a LimitError of
+/// the word finder on a custom deck), no new block starts and, once every thread is done,
+/// the first exception thrown is thrown again in the calling thread.
 template <class Work>
 void in_parallel(int items, int threads, const Work& work, const Interrupt& interrupted = {}) {
     if (items < 0) throw OptionError("games must be >= 0, got " + std::to_string(items));
@@ -31,21 +35,30 @@ void in_parallel(int items, int threads, const Work& work, const Interrupt& inte
     const int block = std::clamp(items / (used * 16), 1, 256);
     std::atomic<int> next{0};
     std::atomic<bool> stop{false};
+    std::exception_ptr failure;  // the first exception of any thread
+    std::mutex failure_mutex;
     const auto run = [&](bool caller) {
-        while (!stop.load(std::memory_order_relaxed)) {
-            if (caller && interrupted && interrupted()) {
-                stop = true;
-                return;
+        try {
+            while (!stop.load(std::memory_order_relaxed)) {
+                if (caller && interrupted && interrupted()) {
+                    stop = true;
+                    return;
+                }
+                const int first = next.fetch_add(block);
+                if (first >= items) return;
+                work(first, std::min(items, first + block));
             }
-            const int first = next.fetch_add(block);
-            if (first >= items) return;
-            work(first, std::min(items, first + block));
+        } catch (...) {  // an exception must not leave a thread (std::terminate)
+            stop = true;
+            const std::lock_guard<std::mutex> lock(failure_mutex);
+            if (!failure) failure = std::current_exception();
         }
     };
     std::vector<std::thread> pool;
     for (int t = 1; t < used; ++t) pool.emplace_back(run, false);
     run(true);
     for (auto& thread : pool) thread.join();
+    if (failure) std::rethrow_exception(failure);
 }
 
 }  // namespace diabolo
