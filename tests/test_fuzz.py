@@ -1,0 +1,93 @@
+"""Coverage-guided fuzzing of every entry point that takes outside input (fuzz/targets.py):
+the engine is built under AddressSanitizer, UBSan and libFuzzer's coverage
+instrumentation with clang (fuzz/build.py), and each atheris target runs briefly from the
+committed seed corpus (fuzz/run.py). Any crash, sanitizer report, hang, exception other
+than DiaboloError or failed consistency check fails the test, naming the input that caused
+it (rerun it with ``python fuzz/run.py TARGET --reproduce FILE``).
+
+``DIABOLO_FUZZ_SECONDS`` sets the seconds per target (default 10); long runs are
+``python fuzz/run.py --all --seconds 3600``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+COMPILER = "clang++-14"
+MIN_EXECUTIONS = 100  # per target: well below what even the slowest target runs in a few seconds
+
+
+def missing_tools() -> list[str]:
+    """What to install for this test, as install commands."""
+    missing = []
+    compiler = shutil.which(COMPILER)
+    runtime_ok = False
+    if compiler:
+        resource_dir = subprocess.run(
+            [compiler, "-print-resource-dir"], check=False, capture_output=True, text=True
+        ).stdout.strip()
+        runtime_ok = (Path(resource_dir) / "share" / "asan_ignorelist.txt").is_file()
+    if not compiler or not runtime_ok:
+        missing.append("apt-get install clang-14 libclang-rt-14-dev (or: bash tools/install-test-tools.sh)")
+    spec = importlib.util.find_spec("atheris")
+    if spec is None or spec.origin is None or not (Path(spec.origin).parent.parent / "asan_with_fuzzer.so").is_file():
+        missing.append("pip install atheris==3.0.0")
+    return missing
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(
+    not sys.platform.startswith("linux") or platform.machine() != "x86_64" or sys.version_info < (3, 11),
+    reason="atheris 3.0.0 has wheels for CPython 3.11+ on x86_64 Linux only",
+)
+def test_fuzzing_under_sanitizers_finds_nothing(tmp_path: Path) -> None:
+    missing = missing_tools()
+    if missing:
+        message = "the fuzz test needs: " + "; ".join(missing)
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(message)
+        pytest.skip(message)
+    seconds = int(os.environ.get("DIABOLO_FUZZ_SECONDS", "10"))
+    report = tmp_path / "report.json"
+    command = [
+        sys.executable,
+        str(ROOT / "fuzz" / "run.py"),
+        "--all",
+        "--seconds",
+        str(seconds),
+        "--parallel",
+        "2",
+        "--jobs",
+        "2",
+        "--work",
+        str(tmp_path / "work"),
+        "--crash-dir",
+        str(tmp_path / "crashes"),
+        "--report",
+        str(report),
+    ]
+    # The instrumented build goes to build/fuzz (incremental: a rerun compiles only what changed).
+    result = subprocess.run(command, cwd=ROOT, check=False, capture_output=True, text=True, timeout=1800)
+    output = result.stdout + result.stderr
+    print(output)
+    assert report.is_file(), f"fuzz/run.py did not run the targets:\n{output}"
+    results = json.loads(report.read_text())
+    found = [r for r in results if r["status"] != "ok"]
+    assert not found, "the fuzzers found something:\n" + "\n\n".join(
+        f"{r['target']}: {r['status']}, input {r['crash_files']}\n{r['summary']}" for r in found
+    )
+    assert result.returncode == 0, output
+    targets = {r["target"] for r in results}
+    assert len(targets) >= 13, f"fewer targets than expected: {sorted(targets)}"
+    slow = {r["target"]: r["executions"] for r in results if r["executions"] < MIN_EXECUTIONS}
+    assert not slow, f"targets that ran fewer than {MIN_EXECUTIONS} inputs: {slow}\n{output}"

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the system tools the test suite needs beyond Python packages: clang 14 with its
+# sanitizer runtimes, for the fuzz test (tests/test_fuzz.py). As root with apt-get it
+# installs them if they are missing; otherwise, or if that fails, it says what to install
+# and exits 0 (the test then skips, or fails under CI=true, naming the same packages).
+set -uo pipefail
+
+packages=(clang-14 libclang-rt-14-dev)
+
+have_tools() {
+    command -v clang++-14 >/dev/null 2>&1 &&
+        [ -f "$(clang++-14 -print-resource-dir 2>/dev/null)/share/asan_ignorelist.txt" ]
+}
+
+if have_tools; then
+    exit 0
+fi
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+    echo "install-test-tools: installing ${packages[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    # The package lists may be missing or stale on a fresh machine: update and try again.
+    if apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null 2>&1 ||
+        { apt-get update -qq >/dev/null 2>&1 &&
+            apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null 2>&1; }; then
+        have_tools && exit 0
+    fi
+    echo "install-test-tools: could not install ${packages[*]} with apt-get"
+fi
+echo "install-test-tools: the fuzz test needs clang 14 and its sanitizer runtimes: apt-get install ${packages[*]}"
+exit 0
