@@ -192,6 +192,8 @@ def game_for(name: str, text: str) -> diabolo.Game:
 
 
 def state_json(name: str, data: bytes) -> None:
+    """``game.state_from_json`` of game ``name`` on fuzzed text (with a dictionary of its
+    keys), then every query of a state that loads: the targets ``state_json_GAME``."""
     text = data.decode("utf-8", errors="replace")
     game = game_for(name, text)
     try:
@@ -201,22 +203,9 @@ def state_json(name: str, data: bytes) -> None:
     check_state(game, state, len(data))
 
 
-@target
-def state_json_schacht(data: bytes) -> None:
-    """``game.state_from_json`` of Schacht, then every query of the state."""
-    state_json("schacht", data)
-
-
-@target
-def state_json_duvelen(data: bytes) -> None:
-    """``game.state_from_json`` of Duvelen, then every query of the state."""
-    state_json("duvelen", data)
-
-
-@target
-def state_json_knizia(data: bytes) -> None:
-    """``game.state_from_json`` of Knizia (small lexicon), then every query of the state."""
-    state_json("knizia", data)
+# state_json_schacht, state_json_duvelen, state_json_knizia (Knizia with a small lexicon)
+for _game in fixtures.GAMES:
+    TARGETS[f"state_json_{_game}"] = functools.partial(state_json, _game)
 
 
 JSON_STRINGS: dict[str, tuple[str, ...]] = {}  # every string in the state pool's JSON, by game
@@ -447,22 +436,9 @@ def moves(name: str, data: bytes) -> None:
 MOVE_STRINGS: dict[str, tuple[str, ...]] = {}
 
 
-@target
-def moves_schacht(data: bytes) -> None:
-    """Schacht moves in every form (notation, action ids, objects, player=) on real states."""
-    moves("schacht", data)
-
-
-@target
-def moves_duvelen(data: bytes) -> None:
-    """Duvelen moves in every form on real states."""
-    moves("duvelen", data)
-
-
-@target
-def moves_knizia(data: bytes) -> None:
-    """Knizia moves in every form (word calls included) on real states."""
-    moves("knizia", data)
+# moves_schacht, moves_duvelen, moves_knizia
+for _game in fixtures.GAMES:
+    TARGETS[f"moves_{_game}"] = functools.partial(moves, _game)
 
 
 # ---------------------------------------------------------------------------------------
