@@ -357,9 +357,11 @@ TILING_TABLE = ["EN"] * 60 + ["?"] * 8 + ["??"] * 8
 
 
 BIG_TABLES = """
-import resource, diabolo
+import sys, diabolo
 from diabolo.knizia import Deck, find_words
-resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, 2 * 2**30))  # was 4 GB and more
+if sys.platform.startswith("linux"):  # address-space limits are Linux's (macOS ignores them)
+    import resource
+    resource.setrlimit(resource.RLIMIT_AS, (2 * 2**30, 2 * 2**30))  # was 4 GB and more
 lexicon = diabolo.Lexicon.load("de")
 deck = [card for card, count in Deck.load("de").cards.items() for _ in range(count)]
 print(len(find_words(deck, lexicon)))
