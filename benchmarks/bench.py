@@ -482,6 +482,15 @@ def per_call_rows(items: Sequence[Item], budget: float, move_class: str) -> tupl
         for s, p, a in items:
             s.legal_moves(p)
 
+    def to_json() -> None:
+        for s, p, a in items:
+            s.to_json()
+
+    def json_round_trip() -> None:
+        for s, p, a in items:
+            game.state_from_json(s.to_json())
+
+    game = items[0][0].game
     # The empty loop is timed the same way and subtracted from every row.
     overhead = time_calls(loop_only, n, min(budget, 0.5)).min_ns
     history = statistics.mean(len(s.history) for s, _, _ in items)
@@ -492,6 +501,8 @@ def per_call_rows(items: Sequence[Item], budget: float, move_class: str) -> tupl
         ("observation_tensor", "observation_tensor(p)", observation_tensor, "float32 numpy array"),
         ("observation", "observation(p)", observation, "JSON-ready dict"),
         ("legal_moves", "legal_moves(p)", legal_moves, f"list[{move_class}]"),
+        ("to_json", "to_json()", to_json, "the whole state as JSON text"),
+        ("json_round_trip", "state_from_json(to_json())", json_round_trip, "write and read back"),
     ]
     costs: dict[str, CallCost] = {}
     rows: list[Row] = []
@@ -521,7 +532,8 @@ def per_call_rows(items: Sequence[Item], budget: float, move_class: str) -> tupl
                     {"median_ns": cost.median_ns - clone_cost.median_ns},
                 )
             )
-    order = ["legal_actions", "apply", "clone", "clone_apply", "observation_tensor", "observation", "legal_moves"]
+    order = ["legal_actions", "apply", "clone", "clone_apply", "observation_tensor", "observation", "legal_moves",
+             "to_json", "json_round_trip"]
     rows.sort(key=lambda r: order.index(r.key))
     meta = {"loop_overhead_ns": overhead, "positions": float(n), "mean_history": history}
     return rows, meta
@@ -1404,6 +1416,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     cpp_section = Section("C++ core (benchmarks/clone_bench.cpp, c++ -O2; the extension is built with -O3)", cpp)
 
     sections = [games_section, calls_section, cpp_section]
+    if args.game == "schacht":
+        progress("ISMCTS: the default bot's iterations per second")
+        states = [state for state, _, _ in sample_positions(game, 24, seed=11) if isinstance(state, SchachtState)]
+        sections.append(Section("ISMCTS, the default IsmctsBot() (1,000 iterations, heuristic rollouts)",
+                                [search_speed(1, states, 1000)]))
     footnotes = []
     loads = [t.other_load for t in (t1, t2) if t.other_load is not None]
     if loads and max(loads) >= 0.3:
