@@ -10,10 +10,12 @@ from setuptools import setup
 
 ParallelCompile("DIABOLO_BUILD_JOBS", default=2).install()
 
+# No contraction of a * b + c into one fused operation: it would round differently on
+# machines with FMA, and bots' decisions must be the same everywhere (portable_math.hpp).
 if sys.platform == "win32":
-    extra_compile_args = ["/O2", "/W4"]
+    extra_compile_args = ["/O2", "/W4", "/fp:precise", "/fp:contract-"]
 else:
-    extra_compile_args = ["-O3", "-Wall", "-Wextra", "-fvisibility=hidden"]
+    extra_compile_args = ["-O3", "-Wall", "-Wextra", "-fvisibility=hidden", "-ffp-contract=off"]
 
 core = Pybind11Extension(
     "diabolo._core",

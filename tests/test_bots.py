@@ -3,6 +3,7 @@ reads hidden cards (S7.3), and matches are reproducible by seed for any thread c
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 from typing import Any
@@ -87,6 +88,29 @@ def test_search_never_reads_hidden_cards(players: int, seed: int, steps: int, tw
     one, two = search.search(state, seat, seed=7), search.search(twin, seat, seed=7)
     assert one.visits.tolist() == two.visits.tolist() and one.values.tolist() == two.values.tolist()
     assert HeuristicBot().choose(state, seat) == HeuristicBot().choose(twin, seat)
+
+
+def test_bot_decisions_are_pinned() -> None:
+    # Bots and search decide with portable arithmetic only (no libm), so these values are
+    # the same on every platform and compiler; a change here changes every seeded match.
+    game = diabolo.load("schacht", players=4)
+    bot = HeuristicBot()
+    choices = []
+    for seed in (1, 2, 3):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal:
+            seat = state.current_player if state.current_player >= 0 else next(p for p in range(4) if state.legal_actions(p))
+            move = bot.choose(state, seat)
+            choices.append(str(move))
+            state.apply(move, seat)
+    assert len(choices) == 265
+    assert choices[:12] == ["B2>", "P3>", "R2>", "Y4>", "R1<", "B3<", "B3<", "G1<", "B5<", "G1<", "G2<", "B1>"]
+    assert hashlib.sha256(" ".join(choices).encode()).hexdigest()[:16] == "b9ec8a88bd008b1c"
+    result = IsmctsBot(iterations=500).search(game.new_state(seed=9), seed=4)
+    assert [str(m) for m in result.moves] == ["R3<", "R3>", "Y3<", "Y3>", "Y4<", "Y4>", "G2<", "G2>", "P3<", "P3>",
+                                               "P4<", "P4>", "B1<", "B1>"]
+    assert list(result.visits) == [261, 1, 7, 19, 3, 8, 23, 2, 5, 106, 2, 11, 51, 1]
+    assert str(result.best) == "R3<"
 
 
 def test_search_statistics_cover_the_legal_moves() -> None:

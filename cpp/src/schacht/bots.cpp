@@ -2,9 +2,9 @@
 // seat may know (rules/schacht.md S7): its hand, the rows, and the cards shown,
 // revealed or discarded.
 #include <algorithm>
-#include <cmath>
 
 #include "diabolo/common/cardset.hpp"
+#include "diabolo/common/portable_math.hpp"
 #include "diabolo/schacht.hpp"
 
 namespace diabolo::schacht {
@@ -74,14 +74,14 @@ View view_of(const State& s, int player) noexcept {
 /// expected `others` (a logistic guess; nothing wins with 0, S5.6).
 double lead_chance(int mine, double others) noexcept {
     if (mine <= 0) return 0.0;
-    return 1.0 / (1.0 + std::exp(-(mine - others * 1.15 - 0.5) / 2.0));
+    return portable::logistic((mine - others * 1.15 - 0.5) / 2.0);
 }
 
 /// How likely the colour ends positive (+1) or negative (-1): fixed once the row is
 /// closed, else a soft sign of its balance (cards still come).
 double outcome(int balance, int placed) noexcept {
     if (placed >= kRowCards) return balance > 0 ? 1.0 : (balance < 0 ? -1.0 : 0.0);
-    return std::tanh(balance / 3.0);
+    return portable::tanh(balance / 3.0);
 }
 
 double value_of(const View& v) noexcept {

@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "diabolo/common/parallel.hpp"
+#include "diabolo/common/portable_math.hpp"
 #include "diabolo/schacht.hpp"
 
 namespace diabolo::schacht {
@@ -86,7 +87,7 @@ public:
                 Node& c = nodes_[at(child)];
                 ++c.available;
                 const double visits = static_cast<double>(c.visits);
-                double score = c.reward / visits + options_.exploration * std::sqrt(std::log(static_cast<double>(c.available)) / visits);
+                double score = c.reward / visits + options_.exploration * std::sqrt(portable::log(static_cast<double>(c.available)) / visits);
                 if (node == 0) score += options_.prior * prior_[c.action] * kPriorVisits / (kPriorVisits + visits);
                 if (score > best) best = score, chosen = child;
             }
