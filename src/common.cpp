@@ -44,12 +44,30 @@ void register_errors(py::module_& m) {
     }, py::arg("seed"), py::arg("index"), "The seed of game `index` of a batch seeded with `seed` (as the C++ batches derive it).");
 }
 
-uint64_t to_seed(const py::handle& value, const char* what) {
-    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) {
-        throw OptionError(std::string(what) + " must be an int in [0, 2**64), got " +
-                          py::str(py::type::of(value).attr("__name__")).cast<std::string>());
+namespace {
+
+/// The type name of `value`, for error messages.
+std::string type_name(const py::handle& value) { return py::str(py::type::of(value).attr("__name__")).cast<std::string>(); }
+
+}  // namespace
+
+py::object as_integer(const py::handle& value) {
+    PyObject* object = value.ptr();
+    if (PyBool_Check(object)) return py::object();  // True is not the seat or id 1
+    if (PyLong_Check(object)) return py::reinterpret_borrow<py::object>(value);
+    if (!PyIndex_Check(object)) return py::object();
+    PyObject* index = PyNumber_Index(object);  // numpy integers and anything with __index__
+    if (index == nullptr) {
+        PyErr_Clear();  // numpy.bool_ refuses __index__
+        return py::object();
     }
-    const unsigned long long seed = PyLong_AsUnsignedLongLong(value.ptr());
+    return py::reinterpret_steal<py::object>(index);
+}
+
+uint64_t to_seed(const py::handle& value, const char* what) {
+    const py::object integer = as_integer(value);
+    if (!integer) throw OptionError(std::string(what) + " must be an int in [0, 2**64), got " + type_name(value));
+    const unsigned long long seed = PyLong_AsUnsignedLongLong(integer.ptr());
     if (PyErr_Occurred()) {
         PyErr_Clear();
         throw OptionError(std::string(what) + " must be an int in [0, 2**64), got " + py::repr(value).cast<std::string>());
@@ -58,37 +76,36 @@ uint64_t to_seed(const py::handle& value, const char* what) {
 }
 
 int to_seat(const py::handle& value, int players) {
-    const std::string seats = "player must be a seat 0.." + std::to_string(players - 1) + ", got ";
-    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) throw PlayerError(seats + py::repr(value).cast<std::string>());
+    const py::object integer = as_integer(value);
     int overflow = 0;
-    const long long seat = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
-    if (overflow != 0 || seat < 0 || seat >= players) {
+    const long long seat = integer ? PyLong_AsLongLongAndOverflow(integer.ptr(), &overflow) : -1;
+    if (!integer || overflow != 0 || seat < 0 || seat >= players) {
         PyErr_Clear();
-        throw PlayerError(seats + py::repr(value).cast<std::string>());
+        throw PlayerError("player must be a seat 0.." + std::to_string(players - 1) + ", got " + py::repr(value).cast<std::string>());
     }
     return static_cast<int>(seat);
 }
 
 int to_action(const py::handle& value, int num_actions) {
-    const std::string range = std::to_string(num_actions - 1);
-    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) {
-        throw NotationError("an action id is an int 0.." + range + ", got " + py::repr(value).cast<std::string>());
+    const py::object integer = as_integer(value);
+    if (!integer) {
+        throw NotationError("an action id is an int 0.." + std::to_string(num_actions - 1) + ", got " +
+                            py::repr(value).cast<std::string>());
     }
     int overflow = 0;
-    const long long action = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    const long long action = PyLong_AsLongLongAndOverflow(integer.ptr(), &overflow);
     if (overflow != 0 || action < 0 || action >= num_actions) {
         PyErr_Clear();
-        throw NotationError("action id " + py::repr(value).cast<std::string>() + " is out of range 0.." + range);
+        throw NotationError("action id " + py::repr(value).cast<std::string>() + " is out of range 0.." + std::to_string(num_actions - 1));
     }
     return static_cast<int>(action);
 }
 
 long long to_int64(const py::handle& value, const std::string& what) {
-    if (!PyLong_Check(value.ptr()) || PyBool_Check(value.ptr())) {
-        throw OptionError(what + " must be an int, got " + py::repr(value).cast<std::string>());
-    }
+    const py::object integer = as_integer(value);
+    if (!integer) throw OptionError(what + " must be an int, got " + py::repr(value).cast<std::string>());
     int overflow = 0;
-    const long long result = PyLong_AsLongLongAndOverflow(value.ptr(), &overflow);
+    const long long result = PyLong_AsLongLongAndOverflow(integer.ptr(), &overflow);
     if (overflow != 0 || (result == -1 && PyErr_Occurred())) {
         PyErr_Clear();
         throw OptionError(what + " is out of range: " + py::repr(value).cast<std::string>());
@@ -97,15 +114,19 @@ long long to_int64(const py::handle& value, const std::string& what) {
 }
 
 double to_number(const py::handle& value, const std::string& what) {
-    if (PyBool_Check(value.ptr()) || !(PyLong_Check(value.ptr()) || PyFloat_Check(value.ptr()))) {
-        throw OptionError(what + " must be a number, got " + py::repr(value).cast<std::string>());
-    }
-    const double number = PyFloat_AsDouble(value.ptr());
-    if (number == -1.0 && PyErr_Occurred()) {
+    PyObject* object = value.ptr();
+    // Any real number: int, float, numpy's integers and floats (not bool, str or complex).
+    const PyNumberMethods* number = Py_TYPE(object)->tp_as_number;
+    const bool real = !PyBool_Check(object) && !PyComplex_Check(object) && number != nullptr &&
+                      (number->nb_float != nullptr || number->nb_index != nullptr);
+    if (!real) throw OptionError(what + " must be a number, got " + py::repr(value).cast<std::string>());
+    const py::object integer = as_integer(value);
+    const double result = integer ? PyLong_AsDouble(integer.ptr()) : PyFloat_AsDouble(object);
+    if (result == -1.0 && PyErr_Occurred()) {
         PyErr_Clear();
         throw OptionError(what + " is out of range: " + py::repr(value).cast<std::string>());
     }
-    return number;
+    return result;
 }
 
 int to_int(const py::handle& value, const std::string& what) {

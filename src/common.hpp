@@ -32,24 +32,30 @@ void guard_construction(py::module_& m);
 /// Maps the C++ errors to the classes of diabolo.errors (called once at import).
 void register_errors(py::module_& m);
 
-/// A seed: a Python int in [0, 2**64); OptionError otherwise.
+/// The Python int of an integer argument: an int (not a bool) or any object with
+/// __index__ (numpy integers); a null object for anything else (bools, numpy.bool_,
+/// floats, text).
+py::object as_integer(const py::handle& value);
+
+/// A seed: an integer (as_integer) in [0, 2**64); OptionError otherwise.
 uint64_t to_seed(const py::handle& value, const char* what = "seed");
 
 /// A seat 0..players-1; PlayerError naming the valid seats otherwise.
 int to_seat(const py::handle& value, int players);
 
-/// An action id: an int (not a bool) in [0, num_actions); NotationError otherwise.
+/// An action id: an integer (as_integer) in [0, num_actions); NotationError otherwise.
 int to_action(const py::handle& value, int num_actions);
 
-/// A Python int that is not a bool and fits in 64 bits; OptionError naming `what` otherwise.
+/// An integer (as_integer) that fits in 64 bits; OptionError naming `what` otherwise.
 long long to_int64(const py::handle& value, const std::string& what);
 
-/// A Python int that is not a bool and fits in an int, checked on the whole integer
+/// An integer (as_integer) that fits in an int, checked on the whole integer
 /// before any narrowing (2**32 + 3 is out of range, never 3); OptionError naming `what`
 /// and the value given otherwise. The core checks the option's own range.
 int to_int(const py::handle& value, const std::string& what);
 
-/// A real number (an int or a float, not a bool); OptionError naming `what` otherwise.
+/// A real number (an integer or anything with __float__, not a bool, complex or text);
+/// OptionError naming `what` otherwise.
 double to_number(const py::handle& value, const std::string& what);
 
 /// The UTF-8 text of a Python str; throws `Error` (a diabolo error type) naming `what`

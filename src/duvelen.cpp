@@ -65,6 +65,7 @@ Move to_move(const py::handle& value) {
     if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) return Move::of_action(to_action(value, kNumActions));
     if (PyUnicode_Check(value.ptr())) return parse_move(utf8_text<NotationError>(value, "a move"));
     if (py::isinstance<Move>(value)) return value.cast<Move>();
+    if (as_integer(value)) return Move::of_action(to_action(value, kNumActions));  // numpy integers
     throw NotationError("a Duvelen move is a DuvelenMove, an action id or notation text like 'R2:7h>3', got " +
                         py::repr(value).cast<std::string>());
 }

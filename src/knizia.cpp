@@ -200,12 +200,14 @@ bool same_game(const Game& a, const Game& b) {
 }
 
 Move to_move(const py::handle& value, const Lexicon& lexicon) {
-    if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) {
+    const auto of_action = [&] {
         const int n = kFirstClaimAction + static_cast<int>(std::min<std::size_t>(lexicon.size(), 1u << 30));
         return move_of_action(to_action(value, n), lexicon);
-    }
+    };
+    if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) return of_action();
     if (PyUnicode_Check(value.ptr())) return parse_move(utf8_text<NotationError>(value, "a move"));
     if (py::isinstance<Move>(value)) return value.cast<Move>();
+    if (as_integer(value)) return of_action();  // numpy integers
     throw NotationError("a Knizia move is a KniziaMove, an action id or notation text like 'LAGER' or 'take@2', got " +
                         py::repr(value).cast<std::string>());
 }

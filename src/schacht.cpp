@@ -122,6 +122,7 @@ Move to_move(const py::handle& value) {
     if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) return move_of_action(value);
     if (PyUnicode_Check(value.ptr())) return parse_move(utf8_text<NotationError>(value, "a move"));
     if (py::isinstance<Move>(value)) return value.cast<Move>();
+    if (as_integer(value)) return Move::of_action(to_action(value, kNumActions));  // numpy integers
     throw NotationError("a Schacht move is a SchachtMove, an action id or notation text like 'G5<', got " +
                         py::repr(value).cast<std::string>());
 }

@@ -31,7 +31,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, NamedTuple, overload
+from typing import Any, NamedTuple, SupportsIndex, overload
 
 from diabolo import _core
 from diabolo._core import KniziaBot as Bot
@@ -107,16 +107,20 @@ class Deck:
 
     __slots__ = ("cards", "language")
 
-    def __init__(self, cards: Mapping[str, int], language: str = "") -> None:
+    def __init__(self, cards: Mapping[str, SupportsIndex], language: str = "") -> None:
         if not isinstance(cards, Mapping) or not cards:
             raise OptionError(f"a deck's cards are a mapping of card to count, like {{'E': 5, '?': 4}}, got {cards!r}")
         checked: dict[str, int] = {}
         for card, count in cards.items():
             if not isinstance(card, str) or not _CARD.fullmatch(card):
                 raise OptionError(f"not a card: {card!r}; cards are 'A', 'EI', '?' or '??' (K1.2)")
-            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            try:
+                number = None if isinstance(count, bool) else operator.index(count)
+            except TypeError:  # not an integer (numpy integers are)
+                number = None
+            if number is None or number < 1:
                 raise OptionError(f"the count of {card!r} must be a positive integer, got {count!r}")
-            checked[card] = count
+            checked[card] = number
         if not isinstance(language, str) or not _LANGUAGE.fullmatch(language):
             raise OptionError(f"a deck's language is a code like 'de' (letters, digits, '-' or '_'), or '', got {language!r}")
         self.cards: Mapping[str, int] = MappingProxyType(checked)

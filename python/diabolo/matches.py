@@ -22,9 +22,10 @@ takes a slower Python path.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -123,6 +124,17 @@ Progress = Callable[[int, int], None]
 """Called with (games played, games in all) as a match goes on."""
 
 
+def _integer(value: object, what: str, low: int) -> int:
+    """`value` as an int >= low: an int or anything with __index__ (numpy integers), not a bool."""
+    try:
+        number = None if isinstance(value, bool) else operator.index(value)  # type: ignore[arg-type]
+    except TypeError:  # not an integer (numpy.bool_ refuses __index__ too)
+        number = None
+    if number is None or number < low:
+        raise OptionError(f"{what} must be an integer of at least {low}, got {value!r}")
+    return number
+
+
 def _native_schacht_match(game: SchachtGame, bots: Sequence[Any], games: int, seed: int, threads: int,
                           progress: Progress | None) -> npt.NDArray[np.int32]:
     """C++ bots: in C++ without the GIL, in parts when progress is reported (game g is
@@ -188,7 +200,8 @@ def _realtime_match(game: DuvelenGame | KniziaGame, bots: Sequence[Any], games: 
 
 
 def match(
-    game: Any, bots: Sequence[Any], *, games: int, seed: int = 0, threads: int = 1, progress: Progress | None = None
+    game: Any, bots: Sequence[Any], *, games: SupportsIndex, seed: SupportsIndex = 0, threads: SupportsIndex = 1,
+    progress: Progress | None = None
 ) -> MatchResult:
     """Plays ``games`` games of ``game`` between ``bots`` (one per seat), seats rotated
     from game to game; returns the scores per game and bot with a summary.
@@ -204,8 +217,7 @@ def match(
     for index, bot in enumerate(bots):
         if not callable(getattr(bot, "choose", None)):
             raise OptionError(f"bot {index} has no choose method: {bot!r}")
-    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
-        raise OptionError(f"games must be a positive integer, got {games!r}")
+    games, seed, threads = _integer(games, "games", 1), _integer(seed, "seed", 0), _integer(threads, "threads", 1)
     if len(bots) != game.players:
         raise OptionError(f"a match needs one bot per seat: {game.players} seats, got {len(bots)} bots")
     names: list[str] = []
@@ -267,7 +279,7 @@ def _elo(names: Sequence[str], points: Mapping[tuple[str, str], float]) -> dict[
 
 
 def tournament(
-    game: Any, bots: Mapping[str, Any], *, games: int, seed: int = 0, threads: int = 1
+    game: Any, bots: Mapping[str, Any], *, games: SupportsIndex, seed: SupportsIndex = 0, threads: SupportsIndex = 1
 ) -> Tournament:
     """A round robin: every pair of ``bots`` (a dict of name to bot) plays a match of
     ``games`` games, seats taken in turn (a, b, a, b, ...) and rotated. In each game the
@@ -278,6 +290,7 @@ def tournament(
     names = list(bots)
     if len(names) < 2:
         raise OptionError("a tournament needs at least two bots")
+    games, seed = _integer(games, "games", 1), _integer(seed, "seed", 0)
     matches: dict[tuple[str, str], MatchResult] = {}
     points: dict[tuple[str, str], float] = {}
     pairing = 0
