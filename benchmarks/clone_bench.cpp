@@ -20,8 +20,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "diabolo/common/rng.hpp"
-#include "diabolo/schacht.hpp"
+#include "diabolo/core/rng.hpp"
+#include "diabolo/schacht/schacht.hpp"
 
 namespace {
 

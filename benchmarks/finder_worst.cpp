@@ -39,8 +39,8 @@
 #include <string>
 #include <vector>
 
-#include "diabolo/common/rng.hpp"
-#include "diabolo/knizia.hpp"
+#include "diabolo/core/rng.hpp"
+#include "diabolo/knizia/knizia.hpp"
 #include "knizia_finder_reference.hpp"
 
 using namespace diabolo;

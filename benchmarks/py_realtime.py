@@ -1,7 +1,7 @@
 """The real-time simulation of Duvelen written in plain Python: the baseline of
 ``python benchmarks/bench.py duvelen``.
 
-It is the event loop of ``cpp/include/diabolo/realtime.hpp`` (the one behind
+It is the event loop of ``cpp/include/diabolo/core/realtime.hpp`` (the one behind
 ``diabolo.realtime.simulate`` and ``simulate_many``) written again over the pure-Python
 reference model of the rules, ``tests/reference/duvelen.py`` (``DuvelenModel``, moves as
 long-form strings):

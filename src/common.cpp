@@ -2,8 +2,8 @@
 
 #include <climits>
 
-#include "diabolo/common/errors.hpp"
-#include "diabolo/common/rng.hpp"
+#include "diabolo/core/errors.hpp"
+#include "diabolo/core/rng.hpp"
 
 namespace diabolo::bindings {
 

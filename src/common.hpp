@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "diabolo/common/errors.hpp"
-#include "diabolo/common/parallel.hpp"
-#include "diabolo/realtime.hpp"
+#include "diabolo/core/errors.hpp"
+#include "diabolo/core/parallel.hpp"
+#include "diabolo/core/realtime.hpp"
 
 namespace diabolo::bindings {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "common.hpp"
-#include "diabolo/duvelen.hpp"
+#include "diabolo/duvelen/duvelen.hpp"
 
 namespace diabolo::bindings {
 

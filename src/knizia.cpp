@@ -1,6 +1,6 @@
 // Python bindings of the lexicon and of Diabolo (Knizia): the word finder, KniziaGame,
 // KniziaState, KniziaMove and the bots. Only conversion lives here; the rules are in
-// cpp/src/knizia/ and cpp/src/lexicon.cpp.
+// cpp/src/knizia/ and cpp/src/knizia/lexicon.cpp.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "common.hpp"
-#include "diabolo/knizia.hpp"
-#include "diabolo/lexicon.hpp"
+#include "diabolo/knizia/knizia.hpp"
+#include "diabolo/knizia/lexicon.hpp"
 
 namespace diabolo::bindings {
 

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "common.hpp"
-#include "diabolo/schacht.hpp"
+#include "diabolo/schacht/schacht.hpp"
 
 namespace diabolo::bindings {
 

@@ -15,8 +15,8 @@
 #include <utility>
 #include <vector>
 
-#include "diabolo/common/cardset.hpp"
-#include "diabolo/knizia.hpp"
+#include "diabolo/core/cardset.hpp"
+#include "diabolo/knizia/knizia.hpp"
 
 namespace diabolo::knizia::reference {
 

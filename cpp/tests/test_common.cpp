@@ -5,9 +5,9 @@
 #include <vector>
 
 #include "check.hpp"
-#include "diabolo/common/cardset.hpp"
-#include "diabolo/common/portable_math.hpp"
-#include "diabolo/common/rng.hpp"
+#include "diabolo/core/cardset.hpp"
+#include "diabolo/core/portable_math.hpp"
+#include "diabolo/core/rng.hpp"
 
 using namespace diabolo;
 

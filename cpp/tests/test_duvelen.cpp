@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "check.hpp"
-#include "diabolo/common/rng.hpp"
-#include "diabolo/duvelen.hpp"
+#include "diabolo/core/rng.hpp"
+#include "diabolo/duvelen/duvelen.hpp"
 
 using namespace diabolo;
 using namespace diabolo::duvelen;

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "check.hpp"
-#include "diabolo/knizia.hpp"
-#include "diabolo/lexicon.hpp"
+#include "diabolo/knizia/knizia.hpp"
+#include "diabolo/knizia/lexicon.hpp"
 #include "knizia_finder_reference.hpp"
 
 using namespace diabolo;

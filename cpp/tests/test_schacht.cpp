@@ -4,8 +4,8 @@
 #include <vector>
 
 #include "check.hpp"
-#include "diabolo/common/rng.hpp"
-#include "diabolo/schacht.hpp"
+#include "diabolo/core/rng.hpp"
+#include "diabolo/schacht/schacht.hpp"
 
 using namespace diabolo;
 using namespace diabolo::schacht;

@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "check.hpp"
-#include "diabolo/common/parallel.hpp"
-#include "diabolo/duvelen.hpp"
-#include "diabolo/knizia.hpp"
-#include "diabolo/schacht.hpp"
+#include "diabolo/core/parallel.hpp"
+#include "diabolo/duvelen/duvelen.hpp"
+#include "diabolo/knizia/knizia.hpp"
+#include "diabolo/schacht/schacht.hpp"
 
 using namespace diabolo;
 

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "diabolo/common/rng.hpp"
-#include "diabolo/schacht.hpp"
+#include "diabolo/core/rng.hpp"
+#include "diabolo/schacht/schacht.hpp"
 
 namespace sc = diabolo::schacht;
 

@@ -1,8 +1,8 @@
 // Duvelen: bots and the real-time simulation of whole games.
 #include <algorithm>
 
-#include "diabolo/common/parallel.hpp"
-#include "diabolo/duvelen.hpp"
+#include "diabolo/core/parallel.hpp"
+#include "diabolo/duvelen/duvelen.hpp"
 
 namespace diabolo::duvelen {
 

@@ -2,8 +2,8 @@
 // (D8.1). Seats appear relative to the observer: block 0 is the observer.
 #include <algorithm>
 
-#include "diabolo/common/tensor.hpp"
-#include "diabolo/duvelen.hpp"
+#include "diabolo/core/tensor.hpp"
+#include "diabolo/duvelen/duvelen.hpp"
 
 namespace diabolo::duvelen {
 

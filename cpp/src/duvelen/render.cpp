@@ -1,7 +1,7 @@
 // Duvelen: a text picture of the table, for logs and debugging.
 #include <sstream>
 
-#include "diabolo/duvelen.hpp"
+#include "diabolo/duvelen/duvelen.hpp"
 
 namespace diabolo::duvelen {
 

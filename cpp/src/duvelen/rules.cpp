@@ -3,10 +3,10 @@
 #include <cstring>
 #include <type_traits>
 
-#include "diabolo/common/cardset.hpp"
-#include "diabolo/common/rng.hpp"
-#include "diabolo/common/scores.hpp"
-#include "diabolo/duvelen.hpp"
+#include "diabolo/core/cardset.hpp"
+#include "diabolo/core/rng.hpp"
+#include "diabolo/core/scores.hpp"
+#include "diabolo/duvelen/duvelen.hpp"
 
 namespace diabolo::duvelen {
 

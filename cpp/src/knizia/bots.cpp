@@ -1,8 +1,8 @@
 // Diabolo (Knizia): bots and the real-time simulation of whole games (K6.3).
 #include <algorithm>
 
-#include "diabolo/common/parallel.hpp"
-#include "diabolo/knizia.hpp"
+#include "diabolo/core/parallel.hpp"
+#include "diabolo/knizia/knizia.hpp"
 
 namespace diabolo::knizia {
 

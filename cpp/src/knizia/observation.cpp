@@ -1,7 +1,7 @@
 // Diabolo (Knizia): the observation tensor, a fixed-length float vector of the public
 // table (K5.1, K8). Seats appear relative to the observer: block 0 is the observer.
-#include "diabolo/common/tensor.hpp"
-#include "diabolo/knizia.hpp"
+#include "diabolo/core/tensor.hpp"
+#include "diabolo/knizia/knizia.hpp"
 
 namespace diabolo::knizia {
 

@@ -1,7 +1,7 @@
 // Diabolo (Knizia): a text picture of the table, for logs and terminals.
 #include <sstream>
 
-#include "diabolo/knizia.hpp"
+#include "diabolo/knizia/knizia.hpp"
 
 namespace diabolo::knizia {
 

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <type_traits>
 
-#include "diabolo/knizia.hpp"
+#include "diabolo/knizia/knizia.hpp"
 
 namespace diabolo::knizia {
 

@@ -61,8 +61,8 @@
 #include <tuple>
 #include <utility>
 
-#include "diabolo/common/cardset.hpp"
-#include "diabolo/knizia.hpp"
+#include "diabolo/core/cardset.hpp"
+#include "diabolo/knizia/knizia.hpp"
 
 namespace diabolo::knizia {
 

@@ -2,9 +2,9 @@
 // seeded from (seed, i) alone, so results never depend on the thread count.
 #include <algorithm>
 
-#include "diabolo/common/parallel.hpp"
-#include "diabolo/common/rng.hpp"
-#include "diabolo/schacht.hpp"
+#include "diabolo/core/parallel.hpp"
+#include "diabolo/core/rng.hpp"
+#include "diabolo/schacht/schacht.hpp"
 
 namespace diabolo::schacht {
 

@@ -3,9 +3,9 @@
 // revealed or discarded.
 #include <algorithm>
 
-#include "diabolo/common/cardset.hpp"
-#include "diabolo/common/portable_math.hpp"
-#include "diabolo/schacht.hpp"
+#include "diabolo/core/cardset.hpp"
+#include "diabolo/core/portable_math.hpp"
+#include "diabolo/schacht/schacht.hpp"
 
 namespace diabolo::schacht {
 

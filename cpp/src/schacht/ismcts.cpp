@@ -7,9 +7,9 @@
 #include <cmath>
 #include <thread>
 
-#include "diabolo/common/parallel.hpp"
-#include "diabolo/common/portable_math.hpp"
-#include "diabolo/schacht.hpp"
+#include "diabolo/core/parallel.hpp"
+#include "diabolo/core/portable_math.hpp"
+#include "diabolo/schacht/schacht.hpp"
 
 namespace diabolo::schacht {
 

@@ -2,8 +2,8 @@
 // player may know (S7). Seats appear relative to the observer: index 0 is the observer.
 #include <algorithm>
 
-#include "diabolo/common/tensor.hpp"
-#include "diabolo/schacht.hpp"
+#include "diabolo/core/tensor.hpp"
+#include "diabolo/schacht/schacht.hpp"
 
 namespace diabolo::schacht {
 

@@ -1,7 +1,7 @@
 // Diabolo (Schacht): a text picture of the table, for logs and debugging.
 #include <sstream>
 
-#include "diabolo/schacht.hpp"
+#include "diabolo/schacht/schacht.hpp"
 
 namespace diabolo::schacht {
 

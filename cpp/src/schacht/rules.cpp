@@ -1,13 +1,13 @@
 // Diabolo (Schacht): rules, notation and invariants. Clause numbers refer to
 // rules/schacht.md.
-#include "diabolo/schacht.hpp"
+#include "diabolo/schacht/schacht.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <type_traits>
 
-#include "diabolo/common/rng.hpp"
-#include "diabolo/common/scores.hpp"
+#include "diabolo/core/rng.hpp"
+#include "diabolo/core/scores.hpp"
 
 namespace diabolo::schacht {
 

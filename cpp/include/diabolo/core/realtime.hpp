@@ -14,9 +14,9 @@
 #include <optional>
 #include <vector>
 
-#include "diabolo/common/errors.hpp"
-#include "diabolo/common/parallel.hpp"
-#include "diabolo/common/rng.hpp"
+#include "diabolo/core/errors.hpp"
+#include "diabolo/core/parallel.hpp"
+#include "diabolo/core/rng.hpp"
 
 namespace diabolo::realtime {
 

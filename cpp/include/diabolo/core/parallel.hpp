@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "diabolo/common/errors.hpp"
+#include "diabolo/core/errors.hpp"
 
 namespace diabolo {
 

@@ -1,14 +1,14 @@
 // The lexicon: K2 normalisation, DAWG construction (incremental minimisation of a
 // trie over sorted words, after Daciuk et al. 2000) and a binary form that loads with
 // a few copies.
-#include "diabolo/lexicon.hpp"
+#include "diabolo/knizia/lexicon.hpp"
 
 #include <algorithm>
 #include <cstring>
 #include <unordered_map>
 #include <utility>
 
-#include "diabolo/common/cardset.hpp"
+#include "diabolo/core/cardset.hpp"
 
 namespace diabolo {
 

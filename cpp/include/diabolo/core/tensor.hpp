@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "diabolo/common/cardset.hpp"
+#include "diabolo/core/cardset.hpp"
 
 namespace diabolo {
 

@@ -15,10 +15,10 @@
 #include <string_view>
 #include <vector>
 
-#include "diabolo/common/cardset.hpp"
-#include "diabolo/common/errors.hpp"
-#include "diabolo/common/rng.hpp"
-#include "diabolo/match.hpp"
+#include "diabolo/core/cardset.hpp"
+#include "diabolo/core/errors.hpp"
+#include "diabolo/core/rng.hpp"
+#include "diabolo/core/match.hpp"
 
 namespace diabolo::schacht {
 

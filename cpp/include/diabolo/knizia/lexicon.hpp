@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "diabolo/common/cardset.hpp"
-#include "diabolo/common/errors.hpp"
+#include "diabolo/core/cardset.hpp"
+#include "diabolo/core/errors.hpp"
 
 namespace diabolo {
 

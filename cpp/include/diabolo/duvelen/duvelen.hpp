@@ -15,9 +15,9 @@
 #include <string_view>
 #include <vector>
 
-#include "diabolo/common/errors.hpp"
-#include "diabolo/common/rng.hpp"
-#include "diabolo/realtime.hpp"
+#include "diabolo/core/errors.hpp"
+#include "diabolo/core/rng.hpp"
+#include "diabolo/core/realtime.hpp"
 
 namespace diabolo::duvelen {
 

@@ -15,10 +15,10 @@
 #include <string_view>
 #include <vector>
 
-#include "diabolo/common/errors.hpp"
-#include "diabolo/common/rng.hpp"
-#include "diabolo/lexicon.hpp"
-#include "diabolo/realtime.hpp"
+#include "diabolo/core/errors.hpp"
+#include "diabolo/core/rng.hpp"
+#include "diabolo/knizia/lexicon.hpp"
+#include "diabolo/core/realtime.hpp"
 
 namespace diabolo::knizia {
 
