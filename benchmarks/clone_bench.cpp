@@ -5,8 +5,8 @@
 //
 // Prints "key=value" lines (times in ns; best block, and *_median_ns the median block)
 // that bench.py parses:
-//   state_bytes       sizeof(State)
-//   clone_ns          one copy of a mid-game State (the copy escapes, so it is not elided)
+//   state_bytes       sizeof(Position)
+//   clone_ns          one copy of a mid-game Position (the copy escapes, so it is not elided)
 //   legal_actions_ns  one legal_actions call on a mid-game position
 //   move_ns           legal_actions + one random pick + apply_unchecked, per move of whole
 //                     random games (new_game is outside the timed region)
@@ -29,7 +29,7 @@ using namespace diabolo;
 using namespace diabolo::schacht;
 using Clock = std::chrono::steady_clock;
 
-static_assert(std::is_trivially_copyable_v<State>, "State should be trivially copyable");
+static_assert(std::is_trivially_copyable_v<Position>, "Position should be trivially copyable");
 
 /// Makes the compiler believe `p` is read and any memory may have changed, so
 /// the work that produced *p cannot be optimised away or hoisted out of a loop.
@@ -47,8 +47,8 @@ double seconds_since(Clock::time_point start) {
 }
 
 /// Plays `moves` random moves (fewer if the game ends) from a new game.
-State random_position(const Config& config, uint64_t seed, int moves) {
-    State s = new_game(config, seed);
+Position random_position(const Game& game, uint64_t seed, int moves) {
+    Position s = new_game(game, seed);
     Pcg32 rng(seed, 77);
     std::array<uint8_t, kNumActions> actions{};
     for (int i = 0; i < moves && !s.is_terminal(); ++i) {
@@ -75,15 +75,15 @@ double ns_since(Clock::time_point t0) {
     return std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
 }
 
-/// ns per State copy: blocks of copies, repeated for `budget` seconds.
-Timing time_clone(const State& source, double budget) {
+/// ns per Position copy: blocks of copies, repeated for `budget` seconds.
+Timing time_clone(const Position& source, double budget) {
     constexpr int kBlock = 10000;
     std::vector<double> per_copy;
     const auto start = Clock::now();
     do {
         const auto t0 = Clock::now();
         for (int i = 0; i < kBlock; ++i) {
-            State copy = source;
+            Position copy = source;
             escape(&copy);
         }
         per_copy.push_back(ns_since(t0) / kBlock);
@@ -92,7 +92,7 @@ Timing time_clone(const State& source, double budget) {
 }
 
 /// ns per legal_actions call over a set of positions, repeated for `budget` seconds.
-Timing time_legal_actions(const std::vector<State>& positions, double budget) {
+Timing time_legal_actions(const std::vector<Position>& positions, double budget) {
     std::array<uint8_t, kNumActions> actions{};
     std::vector<double> per_call;
     long long sink = 0;
@@ -100,7 +100,7 @@ Timing time_legal_actions(const std::vector<State>& positions, double budget) {
     do {
         const auto t0 = Clock::now();
         for (int rep = 0; rep < 10; ++rep) {
-            for (const State& s : positions) {
+            for (const Position& s : positions) {
                 escape(&s);
                 sink += legal_actions(s, next_actor(s), actions);
                 escape(actions.data());
@@ -114,21 +114,21 @@ Timing time_legal_actions(const std::vector<State>& positions, double budget) {
 
 /// Whole random games, legal_actions + random pick + apply_unchecked per move; timed in
 /// blocks of 32 games dealt beforehand (new_game is outside the timed region).
-Timing time_moves(const Config& config, double budget, double& moves_per_game) {
+Timing time_moves(const Game& game, double budget, double& moves_per_game) {
     constexpr int kGames = 32;
     std::array<uint8_t, kNumActions> actions{};
-    std::vector<State> games(kGames);
+    std::vector<Position> games(kGames);
     std::vector<double> per_move;
     long long total_moves = 0, total_games = 0;
     const auto start = Clock::now();
     do {
         for (int g = 0; g < kGames; ++g) {
-            games[static_cast<std::size_t>(g)] = new_game(config, derive_seed(12345, static_cast<uint64_t>(total_games + g)));
+            games[static_cast<std::size_t>(g)] = new_game(game, derive_seed(12345, static_cast<uint64_t>(total_games + g)));
         }
         Pcg32 rng(static_cast<uint64_t>(total_games), 0xB07B07ULL);
         long long moves = 0;
         const auto t0 = Clock::now();
-        for (State& s : games) {
+        for (Position& s : games) {
             while (!s.is_terminal()) {
                 const int player = next_actor(s);
                 const int n = legal_actions(s, player, actions);
@@ -152,22 +152,22 @@ int main(int argc, char** argv) {
     const double seconds = argc > 2 ? std::atof(argv[2]) : 1.0;
     Options options;
     options.players = players;
-    const Config config = Config::from_options(options);
+    const Game game = Game::from_options(options);
 
     // Mid-game positions: ~50 random moves in (random games last ~100 moves with 4 players).
-    std::vector<State> positions;
+    std::vector<Position> positions;
     for (uint64_t i = 0; i < 64; ++i) {
-        State s = random_position(config, derive_seed(99, i), 20 + static_cast<int>(i % 61));
+        Position s = random_position(game, derive_seed(99, i), 20 + static_cast<int>(i % 61));
         if (!s.is_terminal()) positions.push_back(s);
     }
-    const State mid = random_position(config, 2024, 50);
+    const Position mid = random_position(game, 2024, 50);
 
     const Timing clone = time_clone(mid, seconds / 3);
     const Timing legal = time_legal_actions(positions, seconds / 3);
     double moves_per_game = 0;
-    const Timing move = time_moves(config, seconds / 3, moves_per_game);
+    const Timing move = time_moves(game, seconds / 3, moves_per_game);
 
-    std::printf("state_bytes=%zu\n", sizeof(State));
+    std::printf("state_bytes=%zu\n", sizeof(Position));
     std::printf("clone_ns=%.3f\nclone_median_ns=%.3f\n", clone.best, clone.median);
     std::printf("legal_actions_ns=%.3f\nlegal_actions_median_ns=%.3f\n", legal.best, legal.median);
     std::printf("move_ns=%.3f\nmove_median_ns=%.3f\n", move.best, move.median);

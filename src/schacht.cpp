@@ -39,14 +39,14 @@ py::object colour_or_none(int colour) {
     return colour < 0 ? py::object(py::none()) : py::object(py::str(colour_letter(colour)));
 }
 
-py::list seat_bools(const State& s, uint8_t bits) {
+py::list seat_bools(const Position& s, uint8_t bits) {
     py::list out;
     for (int seat = 0; seat < s.players(); ++seat) out.append(py::bool_((bits >> seat) & 1u));
     return out;
 }
 
 /// colour letter -> {"left": values in the order placed, "right": ..., "closed": bool}
-py::dict rows_dict(const State& s) {
+py::dict rows_dict(const Position& s) {
     py::dict rows;
     for (int c = 0; c < kColours; ++c) {
         const Row& row = s.rows[static_cast<std::size_t>(c)];
@@ -59,7 +59,7 @@ py::dict rows_dict(const State& s) {
     return rows;
 }
 
-py::dict options_dict(const Config& c) {
+py::dict options_dict(const Game& c) {
     py::dict d;
     d["players"] = c.players;
     d["rounds"] = c.rounds;
@@ -70,7 +70,7 @@ py::dict options_dict(const Config& c) {
     return d;
 }
 
-Config config_from_kwargs(const py::dict& kwargs) {
+Game config_from_kwargs(const py::dict& kwargs) {
     Options o;
     for (auto item : kwargs) {
         const std::string key = utf8_text<OptionError>(item.first, "an option name");
@@ -94,23 +94,23 @@ Config config_from_kwargs(const py::dict& kwargs) {
                               "rows_to_end, value_counts, strict_players");
         }
     }
-    // Range checks see the raw values (0 means "default" only inside Config).
+    // Range checks see the raw values (0 means "default" only inside Game).
     if (kwargs.contains("rounds") && o.rounds == 0) throw OptionError("rounds must be at least 1, got 0");
     if (kwargs.contains("rows_to_end") && o.rows_to_end == 0) throw OptionError("rows_to_end must be 1..5, got 0");
-    return Config::from_options(o);
+    return Game::from_options(o);
 }
 
 /// A seat of this game; PlayerError names the valid seats otherwise.
-int to_player(const State& s, const py::handle& value) { return to_seat(value, s.players()); }
+int to_player(const Position& s, const py::handle& value) { return to_seat(value, s.players()); }
 
-std::optional<int> optional_player(const State& s, const py::object& value) {
+std::optional<int> optional_player(const Position& s, const py::object& value) {
     if (value.is_none()) return std::nullopt;
     return to_player(s, value);
 }
 
 /// The legal action ids of the seat a query is about (default: the player to move);
 /// nobody has any once the game is over.
-int query_actions(const State& s, const py::object& player, std::array<uint8_t, kNumActions>& out) {
+int query_actions(const Position& s, const py::object& player, std::array<uint8_t, kNumActions>& out) {
     if (player.is_none() && s.is_terminal()) return 0;
     return legal_actions(s, acting_player(s, optional_player(s, player)), out);
 }
@@ -147,11 +147,11 @@ std::vector<Card> deck_from(const py::handle& value, const std::string& what) {
 
 std::string format_step(const Step& step) { return std::to_string(step.player) + ":" + format_move(step.move); }
 
-py::dict to_data(const Table& t) {
-    const State& s = t.state;
+py::dict to_data(const State& t) {
+    const Position& s = t.state;
     py::dict d;
     d["format"] = kFormat;
-    d["options"] = options_dict(s.config);
+    d["options"] = options_dict(s.game);
     d["seed"] = py::int_(s.seed);
     d["round"] = s.round;
     d["dealer"] = s.dealer;
@@ -230,21 +230,21 @@ int read_colour(const Reader& r) {
     return static_cast<int>(found - kColourLetters);
 }
 
-Table from_data(const py::handle& data) {
+State from_data(const py::handle& data) {
     const Reader root(data, "");
     if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected '") + kFormat + "'");
     const Reader opts = root.at("options");
     if (!py::isinstance<py::dict>(opts.handle())) opts.fail("expected an object");
-    Config config;
+    Game game;
     try {
-        config = config_from_kwargs(py::reinterpret_borrow<py::dict>(opts.handle()));
+        game = config_from_kwargs(py::reinterpret_borrow<py::dict>(opts.handle()));
     } catch (const OptionError& e) {
         opts.fail(e.what());
     }
-    Table t;
-    State& s = t.state;
-    s.config = config;
-    const int n = config.players;
+    State t;
+    Position& s = t.state;
+    s.game = game;
+    const int n = game.players;
     s.seed = root.at("seed").seed();
     s.round = static_cast<uint8_t>(root.at("round").integer(0, kMaxRounds - 1));
     s.dealer = static_cast<uint8_t>(root.at("dealer").integer(0, n - 1));
@@ -300,14 +300,14 @@ Table from_data(const py::handle& data) {
         }
     }
     const Reader decks = root.at("decks");
-    if (decks.size() > config.rounds) decks.fail("more given deals than rounds");
+    if (decks.size() > game.rounds) decks.fail("more given deals than rounds");
     for (std::size_t i = 0; i < decks.size(); ++i) {
         if (decks.at(i).is_null()) {
             t.decks.emplace_back();
             continue;
         }
         t.decks.push_back(deck_from(decks.at(i).handle(), "decks[" + std::to_string(i) + "]"));
-        check_deck(config, t.decks.back());
+        check_deck(game, t.decks.back());
     }
     const std::string problem = t.check();
     if (!problem.empty()) throw StateFormatError("state JSON describes an impossible state: " + problem);
@@ -316,11 +316,11 @@ Table from_data(const py::handle& data) {
 
 // ---- observation (S7.4) ----------------------------------------------------------------
 
-py::dict observation(const State& s, int p) {
+py::dict observation(const Position& s, int p) {
     py::dict d;
     d["player"] = p;
     d["round"] = s.round;
-    d["rounds"] = s.config.rounds;
+    d["rounds"] = s.game.rounds;
     d["dealer"] = s.dealer;
     d["current_player"] = s.current_player;
     d["phase"] = kPhaseNames[static_cast<int>(s.phase)];
@@ -361,23 +361,23 @@ py::dict observation(const State& s, int p) {
 
 // ---- the Python classes --------------------------------------------------------------
 
-Table new_state(const Config& config, const py::object& seed, const py::object& deck, const py::object& decks) {
+State new_state(const Game& game, const py::object& seed, const py::object& deck, const py::object& decks) {
     std::vector<std::vector<Card>> given;
     if (!deck.is_none() && !decks.is_none()) throw StateFormatError("give either deck= (round 0) or decks= (one per round), not both");
     if (!deck.is_none()) {
         given.push_back(deck_from(deck, "deck"));
-        check_deck(config, given.back());
+        check_deck(game, given.back());
     }
     if (!decks.is_none()) {
         if (!py::isinstance<py::sequence>(decks) || py::isinstance<py::str>(decks)) throw StateFormatError("decks must be a list of decks, one per round (S2.4)");
         std::size_t i = 0;
         for (auto item : py::reinterpret_borrow<py::sequence>(decks)) {
             given.push_back(item.is_none() ? std::vector<Card>{} : deck_from(item, "decks[" + std::to_string(i) + "]"));
-            if (!item.is_none()) check_deck(config, given.back());
+            if (!item.is_none()) check_deck(game, given.back());
             ++i;
         }
     }
-    return Table::start(config, to_seed(seed), std::move(given));
+    return State::start(game, to_seed(seed), std::move(given));
 }
 
 }  // namespace
@@ -385,7 +385,7 @@ Table new_state(const Config& config, const py::object& seed, const py::object& 
 // ---- bots, search and matches -------------------------------------------------------------
 
 /// The seat a bot decides for: `player`, or the seat whose decision is due.
-int bot_player(const State& s, const py::object& player) {
+int bot_player(const Position& s, const py::object& player) {
     const int seat = player.is_none() ? next_actor(s) : to_player(s, player);
     if (seat < 0) throw IllegalMoveError("S6.1", "the game is over");
     std::array<uint8_t, kNumActions> legal{};
@@ -395,10 +395,10 @@ int bot_player(const State& s, const py::object& player) {
 
 void bind_bots(py::module_& m) {
     py::class_<Bot, std::shared_ptr<Bot>>(m, "SchachtBot", "A Schacht bot implemented in C++.")
-        .def("choose", [](const Bot& bot, const Table& t, const py::object& player, const py::object& seed) {
+        .def("choose", [](const Bot& bot, const State& t, const py::object& player, const py::object& seed) {
             const int seat = bot_player(t.state, player);
             Pcg32 rng(to_seed(seed));
-            const State state = t.state;
+            const Position state = t.state;
             py::gil_scoped_release release;
             return bot.choose(state, seat, rng);
         }, py::arg("state"), py::arg("player") = py::none(), py::arg("seed") = 0,
@@ -469,10 +469,10 @@ instead.
             return std::make_shared<IsmctsBot>(o);
         }), py::arg("iterations") = 1000, py::arg("seconds") = 0.0, py::arg("threads") = 1, py::arg("exploration") = 0.5,
             py::arg("heuristic_rollouts") = true, py::arg("prior") = 1.0)
-        .def("search", [](const IsmctsBot& bot, const Table& t, const py::object& player, const py::object& seed) {
+        .def("search", [](const IsmctsBot& bot, const State& t, const py::object& player, const py::object& seed) {
             const int seat = bot_player(t.state, player);
             const uint64_t s = to_seed(seed);
-            const State state = t.state;
+            const Position state = t.state;
             py::gil_scoped_release release;
             return ismcts(state, seat, bot.options(), s);
         }, py::arg("state"), py::arg("player") = py::none(), py::arg("seed") = 0,
@@ -481,7 +481,7 @@ instead.
         .def_property_readonly("iterations", [](const IsmctsBot& b) { return b.options().iterations; }, "Iterations per search.")
         .def_property_readonly("threads", [](const IsmctsBot& b) { return b.options().threads; }, "Trees searched in parallel.");
 
-    m.def("schacht_play_match", [](const Config& c, const py::sequence& bots, const py::object& games, const py::object& seed,
+    m.def("schacht_play_match", [](const Game& c, const py::sequence& bots, const py::object& games, const py::object& seed,
                                    const py::object& threads, const py::object& first) {
         const long long first_game = to_int64(first, "first");
         if (first_game < 0 || first_game > 1'000'000'000) throw OptionError("first must be 0..1000000000");
@@ -538,7 +538,7 @@ Make one with :meth:`parse` or :meth:`from_action`; ``state.legal_moves()`` retu
         ;
     bind_move_values(move_class, "SchachtMove", &format_move, &parse_move);
 
-    py::class_<Table> state_class(m, "SchachtState", R"doc(
+    py::class_<State> state_class(m, "SchachtState", R"doc(
 A position of Diabolo (Schacht), with the moves that led to it.
 
 Get one from :meth:`SchachtGame.new_state`. States are values: :meth:`clone`, ``copy``,
@@ -554,30 +554,30 @@ Get one from :meth:`SchachtGame.new_state`. States are values: :meth:`clone`, ``
 True
 )doc");
     state_class
-        .def_property_readonly("game", [](const Table& t) { return t.state.config; }, "The game (rules and options) of this state.")
-        .def_property_readonly("current_player", [](const Table& t) { return t.state.current_player; },
+        .def_property_readonly("game", [](const State& t) { return t.state.game; }, "The game (rules and options) of this state.")
+        .def_property_readonly("current_player", [](const State& t) { return t.state.current_player; },
                                "The seat to move, or ``diabolo.SIMULTANEOUS`` during doubler decisions (S5.3), "
                                "or ``diabolo.TERMINAL`` at game over.\n\n>>> diabolo.load('schacht').new_state(seed=1).current_player\n1")
-        .def_property_readonly("phase", [](const Table& t) { return kPhaseNames[static_cast<int>(t.state.phase)]; },
+        .def_property_readonly("phase", [](const State& t) { return kPhaseNames[static_cast<int>(t.state.phase)]; },
                                "``'play'``, ``'doubler'`` or ``'game_over'`` (S7.4).")
-        .def_property_readonly("round", [](const Table& t) { return t.state.round; }, "The round, from 0 (S7.4).")
-        .def_property_readonly("dealer", [](const Table& t) { return t.state.dealer; }, "The dealer's seat: round % players (S2.2).")
-        .def_property_readonly("is_terminal", [](const Table& t) { return t.state.is_terminal(); }, "True once the game is over (S6.1).")
-        .def_property_readonly("scores", [](const Table& t) {
+        .def_property_readonly("round", [](const State& t) { return t.state.round; }, "The round, from 0 (S7.4).")
+        .def_property_readonly("dealer", [](const State& t) { return t.state.dealer; }, "The dealer's seat: round % players (S2.2).")
+        .def_property_readonly("is_terminal", [](const State& t) { return t.state.is_terminal(); }, "True once the game is over (S6.1).")
+        .def_property_readonly("scores", [](const State& t) {
             return std::vector<int>(t.state.scores.begin(), t.state.scores.begin() + t.state.players());
         }, "Game totals per seat so far (S6.2).")
-        .def("returns", [](const Table& t) {
+        .def("returns", [](const State& t) {
             return std::vector<double>(t.state.scores.begin(), t.state.scores.begin() + t.state.players());
         }, "Game totals per seat as floats: the payoff for learning code (S6.2).\n\n"
            ">>> diabolo.load('schacht', players=3).new_state(seed=1).returns()\n[0.0, 0.0, 0.0]")
-        .def_property_readonly("winners", [](const Table& t) { return winners(t.state); },
+        .def_property_readonly("winners", [](const State& t) { return winners(t.state); },
                                "Seats with the highest total; ties share the win (S6.2).")
-        .def_property_readonly("history", [](const Table& t) {
+        .def_property_readonly("history", [](const State& t) {
             py::list out;
             for (const Step& step : t.history) out.append(py::make_tuple(step.player, step.move));
             return out;
         }, "Every move so far as ``(seat, move)`` pairs, oldest first.")
-        .def("legal_moves", [](const Table& t, const py::object& player) {
+        .def("legal_moves", [](const State& t, const py::object& player) {
             std::array<uint8_t, kNumActions> actions{};
             const int n = query_actions(t.state, player, actions);
             std::vector<Move> moves;
@@ -587,12 +587,12 @@ True
            "Legal moves of ``player`` (default: the player to move), in action-id order; empty when "
            "that seat has nothing to do now.\n\n>>> [str(m) for m in diabolo.load('schacht').new_state(seed=1).legal_moves()][:3]\n"
            "['R1<', 'R1>', 'Y3<']")
-        .def("legal_actions", [](const Table& t, const py::object& player) {
+        .def("legal_actions", [](const State& t, const py::object& player) {
             std::array<uint8_t, kNumActions> actions{};
             const int n = query_actions(t.state, player, actions);
             return std::vector<int>(actions.begin(), actions.begin() + n);
         }, py::arg("player") = py::none(), "Legal action ids of ``player``, ascending (see :meth:`legal_moves`).")
-        .def("legal_action_mask", [](const Table& t, const py::object& player) {
+        .def("legal_action_mask", [](const State& t, const py::object& player) {
             std::array<uint8_t, kNumActions> actions{};
             const int n = query_actions(t.state, player, actions);
             py::array_t<bool> mask(kNumActions);
@@ -601,34 +601,34 @@ True
             for (int i = 0; i < n; ++i) data[actions[static_cast<std::size_t>(i)]] = true;
             return mask;
         }, py::arg("player") = py::none(), "A numpy bool array of length ``num_actions``, True at legal action ids.")
-        .def("apply", [](Table& t, const py::object& move, const py::object& player) {
+        .def("apply", [](State& t, const py::object& move, const py::object& player) {
             t.apply(to_move(move), optional_player(t.state, player));
         }, py::arg("move"), py::arg("player") = py::none(),
            "Plays ``move`` (a SchachtMove, an action id or notation) for ``player`` (default: the player "
            "to move). Raises IllegalMoveError naming the clause, and changes nothing, if the move is not legal.")
-        .def("observation", [](const Table& t, const py::object& player) {
+        .def("observation", [](const State& t, const py::object& player) {
             return observation(t.state, to_player(t.state, player));
         }, py::arg("player"), "What ``player`` may know, as a JSON-ready dict with the keys of S7.4 (see the rules page).")
-        .def("observation_tensor", [](const Table& t, const py::object& player) {
+        .def("observation_tensor", [](const State& t, const py::object& player) {
             const int p = to_player(t.state, player);
-            py::array_t<float> out(observation_tensor_size(t.state.config));
+            py::array_t<float> out(observation_tensor_size(t.state.game));
             observation_tensor(t.state, p, out.mutable_data());
             return out;
         }, py::arg("player"), "What ``player`` may know as a float32 numpy array of ``game.observation_tensor_shape``.")
-        .def("resample", [](const Table& t, const py::object& player, const py::object& seed) {
+        .def("resample", [](const State& t, const py::object& player, const py::object& seed) {
             return t.resample(to_player(t.state, player), to_seed(seed));
         }, py::arg("player"), py::arg("seed"),
            "Determinisation (S7.3): a state that looks the same to ``player``, with every card that player "
            "cannot see dealt anew from ``seed``. Depends only on what ``player`` knows and on ``seed``.")
-        .def("__str__", [](const Table& t) { return render(t.state); })
-        .def("__repr__", [](const Table& t) {
+        .def("__str__", [](const State& t) { return render(t.state); })
+        .def("__repr__", [](const State& t) {
             return "<SchachtState round " + std::to_string(t.state.round) + " " + kPhaseNames[static_cast<int>(t.state.phase)] +
                    " current_player=" + std::to_string(t.state.current_player) + ">";
         })
         ;
     bind_state_values(state_class, &to_data, &from_data);
 
-    py::class_<Config> game_class(m, "SchachtGame", R"doc(
+    py::class_<Game> game_class(m, "SchachtGame", R"doc(
 Diabolo (Michael Schacht, 2006) with its rule options. Get one with ``diabolo.load``.
 
 Options (all keyword, validated, OptionError when wrong):
@@ -646,33 +646,33 @@ Options (all keyword, validated, OptionError when wrong):
 )doc");
     game_class
         .def(py::init([](const py::kwargs& kwargs) { return config_from_kwargs(kwargs); }))
-        .def_property_readonly("name", [](const Config&) { return "schacht"; }, "The game's id: ``'schacht'``.")
-        .def_property_readonly("players", [](const Config& c) { return c.players; }, "Number of seats.")
-        .def_property_readonly("rounds", [](const Config& c) { return c.rounds; }, "Rounds in a game (S6.1).")
-        .def_property_readonly("rows_to_end", [](const Config& c) { return c.rows_to_end; }, "Closed rows that end a round (S4.1).")
-        .def_property_readonly("value_counts", [](const Config& c) {
+        .def_property_readonly("name", [](const Game&) { return "schacht"; }, "The game's id: ``'schacht'``.")
+        .def_property_readonly("players", [](const Game& c) { return c.players; }, "Number of seats.")
+        .def_property_readonly("rounds", [](const Game& c) { return c.rounds; }, "Rounds in a game (S6.1).")
+        .def_property_readonly("rows_to_end", [](const Game& c) { return c.rows_to_end; }, "Closed rows that end a round (S4.1).")
+        .def_property_readonly("value_counts", [](const Game& c) {
             const auto& v = c.value_counts;
             return py::make_tuple(v[0], v[1], v[2], v[3], v[4]);
         }, "Copies of each value per colour (S1.3).\n\n>>> diabolo.load('schacht').value_counts\n(4, 3, 3, 2, 2)")
-        .def_property_readonly("strict_players", [](const Config& c) { return c.strict_players != 0; }, "Whether players is held to 3-5 (S1.1).")
+        .def_property_readonly("strict_players", [](const Game& c) { return c.strict_players != 0; }, "Whether players is held to 3-5 (S1.1).")
         .def_property_readonly("options", &options_dict, "Every option with its value, defaults filled in.")
-        .def_property_readonly("deck_size", &Config::deck_size, "Cards in the deck (70 by default).")
-        .def_property_readonly("num_actions", [](const Config&) { return kNumActions; }, "Number of action ids: 77.")
-        .def_property_readonly("observation_tensor_shape", [](const Config& c) { return py::make_tuple(observation_tensor_size(c)); },
+        .def_property_readonly("deck_size", &Game::deck_size, "Cards in the deck (70 by default).")
+        .def_property_readonly("num_actions", [](const Game&) { return kNumActions; }, "Number of action ids: 77.")
+        .def_property_readonly("observation_tensor_shape", [](const Game& c) { return py::make_tuple(observation_tensor_size(c)); },
                                "Shape of :meth:`SchachtState.observation_tensor`.")
         .def("new_state", &new_state, py::arg("seed") = 0, py::arg("deck") = py::none(), py::arg("decks") = py::none(),
              "A new game. Round r is shuffled from ``seed`` unless a deal is given: ``deck`` (round 0) or "
              "``decks`` (one list per round, None for a shuffled round), each all cards in notation, dealt "
              "as S2.4 says.\n\n>>> diabolo.load('schacht').new_state(seed=3).round\n0")
-        .def("state_from_json", [](const Config& c, const py::object& text) {
-            Table t = from_data(load_json(utf8_text<StateFormatError>(text, "state JSON")));
-            if (!(t.state.config == c)) throw StateFormatError("state JSON: its options differ from this game's");
+        .def("state_from_json", [](const Game& c, const py::object& text) {
+            State t = from_data(load_json(utf8_text<StateFormatError>(text, "state JSON")));
+            if (!(t.state.game == c)) throw StateFormatError("state JSON: its options differ from this game's");
             return t;
         }, py::arg("text"), "The state written by :meth:`SchachtState.to_json`; StateFormatError if the text "
                             "is not a valid state of this game.")
-        .def("move", [](const Config&, const py::object& move) { return to_move(move); }, py::arg("move"),
+        .def("move", [](const Game&, const py::object& move) { return to_move(move); }, py::arg("move"),
              "The SchachtMove for notation text or an action id.\n\n>>> diabolo.load('schacht').move('bet').action\n75")
-        .def("play_random", [](const Config& c, const py::object& games, const py::object& seed, const py::object& threads) {
+        .def("play_random", [](const Game& c, const py::object& games, const py::object& seed, const py::object& threads) {
             return random_play(c, games, seed, threads, &play_random_games);
         }, py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
            "Plays ``games`` whole games with uniformly random legal moves in C++, without the GIL, on "
@@ -680,7 +680,7 @@ Options (all keyword, validated, OptionError when wrong):
            "Game i depends only on (seed, i), so results do not depend on ``threads``.\n\n"
            ">>> result = diabolo.load('schacht', players=3).play_random(100, seed=5, threads=2)\n"
            ">>> result['scores'].shape, result['moves'].shape\n((100, 3), (100,))")
-        .def("__repr__", [](const Config& c) {
+        .def("__repr__", [](const Game& c) {
             return "diabolo.load('schacht', players=" + std::to_string(c.players) + ", rounds=" + std::to_string(c.rounds) +
                    ", rows_to_end=" + std::to_string(c.rows_to_end) + ")";
         })

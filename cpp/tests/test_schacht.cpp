@@ -36,23 +36,23 @@ TEST(notation_round_trips_every_action) {
 TEST(options_are_validated) {
     Options o;
     o.players = 6;
-    CHECK_THROWS(OptionError, Config::from_options(o));
+    CHECK_THROWS(OptionError, Game::from_options(o));
     o.strict_players = false;
-    CHECK(Config::from_options(o).players == 6);
+    CHECK(Game::from_options(o).players == 6);
     o = Options{};
     o.value_counts = {6, 3, 3, 2, 2};
-    CHECK_THROWS(OptionError, Config::from_options(o));
+    CHECK_THROWS(OptionError, Game::from_options(o));
     o = Options{};
     o.players = 5;
-    CHECK(Config::from_options(o).rows_to_end == 3);
-    CHECK(Config::from_options(o).rounds == 5);
+    CHECK(Game::from_options(o).rows_to_end == 3);
+    CHECK(Game::from_options(o).rounds == 5);
 }
 
 TEST(worked_example_S5_8_purple_positive_with_doublers) {
     // Purple: left 5+1, right 1+2+4 -> positive. A holds P5, B holds P4+P2; both bet.
     Options o;
     o.players = 3;
-    State s = new_game(Config::from_options(o), 1);
+    Position s = new_game(Game::from_options(o), 1);
     s.phase = Phase::Doubler;
     s.current_player = kSimultaneous;
     s.rows = {};
@@ -69,7 +69,7 @@ TEST(worked_example_S5_8_purple_positive_with_doublers) {
     add_card(s.hands[1], parse_card("P2"));
     add_card(s.hands[2], parse_card("R1"));
     s.scoring_colour = 3;
-    s.config.rounds = 1;
+    s.game.rounds = 1;
     apply_unchecked(s, Move::bet(), 0);
     apply_unchecked(s, Move::bet(), 1);
     CHECK(s.phase == Phase::Doubler);
@@ -83,9 +83,9 @@ TEST(worked_example_S5_8_purple_positive_with_doublers) {
 TEST(given_deal_is_dealt_left_of_the_dealer) {
     Options o;
     o.players = 3;
-    const Config config = Config::from_options(o);
-    std::vector<Card> deck = cards_of(config.full_deck());
-    const State s = new_game(config, 0, &deck);
+    const Game game = Game::from_options(o);
+    std::vector<Card> deck = cards_of(game.full_deck());
+    const Position s = new_game(game, 0, &deck);
     // Seat 1 (left of dealer 0) gets the first six cards and draws the 19th.
     CHECK(count_of(s.hands[1], parse_card("R1")) == 4);
     CHECK(count_of(s.hands[1], parse_card("R2")) == 2);
@@ -94,17 +94,17 @@ TEST(given_deal_is_dealt_left_of_the_dealer) {
     CHECK(s.hands[1].count() == 7);
     CHECK(s.pile_size() == 70 - 18 - 1);
     deck.pop_back();
-    CHECK_THROWS(StateFormatError, new_game(config, 0, &deck));
+    CHECK_THROWS(StateFormatError, new_game(game, 0, &deck));
 }
 
 TEST(random_games_keep_every_invariant) {
     for (int players = 3; players <= 5; ++players) {
         Options o;
         o.players = players;
-        const Config config = Config::from_options(o);
-        for (uint64_t game = 0; game < 120; ++game) {
-            State s = new_game(config, game);
-            Pcg32 rng(game, 99);
+        const Game game = Game::from_options(o);
+        for (uint64_t g = 0; g < 120; ++g) {
+            Position s = new_game(game, g);
+            Pcg32 rng(g, 99);
             int steps = 0;
             while (!s.is_terminal() && steps < 5000) {
                 const std::string problem = check_invariants(s);
@@ -125,7 +125,7 @@ TEST(random_games_keep_every_invariant) {
                 }
                 const Move move = moves[rng.below(static_cast<uint32_t>(moves.size()))];
                 CHECK(!why_illegal(s, move, player).has_value());
-                const State resampled = resample(s, player, game);
+                const Position resampled = resample(s, player, g);
                 CHECK(check_invariants(resampled).empty());
                 apply(s, move, player);
                 ++steps;
@@ -137,9 +137,9 @@ TEST(random_games_keep_every_invariant) {
 }
 
 TEST(batch_results_do_not_depend_on_threads) {
-    const Config config = Config::from_options(Options{});
-    const RandomPlayResult one = play_random_games(config, 50, 5, 1);
-    const RandomPlayResult two = play_random_games(config, 50, 5, 2);
+    const Game game = Game::from_options(Options{});
+    const RandomPlayResult one = play_random_games(game, 50, 5, 1);
+    const RandomPlayResult two = play_random_games(game, 50, 5, 2);
     CHECK(one.scores == two.scores);
     CHECK(one.moves == two.moves);
 }
@@ -149,16 +149,16 @@ TEST(batch_results_do_not_depend_on_threads) {
 TEST(bots_only_choose_legal_moves) {
     Options o;
     o.players = 4;
-    const Config config = Config::from_options(o);
+    const Game game = Game::from_options(o);
     const RandomBot random;
     const HeuristicBot heuristic;
     SearchOptions quick;
     quick.iterations = 40;
     const IsmctsBot search(quick);
     const std::vector<const Bot*> bots = {&random, &heuristic, &search};
-    for (uint64_t game = 0; game < 6; ++game) {
-        State s = new_game(config, game);
-        Pcg32 rng(game, 9);
+    for (uint64_t g = 0; g < 6; ++g) {
+        Position s = new_game(game, g);
+        Pcg32 rng(g, 9);
         for (int actor = next_actor(s); actor >= 0; actor = next_actor(s)) {
             for (const Bot* bot : bots) CHECK(is_legal(s, bot->choose(s, actor, rng), actor));
             apply(s, bots[rng.below(3)]->choose(s, actor, rng), actor);
@@ -173,15 +173,15 @@ TEST(bots_and_search_never_read_hidden_cards) {
     // not change (S7.3).
     Options o;
     o.players = 4;
-    const Config config = Config::from_options(o);
+    const Game game = Game::from_options(o);
     const HeuristicBot heuristic;
     SearchOptions quick;
     quick.iterations = 200;
     quick.threads = 2;
-    for (uint64_t game = 0; game < 4; ++game) {
-        State s = new_game(config, game);
-        Pcg32 rng(game, 3);
-        for (int step = 0; step < 12 + static_cast<int>(game) * 5 && !s.is_terminal(); ++step) {
+    for (uint64_t g = 0; g < 4; ++g) {
+        Position s = new_game(game, g);
+        Pcg32 rng(g, 3);
+        for (int step = 0; step < 12 + static_cast<int>(g) * 5 && !s.is_terminal(); ++step) {
             const int actor = next_actor(s);
             std::array<uint8_t, kNumActions> legal{};
             const int n = legal_actions(s, actor, legal);
@@ -189,7 +189,7 @@ TEST(bots_and_search_never_read_hidden_cards) {
         }
         const int p = next_actor(s);
         if (p < 0) continue;
-        const State twin = resample(s, p, 1000 + game);
+        const Position twin = resample(s, p, 1000 + g);
         CHECK(!(twin.hands == s.hands) || twin.pile != s.pile);  // the hidden cards really differ
         Pcg32 a(7), b(7);
         CHECK(heuristic.choose(s, p, a) == heuristic.choose(twin, p, b));
@@ -203,12 +203,12 @@ TEST(bots_and_search_never_read_hidden_cards) {
 TEST(matches_rotate_seats_and_do_not_depend_on_threads) {
     Options o;
     o.players = 3;
-    const Config config = Config::from_options(o);
+    const Game game = Game::from_options(o);
     const RandomBot random;
     const HeuristicBot heuristic;
     const std::vector<const Bot*> bots = {&heuristic, &random, &random};
-    const MatchResult one = play_match(config, bots, 30, 5, 1);
-    const MatchResult two = play_match(config, bots, 30, 5, 2);
+    const MatchResult one = play_match(game, bots, 30, 5, 1);
+    const MatchResult two = play_match(game, bots, 30, 5, 2);
     CHECK(one.scores == two.scores && one.moves == two.moves);
     double heuristic_mean = 0, random_mean = 0;
     for (int g = 0; g < one.games; ++g) {

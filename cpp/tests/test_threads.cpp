@@ -22,7 +22,7 @@ constexpr int kThreadCounts[] = {2, 8};
 TEST(threads_schacht_random_play_matches_and_search) {
     schacht::Options o;
     o.players = 4;
-    const schacht::Config config = schacht::Config::from_options(o);
+    const schacht::Game config = schacht::Game::from_options(o);
     const schacht::RandomPlayResult one = schacht::play_random_games(config, 40, 9, 1);
     const schacht::RandomBot random;
     const schacht::HeuristicBot heuristic;
@@ -30,7 +30,7 @@ TEST(threads_schacht_random_play_matches_and_search) {
     const MatchResult match = schacht::play_match(config, bots, 24, 3, 1);
     schacht::SearchOptions search;
     search.iterations = 60;
-    const schacht::State start = schacht::new_game(config, 5);
+    const schacht::Position start = schacht::new_game(config, 5);
     const int actor = schacht::next_actor(start);
     search.threads = 1;
     const schacht::SearchResult alone = schacht::ismcts(start, actor, search, 11);

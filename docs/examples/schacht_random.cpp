@@ -14,9 +14,9 @@ namespace sc = diabolo::schacht;
 int main() {
     sc::Options options;
     options.players = 3;                                  // S1.1
-    const sc::Config config = sc::Config::from_options(options);  // throws OptionError
+    const sc::Game game = sc::Game::from_options(options);  // throws OptionError
 
-    sc::State state = sc::new_game(config, /*seed=*/7);
+    sc::Position state = sc::new_game(game, /*seed=*/7);
     std::cout << "seat " << int(state.current_player) << " may play:";
     for (const sc::Move& move : sc::legal_moves(state, state.current_player)) {
         std::cout << ' ' << sc::format_move(move);
@@ -56,7 +56,7 @@ int main() {
     }
 
     // 1000 random games on 4 threads; the results do not depend on the thread count.
-    const sc::RandomPlayResult batch = sc::play_random_games(config, 1000, /*seed=*/1, /*threads=*/4);
+    const sc::RandomPlayResult batch = sc::play_random_games(game, 1000, /*seed=*/1, /*threads=*/4);
     long total_moves = 0;
     for (int32_t m : batch.moves) total_moves += m;
     std::cout << batch.moves.size() << " games, " << total_moves << " moves in all\n";

@@ -10,8 +10,8 @@ namespace diabolo::schacht {
 
 namespace {
 
-int play_one(const Config& config, uint64_t game_seed, int32_t* scores) {
-    State s = new_game(config, game_seed);
+int play_one(const Game& game, uint64_t game_seed, int32_t* scores) {
+    Position s = new_game(game, game_seed);
     Pcg32 rng(game_seed, 0xB07B07ULL);
     std::array<uint8_t, kNumActions> actions{};
     int moves = 0;
@@ -27,14 +27,14 @@ int play_one(const Config& config, uint64_t game_seed, int32_t* scores) {
 
 }  // namespace
 
-RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads, const Interrupt& interrupted) {
+RandomPlayResult play_random_games(const Game& game, int games, uint64_t seed, int threads, const Interrupt& interrupted) {
     RandomPlayResult result;
-    result.scores.assign(static_cast<std::size_t>(std::max(games, 0)) * config.players, 0);
+    result.scores.assign(static_cast<std::size_t>(std::max(games, 0)) * game.players, 0);
     result.moves.assign(static_cast<std::size_t>(std::max(games, 0)), 0);
     in_parallel(games, threads, [&](int first, int last) {
         for (int i = first; i < last; ++i) {
             result.moves[static_cast<std::size_t>(i)] = play_one(
-                config, derive_seed(seed, static_cast<uint64_t>(i)), &result.scores[static_cast<std::size_t>(i) * config.players]);
+                game, derive_seed(seed, static_cast<uint64_t>(i)), &result.scores[static_cast<std::size_t>(i) * game.players]);
         }
     }, interrupted);
     return result;

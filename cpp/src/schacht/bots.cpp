@@ -23,7 +23,7 @@ struct View {
     bool doubler = false;
 };
 
-View view_of(const State& s, int player) noexcept {
+View view_of(const Position& s, int player) noexcept {
     View v;
     v.players = s.players();
     v.doubler = (s.doubler_available >> player) & 1u;
@@ -32,7 +32,7 @@ View view_of(const State& s, int player) noexcept {
     // this hand and what is known of the other hands; none of a colour revealed at
     // scoring (S5.3: every hand's cards of it are known then).
     std::array<int, kKinds> unseen{};
-    for (int kind = 0; kind < kKinds; ++kind) unseen[at(kind)] = s.config.value_counts[at(kind % kValues)];
+    for (int kind = 0; kind < kKinds; ++kind) unseen[at(kind)] = s.game.value_counts[at(kind % kValues)];
     for (int c = 0; c < kColours; ++c) {
         const Row& row = s.rows[at(c)];
         for (int i = 0; i < row.left_count; ++i) --unseen[at(c * kValues + row.left[at(i)] - 1)];
@@ -114,7 +114,7 @@ View after(View v, const Move& move) noexcept {
 
 /// S5.3: bet on the colour being scored if it is the best chance among the positive
 /// colours still to score (layout order), and more likely than not led by this hand.
-bool should_bet(const State& s, int player) noexcept {
+bool should_bet(const Position& s, int player) noexcept {
     const View v = view_of(s, player);
     const int scoring = s.scoring_colour;
     const double here = lead_chance(v.mine[at(scoring)], v.others[at(scoring)]);
@@ -128,21 +128,21 @@ bool should_bet(const State& s, int player) noexcept {
 
 }  // namespace
 
-int next_actor(const State& s) noexcept {
+int next_actor(const Position& s) noexcept {
     if (s.current_player >= 0) return s.current_player;
     if (s.phase != Phase::Doubler) return -1;
     const unsigned pending = static_cast<unsigned>(s.doubler_available & ~s.decided);  // S5.3
     return pending ? lowest_bit64(pending) : -1;
 }
 
-Move RandomBot::choose(const State& state, int player, Pcg32& rng) const {
+Move RandomBot::choose(const Position& state, int player, Pcg32& rng) const {
     std::array<uint8_t, kNumActions> actions{};
     const int n = legal_actions(state, player, actions);
     if (n == 0) throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now");
     return Move::of_action(actions[rng.below(static_cast<uint32_t>(n))]);
 }
 
-std::vector<double> move_values(const State& state, int player) {
+std::vector<double> move_values(const Position& state, int player) {
     std::array<uint8_t, kNumActions> actions{};
     const int n = legal_actions(state, player, actions);
     std::vector<double> values(at(n));
@@ -156,7 +156,7 @@ std::vector<double> move_values(const State& state, int player) {
     return values;
 }
 
-Move HeuristicBot::choose(const State& state, int player, Pcg32&) const {
+Move HeuristicBot::choose(const Position& state, int player, Pcg32&) const {
     std::array<uint8_t, kNumActions> actions{};
     const int n = legal_actions(state, player, actions);
     if (n == 0) throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now");
@@ -165,20 +165,20 @@ Move HeuristicBot::choose(const State& state, int player, Pcg32&) const {
     return Move::of_action(actions[at(static_cast<int>(std::max_element(values.begin(), values.end()) - values.begin()))]);
 }
 
-MatchResult play_match(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
+MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
                        int first, const Interrupt& interrupted) {
-    if (static_cast<int>(bots.size()) != config.players) {
-        throw OptionError("a match needs one bot per seat: " + std::to_string(config.players) + " seats, got " +
+    if (static_cast<int>(bots.size()) != game.players) {
+        throw OptionError("a match needs one bot per seat: " + std::to_string(game.players) + " seats, got " +
                           std::to_string(bots.size()) + " bots");
     }
-    return run_match(config.players, games, seed, threads, [&](uint64_t game_seed, const auto& seat_bots, int32_t* scores) {
-        State s = new_game(config, game_seed);
+    return run_match(game.players, games, seed, threads, [&](uint64_t game_seed, const auto& seat_bots, int32_t* scores) {
+        Position s = new_game(game, game_seed);
         Pcg32 rng(game_seed, 0xB075ULL);
         int64_t moves = 0;
         for (int actor = next_actor(s); actor >= 0; actor = next_actor(s), ++moves) {
             apply(s, bots[at(seat_bots[at(actor)])]->choose(s, actor, rng), actor);
         }
-        for (int seat = 0; seat < config.players; ++seat) scores[seat] = s.scores[at(seat)];
+        for (int seat = 0; seat < game.players; ++seat) scores[seat] = s.scores[at(seat)];
         return moves;
     }, first, interrupted);
 }

@@ -30,7 +30,7 @@ struct Node {
 
 /// Each seat's reward for a finished round: its round score against the best other
 /// seat's (a race for the highest total, S6.2), scaled into [-1, 1].
-std::array<double, kMaxSeats> rewards(const State& before, const State& after) noexcept {
+std::array<double, kMaxSeats> rewards(const Position& before, const Position& after) noexcept {
     std::array<double, kMaxSeats> gain{}, reward{};
     const int n = before.players();
     for (int p = 0; p < n; ++p) gain[at(p)] = after.scores[at(p)] - before.scores[at(p)];
@@ -46,7 +46,7 @@ std::array<double, kMaxSeats> rewards(const State& before, const State& after) n
 
 class Tree {
 public:
-    Tree(const State& root, int player, const SearchOptions& options, uint64_t seed)
+    Tree(const Position& root, int player, const SearchOptions& options, uint64_t seed)
         : root_(root), player_(player), options_(options), rng_(seed, 0x15C7515ULL) {
         nodes_.emplace_back();
         // Progressive bias at the root: the heuristic's ranking of the seat's moves (its
@@ -62,7 +62,7 @@ public:
     /// One iteration: determinise, select and expand, roll out to the round's end,
     /// back the rewards up.
     void iterate() {
-        State state = resample(root_, player_, (uint64_t{rng_.next()} << 32) | rng_.next());
+        Position state = resample(root_, player_, (uint64_t{rng_.next()} << 32) | rng_.next());
         int32_t node = 0;
         bool expanded = false;
         std::array<uint8_t, kNumActions> legal{};
@@ -126,7 +126,7 @@ public:
     }
 
 private:
-    bool round_over(const State& s) const noexcept { return s.is_terminal() || s.round != root_.round; }
+    bool round_over(const Position& s) const noexcept { return s.is_terminal() || s.round != root_.round; }
 
     int32_t child_of(int32_t node, uint8_t action) const noexcept {
         for (const int32_t child : nodes_[at(node)].children) {
@@ -151,7 +151,7 @@ private:
         return options_.heuristic_rollouts ? static_cast<const Bot&>(heuristic_) : static_cast<const Bot&>(random_);
     }
 
-    void rollout(State& s) {
+    void rollout(Position& s) {
         while (!round_over(s)) {
             const int actor = next_actor(s);
             apply_unchecked(s, policy().choose(s, actor, rng_), actor);
@@ -163,7 +163,7 @@ private:
     RandomBot random_;
     std::array<double, kNumActions> prior_{};
 
-    State root_;
+    Position root_;
     int player_;
     SearchOptions options_;
     Pcg32 rng_;
@@ -183,7 +183,7 @@ void check_search_options(const SearchOptions& o) {
     if (!(o.prior >= 0.0 && o.prior <= 100.0)) throw OptionError("prior must be 0..100");
 }
 
-SearchResult ismcts(const State& state, int player, const SearchOptions& options, uint64_t seed) {
+SearchResult ismcts(const Position& state, int player, const SearchOptions& options, uint64_t seed) {
     check_search_options(options);
     if (player < 0 || player >= state.players()) throw PlayerError("there is no seat " + std::to_string(player));
     std::array<uint8_t, kNumActions> legal{};
@@ -235,7 +235,7 @@ SearchResult ismcts(const State& state, int player, const SearchOptions& options
     return result;
 }
 
-Move IsmctsBot::choose(const State& state, int player, Pcg32& rng) const {
+Move IsmctsBot::choose(const Position& state, int player, Pcg32& rng) const {
     std::array<uint8_t, kNumActions> legal{};
     if (legal_actions(state, player, legal) == 1) return Move::of_action(legal[0]);  // nothing to search
     const uint64_t high = rng.next();

@@ -15,12 +15,12 @@ constexpr int kRowFeatures = kColours * (2 * kValues + 3);  // value counts per 
 
 }  // namespace
 
-int observation_tensor_size(const Config& config) noexcept {
-    const int n = config.players;
+int observation_tensor_size(const Game& game) noexcept {
+    const int n = game.players;
     return kMaxDeck + kRowFeatures + n * kPerSeat + 3 + kColours + 2 + 2 * n + 3;
 }
 
-void observation_tensor(const State& s, int player, float* out) noexcept {
+void observation_tensor(const Position& s, int player, float* out) noexcept {
     const int n = s.players();
     const auto relative = [&](int seat) { return seat >= 0 ? (seat - player + n) % n : -1; };
     TensorWriter w(out);
@@ -49,9 +49,9 @@ void observation_tensor(const State& s, int player, float* out) noexcept {
     w.scalar((s.bets >> player) & 1u ? 1.0f : 0.0f);
     w.one_hot(relative(s.current_player), n);
     w.one_hot(relative(s.dealer), n);
-    w.scalar(static_cast<float>(s.round) / static_cast<float>(s.config.rounds));
-    w.scalar(static_cast<float>(s.pile_size()) / static_cast<float>(s.config.deck_size()));
-    w.scalar(static_cast<float>(s.closed_rows()) / static_cast<float>(s.config.rows_to_end));
+    w.scalar(static_cast<float>(s.round) / static_cast<float>(s.game.rounds));
+    w.scalar(static_cast<float>(s.pile_size()) / static_cast<float>(s.game.deck_size()));
+    w.scalar(static_cast<float>(s.closed_rows()) / static_cast<float>(s.game.rows_to_end));
 }
 
 }  // namespace diabolo::schacht

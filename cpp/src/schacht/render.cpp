@@ -21,9 +21,9 @@ std::string padded(const std::string& text, std::size_t width, bool right_align)
 
 }  // namespace
 
-std::string render(const State& s) {
+std::string render(const Position& s) {
     std::ostringstream out;
-    out << "Diabolo (Schacht), round " << s.round + 1 << " of " << int{s.config.rounds} << ", dealer seat "
+    out << "Diabolo (Schacht), round " << s.round + 1 << " of " << int{s.game.rounds} << ", dealer seat "
         << int{s.dealer} << ", ";
     if (s.phase == Phase::Play) out << "seat " << int{s.current_player} << " to play";
     else if (s.phase == Phase::Doubler) out << "doubler decisions on " << kColourNames[s.scoring_colour];

@@ -11,7 +11,7 @@
 
 namespace diabolo::schacht {
 
-static_assert(std::is_trivially_copyable_v<State>, "clone must stay a memcpy");
+static_assert(std::is_trivially_copyable_v<Position>, "clone must stay a memcpy");
 
 namespace {
 
@@ -28,7 +28,7 @@ constexpr std::array<CardSet, kColours> kColourMasks = {
     CardSet::range(4 * kSlotsPerColour, kSlotsPerColour)};
 
 /// The slots of every colour whose row is closed (S3.1): no card of them can be placed.
-CardSet closed_colours(const State& s) noexcept {
+CardSet closed_colours(const Position& s) noexcept {
     CardSet closed{};
     for (int colour = 0; colour < kColours; ++colour) {
         if (s.rows[static_cast<std::size_t>(colour)].closed()) closed |= kColourMasks[static_cast<std::size_t>(colour)];
@@ -37,13 +37,13 @@ CardSet closed_colours(const State& s) noexcept {
 }
 
 uint8_t bit(int seat) noexcept { return static_cast<uint8_t>(1u << seat); }
-int next_seat(const State& s, int seat) noexcept { return (seat + 1) % s.players(); }
+int next_seat(const Position& s, int seat) noexcept { return (seat + 1) % s.players(); }
 
 }  // namespace
 
 // ---- configuration ---------------------------------------------------------------
 
-Config Config::from_options(const Options& o) {
+Game Game::from_options(const Options& o) {
     const int low = o.strict_players ? kMinPlayers : kMinPlayersRelaxed;
     const int high = o.strict_players ? kMaxPlayers : kMaxSeats;
     if (o.players < low || o.players > high) {
@@ -57,7 +57,7 @@ Config Config::from_options(const Options& o) {
     if (o.rows_to_end < 0 || o.rows_to_end > kColours) {
         throw OptionError("rows_to_end must be 1..5 (S4.1), got " + std::to_string(o.rows_to_end));
     }
-    Config c;
+    Game c;
     c.players = static_cast<uint8_t>(o.players);
     c.rounds = static_cast<uint8_t>(o.rounds ? o.rounds : o.players);
     c.rows_to_end = static_cast<uint8_t>(o.rows_to_end ? o.rows_to_end : (o.players >= 5 ? 3 : 2));
@@ -81,7 +81,7 @@ Config Config::from_options(const Options& o) {
     return c;
 }
 
-Options Config::to_options() const noexcept {
+Options Game::to_options() const noexcept {
     Options o;
     o.players = players;
     o.rounds = rounds;
@@ -91,13 +91,13 @@ Options Config::to_options() const noexcept {
     return o;
 }
 
-int Config::deck_size() const noexcept {
+int Game::deck_size() const noexcept {
     int per_colour = 0;
     for (auto n : value_counts) per_colour += n;
     return per_colour * kColours;
 }
 
-CardSet Config::full_deck() const noexcept {
+CardSet Game::full_deck() const noexcept {
     CardSet deck{};
     for (int kind = 0; kind < kKinds; ++kind) {
         deck |= CardSet::range(kind * kMaxCopies, value_counts[static_cast<std::size_t>(kind % kValues)]);
@@ -105,7 +105,7 @@ CardSet Config::full_deck() const noexcept {
     return deck;
 }
 
-bool operator==(const Config& a, const Config& b) noexcept {
+bool operator==(const Game& a, const Game& b) noexcept {
     return a.players == b.players && a.rounds == b.rounds && a.rows_to_end == b.rows_to_end &&
            a.strict_players == b.strict_players && a.value_counts == b.value_counts;
 }
@@ -122,7 +122,7 @@ int Row::angel_sum() const noexcept {
     return sum;
 }
 
-int State::closed_rows() const noexcept {
+int Position::closed_rows() const noexcept {
     int closed = 0;
     for (const Row& row : rows) closed += row.closed() ? 1 : 0;
     return closed;
@@ -228,10 +228,10 @@ Deck deck_of(const std::vector<Card>& cards) {
     return deck;
 }
 
-Deck shuffled_deck(const Config& config, uint64_t seed, int round) noexcept {
+Deck shuffled_deck(const Game& game, uint64_t seed, int round) noexcept {
     Deck deck;
     for (int kind = 0; kind < kKinds; ++kind) {
-        for (int copy = 0; copy < config.value_counts[static_cast<std::size_t>(kind % kValues)]; ++copy) {
+        for (int copy = 0; copy < game.value_counts[static_cast<std::size_t>(kind % kValues)]; ++copy) {
             deck.cards[static_cast<std::size_t>(deck.size++)] = Card{static_cast<uint8_t>(kind)};
         }
     }
@@ -240,11 +240,11 @@ Deck shuffled_deck(const Config& config, uint64_t seed, int round) noexcept {
     return deck;
 }
 
-void end_round(State& s);
+void end_round(Position& s);
 
 /// S2.3: `seat` is to move and draws first. Seats without cards (pile empty) are
 /// skipped; when no seat has a card the round ends (engine decision).
-void begin_turn(State& s, int seat) {
+void begin_turn(Position& s, int seat) {
     for (int tries = 0; tries < s.players(); ++tries, seat = next_seat(s, seat)) {
         if (s.pile_next < s.pile_end) {
             add_card(s.hands[static_cast<std::size_t>(seat)], Card{s.pile[s.pile_next++]});
@@ -258,7 +258,7 @@ void begin_turn(State& s, int seat) {
 }
 
 /// S2.1, S2.4: deal 6 cards to each seat starting left of the dealer; the rest is the pile.
-void deal(State& s, const Deck& deck) {
+void deal(Position& s, const Deck& deck) {
     const int n = s.players();
     for (int i = 0; i < n; ++i) {
         s.hands[static_cast<std::size_t>(i)] = CardSet{};
@@ -276,7 +276,7 @@ void deal(State& s, const Deck& deck) {
     begin_turn(s, next_seat(s, s.dealer));
 }
 
-void start_round(State& s, int round, const Deck& deck) {
+void start_round(Position& s, int round, const Deck& deck) {
     s.round = static_cast<uint8_t>(round);
     s.dealer = static_cast<uint8_t>(round % s.players());
     s.phase = Phase::Play;
@@ -292,7 +292,7 @@ void start_round(State& s, int round, const Deck& deck) {
 // ---- scoring (S5) --------------------------------------------------------------------
 
 /// S5.3, S5.4, S5.6: reveal colour c and score it with the bets placed.
-void score_colour(State& s, int colour, int sign) {
+void score_colour(Position& s, int colour, int sign) {
     s.revealed_colours = static_cast<uint8_t>(s.revealed_colours | (1u << colour));
     std::array<int, kMaxSeats> sums{};
     int best = 0;
@@ -315,7 +315,7 @@ void score_colour(State& s, int colour, int sign) {
 
 /// Scores colours after `scoring_colour` in layout order (S5.1) until one needs doubler
 /// decisions (S5.3) or the round's scoring is complete.
-void continue_scoring(State& s) {
+void continue_scoring(Position& s) {
     for (int colour = s.scoring_colour + 1; colour < kColours; ++colour) {
         s.scoring_colour = static_cast<int8_t>(colour);
         const Row& row = s.rows[static_cast<std::size_t>(colour)];
@@ -329,16 +329,16 @@ void continue_scoring(State& s) {
         return;
     }
     s.scoring_colour = -1;
-    if (s.round + 1 < s.config.rounds) {                    // S6.1
+    if (s.round + 1 < s.game.rounds) {                    // S6.1
         const int round = s.round + 1;
-        start_round(s, round, shuffled_deck(s.config, s.seed, round));
+        start_round(s, round, shuffled_deck(s.game, s.seed, round));
     } else {                                                 // S6.2
         s.phase = Phase::GameOver;
         s.current_player = kTerminal;
     }
 }
 
-void end_round(State& s) {                                   // S4.1
+void end_round(Position& s) {                                   // S4.1
     s.scoring_colour = -1;
     s.current_player = kSimultaneous;
     continue_scoring(s);
@@ -346,14 +346,14 @@ void end_round(State& s) {                                   // S4.1
 
 }  // namespace
 
-void check_deck(const Config& config, const std::vector<Card>& deck) {
-    if (static_cast<int>(deck.size()) != config.deck_size()) {
-        throw StateFormatError("a given deal must list all " + std::to_string(config.deck_size()) +
+void check_deck(const Game& game, const std::vector<Card>& deck) {
+    if (static_cast<int>(deck.size()) != game.deck_size()) {
+        throw StateFormatError("a given deal must list all " + std::to_string(game.deck_size()) +
                                " cards of the deck (S2.4), got " + std::to_string(deck.size()));
     }
     CardSet seen{};
     for (Card card : deck) {
-        const int copies = config.value_counts[static_cast<std::size_t>(card.value() - 1)];
+        const int copies = game.value_counts[static_cast<std::size_t>(card.value() - 1)];
         if (count_of(seen, card) >= copies) {
             throw StateFormatError("a given deal has more than " + std::to_string(copies) + " " +
                                    format_card(card) + " (S1.3, S2.4)");
@@ -362,17 +362,17 @@ void check_deck(const Config& config, const std::vector<Card>& deck) {
     }
 }
 
-State new_game(const Config& config, uint64_t seed, const std::vector<Card>* deck) {
-    if (deck) check_deck(config, *deck);
-    State s;
-    s.config = config;
+Position new_game(const Game& game, uint64_t seed, const std::vector<Card>* deck) {
+    if (deck) check_deck(game, *deck);
+    Position s;
+    s.game = game;
     s.seed = seed;
-    start_round(s, 0, deck ? deck_of(*deck) : shuffled_deck(config, seed, 0));
+    start_round(s, 0, deck ? deck_of(*deck) : shuffled_deck(game, seed, 0));
     return s;
 }
 
-void redeal(State& s, const std::vector<Card>& deck) {
-    check_deck(s.config, deck);
+void redeal(Position& s, const std::vector<Card>& deck) {
+    check_deck(s.game, deck);
     // Rows are empty only before a round's first placement, and no discard (S3.3) can
     // come before one: so this is the round's fresh deal.
     const bool fresh = s.phase == Phase::Play &&
@@ -383,7 +383,7 @@ void redeal(State& s, const std::vector<Card>& deck) {
 
 // ---- legality ----------------------------------------------------------------------------
 
-int acting_player(const State& s, std::optional<int> player) {
+int acting_player(const Position& s, std::optional<int> player) {
     if (player) {
         if (*player < 0 || *player >= s.players()) {
             throw PlayerError("player must be a seat 0.." + std::to_string(s.players() - 1) + ", got " +
@@ -398,7 +398,7 @@ int acting_player(const State& s, std::optional<int> player) {
     throw IllegalMoveError("S6.1", "the game is over: no player is to move");
 }
 
-int legal_actions(const State& s, int player, std::array<uint8_t, kNumActions>& out) noexcept {
+int legal_actions(const Position& s, int player, std::array<uint8_t, kNumActions>& out) noexcept {
     int n = 0;
     if (player < 0 || player >= s.players()) return 0;
     if (s.phase == Phase::Doubler) {
@@ -427,7 +427,7 @@ int legal_actions(const State& s, int player, std::array<uint8_t, kNumActions>& 
     return n;
 }
 
-std::vector<Move> legal_moves(const State& s, int player) {
+std::vector<Move> legal_moves(const Position& s, int player) {
     std::array<uint8_t, kNumActions> actions{};
     const int n = legal_actions(s, player, actions);
     std::vector<Move> moves;
@@ -436,7 +436,7 @@ std::vector<Move> legal_moves(const State& s, int player) {
     return moves;
 }
 
-std::optional<IllegalMoveError> why_illegal(const State& s, const Move& m, int player) {
+std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& m, int player) {
     const std::string who = "seat " + std::to_string(player);
     if (s.phase == Phase::GameOver) return IllegalMoveError("S6.1", "the game is over");
     const bool decision = m.kind == MoveKind::Bet || m.kind == MoveKind::Hold;
@@ -475,7 +475,7 @@ std::optional<IllegalMoveError> why_illegal(const State& s, const Move& m, int p
     return std::nullopt;
 }
 
-bool is_legal(const State& s, const Move& m, int player) noexcept {
+bool is_legal(const Position& s, const Move& m, int player) noexcept {
     std::array<uint8_t, kNumActions> actions{};
     const int n = legal_actions(s, player, actions);
     const int action = m.action();
@@ -487,7 +487,7 @@ bool is_legal(const State& s, const Move& m, int player) noexcept {
 
 // ---- applying moves -------------------------------------------------------------------------
 
-void apply_unchecked(State& s, const Move& m, int player) noexcept {
+void apply_unchecked(Position& s, const Move& m, int player) noexcept {
     auto& hand = s.hands[static_cast<std::size_t>(player)];
     switch (m.kind) {
         case MoveKind::Place: {
@@ -495,7 +495,7 @@ void apply_unchecked(State& s, const Move& m, int player) noexcept {
             Row& row = s.rows[static_cast<std::size_t>(m.card.colour())];
             if (m.side == Side::Left) row.left[row.left_count++] = static_cast<uint8_t>(m.card.value());
             else row.right[row.right_count++] = static_cast<uint8_t>(m.card.value());
-            if (row.closed() && s.closed_rows() >= s.config.rows_to_end) end_round(s);  // S4.1
+            if (row.closed() && s.closed_rows() >= s.game.rows_to_end) end_round(s);  // S4.1
             else begin_turn(s, next_seat(s, player));
             return;
         }
@@ -520,7 +520,7 @@ void apply_unchecked(State& s, const Move& m, int player) noexcept {
     }
 }
 
-void apply(State& s, const Move& m, int player) {
+void apply(Position& s, const Move& m, int player) {
     if (player < 0 || player >= s.players()) {
         throw PlayerError("player must be a seat 0.." + std::to_string(s.players() - 1) + ", got " +
                           std::to_string(player));
@@ -534,7 +534,7 @@ void apply(State& s, const Move& m, int player) {
 
 // ---- information (S7) ------------------------------------------------------------------------
 
-CardSet known_cards(const State& s, int seat) noexcept {
+CardSet known_cards(const Position& s, int seat) noexcept {
     CardSet revealed{};
     for (int colour = 0; colour < kColours; ++colour) {
         if (s.revealed_colours & (1u << colour)) revealed |= colour_mask(colour);
@@ -542,12 +542,12 @@ CardSet known_cards(const State& s, int seat) noexcept {
     return s.shown[static_cast<std::size_t>(seat)] | (s.hands[static_cast<std::size_t>(seat)] & revealed);
 }
 
-State resample(const State& s, int player, uint64_t seed) {
-    State r = s;
+Position resample(const Position& s, int player, uint64_t seed) {
+    Position r = s;
     // Unseen cards: the deck minus the rows, the discards, the player's hand and every
     // card known to be in another hand. Counted per kind; dealt in canonical order.
     std::array<int, kKinds> unseen{};
-    for (int kind = 0; kind < kKinds; ++kind) unseen[static_cast<std::size_t>(kind)] = s.config.value_counts[static_cast<std::size_t>(kind % kValues)];
+    for (int kind = 0; kind < kKinds; ++kind) unseen[static_cast<std::size_t>(kind)] = s.game.value_counts[static_cast<std::size_t>(kind % kValues)];
     for (int colour = 0; colour < kColours; ++colour) {
         const Row& row = s.rows[static_cast<std::size_t>(colour)];
         for (int i = 0; i < row.left_count; ++i) --unseen[static_cast<std::size_t>(colour * kValues + row.left[static_cast<std::size_t>(i)] - 1)];
@@ -591,7 +591,7 @@ State resample(const State& s, int player, uint64_t seed) {
     return r;
 }
 
-std::vector<int> winners(const State& s) { return best_seats(s.scores, s.players()); }
+std::vector<int> winners(const Position& s) { return best_seats(s.scores, s.players()); }
 
 // ---- invariants ------------------------------------------------------------------------------
 
@@ -601,7 +601,7 @@ namespace {
 /// and one card out of the hand, so no hand ever holds more than 6 cards, but the hand
 /// of the seat to move, which holds 7 after its draw. Fewer cards are accepted: a
 /// position set up by hand (a rulebook example, a puzzle) may leave cards in the pile.
-std::string check_hand_sizes(const State& s) {
+std::string check_hand_sizes(const Position& s) {
     for (int seat = 0; seat < s.players(); ++seat) {
         const int most = kHandSize + (s.phase == Phase::Play && seat == s.current_player ? 1 : 0);
         const int held = s.hands[static_cast<std::size_t>(seat)].count();
@@ -615,15 +615,15 @@ std::string check_hand_sizes(const State& s) {
 
 }  // namespace
 
-std::string check_invariants(const State& s) {
-    const Config& c = s.config;
+std::string check_invariants(const Position& s) {
+    const Game& c = s.game;
     try {
-        Config::from_options(c.to_options());
+        Game::from_options(c.to_options());
     } catch (const OptionError& e) {
         return std::string("options: ") + e.what();
     }
     if (c.rounds < 1) return "options: rounds must be at least 1";
-    if (!(Config::from_options(c.to_options()) == c)) return "options: defaults must be filled in";
+    if (!(Game::from_options(c.to_options()) == c)) return "options: defaults must be filled in";
     const int n = s.players();
     if (s.round >= c.rounds) return "round " + std::to_string(s.round) + " is not below rounds";
     if (s.dealer != s.round % n) return "dealer must be round % players (S2.2)";
@@ -715,22 +715,22 @@ std::string check_invariants(const State& s) {
 
 // ---- the record --------------------------------------------------------------------------------
 
-Table Table::start(const Config& config, uint64_t seed, std::vector<std::vector<Card>> decks) {
-    if (decks.size() > config.rounds) {
+State State::start(const Game& game, uint64_t seed, std::vector<std::vector<Card>> decks) {
+    if (decks.size() > game.rounds) {
         throw StateFormatError("given " + std::to_string(decks.size()) + " deals for a game of " +
-                               std::to_string(config.rounds) + " rounds (S2.4)");
+                               std::to_string(game.rounds) + " rounds (S2.4)");
     }
     for (const auto& deck : decks) {
-        if (!deck.empty()) check_deck(config, deck);
+        if (!deck.empty()) check_deck(game, deck);
     }
-    Table t;
+    State t;
     const bool first_given = !decks.empty() && !decks[0].empty();
-    t.state = new_game(config, seed, first_given ? &decks[0] : nullptr);
+    t.state = new_game(game, seed, first_given ? &decks[0] : nullptr);
     t.decks = std::move(decks);
     return t;
 }
 
-void Table::apply(const Move& move, std::optional<int> player) {
+void State::apply(const Move& move, std::optional<int> player) {
     const int seat = acting_player(state, player);
     const int round = state.round;
     schacht::apply(state, move, seat);
@@ -739,7 +739,7 @@ void Table::apply(const Move& move, std::optional<int> player) {
     if (state.round != round && r < decks.size() && !decks[r].empty()) redeal(state, decks[r]);
 }
 
-std::string Table::check() const {
+std::string State::check() const {
     std::string problem = check_invariants(state);
     if (!problem.empty()) return problem;
     for (const Step& step : history) {
@@ -756,12 +756,12 @@ std::string Table::check() const {
             return "history does not end with the doubler decisions taken";
         }
     }
-    if (decks.size() > state.config.rounds) return "more given deals than rounds";
+    if (decks.size() > state.game.rounds) return "more given deals than rounds";
     return {};
 }
 
-Table Table::resample(int player, uint64_t seed) const {
-    Table t;
+State State::resample(int player, uint64_t seed) const {
+    State t;
     t.state = schacht::resample(state, player, seed);
     t.history = history;
     if (state.phase == Phase::Doubler) {

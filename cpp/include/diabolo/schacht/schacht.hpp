@@ -107,7 +107,7 @@ struct Options {
 };
 
 /// Validated options with the defaults filled in; part of every state.
-struct Config {
+struct Game {
     uint8_t players = 4;
     uint8_t rounds = 4;
     uint8_t rows_to_end = 2;
@@ -115,12 +115,12 @@ struct Config {
     std::array<uint8_t, kValues> value_counts{4, 3, 3, 2, 2};
 
     /// Validates options; throws OptionError naming the option and the allowed values.
-    static Config from_options(const Options& options);
+    static Game from_options(const Options& options);
     Options to_options() const noexcept;
     int deck_size() const noexcept;
     /// Every card of the deck, one slot per copy.
     CardSet full_deck() const noexcept;
-    friend bool operator==(const Config& a, const Config& b) noexcept;
+    friend bool operator==(const Game& a, const Game& b) noexcept;
 };
 
 struct Row {
@@ -135,8 +135,8 @@ struct Row {
 };
 
 /// The whole state of a game: a trivially copyable value (clone = memcpy).
-struct State {
-    Config config{};
+struct Position {
+    Game game{};
     Phase phase = Phase::Play;
     int8_t current_player = 0;     // seat, kSimultaneous or kTerminal
     uint8_t round = 0;
@@ -156,7 +156,7 @@ struct State {
     std::array<int16_t, kMaxSeats> scores{};       // game totals
     uint64_t seed = 0;                             // shuffles of the rounds to come
 
-    int players() const noexcept { return config.players; }
+    int players() const noexcept { return game.players; }
     int pile_size() const noexcept { return pile_end - pile_next; }
     bool is_terminal() const noexcept { return phase == Phase::GameOver; }
     int closed_rows() const noexcept;
@@ -191,47 +191,47 @@ Move parse_move(std::string_view text);
 // ---- the rules ----------------------------------------------------------------------
 
 /// A new game; round 0 dealt from `deck` (S2.4) if given, else shuffled from `seed`.
-State new_game(const Config& config, uint64_t seed, const std::vector<Card>* deck = nullptr);
+Position new_game(const Game& game, uint64_t seed, const std::vector<Card>* deck = nullptr);
 /// Checks that `deck` is exactly the configured deck; throws StateFormatError naming the problem.
-void check_deck(const Config& config, const std::vector<Card>& deck);
+void check_deck(const Game& game, const std::vector<Card>& deck);
 /// Replaces the current round's deal by `deck` (given deals for later rounds, S2.4). Only
 /// allowed before the round's first move: hands, pile and the first draw are redone.
-void redeal(State& state, const std::vector<Card>& deck);
+void redeal(Position& state, const std::vector<Card>& deck);
 
 /// Legal moves of `player` (kSimultaneous-free seat) in action-id order; empty if the
 /// player has nothing to do now.
-int legal_actions(const State& state, int player, std::array<uint8_t, kNumActions>& out) noexcept;
-std::vector<Move> legal_moves(const State& state, int player);
-bool is_legal(const State& state, const Move& move, int player) noexcept;
+int legal_actions(const Position& state, int player, std::array<uint8_t, kNumActions>& out) noexcept;
+std::vector<Move> legal_moves(const Position& state, int player);
+bool is_legal(const Position& state, const Move& move, int player) noexcept;
 /// Why `move` by `player` is illegal now (clause and message), or nullopt if legal.
-std::optional<IllegalMoveError> why_illegal(const State& state, const Move& move, int player);
+std::optional<IllegalMoveError> why_illegal(const Position& state, const Move& move, int player);
 
 /// Applies a legal move; the caller guarantees legality (fast path for search).
-void apply_unchecked(State& state, const Move& move, int player) noexcept;
+void apply_unchecked(Position& state, const Move& move, int player) noexcept;
 /// Applies a move after checking it; throws IllegalMoveError and leaves `state` unchanged.
-void apply(State& state, const Move& move, int player);
+void apply(Position& state, const Move& move, int player);
 
 /// The seat that acts for a move: `player` if given (checked to be a seat, PlayerError),
 /// else the player to move (PlayerError while decisions are simultaneous; IllegalMoveError
 /// at game over).
-int acting_player(const State& state, std::optional<int> player);
+int acting_player(const Position& state, std::optional<int> player);
 
 /// Determinisation (S7.3): every card `player` cannot see is dealt anew from `seed`.
 /// Depends only on what `player` knows and on `seed`.
-State resample(const State& state, int player, uint64_t seed);
+Position resample(const Position& state, int player, uint64_t seed);
 
 /// Cards publicly known to be in `seat`'s hand (shown under S3.3 or revealed at scoring).
-CardSet known_cards(const State& state, int seat) noexcept;
+CardSet known_cards(const Position& state, int seat) noexcept;
 
 /// Checks every invariant (card conservation, limits, phase consistency); returns an
 /// empty string when the state is consistent, else what is wrong.
-std::string check_invariants(const State& state);
+std::string check_invariants(const Position& state);
 
 /// A text picture of the whole table (every hand shown): for logs and debugging.
-std::string render(const State& state);
+std::string render(const Position& state);
 
 /// Seats with the highest total (S6.2); all seats share a tie.
-std::vector<int> winners(const State& state);
+std::vector<int> winners(const Position& state);
 
 // ---- the record a frontend keeps --------------------------------------------------
 
@@ -241,14 +241,14 @@ struct Step {
 };
 
 /// A state with the moves that led to it and the given deals of the rounds still to
-/// come (S2.4): what the Python State wraps, and what a C++ frontend keeps.
-struct Table {
-    State state{};
+/// come (S2.4): what the Python Position wraps, and what a C++ frontend keeps.
+struct State {
+    Position state{};
     std::vector<Step> history;
     std::vector<std::vector<Card>> decks;  // given deal per round; empty entries are shuffled
 
     /// A new game: round r dealt from decks[r] where given, else shuffled from `seed`.
-    static Table start(const Config& config, uint64_t seed, std::vector<std::vector<Card>> decks);
+    static State start(const Game& game, uint64_t seed, std::vector<std::vector<Card>> decks);
     /// Checked move (see apply); records it and deals a given deck when a round begins.
     void apply(const Move& move, std::optional<int> player);
     /// What is inconsistent (check_invariants, then the history's last doubler
@@ -256,15 +256,15 @@ struct Table {
     std::string check() const;
     /// Determinisation of the whole record for `player`: resample() of the state, the
     /// history without other players' undisclosed doubler decisions, no future deals.
-    Table resample(int player, uint64_t seed) const;
+    State resample(int player, uint64_t seed) const;
 };
 
 // ---- observation tensor ---------------------------------------------------------------
 
 /// Number of floats in observation_tensor for this configuration.
-int observation_tensor_size(const Config& config) noexcept;
+int observation_tensor_size(const Game& game) noexcept;
 /// Writes the observation tensor of `player` into out[0 .. observation_tensor_size).
-void observation_tensor(const State& state, int player, float* out) noexcept;
+void observation_tensor(const Position& state, int player, float* out) noexcept;
 
 // ---- batch play ---------------------------------------------------------------------
 
@@ -275,13 +275,13 @@ struct RandomPlayResult {
 
 /// Plays `games` whole games with uniformly random legal moves, game i seeded by
 /// derive_seed(seed, i), on `threads` threads. Results do not depend on `threads`.
-RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads, const Interrupt& interrupted = {});
+RandomPlayResult play_random_games(const Game& game, int games, uint64_t seed, int threads, const Interrupt& interrupted = {});
 
 // ---- bots and search ----------------------------------------------------------------
 
 /// The seat whose decision a bot or search takes next: the player to move, or during
 /// simultaneous doubler decisions the lowest seat still to decide; -1 at game over.
-int next_actor(const State& state) noexcept;
+int next_actor(const Position& state) noexcept;
 
 /// A bot: picks a legal move for `player`, who must have one. It reads only what
 /// `player` may know (its hand, the public table, resample() of the state), and draws
@@ -289,13 +289,13 @@ int next_actor(const State& state) noexcept;
 class Bot {
 public:
     virtual ~Bot() = default;
-    virtual Move choose(const State& state, int player, Pcg32& rng) const = 0;
+    virtual Move choose(const Position& state, int player, Pcg32& rng) const = 0;
 };
 
 /// Any legal move, uniformly at random.
 class RandomBot : public Bot {
 public:
-    Move choose(const State& state, int player, Pcg32& rng) const override;
+    Move choose(const Position& state, int player, Pcg32& rng) const override;
 };
 
 /// Plays the colour-steering game by a one-move look-ahead over an estimate of each
@@ -304,12 +304,12 @@ public:
 /// its doubler on the positive colour it most likely leads with the largest sum.
 class HeuristicBot : public Bot {
 public:
-    Move choose(const State& state, int player, Pcg32& rng) const override;
+    Move choose(const Position& state, int player, Pcg32& rng) const override;
 };
 
 /// The heuristic's value of each legal move of `player`, in action-id order (from what
 /// `player` knows; higher is better).
-std::vector<double> move_values(const State& state, int player);
+std::vector<double> move_values(const Position& state, int player);
 
 /// Options of an information-set Monte Carlo tree search (ISMCTS).
 struct SearchOptions {
@@ -340,13 +340,13 @@ struct SearchResult {
 /// other seat's. The other seats play by the rollout policy in their determinised hands
 /// (the tree holds only the searching seat's moves). With several threads each builds its own tree (seeded from `seed` and its index)
 /// and the root statistics are summed. Runs without any Python.
-SearchResult ismcts(const State& state, int player, const SearchOptions& options, uint64_t seed);
+SearchResult ismcts(const Position& state, int player, const SearchOptions& options, uint64_t seed);
 
 /// A bot that plays the best move of ismcts().
 class IsmctsBot : public Bot {
 public:
     explicit IsmctsBot(SearchOptions options) : options_(options) {}
-    Move choose(const State& state, int player, Pcg32& rng) const override;
+    Move choose(const Position& state, int player, Pcg32& rng) const override;
     const SearchOptions& options() const noexcept { return options_; }
 
 private:
@@ -357,7 +357,7 @@ private:
 /// rotated from game to game (bot_at), on `threads` threads; game g depends only on
 /// (seed, g). During doubler decisions the bots decide in seat order, each from what it
 /// may know.
-MatchResult play_match(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
+MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
                        int first = 0, const Interrupt& interrupted = {});
 
 }  // namespace diabolo::schacht
