@@ -29,7 +29,7 @@ constexpr const char* kBlockNames[] = {"rotate_stok", "end_round"};
 py::object card_or_none(int card) { return card < 0 ? py::object(py::none()) : py::object(py::str(format_card(card))); }
 std::string suit_letter(int suit) { return std::string(1, kSuitLetters[suit]); }
 
-py::dict options_dict(const Config& c) {
+py::dict options_dict(const Game& c) {
     py::dict d;
     d["players"] = c.players;
     d["rounds"] = c.rounds;
@@ -38,7 +38,7 @@ py::dict options_dict(const Config& c) {
     return d;
 }
 
-Config config_from_kwargs(const py::dict& kwargs) {
+Game config_from_kwargs(const py::dict& kwargs) {
     Options o;
     for (auto item : kwargs) {
         const std::string key = utf8_text<OptionError>(item.first, "an option name");
@@ -58,7 +58,7 @@ Config config_from_kwargs(const py::dict& kwargs) {
             throw OptionError("unknown option '" + key + "' for duvelen; the options are players, rounds, on_block, max_actions");
         }
     }
-    return Config::from_options(o);
+    return Game::from_options(o);
 }
 
 Move to_move(const py::handle& value) {
@@ -71,7 +71,7 @@ Move to_move(const py::handle& value) {
 }
 
 /// The player a query is about. Duvelen has no player to move (D3), so one must be named.
-int query_player(const State& s, const py::object& player) {
+int query_player(const Position& s, const py::object& player) {
     if (player.is_none()) throw PlayerError("Duvelen is played simultaneously (D3): name the player");
     return to_seat(player, s.players());
 }
@@ -109,7 +109,7 @@ std::vector<Deck> decks_from(const py::handle& value, int players) {
 
 // ---- observation (D8.3) ------------------------------------------------------------------
 
-py::list piles_list(const State& s, bool complete) {
+py::list piles_list(const Position& s, bool complete) {
     std::vector<const Pile*> chosen;
     std::vector<int> ids;
     for (int id = 1; id <= s.pile_count; ++id) {
@@ -147,11 +147,11 @@ py::list int_list(const std::array<int32_t, kMaxSeats>& values, int players) {
     return out;
 }
 
-py::dict observation(const State& s, int player) {
+py::dict observation(const Position& s, int player) {
     py::dict d;
     d["player"] = player;
     d["round"] = s.round;
-    d["rounds"] = s.config.rounds;
+    d["rounds"] = s.game.rounds;
     d["current_player"] = s.current_player();
     d["phase"] = kPhaseNames[static_cast<int>(s.phase)];
     d["stop_called_by"] = s.stop_called_by >= 0 ? py::object(py::int_(s.stop_called_by)) : py::object(py::none());
@@ -189,11 +189,11 @@ py::list card_texts(const uint8_t* cards, int count) {
     return out;
 }
 
-py::dict to_data(const Table& t) {
-    const State& s = t.state;
+py::dict to_data(const State& t) {
+    const Position& s = t.state;
     py::dict d;
     d["format"] = kFormat;
-    d["options"] = options_dict(s.config);
+    d["options"] = options_dict(s.game);
     d["seed"] = py::int_(s.seed);
     d["round"] = s.round;
     d["phase"] = kPhaseNames[static_cast<int>(s.phase)];
@@ -245,15 +245,15 @@ int read_cards(const Reader& r, uint8_t* out, int capacity) {
     return static_cast<int>(r.size());
 }
 
-Table from_data(const py::handle& data) {
+State from_data(const py::handle& data) {
     const Reader root(data, "");
     if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected '") + kFormat + "'");
     const Reader opts = root.at("options");
     if (!py::isinstance<py::dict>(opts.handle())) opts.fail("expected an object");
-    Table t;
-    State& s = t.state;
+    State t;
+    Position& s = t.state;
     try {
-        s.config = config_from_kwargs(py::reinterpret_borrow<py::dict>(opts.handle()));
+        s.game = config_from_kwargs(py::reinterpret_borrow<py::dict>(opts.handle()));
     } catch (const OptionError& e) {
         opts.fail(e.what());
     }
@@ -338,8 +338,8 @@ class PythonBot : public Bot {
 public:
     explicit PythonBot(py::object bot)
         : Bot(reaction_from(py::getattr(bot, "reaction", py::none()))), bot_(std::move(bot)) {}
-    std::optional<Move> choose(const State& state, int player, Pcg32&) const override {
-        Table view;
+    std::optional<Move> choose(const Position& state, int player, Pcg32&) const override {
+        State view;
         view.state = state;
         const py::object move = bot_.attr("choose")(view, player);
         if (move.is_none()) return std::nullopt;
@@ -350,8 +350,8 @@ private:
     py::object bot_;
 };
 
-py::tuple run_tuple(const Table& start, const Run& run) {
-    Table final;
+py::tuple run_tuple(const State& start, const Run& run) {
+    State final;
     final.state = run.state;
     final.history = start.history;
     py::list log;
@@ -367,7 +367,7 @@ py::tuple run_tuple(const Table& start, const Run& run) {
 
 void bind_duvelen(py::module_& m) {
     py::class_<Bot, std::shared_ptr<Bot>>(m, "DuvelenBot", "A Duvelen bot implemented in C++.")
-        .def("choose", [](const Bot& bot, const Table& t, const py::object& player, const py::object& seed) -> py::object {
+        .def("choose", [](const Bot& bot, const State& t, const py::object& player, const py::object& seed) -> py::object {
             Pcg32 rng(to_seed(seed));
             const std::optional<Move> move = bot.choose(t.state, to_seat(player, t.state.players()), rng);
             return move ? py::cast(*move) : py::none();
@@ -412,7 +412,7 @@ turns, recycles or passes like GreedyBot.
              py::arg("reaction") = py::none())
         .def_property_readonly("name", [](const LookaheadBot&) { return "lookahead"; }, "``'lookahead'``.");
 
-    m.def("duvelen_simulate", [](const Table& start, const py::sequence& bots, const py::object& seed, double max_time,
+    m.def("duvelen_simulate", [](const State& start, const py::sequence& bots, const py::object& seed, double max_time,
                                  const py::object& max_events) {
         const realtime::Limits limits = limits_from(max_time, max_events);
         std::vector<std::shared_ptr<Bot>> owned;
@@ -439,7 +439,7 @@ turns, recycles or passes like GreedyBot.
         return run_tuple(start, run);
     });
 
-    m.def("duvelen_simulate_many", [](const Config& c, const py::sequence& bots, const py::object& games,
+    m.def("duvelen_simulate_many", [](const Game& c, const py::sequence& bots, const py::object& games,
                                       const py::object& seed, const py::object& threads, double max_time,
                                       const py::object& max_events) {
         const realtime::Limits limits = limits_from(max_time, max_events);
@@ -498,7 +498,7 @@ when the move is applied.
         ;
     bind_move_values(move_class, "DuvelenMove", &format_move, &parse_move);
 
-    py::class_<Table> state_class(m, "DuvelenState", R"doc(
+    py::class_<State> state_class(m, "DuvelenState", R"doc(
 A position of Duvelen, with the moves that led to it.
 
 There are no turns (D3): ``current_player`` is ``diabolo.SIMULTANEOUS`` until the game is
@@ -514,75 +514,75 @@ True
 3
 )doc");
     state_class
-        .def_property_readonly("game", [](const Table& t) { return t.state.config; }, "The game (rules and options) of this state.")
-        .def_property_readonly("current_player", [](const Table& t) { return t.state.current_player(); },
+        .def_property_readonly("game", [](const State& t) { return t.state.game; }, "The game (rules and options) of this state.")
+        .def_property_readonly("current_player", [](const State& t) { return t.state.current_player(); },
                                "``diabolo.SIMULTANEOUS`` while a round is played, ``diabolo.TERMINAL`` at game over.")
-        .def_property_readonly("phase", [](const Table& t) { return kPhaseNames[static_cast<int>(t.state.phase)]; },
+        .def_property_readonly("phase", [](const State& t) { return kPhaseNames[static_cast<int>(t.state.phase)]; },
                                "``'play'``, ``'after_stop'`` or ``'game_over'`` (D8.3).")
-        .def_property_readonly("round", [](const Table& t) { return t.state.round; }, "The round, from 0 (D1.3).")
-        .def_property_readonly("is_terminal", [](const Table& t) { return t.state.is_terminal(); }, "True once the game is over.")
-        .def_property_readonly("scores", [](const Table& t) {
+        .def_property_readonly("round", [](const State& t) { return t.state.round; }, "The round, from 0 (D1.3).")
+        .def_property_readonly("is_terminal", [](const State& t) { return t.state.is_terminal(); }, "True once the game is over.")
+        .def_property_readonly("scores", [](const State& t) {
             return std::vector<int>(t.state.scores.begin(), t.state.scores.begin() + t.state.players());
         }, "Totals of the finished rounds per seat (D5).")
-        .def_property_readonly("round_scores", [](const Table& t) {
+        .def_property_readonly("round_scores", [](const State& t) {
             const auto points = round_scores(t.state);
             return std::vector<int>(points.begin(), points.begin() + t.state.players());
         }, "The current round scored as if it ended now (D5); at game over, the last round's.")
-        .def("returns", [](const Table& t) {
+        .def("returns", [](const State& t) {
             return std::vector<double>(t.state.scores.begin(), t.state.scores.begin() + t.state.players());
         }, "Totals of the finished rounds per seat as floats.")
-        .def_property_readonly("winners", [](const Table& t) { return winners(t.state); },
+        .def_property_readonly("winners", [](const State& t) { return winners(t.state); },
                                "Seats with the highest total; ties share the win.")
-        .def_property_readonly("history", [](const Table& t) {
+        .def_property_readonly("history", [](const State& t) {
             py::list out;
             for (const Step& step : t.history) out.append(py::make_tuple(step.player, step.move));
             return out;
         }, "Every move so far as ``(seat, move)`` pairs in arrival order, plays in long form.")
-        .def("legal_moves", [](const Table& t, const py::object& player) {
+        .def("legal_moves", [](const State& t, const py::object& player) {
             return legal_moves(t.state, query_player(t.state, player));
         }, py::arg("player") = py::none(), "Legal moves of ``player`` now, in the canonical order of the rules page "
            "(``player`` is required: Duvelen has no player to move).")
-        .def("legal_actions", [](const Table& t, const py::object& player) {
+        .def("legal_actions", [](const State& t, const py::object& player) {
             std::vector<int> actions;
             for (const Move& move : legal_moves(t.state, query_player(t.state, player))) actions.push_back(move.action());
             return actions;
         }, py::arg("player") = py::none(), "Legal action ids of ``player`` (the positional ids of :meth:`legal_moves`).")
-        .def("legal_action_mask", [](const Table& t, const py::object& player) {
+        .def("legal_action_mask", [](const State& t, const py::object& player) {
             py::array_t<bool> mask(kNumActions);
             bool* data = mask.mutable_data();
             std::fill(data, data + kNumActions, false);
             for (const Move& move : legal_moves(t.state, query_player(t.state, player))) data[move.action()] = true;
             return mask;
         }, py::arg("player") = py::none(), "A numpy bool array of length ``num_actions``, True at legal action ids.")
-        .def("apply", [](Table& t, const py::object& move, const py::object& player) {
+        .def("apply", [](State& t, const py::object& move, const py::object& player) {
             t.apply(to_move(move), query_player(t.state, player));
         }, py::arg("move"), py::arg("player") = py::none(),
            "Applies ``player``'s move (a DuvelenMove, an action id or notation) in arrival order. Raises "
            "IllegalMoveError naming the clause, and changes nothing, if it is not legal now (for instance "
            "because it lost a race, D3.10).")
-        .def("observation", [](const Table& t, const py::object& player) {
+        .def("observation", [](const State& t, const py::object& player) {
             return observation(t.state, to_seat(player, t.state.players()));
         }, py::arg("player"), "What ``player`` may know, as a JSON-ready dict with the keys of D8.3 (see the rules page).")
-        .def("observation_tensor", [](const Table& t, const py::object& player) {
+        .def("observation_tensor", [](const State& t, const py::object& player) {
             const int p = to_seat(player, t.state.players());
-            py::array_t<float> out(observation_tensor_size(t.state.config));
+            py::array_t<float> out(observation_tensor_size(t.state.game));
             observation_tensor(t.state, p, out.mutable_data());
             return out;
         }, py::arg("player"), "What ``player`` may know as a float32 numpy array of ``game.observation_tensor_shape``.")
-        .def("resample", [](const Table& t, const py::object& player, const py::object& seed) {
+        .def("resample", [](const State& t, const py::object& player, const py::object& seed) {
             to_seat(player, t.state.players());
             return t.resample(to_seed(seed));
         }, py::arg("player"), py::arg("seed"),
            "Determinisation (D8.2): every seat's face-down cards reshuffled among that seat's hidden places. "
            "Nobody knows the order of face-down cards, so the result is the same for every ``player``.")
-        .def("__str__", [](const Table& t) { return render(t.state); })
-        .def("__repr__", [](const Table& t) {
+        .def("__str__", [](const State& t) { return render(t.state); })
+        .def("__repr__", [](const State& t) {
             return "<DuvelenState round " + std::to_string(t.state.round) + " " + kPhaseNames[static_cast<int>(t.state.phase)] + ">";
         })
         ;
     bind_state_values(state_class, &to_data, &from_data);
 
-    py::class_<Config> game_class(m, "DuvelenGame", R"doc(
+    py::class_<Game> game_class(m, "DuvelenGame", R"doc(
 Duvelen with its rule options. Get one with ``diabolo.load("duvelen", ...)``.
 
 Options (all keyword, validated, OptionError when wrong):
@@ -599,34 +599,34 @@ Options (all keyword, validated, OptionError when wrong):
 )doc");
     game_class
         .def(py::init([](const py::kwargs& kwargs) { return config_from_kwargs(kwargs); }))
-        .def_property_readonly("name", [](const Config&) { return "duvelen"; }, "The game's id: ``'duvelen'``.")
-        .def_property_readonly("players", [](const Config& c) { return c.players; }, "Number of seats.")
-        .def_property_readonly("rounds", [](const Config& c) { return c.rounds; }, "Rounds in a game (D1.3).")
-        .def_property_readonly("on_block", [](const Config& c) { return kBlockNames[static_cast<int>(c.on_block)]; }, "What a block does (D4.5).")
-        .def_property_readonly("max_actions", [](const Config& c) { return c.max_actions; }, "The action cap of a round (D4.5).")
+        .def_property_readonly("name", [](const Game&) { return "duvelen"; }, "The game's id: ``'duvelen'``.")
+        .def_property_readonly("players", [](const Game& c) { return c.players; }, "Number of seats.")
+        .def_property_readonly("rounds", [](const Game& c) { return c.rounds; }, "Rounds in a game (D1.3).")
+        .def_property_readonly("on_block", [](const Game& c) { return kBlockNames[static_cast<int>(c.on_block)]; }, "What a block does (D4.5).")
+        .def_property_readonly("max_actions", [](const Game& c) { return c.max_actions; }, "The action cap of a round (D4.5).")
         .def_property_readonly("options", &options_dict, "Every option with its value.")
-        .def_property_readonly("num_actions", [](const Config&) { return kNumActions; }, "Number of action ids: 203.")
-        .def_property_readonly("observation_tensor_shape", [](const Config& c) { return py::make_tuple(observation_tensor_size(c)); },
+        .def_property_readonly("num_actions", [](const Game&) { return kNumActions; }, "Number of action ids: 203.")
+        .def_property_readonly("observation_tensor_shape", [](const Game& c) { return py::make_tuple(observation_tensor_size(c)); },
                                "Shape of :meth:`DuvelenState.observation_tensor`.")
-        .def("new_state", [](const Config& c, const py::object& seed, const py::object& decks) {
-            if (decks.is_none()) return Table::start(c, to_seed(seed));
+        .def("new_state", [](const Game& c, const py::object& seed, const py::object& decks) {
+            if (decks.is_none()) return State::start(c, to_seed(seed));
             const std::vector<Deck> given = decks_from(decks, c.players);
-            return Table::start(c, to_seed(seed), &given);
+            return State::start(c, to_seed(seed), &given);
         }, py::arg("seed") = 0, py::arg("decks") = py::none(),
            "A new game. Round 0 is dealt from ``decks`` (one list of 52 cards per seat, D2.5) if given; "
            "every other round is shuffled from ``seed``.\n\n>>> diabolo.load('duvelen').new_state(seed=1).phase\n'play'")
-        .def("state_from_json", [](const Config& c, const py::object& text) {
-            Table t = from_data(load_json(utf8_text<StateFormatError>(text, "state JSON")));
-            if (!(t.state.config == c)) throw StateFormatError("state JSON: its options differ from this game's");
+        .def("state_from_json", [](const Game& c, const py::object& text) {
+            State t = from_data(load_json(utf8_text<StateFormatError>(text, "state JSON")));
+            if (!(t.state.game == c)) throw StateFormatError("state JSON: its options differ from this game's");
             return t;
         }, py::arg("text"), "The state written by :meth:`DuvelenState.to_json`; StateFormatError if it is not a valid state.")
-        .def("__repr__", [](const Config& c) {
+        .def("__repr__", [](const Game& c) {
             return "diabolo.load('duvelen', players=" + std::to_string(c.players) + ", rounds=" + std::to_string(c.rounds) +
                    ", on_block='" + kBlockNames[static_cast<int>(c.on_block)] + "', max_actions=" + std::to_string(c.max_actions) + ")";
         })
-        .def("move", [](const Config&, const py::object& move) { return to_move(move); }, py::arg("move"),
+        .def("move", [](const Game&, const py::object& move) { return to_move(move); }, py::arg("move"),
              "The DuvelenMove for notation text or an action id.\n\n>>> str(diabolo.load('duvelen').move(201))\n'stop'")
-        .def("play_random", [](const Config& c, const py::object& games, const py::object& seed, const py::object& threads) {
+        .def("play_random", [](const Game& c, const py::object& games, const py::object& seed, const py::object& threads) {
             return random_play(c, games, seed, threads, &play_random_games);
         }, py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
            "Plays ``games`` whole games in C++ without the GIL: at each step a random seat with legal moves "

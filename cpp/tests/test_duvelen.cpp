@@ -29,11 +29,11 @@ Deck deck_starting(const std::vector<std::string>& first) {
     return deck;
 }
 
-Config config_of(int players, int rounds = 1) {
+Game config_of(int players, int rounds = 1) {
     Options o;
     o.players = players;
     o.rounds = rounds;
-    return Config::from_options(o);
+    return Game::from_options(o);
 }
 
 }  // namespace
@@ -51,7 +51,7 @@ TEST(duvelen_notation_round_trips) {
 
 TEST(duvelen_deal_follows_D2_5) {
     std::vector<Deck> decks = {deck_starting({"5h", "Ah"}), deck_starting({})};
-    const State s = new_game(config_of(2), 1, &decks);
+    const Position s = new_game(config_of(2), 1, &decks);
     CHECK(s.seats[0].stok_top() == parse_card("5h"));
     CHECK(s.seats[0].stok_count == 13);
     CHECK(s.seats[0].draaistok_count() == 35);
@@ -68,7 +68,7 @@ TEST(duvelen_plays_refill_and_complete_a_herenhoop) {
     std::vector<Deck> decks = {deck_starting({"5h", "6h", "7h", "8h", "9h", "10h", "Jh", "Qh", "Kh", "Ad", "2d", "3d", "4d",
                                               "Ah", "2h", "3h", "4h"}),
                                deck_starting({})};
-    State s = new_game(config_of(2), 1, &decks);
+    Position s = new_game(config_of(2), 1, &decks);
     apply(s, parse_move("R1:Ah>new"), 0);
     CHECK(s.seats[0].rij[0] == parse_card("5h"));  // D3.4: refilled from the Stok
     apply(s, parse_move("R2:2h>1"), 0);
@@ -90,7 +90,7 @@ TEST(duvelen_plays_refill_and_complete_a_herenhoop) {
 }
 
 TEST(duvelen_worked_example_D5_6) {
-    State s = new_game(config_of(2), 3);
+    Position s = new_game(config_of(2), 3);
     // Build the scoring position directly: seat 0 has 3 cards left in its Stok, a
     // Herenhoop with 4 own cards, and 15 own cards in the centre or seat 1's Herenhoop.
     s.seats[0].stok_count = 3;
@@ -116,10 +116,10 @@ TEST(duvelen_random_games_keep_every_invariant) {
         o.players = players;
         o.rounds = 2;
         o.max_actions = 3000;
-        const Config config = Config::from_options(o);
-        for (uint64_t game = 0; game < 12; ++game) {
-            State s = new_game(config, game);
-            Pcg32 rng(game, 5);
+        const Game game = Game::from_options(o);
+        for (uint64_t g = 0; g < 12; ++g) {
+            Position s = new_game(game, g);
+            Pcg32 rng(g, 5);
             int steps = 0;
             while (!s.is_terminal() && steps < 20000) {
                 const std::string problem = check_invariants(s);
@@ -133,7 +133,7 @@ TEST(duvelen_random_games_keep_every_invariant) {
                 if (moves.empty()) continue;
                 const Move move = moves[rng.below(static_cast<uint32_t>(moves.size()))];
                 CHECK(!why_illegal(s, move, player).has_value());
-                CHECK(check_invariants(resample(s, game)).empty());
+                CHECK(check_invariants(resample(s, g)).empty());
                 apply(s, move, player);
                 ++steps;
             }
@@ -144,26 +144,26 @@ TEST(duvelen_random_games_keep_every_invariant) {
 }
 
 TEST(duvelen_greedy_simulations_finish_and_replay) {
-    const Config config = config_of(4, 2);
+    const Game game = config_of(4, 2);
     const GreedyBot greedy(default_reaction());
     const RandomBot random(default_reaction());
     const std::vector<const Bot*> bots = {&greedy, &greedy, &random, &greedy};
     for (uint64_t seed = 0; seed < 10; ++seed) {
-        const State start = new_game(config, seed);
+        const Position start = new_game(game, seed);
         const Run run = simulate(start, bots, seed, realtime::Limits{});
         CHECK(run.state.is_terminal());
         CHECK(run.accepted > 0);
         // Replaying the accepted moves in order reproduces the final state exactly.
-        State replay = start;
+        Position replay = start;
         double last = 0.0;
         for (const auto& step : run.log) {
             CHECK(step.time >= last);
             last = step.time;
             if (step.accepted) apply(replay, step.move, step.player);
         }
-        CHECK(std::memcmp(&replay, &run.state, sizeof(State)) == 0);
+        CHECK(std::memcmp(&replay, &run.state, sizeof(Position)) == 0);
     }
-    const SimulationBatch one = simulate_many(config, bots, 12, 7, 1, realtime::Limits{});
-    const SimulationBatch two = simulate_many(config, bots, 12, 7, 2, realtime::Limits{});
+    const SimulationBatch one = simulate_many(game, bots, 12, 7, 1, realtime::Limits{});
+    const SimulationBatch two = simulate_many(game, bots, 12, 7, 2, realtime::Limits{});
     CHECK(one.scores == two.scores && one.actions == two.actions && one.time == two.time);
 }

@@ -49,7 +49,7 @@ TEST(threads_schacht_random_play_matches_and_search) {
 TEST(threads_duvelen_random_play_and_simulation) {
     duvelen::Options o;
     o.players = 3;
-    const duvelen::Config config = duvelen::Config::from_options(o);
+    const duvelen::Game config = duvelen::Game::from_options(o);
     const duvelen::GreedyBot greedy(duvelen::default_reaction());
     const duvelen::LookaheadBot lookahead(duvelen::default_reaction());
     const std::vector<const duvelen::Bot*> bots = {&greedy, &lookahead, &greedy};

@@ -29,14 +29,14 @@ realtime::Reaction default_reaction() noexcept {
     return reaction;
 }
 
-std::optional<Move> RandomBot::choose(const State& state, int player, Pcg32& rng) const {
+std::optional<Move> RandomBot::choose(const Position& state, int player, Pcg32& rng) const {
     std::array<Move, kNumActions> moves{};
     const int n = legal_moves(state, player, moves);
     if (n == 0) return std::nullopt;
     return moves[rng.below(static_cast<uint32_t>(n))];
 }
 
-std::optional<Move> GreedyBot::choose(const State& state, int player, Pcg32&) const {
+std::optional<Move> GreedyBot::choose(const Position& state, int player, Pcg32&) const {
     std::array<Move, kNumActions> moves{};
     const int n = legal_moves(state, player, moves);
     const auto first = [&](MoveKind kind) -> std::optional<Move> {
@@ -54,7 +54,7 @@ std::optional<Move> GreedyBot::choose(const State& state, int player, Pcg32&) co
     return first(MoveKind::Pass);
 }
 
-std::optional<Move> LookaheadBot::choose(const State& state, int player, Pcg32& rng) const {
+std::optional<Move> LookaheadBot::choose(const Position& state, int player, Pcg32& rng) const {
     std::array<Move, kNumActions> moves{};
     const int n = legal_moves(state, player, moves);
     std::optional<Move> best;
@@ -64,7 +64,7 @@ std::optional<Move> LookaheadBot::choose(const State& state, int player, Pcg32& 
         const Move& move = moves[static_cast<std::size_t>(i)];
         if (move.kind == MoveKind::Stop) return move;  // D5.5: +10, and the round ends
         if (move.kind != MoveKind::Play) continue;
-        State after = state;
+        Position after = state;
         apply_unchecked(after, move, player);
         // D5 as it stands after the play, plus a little for every play it opens next.
         int plays = 0;
@@ -77,51 +77,51 @@ std::optional<Move> LookaheadBot::choose(const State& state, int player, Pcg32& 
     return GreedyBot(reaction()).choose(state, player, rng);  // no play: turn, recycle or pass as greedy does
 }
 
-std::optional<Move> RealtimeRules::try_apply(State& state, const Move& move, int player) noexcept {
+std::optional<Move> RealtimeRules::try_apply(Position& state, const Move& move, int player) noexcept {
     const std::optional<Move> resolved = resolve(state, player, move);
     if (!resolved || !is_legal(state, *resolved, player)) return std::nullopt;  // a lost race (D3.10)
     apply_unchecked(state, *resolved, player);
     return resolved;
 }
 
-Run simulate(const State& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits) {
+Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits) {
     if (static_cast<int>(bots.size()) != state.players()) {
         throw OptionError("simulate needs one bot per seat: " + std::to_string(state.players()) + " seats, got " +
                           std::to_string(bots.size()) + " bots");
     }
-    return realtime::simulate<RealtimeRules, State, Move>(state, bots, seed, limits);
+    return realtime::simulate<RealtimeRules, Position, Move>(state, bots, seed, limits);
 }
 
-RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads, const Interrupt& interrupted) {
+RandomPlayResult play_random_games(const Game& game, int games, uint64_t seed, int threads, const Interrupt& interrupted) {
     RandomPlayResult result;
-    result.scores.assign(static_cast<std::size_t>(std::max(games, 0)) * config.players, 0);
+    result.scores.assign(static_cast<std::size_t>(std::max(games, 0)) * game.players, 0);
     result.moves.assign(static_cast<std::size_t>(std::max(games, 0)), 0);
     in_parallel(games, threads, [&](int first, int last) {
         std::array<Move, kNumActions> moves{};
         for (int i = first; i < last; ++i) {
             const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
-            State s = new_game(config, game_seed);
+            Position s = new_game(game, game_seed);
             Pcg32 rng(game_seed, 0xB07B07ULL);
             int32_t count = 0;
             while (!s.is_terminal()) {
-                const int player = static_cast<int>(rng.below(config.players));
+                const int player = static_cast<int>(rng.below(game.players));
                 const int n = legal_moves(s, player, moves);
                 if (n == 0) continue;
                 apply_unchecked(s, moves[rng.below(static_cast<uint32_t>(n))], player);
                 ++count;
             }
             const auto k = static_cast<std::size_t>(i);
-            for (int p = 0; p < config.players; ++p) result.scores[k * config.players + static_cast<std::size_t>(p)] = s.scores[static_cast<std::size_t>(p)];
+            for (int p = 0; p < game.players; ++p) result.scores[k * game.players + static_cast<std::size_t>(p)] = s.scores[static_cast<std::size_t>(p)];
             result.moves[k] = count;
         }
     }, interrupted);
     return result;
 }
 
-SimulationBatch simulate_many(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed,
+SimulationBatch simulate_many(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed,
                               int threads, const realtime::Limits& limits, const Interrupt& interrupted) {
-    return realtime::simulate_many<RealtimeRules, State, Move>(
-        config.players, bots, games, seed, threads, limits, [&](uint64_t game_seed) { return new_game(config, game_seed); }, interrupted);
+    return realtime::simulate_many<RealtimeRules, Position, Move>(
+        game.players, bots, games, seed, threads, limits, [&](uint64_t game_seed) { return new_game(game, game_seed); }, interrupted);
 }
 
 }  // namespace diabolo::duvelen

@@ -15,12 +15,12 @@ constexpr int kPerSeat = 3 * kDeckCards + 8;         // visible, stok top, waste
 
 }  // namespace
 
-int observation_tensor_size(const Config& config) noexcept {
-    const int n = config.players;
+int observation_tensor_size(const Game& game) noexcept {
+    const int n = game.players;
     return kCentre + n * kPerSeat + 3 + n + 2;
 }
 
-void observation_tensor(const State& s, int player, float* out) noexcept {
+void observation_tensor(const Position& s, int player, float* out) noexcept {
     const int n = s.players();
     TensorWriter w(out);
     for (int card = 0; card < kDeckCards; ++card) {
@@ -47,8 +47,8 @@ void observation_tensor(const State& s, int player, float* out) noexcept {
     }
     w.one_hot(static_cast<int>(s.phase), 3);
     w.one_hot(s.stop_called_by >= 0 ? (s.stop_called_by - player + n) % n : -1, n);
-    w.scalar(static_cast<float>(s.round) / static_cast<float>(s.config.rounds));
-    w.scalar(static_cast<float>(s.actions) / static_cast<float>(s.config.max_actions));
+    w.scalar(static_cast<float>(s.round) / static_cast<float>(s.game.rounds));
+    w.scalar(static_cast<float>(s.actions) / static_cast<float>(s.game.max_actions));
 }
 
 }  // namespace diabolo::duvelen

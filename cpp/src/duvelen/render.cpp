@@ -11,9 +11,9 @@ std::string card_or_dash(int card) { return card < 0 ? "--" : format_card(card);
 
 }  // namespace
 
-std::string render(const State& s) {
+std::string render(const Position& s) {
     std::ostringstream out;
-    out << "Duvelen, round " << s.round + 1 << " of " << int{s.config.rounds} << ", ";
+    out << "Duvelen, round " << s.round + 1 << " of " << int{s.game.rounds} << ", ";
     if (s.phase == Phase::Play) out << "playing";
     else if (s.phase == Phase::AfterStop) out << "after Stop by seat " << int{s.stop_called_by};
     else out << "game over";

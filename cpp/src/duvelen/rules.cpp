@@ -10,7 +10,7 @@
 
 namespace diabolo::duvelen {
 
-static_assert(std::is_trivially_copyable_v<State>, "clone must stay a memcpy");
+static_assert(std::is_trivially_copyable_v<Position>, "clone must stay a memcpy");
 
 namespace {
 
@@ -25,7 +25,7 @@ constexpr uint64_t make_aces() noexcept {
 constexpr uint64_t kAces = make_aces();  // D3.2: an Ace is always wanted
 
 uint8_t bit(int seat) noexcept { return static_cast<uint8_t>(1u << seat); }
-uint8_t all_seats(const State& s) noexcept { return static_cast<uint8_t>((1u << s.players()) - 1); }
+uint8_t all_seats(const Position& s) noexcept { return static_cast<uint8_t>((1u << s.players()) - 1); }
 std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
 
 /// The card at `source` of `seat`, or -1 if it is empty.
@@ -71,7 +71,7 @@ void turn(Seat& seat) noexcept {                          // D3.7
 }
 
 /// D4.3: after Stop, an empty waste takes the whole Draaistok, its bottom card on top.
-void flip_empty_wastes(State& s) noexcept {
+void flip_empty_wastes(Position& s) noexcept {
     for (int p = 0; p < s.players(); ++p) {
         Seat& seat = s.seats[at(p)];
         if (seat.waste_count == 0) seat.waste_count = seat.cycle_count;
@@ -98,12 +98,12 @@ Deck shuffled_deck(uint64_t seed, int round, int seat) noexcept {
     return deck;
 }
 
-void start_round(State& s, int round, const std::vector<Deck>* decks);
+void start_round(Position& s, int round, const std::vector<Deck>* decks);
 
-void end_round(State& s) noexcept {
+void end_round(Position& s) noexcept {
     const auto points = round_scores(s);
     for (int p = 0; p < s.players(); ++p) s.scores[at(p)] += points[at(p)];
-    if (s.round + 1 < s.config.rounds) {
+    if (s.round + 1 < s.game.rounds) {
         start_round(s, s.round + 1, nullptr);
     } else {
         s.phase = Phase::GameOver;
@@ -111,9 +111,9 @@ void end_round(State& s) noexcept {
 }
 
 /// D4.5: a blocked position rotates every Stok until it unblocks, or ends the round.
-void resolve_block(State& s) noexcept {
+void resolve_block(Position& s) noexcept {
     if (!is_blocked(s)) return;
-    if (s.config.on_block == OnBlock::RotateStok) {
+    if (s.game.on_block == OnBlock::RotateStok) {
         int longest = 0;
         for (int p = 0; p < s.players(); ++p) longest = std::max(longest, int{s.seats[at(p)].stok_count});
         for (int i = 0; i < longest; ++i) {
@@ -127,7 +127,7 @@ void resolve_block(State& s) noexcept {
     end_round(s);
 }
 
-void start_round(State& s, int round, const std::vector<Deck>* decks) {
+void start_round(Position& s, int round, const std::vector<Deck>* decks) {
     s.round = static_cast<uint8_t>(round);
     s.phase = Phase::Play;
     s.stop_called_by = -1;
@@ -145,7 +145,7 @@ void start_round(State& s, int round, const std::vector<Deck>* decks) {
 }
 
 /// D4.4: after Stop the round ends once every pass stands or nobody can play a card.
-bool after_stop_over(const State& s) noexcept {
+bool after_stop_over(const Position& s) noexcept {
     if (s.passed == all_seats(s)) return true;
     for (int p = 0; p < s.players(); ++p) {
         if (s.seats[at(p)].available() & s.wanted) return false;
@@ -153,7 +153,7 @@ bool after_stop_over(const State& s) noexcept {
     return true;
 }
 
-void play_card(State& s, const Move& m, int player) noexcept {
+void play_card(Position& s, const Move& m, int player) noexcept {
     remove_from(s.seats[at(player)], m.source);
     const int suit = suit_of(m.card);
     const int rank = rank_of(m.card);
@@ -185,7 +185,7 @@ void play_card(State& s, const Move& m, int player) noexcept {
 
 // ---- configuration -----------------------------------------------------------------------
 
-Config Config::from_options(const Options& o) {
+Game Game::from_options(const Options& o) {
     if (o.players < kMinPlayers || o.players > kMaxSeats) {
         throw OptionError("players must be 2..8 (D1.2), got " + std::to_string(o.players));
     }
@@ -195,7 +195,7 @@ Config Config::from_options(const Options& o) {
     if (o.max_actions < 1 || o.max_actions > 100000000) {
         throw OptionError("max_actions must be 1..100000000 (D4.5), got " + std::to_string(o.max_actions));
     }
-    Config c;
+    Game c;
     c.players = static_cast<uint8_t>(o.players);
     c.rounds = static_cast<uint8_t>(o.rounds);
     c.on_block = o.on_block;
@@ -203,11 +203,11 @@ Config Config::from_options(const Options& o) {
     return c;
 }
 
-Options Config::to_options() const noexcept {
+Options Game::to_options() const noexcept {
     return Options{players, rounds, on_block, static_cast<int>(max_actions)};
 }
 
-bool operator==(const Config& a, const Config& b) noexcept {
+bool operator==(const Game& a, const Game& b) noexcept {
     return a.players == b.players && a.rounds == b.rounds && a.on_block == b.on_block && a.max_actions == b.max_actions;
 }
 
@@ -309,23 +309,23 @@ void check_deck(const Deck& deck) {
     }
 }
 
-State new_game(const Config& config, uint64_t seed, const std::vector<Deck>* decks) {
+Position new_game(const Game& game, uint64_t seed, const std::vector<Deck>* decks) {
     if (decks) {
-        if (decks->size() != config.players) {
-            throw StateFormatError("a given deal needs one deck per seat (D2.5): " + std::to_string(config.players) +
+        if (decks->size() != game.players) {
+            throw StateFormatError("a given deal needs one deck per seat (D2.5): " + std::to_string(game.players) +
                                    " decks, got " + std::to_string(decks->size()));
         }
         for (const Deck& deck : *decks) check_deck(deck);
     }
-    State s;
-    s.config = config;
+    Position s;
+    s.game = game;
     s.seed = seed;
     start_round(s, 0, decks);
     return s;
 }
 
-void redeal(State& s, const std::vector<Deck>& decks) {
-    if (decks.size() != s.config.players) {
+void redeal(Position& s, const std::vector<Deck>& decks) {
+    if (decks.size() != s.game.players) {
         throw StateFormatError("a given deal needs one deck per seat (D2.5), got " + std::to_string(decks.size()));
     }
     for (const Deck& deck : decks) check_deck(deck);
@@ -337,7 +337,7 @@ void redeal(State& s, const std::vector<Deck>& decks) {
 
 // ---- legality ------------------------------------------------------------------------------
 
-int legal_moves(const State& s, int player, std::array<Move, kNumActions>& out) noexcept {
+int legal_moves(const Position& s, int player, std::array<Move, kNumActions>& out) noexcept {
     int n = 0;
     if (s.phase == Phase::GameOver || player < 0 || player >= s.players()) return 0;
     const Seat& seat = s.seats[at(player)];
@@ -368,13 +368,13 @@ int legal_moves(const State& s, int player, std::array<Move, kNumActions>& out) 
     return n;
 }
 
-std::vector<Move> legal_moves(const State& s, int player) {
+std::vector<Move> legal_moves(const Position& s, int player) {
     std::array<Move, kNumActions> moves{};
     const int n = legal_moves(s, player, moves);
     return std::vector<Move>(moves.begin(), moves.begin() + n);
 }
 
-std::optional<Move> resolve(const State& s, int player, const Move& m) noexcept {
+std::optional<Move> resolve(const Position& s, int player, const Move& m) noexcept {
     if (m.kind != MoveKind::Play || m.card != kNoCard) return m;
     if (player < 0 || player >= s.players()) return std::nullopt;
     const int card = card_at(s.seats[at(player)], m.source);
@@ -382,13 +382,13 @@ std::optional<Move> resolve(const State& s, int player, const Move& m) noexcept 
     return Move::play(m.source, card, m.target);
 }
 
-bool is_legal(const State& s, const Move& m, int player) noexcept {
+bool is_legal(const Position& s, const Move& m, int player) noexcept {
     std::array<Move, kNumActions> moves{};
     const int n = legal_moves(s, player, moves);
     return std::find(moves.begin(), moves.begin() + n, m) != moves.begin() + n;
 }
 
-std::optional<IllegalMoveError> why_illegal(const State& s, const Move& m, int player) {
+std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& m, int player) {
     if (s.phase == Phase::GameOver) return IllegalMoveError("D1.3", "the game is over");
     const Seat& seat = s.seats[at(player)];
     const bool stopped = s.phase == Phase::AfterStop;
@@ -438,7 +438,7 @@ std::optional<IllegalMoveError> why_illegal(const State& s, const Move& m, int p
 
 // ---- applying moves ------------------------------------------------------------------------
 
-void apply_unchecked(State& s, const Move& m, int player) noexcept {
+void apply_unchecked(Position& s, const Move& m, int player) noexcept {
     Seat& seat = s.seats[at(player)];
     switch (m.kind) {
         case MoveKind::Play: play_card(s, m, player); break;
@@ -461,7 +461,7 @@ void apply_unchecked(State& s, const Move& m, int player) noexcept {
     }
     ++s.actions;
     if (s.phase == Phase::AfterStop) flip_empty_wastes(s);
-    if (s.actions >= s.config.max_actions) {              // D4.5: the action cap
+    if (s.actions >= s.game.max_actions) {              // D4.5: the action cap
         end_round(s);
     } else if (s.phase == Phase::AfterStop) {
         if (after_stop_over(s)) end_round(s);             // D4.4
@@ -470,7 +470,7 @@ void apply_unchecked(State& s, const Move& m, int player) noexcept {
     }
 }
 
-void apply(State& s, const Move& m, int player) {
+void apply(Position& s, const Move& m, int player) {
     if (player < 0 || player >= s.players()) {
         throw PlayerError("player must be a seat 0.." + std::to_string(s.players() - 1) + ", got " + std::to_string(player));
     }
@@ -482,7 +482,7 @@ void apply(State& s, const Move& m, int player) {
     apply_unchecked(s, *move, player);
 }
 
-bool is_blocked(const State& s) noexcept {
+bool is_blocked(const Position& s) noexcept {
     if (s.phase != Phase::Play) return false;
     for (int p = 0; p < s.players(); ++p) {
         const Seat& seat = s.seats[at(p)];
@@ -491,9 +491,9 @@ bool is_blocked(const State& s) noexcept {
     return true;
 }
 
-std::vector<int> winners(const State& s) { return best_seats(s.scores, s.players()); }
+std::vector<int> winners(const Position& s) { return best_seats(s.scores, s.players()); }
 
-std::array<int32_t, kMaxSeats> round_scores(const State& s) noexcept {
+std::array<int32_t, kMaxSeats> round_scores(const Position& s) noexcept {
     std::array<int32_t, kMaxSeats> points{};
     for (int id = 0; id < s.pile_count; ++id) {
         const Pile& pile = s.piles[at(id)];
@@ -509,8 +509,8 @@ std::array<int32_t, kMaxSeats> round_scores(const State& s) noexcept {
 
 // ---- information (D8) ----------------------------------------------------------------------
 
-State resample(const State& s, uint64_t seed) {
-    State r = s;
+Position resample(const Position& s, uint64_t seed) {
+    Position r = s;
     Pcg32 rng(seed, 0xD0E1E5ULL);
     for (int p = 0; p < s.players(); ++p) {
         Seat& seat = r.seats[at(p)];
@@ -536,14 +536,14 @@ State resample(const State& s, uint64_t seed) {
     return r;
 }
 
-std::string check_invariants(const State& s) {
+std::string check_invariants(const Position& s) {
     try {
-        if (!(Config::from_options(s.config.to_options()) == s.config)) return "options are not normalised";
+        if (!(Game::from_options(s.game.to_options()) == s.game)) return "options are not normalised";
     } catch (const OptionError& e) {
         return std::string("options: ") + e.what();
     }
     const int n = s.players();
-    if (s.round >= s.config.rounds) return "round is not below rounds";
+    if (s.round >= s.game.rounds) return "round is not below rounds";
     if (s.pile_count > kMaxPiles || s.herenhoop_count > s.pile_count) return "pile counts out of range";
     if (s.passed & ~all_seats(s)) return "passes name seats that do not exist";
     if (s.stop_called_by >= n) return "stop names a seat that does not exist";
@@ -625,29 +625,29 @@ std::string check_invariants(const State& s) {
             if (after_stop_over(s)) return "the round should have ended: every pass stands or nobody can play (D4.4)";
             break;
         case Phase::GameOver:
-            if (s.round != s.config.rounds - 1) return "game over before the last round";
+            if (s.round != s.game.rounds - 1) return "game over before the last round";
             break;
         default: return "unknown phase";
     }
-    if (s.phase != Phase::GameOver && s.actions >= s.config.max_actions) return "the action cap should have ended the round";
+    if (s.phase != Phase::GameOver && s.actions >= s.game.max_actions) return "the action cap should have ended the round";
     return {};
 }
 
 // ---- the record ------------------------------------------------------------------------------
 
-Table Table::start(const Config& config, uint64_t seed, const std::vector<Deck>* decks) {
-    Table t;
-    t.state = new_game(config, seed, decks);
+State State::start(const Game& game, uint64_t seed, const std::vector<Deck>* decks) {
+    State t;
+    t.state = new_game(game, seed, decks);
     return t;
 }
 
-void Table::apply(const Move& move, int player) {
+void State::apply(const Move& move, int player) {
     const std::optional<Move> resolved = resolve(state, player, move);
     duvelen::apply(state, move, player);
     history.push_back(Step{player, *resolved});
 }
 
-std::string Table::check() const {
+std::string State::check() const {
     std::string problem = check_invariants(state);
     if (!problem.empty()) return problem;
     for (const Step& step : history) {
@@ -656,8 +656,8 @@ std::string Table::check() const {
     return {};
 }
 
-Table Table::resample(uint64_t seed) const {
-    Table t;
+State State::resample(uint64_t seed) const {
+    State t;
     t.state = duvelen::resample(state, seed);
     t.history = history;
     return t;

@@ -106,16 +106,16 @@ struct Options {
 };
 
 /// Validated options; part of every state.
-struct Config {
+struct Game {
     uint8_t players = 4;
     uint8_t rounds = 1;
     OnBlock on_block = OnBlock::RotateStok;
     uint32_t max_actions = 100000;
 
     /// Validates options; throws OptionError naming the option and the allowed values.
-    static Config from_options(const Options& options);
+    static Game from_options(const Options& options);
     Options to_options() const noexcept;
-    friend bool operator==(const Config& a, const Config& b) noexcept;
+    friend bool operator==(const Game& a, const Game& b) noexcept;
 };
 
 /// One seat's cards (D2). Stok: stok[0] is the face-up top. Draaistok and waste share
@@ -150,8 +150,8 @@ struct Pile {
 };
 
 /// The whole state: a trivially copyable value (clone = memcpy).
-struct State {
-    Config config{};
+struct Position {
+    Game game{};
     Phase phase = Phase::Play;
     uint8_t round = 0;
     int8_t stop_called_by = -1;
@@ -166,7 +166,7 @@ struct State {
     std::array<int32_t, kMaxSeats> scores{}; // totals of finished rounds
     uint64_t seed = 0;                       // shuffles of the rounds to come
 
-    int players() const noexcept { return config.players; }
+    int players() const noexcept { return game.players; }
     bool is_terminal() const noexcept { return phase == Phase::GameOver; }
     int current_player() const noexcept { return is_terminal() ? kTerminal : kSimultaneous; }
 };
@@ -188,52 +188,52 @@ Move parse_move(std::string_view text);
 
 /// A new game; round r's decks are given by `decks` if present (one per seat), else
 /// shuffled from `seed` (D2.5).
-State new_game(const Config& config, uint64_t seed, const std::vector<Deck>* decks = nullptr);
+Position new_game(const Game& game, uint64_t seed, const std::vector<Deck>* decks = nullptr);
 /// Checks that `deck` holds each of the 52 cards once; throws StateFormatError.
 void check_deck(const Deck& deck);
 /// Replaces the current round's deal by `decks` (given deals for later rounds). Only
 /// before the round's first action.
-void redeal(State& state, const std::vector<Deck>& decks);
+void redeal(Position& state, const std::vector<Deck>& decks);
 
 /// Legal moves of `player` in canonical order: plays by source (S, R1..R4, W), each to a
 /// new pile (Aces) or to the piles it fits in number order; then turn, recycle,
 /// recycle^, stop, pass. Empty at game over.
-int legal_moves(const State& state, int player, std::array<Move, kNumActions>& out) noexcept;
-std::vector<Move> legal_moves(const State& state, int player);
+int legal_moves(const Position& state, int player, std::array<Move, kNumActions>& out) noexcept;
+std::vector<Move> legal_moves(const Position& state, int player);
 /// The move a positional action id or a short-form play means now, or nullopt if it
 /// names nothing (an empty source).
-std::optional<Move> resolve(const State& state, int player, const Move& move) noexcept;
-bool is_legal(const State& state, const Move& move, int player) noexcept;
+std::optional<Move> resolve(const Position& state, int player, const Move& move) noexcept;
+bool is_legal(const Position& state, const Move& move, int player) noexcept;
 /// Why `move` by `player` is illegal now (clause and message), or nullopt if legal.
-std::optional<IllegalMoveError> why_illegal(const State& state, const Move& move, int player);
+std::optional<IllegalMoveError> why_illegal(const Position& state, const Move& move, int player);
 
 /// Applies a legal move (fast path for search and simulation).
-void apply_unchecked(State& state, const Move& move, int player) noexcept;
+void apply_unchecked(Position& state, const Move& move, int player) noexcept;
 /// Applies a move after checking it; throws IllegalMoveError and changes nothing.
-void apply(State& state, const Move& move, int player);
+void apply(Position& state, const Move& move, int player);
 
 /// True when no seat could play or call Stop ever again without a rotation (D4.5).
-bool is_blocked(const State& state) noexcept;
+bool is_blocked(const Position& state) noexcept;
 /// Seats with the highest game total; ties share the win.
-std::vector<int> winners(const State& state);
+std::vector<int> winners(const Position& state);
 /// D5 scores of the current round as if it ended now.
-std::array<int32_t, kMaxSeats> round_scores(const State& state) noexcept;
+std::array<int32_t, kMaxSeats> round_scores(const Position& state) noexcept;
 
 /// Determinisation (D8.2): every seat's face-down cards (Stok below the top, Draaistok,
 /// waste below the top) are reshuffled among that seat's own hidden places.
-State resample(const State& state, uint64_t seed);
+Position resample(const Position& state, uint64_t seed);
 
 /// What is inconsistent (card conservation, piles, counts, phase), or an empty string.
-std::string check_invariants(const State& state);
+std::string check_invariants(const Position& state);
 
 /// A text picture of the whole table.
-std::string render(const State& state);
+std::string render(const Position& state);
 
 /// Number of floats in observation_tensor for this configuration.
-int observation_tensor_size(const Config& config) noexcept;
+int observation_tensor_size(const Game& game) noexcept;
 /// Writes what `player` may know (D8) into out[0 .. observation_tensor_size); seats
 /// appear relative to `player` (block 0 is the player).
-void observation_tensor(const State& state, int player, float* out) noexcept;
+void observation_tensor(const Position& state, int player, float* out) noexcept;
 
 // ---- the record a frontend keeps -------------------------------------------------------------
 
@@ -243,18 +243,18 @@ struct Step {
 };
 
 /// A state with the moves that led to it (every move of Duvelen is public): what the
-/// Python State wraps, and what a C++ frontend keeps.
-struct Table {
-    State state{};
+/// Python Position wraps, and what a C++ frontend keeps.
+struct State {
+    Position state{};
     std::vector<Step> history;
 
-    static Table start(const Config& config, uint64_t seed, const std::vector<Deck>* decks = nullptr);
+    static State start(const Game& game, uint64_t seed, const std::vector<Deck>* decks = nullptr);
     /// Checked move of `player` (a short-form play is resolved to the card at its source);
     /// records the long form. Throws IllegalMoveError and changes nothing if illegal.
     void apply(const Move& move, int player);
     /// check_invariants of the state, then the history's seats; empty if consistent.
     std::string check() const;
-    Table resample(uint64_t seed) const;
+    State resample(uint64_t seed) const;
 };
 
 // ---- bots and simulation (diabolo::realtime) -------------------------------------------------
@@ -272,7 +272,7 @@ class Bot {
 public:
     explicit Bot(realtime::Reaction reaction) : reaction_(reaction) {}
     virtual ~Bot() = default;
-    virtual std::optional<Move> choose(const State& state, int player, Pcg32& rng) const = 0;
+    virtual std::optional<Move> choose(const Position& state, int player, Pcg32& rng) const = 0;
     const realtime::Reaction& reaction() const noexcept { return reaction_; }
     /// Microseconds until `move` arrives, drawn from `rng`.
     int64_t reaction_time(const Move& move, Pcg32& rng) const noexcept { return reaction_.sample(reaction_kind(move), rng); }
@@ -285,7 +285,7 @@ private:
 class RandomBot : public Bot {
 public:
     using Bot::Bot;
-    std::optional<Move> choose(const State& state, int player, Pcg32& rng) const override;
+    std::optional<Move> choose(const Position& state, int player, Pcg32& rng) const override;
 };
 
 /// Calls Stop when it can; otherwise plays whenever it can (Stok first, then the Rij,
@@ -293,7 +293,7 @@ public:
 class GreedyBot : public Bot {
 public:
     using Bot::Bot;
-    std::optional<Move> choose(const State& state, int player, Pcg32& rng) const override;
+    std::optional<Move> choose(const Position& state, int player, Pcg32& rng) const override;
 };
 
 /// Like GreedyBot, it calls Stop when it can, but it picks among its plays by looking one
@@ -303,20 +303,20 @@ public:
 class LookaheadBot : public Bot {
 public:
     using Bot::Bot;
-    std::optional<Move> choose(const State& state, int player, Pcg32& rng) const override;
+    std::optional<Move> choose(const Position& state, int player, Pcg32& rng) const override;
 };
 
 /// The rules as realtime::simulate needs them.
 struct RealtimeRules {
-    static std::optional<Move> try_apply(State& state, const Move& move, int player) noexcept;
-    static int players(const State& state) noexcept { return state.players(); }
-    static bool is_terminal(const State& state) noexcept { return state.is_terminal(); }
-    static int round(const State& state) noexcept { return state.round; }
+    static std::optional<Move> try_apply(Position& state, const Move& move, int player) noexcept;
+    static int players(const Position& state) noexcept { return state.players(); }
+    static bool is_terminal(const Position& state) noexcept { return state.is_terminal(); }
+    static int round(const Position& state) noexcept { return state.round; }
 };
 
-using Run = realtime::Run<State, Move>;
+using Run = realtime::Run<Position, Move>;
 /// One simulated game from `state`; `bots[p]` plays seat p.
-Run simulate(const State& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits);
+Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits);
 
 struct RandomPlayResult {
     std::vector<int32_t> scores;  // games x players, row-major: game totals
@@ -326,13 +326,13 @@ struct RandomPlayResult {
 /// Plays `games` whole games where, at every step, a random seat that has legal moves
 /// makes a uniformly random one (no timing: see simulate for that). Game i depends only
 /// on (seed, i), so results do not depend on `threads`.
-RandomPlayResult play_random_games(const Config& config, int games, uint64_t seed, int threads, const Interrupt& interrupted = {});
+RandomPlayResult play_random_games(const Game& game, int games, uint64_t seed, int threads, const Interrupt& interrupted = {});
 
 using SimulationBatch = realtime::Batch;
 
 /// Simulates `games` whole games on `threads` threads; game i is dealt and run from
 /// (seed, i) alone, so results do not depend on `threads`.
-SimulationBatch simulate_many(const Config& config, const std::vector<const Bot*>& bots, int games, uint64_t seed,
+SimulationBatch simulate_many(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed,
                               int threads, const realtime::Limits& limits, const Interrupt& interrupted = {});
 
 }  // namespace diabolo::duvelen
