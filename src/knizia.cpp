@@ -69,8 +69,8 @@ struct Game {
 /// A state of the Python API: the record, and the game that keeps its lexicon alive.
 struct KState {
     std::shared_ptr<const Game> game = std::make_shared<const Game>();
-    Table table = Table::start(game->config, *game->lexicon, 0);
-    const State& state() const noexcept { return table.state; }
+    State table = State::start(game->config, *game->lexicon, 0);
+    const Position& state() const noexcept { return table.state; }
 };
 
 py::object python_lexicon(const Game& g) {
@@ -213,7 +213,7 @@ Move to_move(const py::handle& value, const Lexicon& lexicon) {
 }
 
 /// The player a query is about. The game is played simultaneously (K3.2): name one.
-int query_player(const State& s, const py::object& player) {
+int query_player(const Position& s, const py::object& player) {
     if (player.is_none()) throw PlayerError("Diabolo (Knizia) is played simultaneously (K3.2): name the player");
     return to_seat(player, s.players());
 }
@@ -249,7 +249,7 @@ py::list card_list(const Config& c, const uint8_t* kinds, int count) {
     return out;
 }
 
-py::object last_call_dict(const State& s) {
+py::object last_call_dict(const Position& s) {
     if (s.last_call.seat < 0) return py::none();
     py::dict d;
     d["seat"] = s.last_call.seat;
@@ -266,13 +266,13 @@ py::list seat_values(const std::array<T, kMaxPlayers>& values, int players) {
     return out;
 }
 
-py::list passed_list(const State& s) {
+py::list passed_list(const Position& s) {
     py::list out;
     for (int p = 0; p < s.players(); ++p) out.append(py::bool_((s.passed >> p) & 1u));
     return out;
 }
 
-py::list penalty_list(const State& s) {
+py::list penalty_list(const Position& s) {
     py::list out;
     for (int i = 0; i < s.penalty_count; ++i) out.append(s.penalty[static_cast<std::size_t>(i)]);
     return out;
@@ -280,7 +280,7 @@ py::list penalty_list(const State& s) {
 
 // ---- observation (K8, K10.6) ------------------------------------------------------------------
 
-py::dict observation(const State& s, int player) {
+py::dict observation(const Position& s, int player) {
     py::dict d;
     d["player"] = player;
     d["round"] = s.round;
@@ -319,7 +319,7 @@ py::dict options_data(const Game& g) {
 }
 
 py::dict to_data(const KState& k) {
-    const State& s = k.state();
+    const Position& s = k.state();
     const Config& c = s.config;
     py::dict d;
     d["format"] = kFormat;
@@ -378,7 +378,7 @@ KState from_data(const py::handle& data, const std::shared_ptr<const Game>& g) {
     if (!root.at("options").handle().equal(mine)) root.at("options").fail("its options differ from this game's");
     KState k;
     k.game = g;
-    State& s = k.table.state;
+    Position& s = k.table.state;
     const Config& c = g->config;
     s.config = c;
     s.lexicon = g->lexicon.get();
@@ -496,7 +496,7 @@ public:
     PythonBot(py::object bot, std::shared_ptr<const Game> game)
         : Bot(reaction_from(py::getattr(bot, "reaction", py::none())), per_letter_from(py::getattr(bot, "per_letter", py::float_(kDefaultPerLetter)))),
           bot_(std::move(bot)), game_(std::move(game)) {}
-    std::optional<Move> choose(const State& state, int player, Pcg32&) const override {
+    std::optional<Move> choose(const Position& state, int player, Pcg32&) const override {
         KState view;
         view.table.state = state;
         view.game = game_;
@@ -527,7 +527,7 @@ void bind_game(py::module_& m) {
         .def("choose", [](const Bot& bot, const KState& k, const py::object& player, const py::object& seed) -> py::object {
             Pcg32 rng(to_seed(seed));
             const int p = to_seat(player, k.state().players());
-            const State state = k.state();
+            const Position state = k.state();
             std::optional<Move> move;
             {
                 py::gil_scoped_release release;
@@ -728,7 +728,7 @@ too: it draws the penalty of K3.5 (or, with ``stale_calls='reject'``, raises).
         }, "Every move so far as ``(seat, move)`` pairs in arrival order; valid claims name their cards.")
         .def("legal_moves", [](const KState& k, const py::object& player) {
             const int p = query_player(k.state(), player);
-            const State state = k.state();
+            const Position state = k.state();
             py::gil_scoped_release release;
             return legal_moves(state, p);
         }, py::arg("player") = py::none(), "Legal moves of ``player`` now (K9): ``reveal`` for the dealer while cards "
@@ -849,7 +849,7 @@ Options (all keyword, validated, OptionError when wrong):
             }
             KState k;
             k.game = std::make_shared<const Game>(g);
-            k.table = Table::start(g.config, *k.game->lexicon, to_seed(seed), &deals);
+            k.table = State::start(g.config, *k.game->lexicon, to_seed(seed), &deals);
             return k;
         }, py::arg("seed") = 0, py::arg("deck") = py::none(), py::arg("decks") = py::none(),
            "A new game. Round 0 is dealt from ``deck`` (every card of the deck in reveal order, K10.7) if given, "

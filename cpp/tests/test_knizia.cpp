@@ -282,7 +282,7 @@ Config game_config(int players, Variant variant = Variant::Standard) {
     return Config::from_options(o);
 }
 
-bool same_state(const State& a, const State& b) {
+bool same_state(const Position& a, const Position& b) {
     return render(a) == render(b) && a.deck == b.deck && a.deck_next == b.deck_next && a.table == b.table &&
            a.taken == b.taken && a.drawn == b.drawn && a.scores == b.scores && a.penalty == b.penalty &&
            a.passed == b.passed && a.seed == b.seed;
@@ -320,7 +320,7 @@ TEST(knizia_penalty_follows_K3_5) {
     const std::vector<std::string> order = {"T", "O", "R", "A", "A", "A", "E", "E", "E", "E", "N", "N", "O", "R", "R",
                                             "S", "S", "S", "T", "T", "T", "ST", "?", "??"};
     for (const auto& text : order) deals[0].push_back(static_cast<uint8_t>(config.kind_of(parse_card(text))));
-    State s = new_game(config, game_lexicon(), 1, &deals);
+    Position s = new_game(config, game_lexicon(), 1, &deals);
     apply(s, Move::reveal(), 0);
     apply(s, parse_move("XYZ"), 1);                      // not a word: seats 2 and 0 take a card
     CHECK(s.phase == Phase::Penalty && s.penalty_count == 2 && s.penalty[0] == 2 && s.penalty[1] == 0);
@@ -336,7 +336,7 @@ TEST(knizia_random_games_keep_every_invariant) {
         for (int players = 2; players <= 6; players += 2) {
             const Config config = game_config(players, variant);
             for (uint64_t game = 0; game < 10; ++game) {
-                State s = new_game(config, game_lexicon(), game);
+                Position s = new_game(config, game_lexicon(), game);
                 Pcg32 rng(game, 5);
                 int steps = 0;
                 while (!s.is_terminal() && steps < 20000) {
@@ -355,7 +355,7 @@ TEST(knizia_random_games_keep_every_invariant) {
                     if (s.phase == Phase::Play && rng.below(8) == 0) moves = {parse_move("TEER")};  // an invalid call
                     const Move move = moves[rng.below(static_cast<uint32_t>(moves.size()))];
                     CHECK(!why_illegal(s, move, player).has_value());
-                    const State resampled = resample(s, game);
+                    const Position resampled = resample(s, game);
                     CHECK(check_invariants(resampled).empty());
                     CHECK(render(resampled) == render(s));  // nothing visible changes
                     apply(s, move, player);
@@ -375,10 +375,10 @@ TEST(knizia_word_bot_simulations_finish_and_replay) {
     const RandomBot random(default_reaction(), kDefaultPerLetter);
     const std::vector<const Bot*> bots = {&full, &small, &random, &full};
     for (uint64_t seed = 0; seed < 8; ++seed) {
-        const State start = new_game(config, game_lexicon(), seed);
+        const Position start = new_game(config, game_lexicon(), seed);
         const Run run = simulate(start, bots, seed, realtime::Limits{});
         CHECK(run.state.is_terminal());
-        State replay = start;
+        Position replay = start;
         double last = 0.0;
         for (const auto& step : run.log) {
             CHECK(step.time >= last);

@@ -31,7 +31,7 @@ int64_t Bot::reaction_time(const Move& move, Pcg32& rng) const noexcept {
     return move.kind == MoveKind::Claim ? base + per_letter_ * move.length : base;
 }
 
-std::optional<Move> RandomBot::choose(const State& state, int player, Pcg32& rng) const {
+std::optional<Move> RandomBot::choose(const Position& state, int player, Pcg32& rng) const {
     const std::vector<Move> moves = legal_moves(state, player);
     if (moves.empty()) return std::nullopt;
     return moves[rng.below(static_cast<uint32_t>(moves.size()))];
@@ -49,7 +49,7 @@ bool Vocabulary::knows(std::string_view word) const noexcept {
 namespace {
 
 /// The card a bot takes as another's penalty: the most versatile one (K3.5).
-int most_versatile(const State& s) noexcept {
+int most_versatile(const Position& s) noexcept {
     int best = 0, best_rank = -1;
     for (int i = 0; i < s.table_count; ++i) {
         int rank = 0;
@@ -66,7 +66,7 @@ int most_versatile(const State& s) noexcept {
 
 }  // namespace
 
-std::optional<Move> WordBot::choose(const State& s, int player, Pcg32&) const {
+std::optional<Move> WordBot::choose(const Position& s, int player, Pcg32&) const {
     if (s.is_terminal()) return std::nullopt;
     if (s.phase == Phase::Penalty) {
         if (s.penalty[0] != player) return std::nullopt;
@@ -106,7 +106,7 @@ std::optional<Move> WordBot::choose(const State& s, int player, Pcg32&) const {
     return std::nullopt;  // wait for the next card
 }
 
-std::optional<Move> RealtimeRules::try_apply(State& state, const Move& move, int player) noexcept {
+std::optional<Move> RealtimeRules::try_apply(Position& state, const Move& move, int player) noexcept {
     try {
         return apply(state, move, player);
     } catch (const std::exception&) {
@@ -114,12 +114,12 @@ std::optional<Move> RealtimeRules::try_apply(State& state, const Move& move, int
     }
 }
 
-Run simulate(const State& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits) {
+Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits) {
     if (static_cast<int>(bots.size()) != state.players()) {
         throw OptionError("simulate needs one bot per seat: " + std::to_string(state.players()) + " seats, got " +
                           std::to_string(bots.size()) + " bots");
     }
-    return realtime::simulate<RealtimeRules, State, Move>(state, bots, seed, limits);
+    return realtime::simulate<RealtimeRules, Position, Move>(state, bots, seed, limits);
 }
 
 RandomPlayResult play_random_games(const Config& config, const Lexicon& lexicon, int games, uint64_t seed, int threads,
@@ -130,7 +130,7 @@ RandomPlayResult play_random_games(const Config& config, const Lexicon& lexicon,
     in_parallel(games, threads, [&](int first, int last) {
         for (int i = first; i < last; ++i) {
             const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
-            State s = new_game(config, lexicon, game_seed);
+            Position s = new_game(config, lexicon, game_seed);
             Pcg32 rng(game_seed, 0xB07B07ULL);
             int32_t count = 0;
             while (!s.is_terminal()) {
@@ -150,7 +150,7 @@ RandomPlayResult play_random_games(const Config& config, const Lexicon& lexicon,
 
 SimulationBatch simulate_many(const Config& config, const Lexicon& lexicon, const std::vector<const Bot*>& bots, int games,
                               uint64_t seed, int threads, const realtime::Limits& limits, const Interrupt& interrupted) {
-    return realtime::simulate_many<RealtimeRules, State, Move>(
+    return realtime::simulate_many<RealtimeRules, Position, Move>(
         config.players, bots, games, seed, threads, limits, [&](uint64_t game_seed) { return new_game(config, lexicon, game_seed); },
         interrupted);
 }

@@ -15,7 +15,7 @@ int observation_tensor_size(const Config& config) noexcept {
     return config.kind_count + 1 + 3 + config.players + config.players * kPerSeat + 1;
 }
 
-void observation_tensor(const State& s, int player, float* out) noexcept {
+void observation_tensor(const Position& s, int player, float* out) noexcept {
     const int n = s.players();
     const float deck = static_cast<float>(s.config.deck_size);
     TensorWriter w(out);

@@ -8,13 +8,13 @@
 
 namespace diabolo::knizia {
 
-static_assert(std::is_trivially_copyable_v<State>, "clone must stay a memcpy");
+static_assert(std::is_trivially_copyable_v<Position>, "clone must stay a memcpy");
 
 namespace {
 
 std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
 uint8_t bit(int seat) noexcept { return static_cast<uint8_t>(1u << seat); }
-uint8_t all_seats(const State& s) noexcept { return static_cast<uint8_t>((1u << s.players()) - 1); }
+uint8_t all_seats(const Position& s) noexcept { return static_cast<uint8_t>((1u << s.players()) - 1); }
 
 /// Cards sort as letters A-Z, double letters, `?`, `??`.
 bool card_less(const Card& a, const Card& b) noexcept {
@@ -238,7 +238,7 @@ bool operator==(const Config& a, const Config& b) noexcept {
 
 // ---- deals --------------------------------------------------------------------------------------
 
-std::vector<Card> State::table_cards() const {
+std::vector<Card> Position::table_cards() const {
     std::vector<Card> cards;
     cards.reserve(table_count);
     for (int i = 0; i < table_count; ++i) cards.push_back(config.card(table[at(i)]));
@@ -266,7 +266,7 @@ void check_deal(const Config& c, const Deal& deal) {
 namespace {
 
 /// Starts round `s.round`: a fresh deal, an empty table and empty piles (K3.1).
-void start_round(State& s, const Deal* given) {
+void start_round(Position& s, const Deal* given) {
     s.phase = Phase::Play;
     s.deck_next = 0;
     s.table_count = 0;
@@ -290,8 +290,8 @@ void start_round(State& s, const Deal* given) {
 
 }  // namespace
 
-State new_game(const Config& config, const Lexicon& lexicon, uint64_t seed, const std::vector<Deal>* deals) {
-    State s;
+Position new_game(const Config& config, const Lexicon& lexicon, uint64_t seed, const std::vector<Deal>* deals) {
+    Position s;
     s.config = config;
     s.lexicon = &lexicon;
     s.seed = seed;
@@ -304,18 +304,18 @@ State new_game(const Config& config, const Lexicon& lexicon, uint64_t seed, cons
     return s;
 }
 
-void redeal(State& s, const Deal& deal) {
+void redeal(Position& s, const Deal& deal) {
     check_deal(s.config, deal);
     std::copy(deal.begin(), deal.end(), s.deck.begin());
 }
 
 // ---- the rules ---------------------------------------------------------------------------------
 
-bool any_word(const State& s) {
+bool any_word(const Position& s) {
     return forms_a_word(*s.lexicon, s.table_cards(), s.config.min_cards);
 }
 
-Check evaluate_call(const State& s, const Move& claim) {
+Check evaluate_call(const Position& s, const Move& claim) {
     const std::string_view word = claim.word();
     const std::vector<Card> table = s.table_cards();
     if (claim.card_count == 0) return check_word(*s.lexicon, word, table, s.config.min_cards);
@@ -356,7 +356,7 @@ namespace {
 /// visit(kind, position, word), where position is set for take@i and word (its letters
 /// and lexicon index) for a claim.
 template <class Visit>
-void for_each_legal(const State& s, int player, Visit&& visit) {
+void for_each_legal(const Position& s, int player, Visit&& visit) {
     if (s.phase == Phase::GameOver || player < 0 || player >= s.players()) return;
     if (s.phase == Phase::Penalty) {                             // K10.2
         if (s.penalty[0] == player) {
@@ -375,7 +375,7 @@ void for_each_legal(const State& s, int player, Visit&& visit) {
 
 }  // namespace
 
-std::vector<Move> legal_moves(const State& s, int player) {
+std::vector<Move> legal_moves(const Position& s, int player) {
     std::vector<Move> moves;
     for_each_legal(s, player, [&](MoveKind kind, int position, const MatchView* word) {
         switch (kind) {
@@ -388,7 +388,7 @@ std::vector<Move> legal_moves(const State& s, int player) {
     return moves;
 }
 
-std::vector<int> legal_actions(const State& s, int player) {
+std::vector<int> legal_actions(const Position& s, int player) {
     std::vector<int> actions;
     for_each_legal(s, player, [&](MoveKind kind, int position, const MatchView* word) {
         switch (kind) {
@@ -401,7 +401,7 @@ std::vector<int> legal_actions(const State& s, int player) {
     return actions;
 }
 
-std::optional<IllegalMoveError> why_illegal(const State& s, const Move& move, int player) {
+std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& move, int player) {
     if (player < 0 || player >= s.players()) return IllegalMoveError("K1.1", "there is no seat " + std::to_string(player));
     if (s.phase == Phase::GameOver) return IllegalMoveError("K4.2", "the game is over");
     if (s.phase == Phase::Penalty) {
@@ -438,14 +438,14 @@ std::optional<IllegalMoveError> why_illegal(const State& s, const Move& move, in
 
 namespace {
 
-void to_pile(State& s, int seat, uint8_t kind, bool blind) {
+void to_pile(Position& s, int seat, uint8_t kind, bool blind) {
     auto& counts = blind ? s.drawn[at(seat)] : s.taken[at(seat)];
     ++counts[kind];
     ++s.pile[at(seat)];
 }
 
 /// Removes table position `position`; the rest of the line closes up (K3.6).
-uint8_t take_from_table(State& s, int position) {
+uint8_t take_from_table(Position& s, int position) {
     const uint8_t kind = s.table[at(position)];
     std::memmove(s.table.data() + position, s.table.data() + position + 1, static_cast<std::size_t>(s.table_count - position - 1));
     s.table[at(--s.table_count)] = 0;
@@ -453,7 +453,7 @@ uint8_t take_from_table(State& s, int position) {
 }
 
 /// K10.2: with the table empty, the takers at the head get the deck's top card.
-void settle_penalty(State& s) {
+void settle_penalty(Position& s) {
     while (s.penalty_count > 0 && s.table_count == 0) {
         const int seat = s.penalty[0];
         std::memmove(s.penalty.data(), s.penalty.data() + 1, static_cast<std::size_t>(s.penalty_count - 1));
@@ -463,7 +463,7 @@ void settle_penalty(State& s) {
     s.phase = s.penalty_count > 0 ? Phase::Penalty : Phase::Play;
 }
 
-void end_round(State& s) {
+void end_round(Position& s) {
     const int n = s.players();
     if (s.config.variant == Variant::Standard) {
         for (int p = 0; p < n; ++p) s.scores[at(p)] += s.pile[at(p)];            // K4.1
@@ -494,12 +494,12 @@ void end_round(State& s) {
 
 /// K3.7, K10.5: with the deck used up, the round ends when no word can be formed from
 /// the table or every seat's pass stands.
-void check_round_end(State& s) {
+void check_round_end(Position& s) {
     if (s.phase != Phase::Play || s.deck_count() > 0) return;
     if (s.passed == all_seats(s) || !any_word(s)) end_round(s);
 }
 
-void record_call(State& s, int player, const Move& claim, const Check& check) {
+void record_call(Position& s, int player, const Move& claim, const Check& check) {
     s.last_call.seat = static_cast<int8_t>(player);
     s.last_call.valid = check.reason == Reason::None;
     s.last_call.reason = check.reason;
@@ -509,13 +509,13 @@ void record_call(State& s, int player, const Move& claim, const Check& check) {
 
 }  // namespace
 
-Move apply(State& s, const Move& move, int player) {
+Move apply(Position& s, const Move& move, int player) {
     if (auto error = why_illegal(s, move, player)) throw *error;
     // The word finder may refuse a table past its limit (LimitError): a call is checked
     // before the state changes, and the state is put back if the end of a round cannot be
     // decided (the finder runs there only with at most a few cards left in the deck).
     const std::optional<Check> check = move.kind == MoveKind::Claim ? std::optional<Check>(evaluate_call(s, move)) : std::nullopt;
-    const std::optional<State> before = s.deck_count() <= s.players() ? std::optional<State>(s) : std::nullopt;
+    const std::optional<Position> before = s.deck_count() <= s.players() ? std::optional<Position>(s) : std::nullopt;
     Move applied = move;
     s.passed = static_cast<uint8_t>(s.passed & ~bit(player));   // K10.5: a move lifts the seat's pass
     switch (move.kind) {
@@ -552,7 +552,7 @@ Move apply(State& s, const Move& move, int player) {
     return applied;
 }
 
-std::vector<int> winners(const State& s) {
+std::vector<int> winners(const Position& s) {
     std::vector<int> best;
     for (int p = 0; p < s.players(); ++p) {
         if (best.empty() || s.scores[at(p)] > s.scores[at(best[0])]) best = {p};
@@ -563,8 +563,8 @@ std::vector<int> winners(const State& s) {
 
 // ---- determinisation and invariants ------------------------------------------------------------
 
-State resample(const State& state, uint64_t seed) {
-    State s = state;
+Position resample(const Position& state, uint64_t seed) {
+    Position s = state;
     // The unseen cards: the rest of the deck and the blind draws, in a canonical order
     // (by kind), so the result depends only on public facts and the seed (K5.1).
     std::array<int, kMaxKinds> unseen{};
@@ -592,7 +592,7 @@ State resample(const State& state, uint64_t seed) {
     return s;
 }
 
-std::string check_invariants(const State& s) {
+std::string check_invariants(const Position& s) {
     const Config& c = s.config;
     if (s.lexicon == nullptr) return "no lexicon";
     try {
@@ -654,16 +654,16 @@ std::string check_invariants(const State& s) {
 
 // ---- the record ---------------------------------------------------------------------------------
 
-Table Table::start(const Config& config, const Lexicon& lexicon, uint64_t seed, const std::vector<Deal>* deals) {
-    Table t;
+State State::start(const Config& config, const Lexicon& lexicon, uint64_t seed, const std::vector<Deal>* deals) {
+    State t;
     if (deals != nullptr) t.deals = *deals;
     t.state = new_game(config, lexicon, seed, deals);
     return t;
 }
 
-void Table::apply(const Move& move, int player) {
+void State::apply(const Move& move, int player) {
     const int round = state.round;
-    State next = state;
+    Position next = state;
     const Move applied = knizia::apply(next, move, player);
     if (next.round != round && !next.is_terminal() && next.round < static_cast<int>(deals.size()) && !deals[next.round].empty()) {
         redeal(next, deals[next.round]);
@@ -672,7 +672,7 @@ void Table::apply(const Move& move, int player) {
     state = next;
 }
 
-std::string Table::check() const {
+std::string State::check() const {
     std::string problem = check_invariants(state);
     if (!problem.empty()) return problem;
     for (const Step& step : history) {
@@ -681,8 +681,8 @@ std::string Table::check() const {
     return "";
 }
 
-Table Table::resample(uint64_t seed) const {
-    Table t = *this;
+State State::resample(uint64_t seed) const {
+    State t = *this;
     t.state = knizia::resample(state, seed);
     t.deals.clear();  // a given deal of a later round is hidden too: the resampled game shuffles it
     return t;

@@ -255,7 +255,7 @@ struct LastCall {
 
 /// The whole state: a trivially copyable value (clone = memcpy), plus a pointer to the
 /// game's lexicon.
-struct State {
+struct Position {
     Config config{};
     const Lexicon* lexicon = nullptr;
     Phase phase = Phase::Play;
@@ -285,49 +285,49 @@ struct State {
 
 /// A new game; round r is dealt from `deals[r]` if given and not empty, else shuffled
 /// from `seed`.
-State new_game(const Config& config, const Lexicon& lexicon, uint64_t seed, const std::vector<Deal>* deals = nullptr);
+Position new_game(const Config& config, const Lexicon& lexicon, uint64_t seed, const std::vector<Deal>* deals = nullptr);
 /// Checks that `deal` holds every card of the deck once; throws StateFormatError.
 void check_deal(const Config& config, const Deal& deal);
 /// Replaces the current round's deal (given deals for later rounds). Only before the
 /// round's first move.
-void redeal(State& state, const Deal& deal);
+void redeal(Position& state, const Deal& deal);
 
 /// Legal moves of `player` (K9): reveal (the dealer, while cards remain), every valid
 /// claim on the table in word order (bare words: the best assignment), pass; during a
 /// penalty only take@i for the seat at its head (K10.2). Empty at game over.
-std::vector<Move> legal_moves(const State& state, int player);
+std::vector<Move> legal_moves(const Position& state, int player);
 /// The action ids of legal_moves(state, player), in the same order (a claim's id comes
 /// from the word finder, without looking the word up again).
-std::vector<int> legal_actions(const State& state, int player);
+std::vector<int> legal_actions(const Position& state, int player);
 /// What a call would be (K3.3, K10.8): the reason it fails, or its match.
-Check evaluate_call(const State& state, const Move& claim);
+Check evaluate_call(const Position& state, const Move& claim);
 /// Why `move` by `player` may not be applied now (clause and message), or nullopt. An
 /// invalid call is a legal move (it draws the penalty) unless stale_calls is Reject.
-std::optional<IllegalMoveError> why_illegal(const State& state, const Move& move, int player);
+std::optional<IllegalMoveError> why_illegal(const Position& state, const Move& move, int player);
 /// Applies a move after checking it; throws IllegalMoveError and changes nothing.
 /// Returns the move as applied: a valid claim names the positions it took.
-Move apply(State& state, const Move& move, int player);
+Move apply(Position& state, const Move& move, int player);
 
 /// Seats with the highest total (standard), or with the most tiles (K4.3).
-std::vector<int> winners(const State& state);
+std::vector<int> winners(const Position& state);
 /// Whether some valid word can be formed from the table (K3.7).
-bool any_word(const State& state);
+bool any_word(const Position& state);
 
 /// Determinisation (K5.1): the deck order is unknown to everyone, and so are the cards
 /// drawn blind into piles; they are shuffled together and dealt back. The same for
 /// every player.
-State resample(const State& state, uint64_t seed);
+Position resample(const Position& state, uint64_t seed);
 
 /// What is inconsistent (card conservation, counts, phase), or an empty string.
-std::string check_invariants(const State& state);
+std::string check_invariants(const Position& state);
 /// A text picture of the table.
-std::string render(const State& state);
+std::string render(const Position& state);
 
 /// Number of floats in observation_tensor for this configuration.
 int observation_tensor_size(const Config& config) noexcept;
 /// Writes what `player` may know (K5.1, K8) into out[0 .. observation_tensor_size);
 /// seats appear relative to `player` (block 0 is the player).
-void observation_tensor(const State& state, int player, float* out) noexcept;
+void observation_tensor(const Position& state, int player, float* out) noexcept;
 
 // ---- the record a frontend keeps -------------------------------------------------------------
 
@@ -337,19 +337,19 @@ struct Step {
 };
 
 /// A state with the moves that led to it (every move is public), and the given deals
-/// of later rounds: what the Python State wraps, and what a C++ frontend keeps.
-struct Table {
-    State state{};
+/// of later rounds: what the Python Position wraps, and what a C++ frontend keeps.
+struct State {
+    Position state{};
     std::vector<Step> history;
     std::vector<Deal> deals;   // given deals of rounds 0, 1, ... (empty: shuffled; may be fewer than the rounds)
 
-    static Table start(const Config& config, const Lexicon& lexicon, uint64_t seed, const std::vector<Deal>* deals = nullptr);
+    static State start(const Config& config, const Lexicon& lexicon, uint64_t seed, const std::vector<Deal>* deals = nullptr);
     /// Checked move of `player`; records it as applied. Throws IllegalMoveError and
     /// changes nothing if illegal.
     void apply(const Move& move, int player);
     /// check_invariants of the state, then the history; empty if consistent.
     std::string check() const;
-    Table resample(uint64_t seed) const;
+    State resample(uint64_t seed) const;
 };
 
 // ---- bots and simulation (diabolo::realtime) -------------------------------------------------
@@ -368,7 +368,7 @@ class Bot {
 public:
     Bot(realtime::Reaction reaction, double per_letter) : reaction_(reaction), per_letter_(realtime::microseconds(per_letter)) {}
     virtual ~Bot() = default;
-    virtual std::optional<Move> choose(const State& state, int player, Pcg32& rng) const = 0;
+    virtual std::optional<Move> choose(const Position& state, int player, Pcg32& rng) const = 0;
     const realtime::Reaction& reaction() const noexcept { return reaction_; }
     double per_letter() const noexcept { return static_cast<double>(per_letter_) / 1e6; }
     /// Microseconds until `move` arrives: the delay of its kind, plus per_letter for
@@ -384,7 +384,7 @@ private:
 class RandomBot : public Bot {
 public:
     using Bot::Bot;
-    std::optional<Move> choose(const State& state, int player, Pcg32& rng) const override;
+    std::optional<Move> choose(const Position& state, int player, Pcg32& rng) const override;
 };
 
 /// What a WordBot knows (K6.3): words of its vocabulary (the game's lexicon if none),
@@ -410,7 +410,7 @@ class WordBot : public Bot {
 public:
     WordBot(realtime::Reaction reaction, double per_letter, Vocabulary vocabulary, bool lookahead = false)
         : Bot(reaction, per_letter), vocabulary_(std::move(vocabulary)), lookahead_(lookahead) {}
-    std::optional<Move> choose(const State& state, int player, Pcg32& rng) const override;
+    std::optional<Move> choose(const Position& state, int player, Pcg32& rng) const override;
     const Vocabulary& vocabulary() const noexcept { return vocabulary_; }
     bool lookahead() const noexcept { return lookahead_; }
 
@@ -421,15 +421,15 @@ private:
 
 /// The rules as realtime::simulate needs them.
 struct RealtimeRules {
-    static std::optional<Move> try_apply(State& state, const Move& move, int player) noexcept;
-    static int players(const State& state) noexcept { return state.players(); }
-    static bool is_terminal(const State& state) noexcept { return state.is_terminal(); }
-    static int round(const State& state) noexcept { return state.round; }
+    static std::optional<Move> try_apply(Position& state, const Move& move, int player) noexcept;
+    static int players(const Position& state) noexcept { return state.players(); }
+    static bool is_terminal(const Position& state) noexcept { return state.is_terminal(); }
+    static int round(const Position& state) noexcept { return state.round; }
 };
 
-using Run = realtime::Run<State, Move>;
+using Run = realtime::Run<Position, Move>;
 /// One simulated game from `state`; `bots[p]` plays seat p.
-Run simulate(const State& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits);
+Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits);
 
 struct RandomPlayResult {
     std::vector<int32_t> scores;  // games x players, row-major: game totals (tiles in K4.3)
