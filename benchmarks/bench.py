@@ -63,7 +63,7 @@ import py_realtime  # noqa: E402  (benchmarks/py_realtime.py, next to this scrip
 import py_words  # noqa: E402  (benchmarks/py_words.py, the baseline of bench.py knizia)
 from diabolo import InvalidWordError, Lexicon, LexiconNotFoundError, realtime  # noqa: E402
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState, GreedyBot  # noqa: E402
-from diabolo.knizia import Deck, KniziaGame, Match, WordBot, check_word, find_words  # noqa: E402
+from diabolo.knizia import Deck, KniziaGame, FoundWord, WordBot, check_word, find_words  # noqa: E402
 from diabolo.lexicon import normalise_word  # noqa: E402
 from diabolo.schacht import SchachtGame, SchachtState  # noqa: E402
 from tests.reference import duvelen as reference_duvelen  # noqa: E402
@@ -938,7 +938,7 @@ class FinderTimes:
 
     engine: list[float]
     search_only: list[float]
-    read_all: list[float]  # find_words and then every Match made (list(...))
+    read_all: list[float]  # find_words and then every FoundWord made (list(...))
     python: list[float]
     words: list[int]
     scan: list[float]  # the word-list scan, on the first SCAN_TABLES tables only
@@ -950,7 +950,7 @@ def k10_4_key(cards: Sequence[int], jokers: int) -> tuple[int, int, list[int]]:
     return len(cards), jokers, sorted(cards)
 
 
-def check_same(table: Sequence[str], engine: Sequence[Match], python: dict[str, py_words.Assignment]) -> None:
+def check_same(table: Sequence[str], engine: Sequence[FoundWord], python: dict[str, py_words.Assignment]) -> None:
     """(a) and (b) must find the same words, each with the same K10.4 best assignment."""
     engine_words = {m.word for m in engine}
     if engine_words != set(python):
@@ -1031,13 +1031,13 @@ def finder_rows(lexicon: Lexicon, trie: py_words.Trie, words_list: Sequence[str]
     tag = "joker" if joker else "plain"
     load = "" if t.other_load is None else f"; other load {t.other_load:.1f} CPUs"
     a = per_table_row(f"find_{tag}_engine", "(a) diabolo.knizia.find_words", t.engine,
-                      "every word with its best assignment, stored in C++ (a Matches sequence)" + load)
+                      "every word with its best assignment, stored in C++ (a FoundWords sequence)" + load)
     if t.other_load is not None:
         a.extra["other_load"] = t.other_load
     a_alone = per_table_row(f"find_{tag}_search_only", "(a) the same, min_cards=13: search alone", t.search_only,
                             "the DFS without recording or returning a word")
     a_read = per_table_row(f"find_{tag}_read_all", "(a) and reading every match: list(find_words(...))", t.read_all,
-                           "a Match NamedTuple made for each word")
+                           "a FoundWord NamedTuple made for each word")
     b = per_table_row(f"find_{tag}_python", "(b) pure-Python trie search (py_words.py)", t.python, "one run per table")
     ratio = ratio_row(f"ratio_{tag}_b_a", "(b) / (a), means", b, a)
     medians = [p / e for p, e in zip(t.python, t.engine)]

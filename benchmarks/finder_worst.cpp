@@ -50,7 +50,7 @@ using Clock = std::chrono::steady_clock;
 namespace {
 
 /// find_words with the prefix walk alone (no tiling walk first).
-Matches prefix_walk(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards) {
+FoundWords prefix_walk(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards) {
     return detail::find_words(lexicon, table, min_cards, 0);
 }
 
@@ -115,11 +115,11 @@ bool same(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards,
 }
 
 bool same_as_old(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards, uint64_t budget, bool quiet) {
-    const Matches now = detail::find_words(lexicon, table, min_cards, budget);
+    const FoundWords now = detail::find_words(lexicon, table, min_cards, budget);
     const std::vector<reference::Found1> then = reference::find_words(lexicon, table, min_cards);
     bool ok = now.size() == then.size();
     for (std::size_t i = 0; ok && i < now.size(); ++i) {
-        const MatchView v = now[i];
+        const FoundWordView v = now[i];
         const reference::Found1 mine{v.index, std::string(v.word), std::vector<int>(v.cards, v.cards + v.card_count), v.jokers};
         if (!(mine == then[i])) {
             ok = false;

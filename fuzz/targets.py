@@ -43,7 +43,7 @@ PYTHON_COVERAGE = ("options", "deck", "lexicon_text")
 python_coverage = len(sys.argv) > 1 and sys.argv[1] in PYTHON_COVERAGE
 with atheris.instrument_imports(include=["diabolo"]) if python_coverage else contextlib.nullcontext():
     import diabolo
-    from diabolo.knizia import Deck, KniziaMove, KniziaState, Match, check_word, find_words
+    from diabolo.knizia import Deck, KniziaMove, KniziaState, FoundWord, check_word, find_words
     from diabolo.lexicon import normalise_word
 
 import fixtures
@@ -661,7 +661,7 @@ def words(data: bytes) -> None:
             pass
     table = fuzzed_table(r)
     min_cards: Any = r.pick((3, 3, 2, 1)) if r.below(8) else r.value()
-    matches: Sequence[Match] | None
+    matches: Sequence[FoundWord] | None
     try:
         matches = find_words(table, lexicon, min_cards)
     except diabolo.DiaboloError:
@@ -682,7 +682,7 @@ def words(data: bytes) -> None:
             check(checked == match, f"check_word gives {checked}, find_words {match}")
     word: Any = r.string(20) if r.below(8) else r.value()
     try:
-        claimed: Match | None = check_word(word, table, lexicon, min_cards)
+        claimed: FoundWord | None = check_word(word, table, lexicon, min_cards)
     except diabolo.DiaboloError:
         claimed = None
     if matches is not None and isinstance(word, str):

@@ -887,9 +887,9 @@ Options (all keyword, validated, OptionError when wrong):
 
 }
 
-/// A match as an instance of diabolo.knizia.Match, a NamedTuple (word, cards, jokers),
+/// A match as an instance of diabolo.knizia.FoundWord, a NamedTuple (word, cards, jokers),
 /// made directly through the tuple API: a third of the cost of calling the class.
-PyObject* new_match(PyTypeObject* type, const MatchView& v) {
+PyObject* new_match(PyTypeObject* type, const FoundWordView& v) {
     py::tuple cards(v.card_count);
     for (int c = 0; c < v.card_count; ++c) PyTuple_SET_ITEM(cards.ptr(), c, PyLong_FromLong(v.cards[c]));
     PyObject* match = type->tp_alloc(type, 3);
@@ -904,16 +904,16 @@ PyObject* new_match(PyTypeObject* type, const MatchView& v) {
     return match;
 }
 
-/// find_words' result: the C++ Matches, whose entries become Match tuples only when read.
-struct FoundWords {
-    Matches matches;
-    py::type match_type;
+/// find_words' result: the C++ FoundWords, whose entries become FoundWord tuples only when read.
+struct FoundWordsResult {
+    knizia::FoundWords matches;
+    py::type word_type;
 
-    PyTypeObject* type() const { return reinterpret_cast<PyTypeObject*>(match_type.ptr()); }
+    PyTypeObject* type() const { return reinterpret_cast<PyTypeObject*>(word_type.ptr()); }
     py::object at(py::ssize_t index) const {
         const auto size = static_cast<py::ssize_t>(matches.size());
         if (index < 0) index += size;
-        if (index < 0 || index >= size) throw py::index_error("match index out of range");
+        if (index < 0 || index >= size) throw py::index_error("found-word index out of range");
         return py::reinterpret_steal<py::object>(new_match(type(), matches[static_cast<std::size_t>(index)]));
     }
     py::list to_list() const {
@@ -924,11 +924,11 @@ struct FoundWords {
 };
 
 /// Checks that diabolo.knizia passed a NamedTuple type for the matches.
-py::type match_type_from(const py::type& match_type) {
-    if (!PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(match_type.ptr()), &PyTuple_Type)) {
-        throw OptionError("a match type is a NamedTuple (word, cards, jokers)");
+py::type word_type_from(const py::type& word_type) {
+    if (!PyType_IsSubtype(reinterpret_cast<PyTypeObject*>(word_type.ptr()), &PyTuple_Type)) {
+        throw OptionError("a found-word type is a NamedTuple (word, cards, jokers)");
     }
-    return match_type;
+    return word_type;
 }
 
 }  // namespace
@@ -952,15 +952,15 @@ void bind_knizia(py::module_& m) {
         .def("__len__", &Lexicon::size)
         .def_property_readonly("node_count", &Lexicon::node_count);
 
-    py::class_<FoundWords>(m, "KniziaMatches", "The words a Knizia table forms (behind diabolo.knizia.Matches).")
-        .def("__len__", [](const FoundWords& f) { return f.matches.size(); })
-        .def("at", &FoundWords::at, py::arg("index"))
-        .def("to_list", &FoundWords::to_list);
+    py::class_<FoundWordsResult>(m, "KniziaFoundWords", "The words a Knizia table forms (behind diabolo.knizia.FoundWords).")
+        .def("__len__", [](const FoundWordsResult& f) { return f.matches.size(); })
+        .def("at", &FoundWordsResult::at, py::arg("index"))
+        .def("to_list", &FoundWordsResult::to_list);
     m.def("knizia_find_words", [](const py::object& table, const Lexicon& lexicon, const py::object& min_cards,
-                                  const py::type& match_type) {
+                                  const py::type& word_type) {
         const std::vector<Card> cards = table_from(table);
         const int minimum = min_cards_from(min_cards);
-        FoundWords found{Matches(), match_type_from(match_type)};
+        FoundWordsResult found{knizia::FoundWords(), word_type_from(word_type)};
         {
             py::gil_scoped_release release;
             found.matches = find_words(lexicon, cards, minimum);
@@ -968,7 +968,7 @@ void bind_knizia(py::module_& m) {
         return found;
     });
     m.def("knizia_check_word", [](const py::object& word, const py::object& table, const Lexicon& lexicon,
-                                  const py::object& min_cards, const py::type& match_type) -> py::tuple {
+                                  const py::object& min_cards, const py::type& word_type) -> py::tuple {
         const std::vector<Card> cards = table_from(table);
         const int minimum = min_cards_from(min_cards);
         const auto normal = normalise_word(utf8_text<NotationError>(word, "a word"));
@@ -976,9 +976,9 @@ void bind_knizia(py::module_& m) {
         const Check check = check_word(lexicon, *normal, cards, minimum);
         if (!check.match) return py::make_tuple(reason_text(check.reason), py::none());
         const std::vector<uint8_t> positions(check.match->cards.begin(), check.match->cards.end());
-        const MatchView view{check.match->word, positions.data(), check.match->card_count(), check.match->jokers, 0};
+        const FoundWordView view{check.match->word, positions.data(), check.match->card_count(), check.match->jokers, 0};
         return py::make_tuple(reason_text(check.reason),
-                              py::reinterpret_steal<py::object>(new_match(reinterpret_cast<PyTypeObject*>(match_type_from(match_type).ptr()), view)));
+                              py::reinterpret_steal<py::object>(new_match(reinterpret_cast<PyTypeObject*>(word_type_from(word_type).ptr()), view)));
     });
     m.def("normalise_word", [](const py::object& word) -> py::object {
         const auto normal = normalise_word(utf8_text<NotationError>(word, "a word"));

@@ -142,9 +142,9 @@ def test_matches_is_a_read_only_sequence_sorted_by_word() -> None:
             matches[bad]
     with pytest.raises(TypeError):
         matches["LAGER"]  # type: ignore[call-overload]
-    assert repr(matches).startswith("Matches([Match(word=") and f"({len(matches)} matches)" in repr(matches)
-    assert repr(find_words(["X"], LEXICON)) == "Matches([])"
-    copied: object = copy.deepcopy(matches)  # a Matches copies and pickles as a list
+    assert repr(matches).startswith("FoundWords([FoundWord(word=") and f"({len(matches)} matches)" in repr(matches)
+    assert repr(find_words(["X"], LEXICON)) == "FoundWords([])"
+    copied: object = copy.deepcopy(matches)  # a FoundWords copies and pickles as a list
     assert pickle.loads(pickle.dumps(matches)) == everything and copied == everything and type(copied) is list
 
 

@@ -156,18 +156,18 @@ private:
 
 /// What a search records: each way it found to form a word, stored flat.
 struct Found {
-    std::vector<Matches::Entry> entries;
+    std::vector<FoundWords::Entry> entries;
     Buffer<char> letters;
     Buffer<uint8_t> positions;
 
-    Candidate candidate(const Matches::Entry& e) const { return Candidate{positions.data() + e.positions, e.count, e.jokers}; }
+    Candidate candidate(const FoundWords::Entry& e) const { return Candidate{positions.data() + e.positions, e.count, e.jokers}; }
 
     /// Sorts the entries by word (`words` bounds the ranks) and keeps each word once,
     /// with its best assignment (K10.4).
     void keep_best(uint32_t words) {
         sort_by_index(words);
         std::size_t kept = 0;
-        for (const Matches::Entry& e : entries) {
+        for (const FoundWords::Entry& e : entries) {
             if (kept > 0 && entries[kept - 1].index == e.index) {
                 if (candidate(e).better_than(candidate(entries[kept - 1]))) entries[kept - 1] = e;
             } else {
@@ -183,10 +183,10 @@ private:
     /// digit radix sort, a few passes where a comparison sort would mispredict most of
     /// its comparisons. Its digits are as wide as the lexicon's word count needs.
     void sort_by_index(uint32_t words) {
-        const auto by_index = [](const Matches::Entry& a, const Matches::Entry& b) { return a.index < b.index; };
+        const auto by_index = [](const FoundWords::Entry& a, const FoundWords::Entry& b) { return a.index < b.index; };
         if (entries.size() <= 64) {
             for (std::size_t i = 1; i < entries.size(); ++i) {
-                const Matches::Entry e = entries[i];
+                const FoundWords::Entry e = entries[i];
                 std::size_t j = i;
                 for (; j > 0 && by_index(e, entries[j - 1]); --j) entries[j] = entries[j - 1];
                 entries[j] = e;
@@ -200,9 +200,9 @@ private:
         const uint32_t mask = (1u << digit) - 1;
         // The passes go back and forth between the entries and a scratch array (left
         // uninitialised: every slot is written before it is read).
-        const std::unique_ptr<Matches::Entry[]> scratch(new Matches::Entry[entries.size()]);
-        Matches::Entry* from = entries.data();
-        Matches::Entry* to = scratch.get();
+        const std::unique_ptr<FoundWords::Entry[]> scratch(new FoundWords::Entry[entries.size()]);
+        FoundWords::Entry* from = entries.data();
+        FoundWords::Entry* to = scratch.get();
         std::vector<uint32_t> start(std::size_t{mask} + 1);
         for (int shift = 0; shift < passes * digit; shift += digit) {
             std::fill(start.begin(), start.end(), 0u);
@@ -371,7 +371,7 @@ private:
     /// Records the word spelled so far with the cards taken for it: the lowest free
     /// card of each kind, so each kind's cards are given out lowest first, in word order.
     void record(uint32_t rank) {
-        found_.entries.push_back(Matches::Entry{rank, found_.letters.size(), found_.positions.size(), static_cast<uint8_t>(length_),
+        found_.entries.push_back(FoundWords::Entry{rank, found_.letters.size(), found_.positions.size(), static_cast<uint8_t>(length_),
                                                 static_cast<uint8_t>(used_), static_cast<uint8_t>(jokers_used_)});
         found_.letters.append(word_, length_);
         found_.positions.append(cards_, used_);
@@ -398,7 +398,7 @@ private:
 
 
 /// The best way to form `word` from `table` with any number of cards, if there is one.
-inline std::optional<Match> best_assignment(std::string_view word, const std::vector<Card>& table) {
+inline std::optional<FoundWord> best_assignment(std::string_view word, const std::vector<Card>& table) {
     if (word.size() > static_cast<std::size_t>(kMaxWord)) return std::nullopt;  // no call is that long (K7)
     const WordAutomaton automaton(word);
     const Kinds kinds(table);
@@ -406,9 +406,9 @@ inline std::optional<Match> best_assignment(std::string_view word, const std::ve
     Found& found = search.found();
     if (found.entries.empty()) return std::nullopt;
     found.keep_best(1);
-    const Matches::Entry& e = found.entries.front();
+    const FoundWords::Entry& e = found.entries.front();
     const uint8_t* cards = found.positions.data() + e.positions;
-    return Match{std::string(word), std::vector<int>(cards, cards + e.count), e.jokers};
+    return FoundWord{std::string(word), std::vector<int>(cards, cards + e.count), e.jokers};
 }
 
 
@@ -432,14 +432,14 @@ inline std::vector<Found1> find_words(const Lexicon& lexicon, const std::vector<
     found.keep_best(static_cast<uint32_t>(lexicon.size()));
     std::vector<Found1> out;
     out.reserve(found.entries.size());
-    for (const Matches::Entry& e : found.entries) {
+    for (const FoundWords::Entry& e : found.entries) {
         const uint8_t* cards = found.positions.data() + e.positions;
         out.push_back(Found1{e.index, std::string(found.letters.data() + e.letters, e.length), std::vector<int>(cards, cards + e.count), e.jokers});
     }
     return out;
 }
 
-/// The old find_words up to the Matches it returned (which only moves these buffers in),
+/// The old find_words up to the FoundWords it returned (which only moves these buffers in),
 /// for timing.
 inline std::size_t find_words_raw(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards = kDefaultMinCards) {
     const Kinds kinds(table);

@@ -92,7 +92,7 @@ TEST(best_assignment_K10_4) {
 
 TEST(find_words_lists_every_word_once) {
     const Lexicon& lexicon = small_lexicon();
-    const Matches words = find_words(lexicon, table_of({"L", "A", "G", "E", "R", "?"}));
+    const FoundWords words = find_words(lexicon, table_of({"L", "A", "G", "E", "R", "?"}));
     std::vector<std::string> found;
     for (std::size_t i = 0; i < words.size(); ++i) {
         found.emplace_back(words[i].word);
@@ -134,11 +134,11 @@ std::string shown(const std::vector<Card>& table) {
 /// the former finder on `table`; prints the first difference.
 bool agrees(const Lexicon& lexicon, const std::vector<std::string>& words, const std::vector<Card>& table, int min_cards,
             uint64_t budget) {
-    const Matches now = detail::find_words(lexicon, table, min_cards, budget);
+    const FoundWords now = detail::find_words(lexicon, table, min_cards, budget);
     const std::vector<reference::Found1> then = reference::find_words(lexicon, table, min_cards);
     bool ok = now.size() == then.size();
     for (std::size_t i = 0; ok && i < now.size(); ++i) {
-        const MatchView v = now[i];
+        const FoundWordView v = now[i];
         ok = reference::Found1{v.index, std::string(v.word), std::vector<int>(v.cards, v.cards + v.card_count), v.jokers} == then[i];
     }
     ok = ok && detail::forms_a_word(lexicon, table, min_cards, budget) == !then.empty();
@@ -253,8 +253,8 @@ TEST(finder_takes_over_from_an_exhausted_budget) {
     // A budget too small for the tiling walk: the prefix walk finishes the job, the same.
     const Lexicon& lexicon = small_lexicon();
     const std::vector<Card> table = table_of({"L", "A", "G", "E", "R", "?", "??", "ST", "O", "P", "N", "H"});
-    const Matches some = detail::find_words(lexicon, table, kDefaultMinCards, 5);
-    const Matches all = find_words(lexicon, table);
+    const FoundWords some = detail::find_words(lexicon, table, kDefaultMinCards, 5);
+    const FoundWords all = find_words(lexicon, table);
     CHECK(some.size() == all.size() && some.size() > 5);
     for (std::size_t i = 0; i < some.size() && i < all.size(); ++i) {
         CHECK(some[i].to_match().cards == all[i].to_match().cards && some[i].word == all[i].word);

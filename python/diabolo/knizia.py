@@ -52,8 +52,8 @@ __all__ = [
     "KniziaGame",
     "KniziaMove",
     "KniziaState",
-    "Match",
-    "Matches",
+    "FoundWord",
+    "FoundWords",
     "RandomBot",
     "WordBot",
     "check_word",
@@ -62,13 +62,13 @@ __all__ = [
 
 
 
-class Match(NamedTuple):
+class FoundWord(NamedTuple):
     """A word the table can form, with its best card assignment (K3.4, K10.4).
 
     >>> from diabolo import Lexicon
     >>> match = check_word("stop", ["ST", "O", "?"], Lexicon.from_words(["Stop"]))
     >>> match
-    Match(word='STOP', cards=(0, 1, 2), jokers=1)
+    FoundWord(word='STOP', cards=(0, 1, 2), jokers=1)
     >>> match.card_count
     3
     """
@@ -194,13 +194,13 @@ class Deck:
         return (Deck, (dict(self.cards), self.language))
 
 
-class Matches(Sequence[Match]):
+class FoundWords(Sequence[FoundWord]):
     """The words a table can form, as :func:`find_words` returns them: a read-only
-    sequence of :class:`Match`, sorted by word.
+    sequence of :class:`FoundWord`, sorted by word.
 
-    The search stores its results in C++; each :class:`Match` is made when it is read,
+    The search stores its results in C++; each :class:`FoundWord` is made when it is read,
     so a call that looks at a few of a table's thousand words pays for those few.
-    Iterating builds them all at once. A Matches pickles (and copies) as the list of its
+    Iterating builds them all at once. A FoundWords pickles (and copies) as the list of its
     matches.
 
     >>> from diabolo import Lexicon
@@ -210,37 +210,37 @@ class Matches(Sequence[Match]):
     >>> [m.word for m in matches]
     ['ANGEL', 'LAGER', 'REGAL']
     >>> matches[1:]
-    [Match(word='LAGER', cards=(0, 1, 2, 3, 4), jokers=0), Match(word='REGAL', cards=(4, 3, 2, 1, 0), jokers=0)]
+    [FoundWord(word='LAGER', cards=(0, 1, 2, 3, 4), jokers=0), FoundWord(word='REGAL', cards=(4, 3, 2, 1, 0), jokers=0)]
     """
 
     __slots__ = ("_core",)
 
-    def __init__(self, core: _core.KniziaMatches) -> None:
+    def __init__(self, core: _core.KniziaFoundWords) -> None:
         self._core = core
 
     def __len__(self) -> int:
         return len(self._core)
 
     @overload
-    def __getitem__(self, index: int) -> Match: ...
+    def __getitem__(self, index: int) -> FoundWord: ...
     @overload
-    def __getitem__(self, index: slice) -> list[Match]: ...
-    def __getitem__(self, index: int | slice) -> Match | list[Match]:
+    def __getitem__(self, index: slice) -> list[FoundWord]: ...
+    def __getitem__(self, index: int | slice) -> FoundWord | list[FoundWord]:
         """The match at ``index``, or a list of the matches in a slice."""
         if isinstance(index, slice):
             return [self._core.at(i) for i in range(*index.indices(len(self._core)))]
         return self._core.at(operator.index(index))
 
-    def __iter__(self) -> Iterator[Match]:
+    def __iter__(self) -> Iterator[FoundWord]:
         return iter(self._core.to_list())
 
-    def __reduce__(self) -> tuple[type[list[Match]], tuple[list[Match]]]:
+    def __reduce__(self) -> tuple[type[list[FoundWord]], tuple[list[FoundWord]]]:
         return (list, (list(self),))
 
     def __repr__(self) -> str:
         shown = ", ".join(repr(m) for m in self[:3])
         more = f", ... ({len(self)} matches)" if len(self) > 3 else ""
-        return f"Matches([{shown}{more}])"
+        return f"FoundWords([{shown}{more}])"
 
 
 def _lexicon_core(lexicon: Lexicon) -> _core.LexiconCore:
@@ -250,9 +250,9 @@ def _lexicon_core(lexicon: Lexicon) -> _core.LexiconCore:
     return lexicon._core
 
 
-def find_words(table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> Matches:
+def find_words(table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> FoundWords:
     """Every word of ``lexicon`` the table can form with at least ``min_cards`` cards
-    (K3.3), each with its best assignment (K10.4), sorted by word: a :class:`Matches`
+    (K3.3), each with its best assignment (K10.4), sorted by word: a :class:`FoundWords`
     sequence. Runs in C++; :class:`~diabolo.LimitError` on a table of a custom deck that
     would take too long (see the reliability page).
 
@@ -262,10 +262,10 @@ def find_words(table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> Ma
     >>> [(m.word, m.cards) for m in find_words(["L", "A", "G", "E", "R", "?"], lexicon)]
     [('ANGEL', (1, 5, 2, 3, 0)), ('LAGER', (0, 1, 2, 3, 4)), ('REGAL', (4, 3, 2, 1, 0))]
     """
-    return Matches(_core.knizia_find_words(table, _lexicon_core(lexicon), min_cards, Match))
+    return FoundWords(_core.knizia_find_words(table, _lexicon_core(lexicon), min_cards, FoundWord))
 
 
-def check_word(word: str, table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> Match:
+def check_word(word: str, table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> FoundWord:
     """The best match of ``word`` (normalised per K2) on ``table``, or
     :class:`~diabolo.InvalidWordError` whose ``reason`` says why it is not a valid claim.
 
@@ -279,7 +279,7 @@ def check_word(word: str, table: Sequence[str], lexicon: Lexicon, min_cards: int
     ...
     diabolo.errors.InvalidWordError: 'Tops' is not a valid claim: not a word
     """
-    reason, match = _core.knizia_check_word(word, table, _lexicon_core(lexicon), min_cards, Match)
+    reason, match = _core.knizia_check_word(word, table, _lexicon_core(lexicon), min_cards, FoundWord)
     if match is None:
         raise InvalidWordError(f"{word!r} is not a valid claim: {reason}", reason)
     return match

@@ -76,14 +76,14 @@ std::optional<Move> WordBot::choose(const Position& s, int player, Pcg32&) const
     // own list, so each word found is in it.
     const Lexicon& lexicon = vocabulary_.words ? *vocabulary_.words : *s.lexicon;
     const std::vector<Card> table = s.table_cards();
-    const Matches found = find_words(lexicon, table, s.config.min_cards);
-    std::vector<MatchView> known;
+    const FoundWords found = find_words(lexicon, table, s.config.min_cards);
+    std::vector<FoundWordView> known;
     for (std::size_t i = 0; i < found.size(); ++i) {
         if (vocabulary_.knows(found[i].word)) known.push_back(found[i]);
     }
-    std::stable_sort(known.begin(), known.end(), [](const MatchView& a, const MatchView& b) { return a.card_count > b.card_count; });
+    std::stable_sort(known.begin(), known.end(), [](const FoundWordView& a, const FoundWordView& b) { return a.card_count > b.card_count; });
     if (!known.empty() && !lookahead_) return Move::claim(known.front().word);
-    const MatchView* best = nullptr;
+    const FoundWordView* best = nullptr;
     double best_value = -1e300;
     for (std::size_t i = 0; i < known.size() && i < 16; ++i) {
         // What the others could take next from the cards this call leaves (K3.6).
@@ -93,7 +93,7 @@ std::optional<Move> WordBot::choose(const Position& s, int player, Pcg32&) const
             if (std::find(known[i].cards, cards_end, static_cast<int>(pos)) == cards_end) rest.push_back(table[pos]);
         }
         int threat = 0;
-        const Matches replies = find_words(*s.lexicon, rest, s.config.min_cards);
+        const FoundWords replies = find_words(*s.lexicon, rest, s.config.min_cards);
         for (std::size_t r = 0; r < replies.size(); ++r) threat = std::max(threat, replies[r].card_count);
         // A call arrives later the longer the word (K6.3), and a call that arrives after
         // another took its cards gives every other seat a card (K3.5).

@@ -342,7 +342,7 @@ Check evaluate_call(const Position& s, const Move& claim) {
             if (!spelled) break;
             letter += width;
         }
-        if (spelled && letter == word.size()) return Check{Reason::None, Match{std::string(word), claim.positions(), jokers}};
+        if (spelled && letter == word.size()) return Check{Reason::None, FoundWord{std::string(word), claim.positions(), jokers}};
     }
     // Not spelled: would the named cards on the table form it with double letters split?
     const Check loose = check_word(*s.lexicon, word, named, 1);
@@ -365,9 +365,9 @@ void for_each_legal(const Position& s, int player, Visit&& visit) {
         return;
     }
     if (player == s.dealer() && s.deck_count() > 0) visit(MoveKind::Reveal, 0, nullptr);  // K3.1
-    const Matches words = find_words(*s.lexicon, s.table_cards(), s.config.min_cards);
+    const FoundWords words = find_words(*s.lexicon, s.table_cards(), s.config.min_cards);
     for (std::size_t i = 0; i < words.size(); ++i) {
-        const MatchView word = words[i];
+        const FoundWordView word = words[i];
         visit(MoveKind::Claim, 0, &word);
     }
     visit(MoveKind::Pass, 0, nullptr);                           // K10.5
@@ -377,7 +377,7 @@ void for_each_legal(const Position& s, int player, Visit&& visit) {
 
 std::vector<Move> legal_moves(const Position& s, int player) {
     std::vector<Move> moves;
-    for_each_legal(s, player, [&](MoveKind kind, int position, const MatchView* word) {
+    for_each_legal(s, player, [&](MoveKind kind, int position, const FoundWordView* word) {
         switch (kind) {
             case MoveKind::Reveal: moves.push_back(Move::reveal()); break;
             case MoveKind::Pass: moves.push_back(Move::pass()); break;
@@ -390,7 +390,7 @@ std::vector<Move> legal_moves(const Position& s, int player) {
 
 std::vector<int> legal_actions(const Position& s, int player) {
     std::vector<int> actions;
-    for_each_legal(s, player, [&](MoveKind kind, int position, const MatchView* word) {
+    for_each_legal(s, player, [&](MoveKind kind, int position, const FoundWordView* word) {
         switch (kind) {
             case MoveKind::Reveal: actions.push_back(kRevealAction); break;
             case MoveKind::Pass: actions.push_back(kPassAction); break;

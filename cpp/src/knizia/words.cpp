@@ -242,18 +242,18 @@ struct Candidate {
 /// What a walk records: each way it found to form a word (the tiling walk), or each word
 /// once with its best assignment (the prefix walk), stored flat.
 struct Found {
-    std::vector<Matches::Entry> entries;
+    std::vector<FoundWords::Entry> entries;
     Buffer<char> letters;
     Buffer<uint8_t> positions;
 
-    Candidate candidate(const Matches::Entry& e) const { return Candidate{positions.data() + e.positions, e.count, e.jokers}; }
+    Candidate candidate(const FoundWords::Entry& e) const { return Candidate{positions.data() + e.positions, e.count, e.jokers}; }
 
     /// Sorts the entries by word (`words` bounds the ranks) and keeps each word once,
     /// with its best assignment (K10.4).
     void keep_best(uint32_t words) {
         sort_by_index(words);
         std::size_t kept = 0;
-        for (const Matches::Entry& e : entries) {
+        for (const FoundWords::Entry& e : entries) {
             if (kept > 0 && entries[kept - 1].index == e.index) {
                 if (candidate(e).better_than(candidate(entries[kept - 1]))) entries[kept - 1] = e;
             } else {
@@ -269,10 +269,10 @@ private:
     /// digit radix sort, a few passes where a comparison sort would mispredict most of
     /// its comparisons. Its digits are as wide as the lexicon's word count needs.
     void sort_by_index(uint32_t words) {
-        const auto by_index = [](const Matches::Entry& a, const Matches::Entry& b) { return a.index < b.index; };
+        const auto by_index = [](const FoundWords::Entry& a, const FoundWords::Entry& b) { return a.index < b.index; };
         if (entries.size() <= 64) {
             for (std::size_t i = 1; i < entries.size(); ++i) {
-                const Matches::Entry e = entries[i];
+                const FoundWords::Entry e = entries[i];
                 std::size_t j = i;
                 for (; j > 0 && by_index(e, entries[j - 1]); --j) entries[j] = entries[j - 1];
                 entries[j] = e;
@@ -286,9 +286,9 @@ private:
         const uint32_t mask = (1u << digit) - 1;
         // The passes go back and forth between the entries and a scratch array (left
         // uninitialised: every slot is written before it is read).
-        const std::unique_ptr<Matches::Entry[]> scratch(new Matches::Entry[entries.size()]);
-        Matches::Entry* from = entries.data();
-        Matches::Entry* to = scratch.get();
+        const std::unique_ptr<FoundWords::Entry[]> scratch(new FoundWords::Entry[entries.size()]);
+        FoundWords::Entry* from = entries.data();
+        FoundWords::Entry* to = scratch.get();
         std::vector<uint32_t> start(std::size_t{mask} + 1);
         for (int shift = 0; shift < passes * digit; shift += digit) {
             std::fill(start.begin(), start.end(), 0u);
@@ -475,7 +475,7 @@ private:
     /// card of each kind, so each kind's cards are given out lowest first, in word order.
     void record(uint32_t rank) {
         if (spend_budget()) return;
-        found_.entries.push_back(Matches::Entry{rank, found_.letters.size(), found_.positions.size(), static_cast<uint8_t>(length_),
+        found_.entries.push_back(FoundWords::Entry{rank, found_.letters.size(), found_.positions.size(), static_cast<uint8_t>(length_),
                                                 static_cast<uint8_t>(used_), static_cast<uint8_t>(jokers_used_)});
         found_.letters.append(word_, length_);
         found_.positions.append(cards_, used_);
@@ -1120,7 +1120,7 @@ private:
     void add(uint32_t rank, int length, int cards, int jokers) {
         // Field by field: the entry built whole and copied would wait for its parts (a
         // store forwarding stall), at every word.
-        Matches::Entry& e = found.entries.emplace_back();
+        FoundWords::Entry& e = found.entries.emplace_back();
         e.index = rank;
         e.letters = found.letters.size();
         e.positions = found.positions.size();
@@ -1225,15 +1225,15 @@ void check_table_size(const std::vector<Card>& table) {
 }
 
 /// The best way to form `word` from `table` with any number of cards, if there is one.
-std::optional<Match> best_assignment(std::string_view word, const std::vector<Card>& table, uint64_t tiling_budget) {
+std::optional<FoundWord> best_assignment(std::string_view word, const std::vector<Card>& table, uint64_t tiling_budget) {
     if (word.size() > static_cast<std::size_t>(kMaxWord)) return std::nullopt;  // no call is that long (K7)
     const WordAutomaton automaton(word);
     const Kinds kinds(table);
-    const auto match = [&](Found& found) -> std::optional<Match> {
+    const auto match = [&](Found& found) -> std::optional<FoundWord> {
         if (found.entries.empty()) return std::nullopt;
-        const Matches::Entry& e = found.entries.front();
+        const FoundWords::Entry& e = found.entries.front();
         const uint8_t* cards = found.positions.data() + e.positions;
-        return Match{std::string(word), std::vector<int>(cards, cards + e.count), e.jokers};
+        return FoundWord{std::string(word), std::vector<int>(cards, cards + e.count), e.jokers};
     };
     {
         TilingWalk<WordAutomaton> walk(automaton, kinds, 0, false, tiling_budget);
@@ -1250,7 +1250,7 @@ std::optional<Match> best_assignment(std::string_view word, const std::vector<Ca
 
 namespace detail {
 
-Matches find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards, uint64_t tiling_budget) {
+FoundWords find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards, uint64_t tiling_budget) {
     check_table_size(table);
     const Kinds kinds(table);
     {
@@ -1258,12 +1258,12 @@ Matches find_words(const Lexicon& lexicon, const std::vector<Card>& table, int m
         if (!walk.exhausted()) {
             Found& found = walk.found();
             found.keep_best(static_cast<uint32_t>(lexicon.size()));  // word order: a word's rank is its index in the sorted lexicon
-            return Matches(std::move(found.entries), found.letters.release(), found.positions.release());
+            return FoundWords(std::move(found.entries), found.letters.release(), found.positions.release());
         }
     }
     PrefixWalk<Lexicon> walk(lexicon, kinds, min_cards);  // each word once, in word order
     Found& found = walk.found;
-    return Matches(std::move(found.entries), found.letters.release(), found.positions.release());
+    return FoundWords(std::move(found.entries), found.letters.release(), found.positions.release());
 }
 
 bool forms_a_word(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards, uint64_t tiling_budget) {
@@ -1326,7 +1326,7 @@ Check check_word(const Lexicon& lexicon, std::string_view word, const std::vecto
 
 }  // namespace detail
 
-Matches find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards) {
+FoundWords find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards) {
     return detail::find_words(lexicon, table, min_cards, detail::kTilingBudget);
 }
 

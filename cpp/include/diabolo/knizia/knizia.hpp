@@ -48,7 +48,7 @@ Card parse_card(std::string_view text);
 std::string format_card(const Card& card);
 
 /// A way to form a word from table cards (K3.4): positions (0-based, K10.4) in word order.
-struct Match {
+struct FoundWord {
     std::string word;
     std::vector<int> cards;
     int jokers = 0;  // joker cards used (`?` and `??` count one each)
@@ -57,31 +57,31 @@ struct Match {
 
 /// A found word: its letters, the table positions of its best assignment in word order
 /// (K10.4) and its index in the lexicon (which gives the claim's action id). The
-/// pointers are valid while the Matches that gave it lives.
-struct MatchView {
+/// pointers are valid while the FoundWords that gave it lives.
+struct FoundWordView {
     std::string_view word;
     const uint8_t* cards;
     int card_count;
     int jokers;
     uint32_t index;
-    Match to_match() const { return Match{std::string(word), std::vector<int>(cards, cards + card_count), jokers}; }
+    FoundWord to_match() const { return FoundWord{std::string(word), std::vector<int>(cards, cards + card_count), jokers}; }
 };
 
-class Matches;
+class FoundWords;
 namespace detail {
-Matches find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards, uint64_t tiling_budget);
+FoundWords find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards, uint64_t tiling_budget);
 }
 
 /// The words a table can form, in word order, stored flat: a table with a joker forms
 /// more than a thousand, and storing them should cost little next to finding them.
-class Matches {
+class FoundWords {
 public:
-    Matches() = default;
+    FoundWords() = default;
     std::size_t size() const noexcept { return entries_.size(); }
     bool empty() const noexcept { return entries_.empty(); }
-    MatchView operator[](std::size_t i) const noexcept {
+    FoundWordView operator[](std::size_t i) const noexcept {
         const Entry& e = entries_[i];
-        return MatchView{std::string_view(letters_.data() + e.letters, e.length), positions_.data() + e.positions,
+        return FoundWordView{std::string_view(letters_.data() + e.letters, e.length), positions_.data() + e.positions,
                          e.count, e.jokers, e.index};
     }
 
@@ -93,8 +93,8 @@ public:
     };
 
 private:
-    friend Matches detail::find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards, uint64_t tiling_budget);
-    Matches(std::vector<Entry> entries, std::vector<char> letters, std::vector<uint8_t> positions)
+    friend FoundWords detail::find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards, uint64_t tiling_budget);
+    FoundWords(std::vector<Entry> entries, std::vector<char> letters, std::vector<uint8_t> positions)
         : entries_(std::move(entries)), letters_(std::move(letters)), positions_(std::move(positions)) {}
     std::vector<Entry> entries_;
     std::vector<char> letters_;
@@ -118,7 +118,7 @@ constexpr uint64_t kMaxFinderTilings = uint64_t{1} << 18;
 /// never formed (no call can name them). Time and memory grow with the words found, not
 /// with the ways to assign cards to them (worst case: the top of src/knizia/words.cpp);
 /// the whole German deck on the table takes about 0.15 s. LimitError past the limits above.
-Matches find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards = kDefaultMinCards);
+FoundWords find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards = kDefaultMinCards);
 
 /// Whether the table forms any valid word (find_words(...).empty() is false), stopping
 /// at the first (K3.7).
@@ -130,7 +130,7 @@ const char* reason_text(Reason reason) noexcept;
 
 struct Check {
     Reason reason = Reason::None;
-    std::optional<Match> match;  // the best match when reason is None
+    std::optional<FoundWord> match;  // the best match when reason is None
 };
 
 /// Checks the normalised word `word` (A-Z) against the table (K3.3, K6.2).
