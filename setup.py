@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from glob import glob
 
+import boost_headers
 from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
 from setuptools import setup
 
@@ -20,7 +21,10 @@ else:
 core = Pybind11Extension(
     "diabolo._core",
     sorted(glob("src/*.cpp") + glob("cpp/src/**/*.cpp", recursive=True)),
-    include_dirs=["cpp/include"],
+    # Boost.JSON is used header-only (cpp/src/core/json.cpp compiles it); no Boost library
+    # is linked, so MSVC's automatic linking is switched off.
+    include_dirs=["cpp/include", str(boost_headers.get_include())],
+    define_macros=[("BOOST_ALL_NO_LIB", "1")],
     cxx_std=17,
     extra_compile_args=extra_compile_args,
 )

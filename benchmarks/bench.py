@@ -560,7 +560,10 @@ def cpp_rows(game_name: str, players: int, budget: float, compiler: str | None) 
     sources = [str(source)] + sorted(str(p) for p in (REPO / "cpp" / "src").rglob("*.cpp"))
     with tempfile.TemporaryDirectory(prefix="diabolo-bench-") as tmp:
         exe = Path(tmp) / "clone_bench"
-        command = [compiler, "-O2", "-std=c++17", "-I", str(REPO / "cpp" / "include"), *sources, "-o", str(exe), "-pthread"]
+        import boost_headers  # the Boost.JSON headers the core builds with
+
+        command = [compiler, "-O2", "-std=c++17", "-I", str(REPO / "cpp" / "include"), "-I", str(boost_headers.get_include()),
+                   *sources, "-o", str(exe), "-pthread"]
         progress("compiling " + source.name + " with " + compiler + " -O2")
         try:
             built = subprocess.run(command, capture_output=True, text=True, timeout=600)

@@ -74,9 +74,11 @@ def sources() -> list[Path]:
 
 
 def include_dirs() -> list[str]:
-    import pybind11  # the build requirement of the package; installed with it in the venv
+    import boost_headers  # build requirements of the package, installed with the test extra
+    import pybind11
 
-    return [str(ROOT / "cpp" / "include"), pybind11.get_include(), sysconfig.get_paths()["include"]]
+    return [str(ROOT / "cpp" / "include"), str(boost_headers.get_include()), pybind11.get_include(),
+            sysconfig.get_paths()["include"]]
 
 
 def find_compiler(name: str | None) -> str:

@@ -135,6 +135,79 @@ int to_int(const py::handle& value, const std::string& what) {
     return static_cast<int>(result);
 }
 
+py::object to_python(const json::Value& value, bool tuples) {
+    switch (value.kind()) {
+        case boost::json::kind::null: return py::none();
+        case boost::json::kind::bool_: return py::bool_(value.get_bool());
+        case boost::json::kind::int64: return py::reinterpret_steal<py::object>(PyLong_FromLongLong(value.get_int64()));
+        case boost::json::kind::uint64: return py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(value.get_uint64()));
+        case boost::json::kind::double_: return py::float_(value.get_double());
+        case boost::json::kind::string: {
+            const boost::json::string& s = value.get_string();
+            return py::reinterpret_steal<py::object>(PyUnicode_FromStringAndSize(s.data(), static_cast<py::ssize_t>(s.size())));
+        }
+        case boost::json::kind::array: {
+            const json::Array& array = value.get_array();
+            const auto size = static_cast<py::ssize_t>(array.size());
+            PyObject* out = tuples ? PyTuple_New(size) : PyList_New(size);
+            if (out == nullptr) throw py::error_already_set();
+            py::object owner = py::reinterpret_steal<py::object>(out);
+            for (py::ssize_t i = 0; i < size; ++i) {
+                PyObject* item = to_python(array[static_cast<std::size_t>(i)], tuples).release().ptr();
+                if (tuples) PyTuple_SET_ITEM(out, i, item);
+                else PyList_SET_ITEM(out, i, item);
+            }
+            return owner;
+        }
+        case boost::json::kind::object: {
+            py::dict out;
+            for (const auto& item : value.get_object()) {
+                const py::object key = py::reinterpret_steal<py::object>(
+                    PyUnicode_FromStringAndSize(item.key().data(), static_cast<py::ssize_t>(item.key().size())));
+                if (PyDict_SetItem(out.ptr(), key.ptr(), to_python(item.value(), tuples).ptr()) != 0) throw py::error_already_set();
+            }
+            return std::move(out);
+        }
+    }
+    return py::none();
+}
+
+json::Value from_python(const py::handle& value, const std::string& what) {
+    PyObject* object = value.ptr();
+    if (object == Py_None) return nullptr;
+    if (PyBool_Check(object)) return object == Py_True;
+    if (PyUnicode_Check(object)) return json::text(utf8_text<OptionError>(value, what));
+    if (const py::object integer = as_integer(value)) {
+        int overflow = 0;
+        const long long v = PyLong_AsLongLongAndOverflow(integer.ptr(), &overflow);
+        if (overflow == 0 && !(v == -1 && PyErr_Occurred())) return v;
+        PyErr_Clear();
+        throw OptionError(what + " is out of range: " + py::repr(value).cast<std::string>());
+    }
+    if (PyFloat_Check(object)) return PyFloat_AS_DOUBLE(object);
+    if (PyDict_Check(object)) {
+        json::Object out;
+        for (const auto item : py::reinterpret_borrow<py::dict>(value)) {
+            const std::string key = utf8_text<OptionError>(item.first, "an option name");
+            out.emplace(key, from_python(item.second, key));
+        }
+        return out;
+    }
+    if (PySequence_Check(object) && !PyBytes_Check(object) && !PyByteArray_Check(object)) {
+        json::Array out;
+        std::size_t index = 0;
+        for (const auto item : py::reinterpret_borrow<py::iterable>(value)) {
+            out.emplace_back(from_python(item, what + "[" + std::to_string(index++) + "]"));
+        }
+        return out;
+    }
+    throw OptionError(what + " must be a number, text, a list or a dict, got " + py::repr(value).cast<std::string>());
+}
+
+json::Value parse_text(const py::handle& text, const char* what) {
+    return json::parse(utf8_text<StateFormatError>(text, what), what);
+}
+
 namespace {
 
 /// pybind11 allocates an object's C++ value lazily, when a method first reads it; an

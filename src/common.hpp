@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "diabolo/core/errors.hpp"
+#include "diabolo/core/json.hpp"
 #include "diabolo/core/parallel.hpp"
 #include "diabolo/core/realtime.hpp"
 
@@ -73,6 +74,19 @@ std::string utf8_text(const py::handle& value, const std::string& what) {
     }
     return std::string(data, static_cast<std::size_t>(size));
 }
+
+/// The Python value of a JSON value: dict, list (a tuple with `tuples`, for values that
+/// should be immutable, such as options), str, int, float, bool or None.
+py::object to_python(const json::Value& value, bool tuples = false);
+
+/// The JSON value of Python data: dicts with str keys, lists, tuples and other sequences
+/// (numpy arrays included), str, ints and anything with __index__, floats, bools and
+/// None. OptionError naming `what` (the option, "players" or "value_counts[2]") for
+/// anything else, and for integers beyond 64 bits.
+json::Value from_python(const py::handle& value, const std::string& what);
+
+/// JSON text from Python: the UTF-8 of a str, parsed; StateFormatError otherwise.
+json::Value parse_text(const py::handle& text, const char* what = "state JSON");
 
 /// Reads JSON-like data and reports the path of what is wrong as StateFormatError.
 class Reader {
@@ -139,22 +153,23 @@ void bind_move_values(py::class_<Move>& cls, const std::string& name, Format for
 }
 
 /// What every state class offers: clone, copy, deepcopy, to_json, == (same JSON),
-/// unhashable (states change), and pickle through the JSON.
-template <class Table, class ToData, class FromData>
-void bind_state_values(py::class_<Table>& cls, ToData to_data, FromData from_data) {
-    cls.def("clone", [](const Table& t) { return t; }, "An independent copy.")
-        .def("__copy__", [](const Table& t) { return t; })
-        .def("__deepcopy__", [](const Table& t, const py::object&) { return t; }, py::arg("memo"))
-        .def("to_json", [to_data](const Table& t) { return dump_json(to_data(t)); },
+/// unhashable (states change), and pickle through the JSON. `to_text(state)` writes the
+/// state's JSON text and `from_text(text)` reads it back.
+template <class State, class ToText, class FromText>
+void bind_state_values(py::class_<State>& cls, ToText to_text, FromText from_text) {
+    cls.def("clone", [](const State& t) { return t; }, "An independent copy.")
+        .def("__copy__", [](const State& t) { return t; })
+        .def("__deepcopy__", [](const State& t, const py::object&) { return t; }, py::arg("memo"))
+        .def("to_json", [to_text](const State& t) { return to_text(t); },
              "The whole state (hidden cards, seed and history included) as JSON text; the game's "
              "``state_from_json`` reads it back.")
-        .def("__eq__", [to_data](const Table& a, const py::object& b) -> py::object {
-            if (!py::isinstance<Table>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-            return py::bool_(to_data(a).equal(to_data(b.cast<const Table&>())));
+        .def("__eq__", [to_text](const State& a, const py::object& b) -> py::object {
+            if (!py::isinstance<State>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+            return py::bool_(to_text(a) == to_text(b.cast<const State&>()));
         })
         .def_property_readonly_static("__hash__", [](const py::object&) { return py::none(); })
-        .def(py::pickle([to_data](const Table& t) { return dump_json(to_data(t)); },
-                        [from_data](const std::string& text) { return from_data(load_json(text)); }));
+        .def(py::pickle([to_text](const State& t) { return to_text(t); },
+                        [from_text](const std::string& text) { return from_text(text); }));
 }
 
 /// What every game class offers: == and hash by options, pickle through the options.

@@ -580,7 +580,8 @@ True
             return "<DuvelenState round " + std::to_string(t.state.round) + " " + kPhaseNames[static_cast<int>(t.state.phase)] + ">";
         })
         ;
-    bind_state_values(state_class, &to_data, &from_data);
+    bind_state_values(state_class, [](const State& t) { return dump_json(to_data(t)); },
+                      [](const std::string& text) { return from_data(load_json(text)); });
 
     py::class_<Game> game_class(m, "DuvelenGame", R"doc(
 Duvelen with its rule options. Get one with ``diabolo.load("duvelen", ...)``.

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <boost/json/monotonic_resource.hpp>
+
 #include "common.hpp"
 #include "diabolo/schacht/schacht.hpp"
 
@@ -21,84 +23,18 @@ using namespace diabolo::schacht;
 
 namespace {
 
-constexpr const char* kFormat = "diabolo.schacht/1";
 constexpr const char* kPhaseNames[] = {"play", "doubler", "game_over"};
 constexpr const char* kMoveKinds[] = {"place", "discard", "bet", "hold"};
 
 // ---- conversions ---------------------------------------------------------------------
 
-py::list card_list(CardSet set) {
-    py::list out;
-    for (Card card : cards_of(set)) out.append(format_card(card));
-    return out;
-}
+py::dict options_dict(const Game& game) { return to_python(options_json(game), true); }
 
-std::string colour_letter(int colour) { return std::string(1, kColourLetters[colour]); }
+Game game_from_kwargs(const py::dict& kwargs) { return game_from_json(from_python(kwargs, "options")); }
 
-py::object colour_or_none(int colour) {
-    return colour < 0 ? py::object(py::none()) : py::object(py::str(colour_letter(colour)));
-}
+std::string state_text(const State& t) { return to_json(t); }
 
-py::list seat_bools(const Position& s, uint8_t bits) {
-    py::list out;
-    for (int seat = 0; seat < s.players(); ++seat) out.append(py::bool_((bits >> seat) & 1u));
-    return out;
-}
-
-/// colour letter -> {"left": values in the order placed, "right": ..., "closed": bool}
-py::dict rows_dict(const Position& s) {
-    py::dict rows;
-    for (int c = 0; c < kColours; ++c) {
-        const Row& row = s.rows[static_cast<std::size_t>(c)];
-        py::dict r;
-        r["left"] = std::vector<int>(row.left.begin(), row.left.begin() + row.left_count);
-        r["right"] = std::vector<int>(row.right.begin(), row.right.begin() + row.right_count);
-        r["closed"] = row.closed();
-        rows[colour_letter(c).c_str()] = r;
-    }
-    return rows;
-}
-
-py::dict options_dict(const Game& c) {
-    py::dict d;
-    d["players"] = c.players;
-    d["rounds"] = c.rounds;
-    d["rows_to_end"] = c.rows_to_end;
-    const auto& v = c.value_counts;
-    d["value_counts"] = py::make_tuple(v[0], v[1], v[2], v[3], v[4]);
-    d["strict_players"] = py::bool_(c.strict_players != 0);
-    return d;
-}
-
-Game config_from_kwargs(const py::dict& kwargs) {
-    Options o;
-    for (auto item : kwargs) {
-        const std::string key = utf8_text<OptionError>(item.first, "an option name");
-        const py::handle value = item.second;
-        if (key == "players") o.players = to_int(value, "players");
-        else if (key == "rounds") o.rounds = to_int(value, "rounds");
-        else if (key == "rows_to_end") o.rows_to_end = to_int(value, "rows_to_end");
-        else if (key == "strict_players") {
-            if (!PyBool_Check(value.ptr())) throw OptionError("strict_players must be True or False");
-            o.strict_players = value.ptr() == Py_True;
-        } else if (key == "value_counts") {
-            if (!py::isinstance<py::sequence>(value) || py::isinstance<py::str>(value) || py::len(value) != kValues) {
-                throw OptionError("value_counts must be 5 ints: copies of the values 1..5 per colour (S1.3)");
-            }
-            const auto seq = py::reinterpret_borrow<py::sequence>(value);
-            for (int v = 0; v < kValues; ++v) {
-                o.value_counts[static_cast<std::size_t>(v)] = to_int(seq[static_cast<std::size_t>(v)], "value_counts[" + std::to_string(v) + "]");
-            }
-        } else {
-            throw OptionError("unknown option '" + key + "' for schacht; the options are players, rounds, "
-                              "rows_to_end, value_counts, strict_players");
-        }
-    }
-    // Range checks see the raw values (0 means "default" only inside Game).
-    if (kwargs.contains("rounds") && o.rounds == 0) throw OptionError("rounds must be at least 1, got 0");
-    if (kwargs.contains("rows_to_end") && o.rows_to_end == 0) throw OptionError("rows_to_end must be 1..5, got 0");
-    return Game::from_options(o);
-}
+State state_from_text(const std::string& text) { return state_from_json(text); }
 
 /// A seat of this game; PlayerError names the valid seats otherwise.
 int to_player(const Position& s, const py::handle& value) { return to_seat(value, s.players()); }
@@ -143,222 +79,6 @@ std::vector<Card> deck_from(const py::handle& value, const std::string& what) {
     return deck;
 }
 
-// ---- JSON ----------------------------------------------------------------------------
-
-std::string format_step(const Step& step) { return std::to_string(step.player) + ":" + format_move(step.move); }
-
-py::dict to_data(const State& t) {
-    const Position& s = t.state;
-    py::dict d;
-    d["format"] = kFormat;
-    d["options"] = options_dict(s.game);
-    d["seed"] = py::int_(s.seed);
-    d["round"] = s.round;
-    d["dealer"] = s.dealer;
-    d["phase"] = kPhaseNames[static_cast<int>(s.phase)];
-    d["current_player"] = s.current_player;
-    d["scoring_colour"] = colour_or_none(s.phase == Phase::Doubler ? s.scoring_colour : -1);
-    py::list revealed;
-    for (int c = 0; c < kColours; ++c) {
-        if (s.revealed_colours & (1u << c)) revealed.append(colour_letter(c));
-    }
-    d["revealed_colours"] = revealed;
-    d["doubler_available"] = seat_bools(s, s.doubler_available);
-    d["decided"] = seat_bools(s, s.decided);
-    d["bets"] = seat_bools(s, s.bets);
-    py::list pile;
-    for (int i = s.pile_next; i < s.pile_end; ++i) pile.append(format_card(Card{s.pile[static_cast<std::size_t>(i)]}));
-    d["pile"] = pile;
-    py::list hands, shown, discarded, scores;
-    for (int seat = 0; seat < s.players(); ++seat) {
-        const auto k = static_cast<std::size_t>(seat);
-        hands.append(card_list(s.hands[k]));
-        shown.append(card_list(s.shown[k]));
-        discarded.append(card_list(s.discarded[k]));
-        scores.append(s.scores[k]);
-    }
-    d["hands"] = hands;
-    d["shown"] = shown;
-    d["discarded"] = discarded;
-    d["rows"] = rows_dict(s);
-    d["scores"] = scores;
-    py::list history;
-    for (const Step& step : t.history) history.append(format_step(step));
-    d["history"] = history;
-    py::list decks;
-    for (const auto& deck : t.decks) {
-        if (deck.empty()) {
-            decks.append(py::none());
-            continue;
-        }
-        py::list cards;
-        for (Card card : deck) cards.append(format_card(card));
-        decks.append(cards);
-    }
-    d["decks"] = decks;
-    return d;
-}
-
-CardSet read_cards(const Reader& r) {
-    CardSet set{};
-    for (std::size_t i = 0; i < r.size(); ++i) {
-        Card card{};
-        try {
-            card = parse_card(r.at(i).text());
-        } catch (const NotationError& e) {
-            r.at(i).fail(e.what());
-        }
-        if (count_of(set, card) >= kMaxCopies) r.fail("too many copies of " + format_card(card));
-        add_card(set, card);
-    }
-    return set;
-}
-
-uint8_t read_seat_bits(const Reader& r, int players) {
-    if (r.size() != static_cast<std::size_t>(players)) r.fail("expected one entry per seat");
-    uint8_t bits = 0;
-    for (int seat = 0; seat < players; ++seat) {
-        if (r.at(static_cast<std::size_t>(seat)).boolean()) bits = static_cast<uint8_t>(bits | (1u << seat));
-    }
-    return bits;
-}
-
-int read_colour(const Reader& r) {
-    const std::string letter = r.text();
-    const char* found = letter.size() == 1 ? std::strchr(kColourLetters, letter[0]) : nullptr;
-    if (found == nullptr || letter[0] == '\0') r.fail("expected a colour letter R, Y, G, P or B");
-    return static_cast<int>(found - kColourLetters);
-}
-
-State from_data(const py::handle& data) {
-    const Reader root(data, "");
-    if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected '") + kFormat + "'");
-    const Reader opts = root.at("options");
-    if (!py::isinstance<py::dict>(opts.handle())) opts.fail("expected an object");
-    Game game;
-    try {
-        game = config_from_kwargs(py::reinterpret_borrow<py::dict>(opts.handle()));
-    } catch (const OptionError& e) {
-        opts.fail(e.what());
-    }
-    State t;
-    Position& s = t.state;
-    s.game = game;
-    const int n = game.players;
-    s.seed = root.at("seed").seed();
-    s.round = static_cast<uint8_t>(root.at("round").integer(0, kMaxRounds - 1));
-    s.dealer = static_cast<uint8_t>(root.at("dealer").integer(0, n - 1));
-    s.phase = static_cast<Phase>(root.at("phase").choice({"play", "doubler", "game_over"}));
-    s.current_player = static_cast<int8_t>(root.at("current_player").integer(kTerminal, n - 1));
-    const Reader colour = root.at("scoring_colour");
-    s.scoring_colour = static_cast<int8_t>(colour.is_null() ? -1 : read_colour(colour));
-    const Reader revealed = root.at("revealed_colours");
-    for (std::size_t i = 0; i < revealed.size(); ++i) s.revealed_colours = static_cast<uint8_t>(s.revealed_colours | (1u << read_colour(revealed.at(i))));
-    s.doubler_available = read_seat_bits(root.at("doubler_available"), n);
-    s.decided = read_seat_bits(root.at("decided"), n);
-    s.bets = read_seat_bits(root.at("bets"), n);
-    const Reader pile = root.at("pile");
-    if (pile.size() > static_cast<std::size_t>(kMaxDeck)) pile.fail("too many cards");
-    s.pile_end = static_cast<uint8_t>(pile.size());
-    for (std::size_t i = 0; i < pile.size(); ++i) {
-        try {
-            s.pile[i] = parse_card(pile.at(i).text()).kind;
-        } catch (const NotationError& e) {
-            pile.at(i).fail(e.what());
-        }
-    }
-    for (const char* key : {"hands", "shown", "discarded", "scores"}) {
-        if (root.at(key).size() != static_cast<std::size_t>(n)) root.at(key).fail("expected one entry per seat");
-    }
-    for (int seat = 0; seat < n; ++seat) {
-        const auto k = static_cast<std::size_t>(seat);
-        s.hands[k] = read_cards(root.at("hands").at(k));
-        s.shown[k] = read_cards(root.at("shown").at(k));
-        s.discarded[k] = read_cards(root.at("discarded").at(k));
-        s.scores[k] = static_cast<int16_t>(root.at("scores").at(k).integer(-30000, 30000));
-    }
-    const Reader rows = root.at("rows");
-    for (int c = 0; c < kColours; ++c) {
-        const Reader row = rows.at(colour_letter(c).c_str());
-        Row& out = s.rows[static_cast<std::size_t>(c)];
-        for (auto [key, values, count] : {std::tuple{"left", &out.left, &out.left_count}, std::tuple{"right", &out.right, &out.right_count}}) {
-            const Reader side = row.at(key);
-            if (side.size() > static_cast<std::size_t>(kSideCards)) side.fail("a side holds at most 3 cards (S3.2)");
-            *count = static_cast<uint8_t>(side.size());
-            for (std::size_t i = 0; i < side.size(); ++i) (*values)[i] = static_cast<uint8_t>(side.at(i).integer(1, kValues));
-        }
-    }
-    const Reader history = root.at("history");
-    for (std::size_t i = 0, size = history_size(history); i < size; ++i) {
-        const std::string entry = history.at(i).text();
-        const auto colon = entry.find(':');
-        if (colon != 1 || entry[0] < '0' || entry[0] >= '0' + n) history.at(i).fail("expected 'seat:move' like '1:G5<'");
-        try {
-            t.history.push_back(Step{entry[0] - '0', parse_move(entry.substr(2))});
-        } catch (const NotationError& e) {
-            history.at(i).fail(e.what());
-        }
-    }
-    const Reader decks = root.at("decks");
-    if (decks.size() > game.rounds) decks.fail("more given deals than rounds");
-    for (std::size_t i = 0; i < decks.size(); ++i) {
-        if (decks.at(i).is_null()) {
-            t.decks.emplace_back();
-            continue;
-        }
-        t.decks.push_back(deck_from(decks.at(i).handle(), "decks[" + std::to_string(i) + "]"));
-        check_deck(game, t.decks.back());
-    }
-    const std::string problem = t.check();
-    if (!problem.empty()) throw StateFormatError("state JSON describes an impossible state: " + problem);
-    return t;
-}
-
-// ---- observation (S7.4) ----------------------------------------------------------------
-
-py::dict observation(const Position& s, int p) {
-    py::dict d;
-    d["player"] = p;
-    d["round"] = s.round;
-    d["rounds"] = s.game.rounds;
-    d["dealer"] = s.dealer;
-    d["current_player"] = s.current_player;
-    d["phase"] = kPhaseNames[static_cast<int>(s.phase)];
-    d["hand"] = card_list(s.hands[static_cast<std::size_t>(p)]);
-    py::list sizes, scores, shown, discarded;
-    for (int seat = 0; seat < s.players(); ++seat) {
-        const auto k = static_cast<std::size_t>(seat);
-        sizes.append(s.hands[k].count());
-        scores.append(s.scores[k]);
-        shown.append(card_list(s.shown[k]));
-        discarded.append(card_list(s.discarded[k]));
-    }
-    d["hand_sizes"] = sizes;
-    d["rows"] = rows_dict(s);
-    d["draw_pile"] = s.pile_size();
-    d["doubler_available"] = seat_bools(s, s.doubler_available);
-    const bool deciding = s.phase == Phase::Doubler && ((s.decided >> p) & 1u);
-    d["doubler_decision"] = deciding ? py::object(py::str((s.bets >> p) & 1u ? "bet" : "hold")) : py::object(py::none());
-    d["scores"] = scores;
-    d["scoring_colour"] = colour_or_none(s.phase == Phase::Doubler ? s.scoring_colour : -1);
-    py::dict scoring;
-    for (int c = 0; c < kColours; ++c) {
-        if (!(s.revealed_colours & (1u << c))) continue;
-        py::list per_seat;
-        for (int seat = 0; seat < s.players(); ++seat) per_seat.append(card_list(s.hands[static_cast<std::size_t>(seat)] & colour_mask(c)));
-        scoring[colour_letter(c).c_str()] = per_seat;
-    }
-    py::dict revealed;
-    revealed["shown"] = shown;
-    revealed["discarded"] = discarded;
-    revealed["scoring"] = scoring;
-    d["revealed"] = revealed;
-    py::list legal;
-    for (const Move& move : legal_moves(s, p)) legal.append(format_move(move));
-    d["legal"] = legal;
-    return d;
-}
-
 // ---- the Python classes --------------------------------------------------------------
 
 State new_state(const Game& game, const py::object& seed, const py::object& deck, const py::object& decks) {
@@ -396,9 +116,9 @@ int bot_player(const Position& s, const py::object& player) {
 void bind_bots(py::module_& m) {
     py::class_<Bot, std::shared_ptr<Bot>>(m, "SchachtBot", "A Schacht bot implemented in C++.")
         .def("choose", [](const Bot& bot, const State& t, const py::object& player, const py::object& seed) {
-            const int seat = bot_player(t.state, player);
+            const int seat = bot_player(t.position, player);
             Pcg32 rng(to_seed(seed));
-            const Position state = t.state;
+            const Position state = t.position;
             py::gil_scoped_release release;
             return bot.choose(state, seat, rng);
         }, py::arg("state"), py::arg("player") = py::none(), py::arg("seed") = 0,
@@ -470,9 +190,9 @@ instead.
         }), py::arg("iterations") = 1000, py::arg("seconds") = 0.0, py::arg("threads") = 1, py::arg("exploration") = 0.5,
             py::arg("heuristic_rollouts") = true, py::arg("prior") = 1.0)
         .def("search", [](const IsmctsBot& bot, const State& t, const py::object& player, const py::object& seed) {
-            const int seat = bot_player(t.state, player);
+            const int seat = bot_player(t.position, player);
             const uint64_t s = to_seed(seed);
-            const Position state = t.state;
+            const Position state = t.position;
             py::gil_scoped_release release;
             return ismcts(state, seat, bot.options(), s);
         }, py::arg("state"), py::arg("player") = py::none(), py::arg("seed") = 0,
@@ -554,23 +274,23 @@ Get one from :meth:`SchachtGame.new_state`. States are values: :meth:`clone`, ``
 True
 )doc");
     state_class
-        .def_property_readonly("game", [](const State& t) { return t.state.game; }, "The game (rules and options) of this state.")
-        .def_property_readonly("current_player", [](const State& t) { return t.state.current_player; },
+        .def_property_readonly("game", [](const State& t) { return t.position.game; }, "The game (rules and options) of this state.")
+        .def_property_readonly("current_player", [](const State& t) { return t.position.current_player; },
                                "The seat to move, or ``diabolo.SIMULTANEOUS`` during doubler decisions (S5.3), "
                                "or ``diabolo.TERMINAL`` at game over.\n\n>>> diabolo.load('schacht').new_state(seed=1).current_player\n1")
-        .def_property_readonly("phase", [](const State& t) { return kPhaseNames[static_cast<int>(t.state.phase)]; },
+        .def_property_readonly("phase", [](const State& t) { return kPhaseNames[static_cast<int>(t.position.phase)]; },
                                "``'play'``, ``'doubler'`` or ``'game_over'`` (S7.4).")
-        .def_property_readonly("round", [](const State& t) { return t.state.round; }, "The round, from 0 (S7.4).")
-        .def_property_readonly("dealer", [](const State& t) { return t.state.dealer; }, "The dealer's seat: round % players (S2.2).")
-        .def_property_readonly("is_terminal", [](const State& t) { return t.state.is_terminal(); }, "True once the game is over (S6.1).")
+        .def_property_readonly("round", [](const State& t) { return t.position.round; }, "The round, from 0 (S7.4).")
+        .def_property_readonly("dealer", [](const State& t) { return t.position.dealer; }, "The dealer's seat: round % players (S2.2).")
+        .def_property_readonly("is_terminal", [](const State& t) { return t.position.is_terminal(); }, "True once the game is over (S6.1).")
         .def_property_readonly("scores", [](const State& t) {
-            return std::vector<int>(t.state.scores.begin(), t.state.scores.begin() + t.state.players());
+            return std::vector<int>(t.position.scores.begin(), t.position.scores.begin() + t.position.players());
         }, "Game totals per seat so far (S6.2).")
         .def("returns", [](const State& t) {
-            return std::vector<double>(t.state.scores.begin(), t.state.scores.begin() + t.state.players());
+            return std::vector<double>(t.position.scores.begin(), t.position.scores.begin() + t.position.players());
         }, "Game totals per seat as floats: the payoff for learning code (S6.2).\n\n"
            ">>> diabolo.load('schacht', players=3).new_state(seed=1).returns()\n[0.0, 0.0, 0.0]")
-        .def_property_readonly("winners", [](const State& t) { return winners(t.state); },
+        .def_property_readonly("winners", [](const State& t) { return winners(t.position); },
                                "Seats with the highest total; ties share the win (S6.2).")
         .def_property_readonly("history", [](const State& t) {
             py::list out;
@@ -579,7 +299,7 @@ True
         }, "Every move so far as ``(seat, move)`` pairs, oldest first.")
         .def("legal_moves", [](const State& t, const py::object& player) {
             std::array<uint8_t, kNumActions> actions{};
-            const int n = query_actions(t.state, player, actions);
+            const int n = query_actions(t.position, player, actions);
             std::vector<Move> moves;
             for (int i = 0; i < n; ++i) moves.push_back(Move::of_action(actions[static_cast<std::size_t>(i)]));
             return moves;
@@ -589,12 +309,12 @@ True
            "['R1<', 'R1>', 'Y3<']")
         .def("legal_actions", [](const State& t, const py::object& player) {
             std::array<uint8_t, kNumActions> actions{};
-            const int n = query_actions(t.state, player, actions);
+            const int n = query_actions(t.position, player, actions);
             return std::vector<int>(actions.begin(), actions.begin() + n);
         }, py::arg("player") = py::none(), "Legal action ids of ``player``, ascending (see :meth:`legal_moves`).")
         .def("legal_action_mask", [](const State& t, const py::object& player) {
             std::array<uint8_t, kNumActions> actions{};
-            const int n = query_actions(t.state, player, actions);
+            const int n = query_actions(t.position, player, actions);
             py::array_t<bool> mask(kNumActions);
             bool* data = mask.mutable_data();
             std::fill(data, data + kNumActions, false);
@@ -602,31 +322,34 @@ True
             return mask;
         }, py::arg("player") = py::none(), "A numpy bool array of length ``num_actions``, True at legal action ids.")
         .def("apply", [](State& t, const py::object& move, const py::object& player) {
-            t.apply(to_move(move), optional_player(t.state, player));
+            t.apply(to_move(move), optional_player(t.position, player));
         }, py::arg("move"), py::arg("player") = py::none(),
            "Plays ``move`` (a SchachtMove, an action id or notation) for ``player`` (default: the player "
            "to move). Raises IllegalMoveError naming the clause, and changes nothing, if the move is not legal.")
         .def("observation", [](const State& t, const py::object& player) {
-            return observation(t.state, to_player(t.state, player));
+            const int p = to_player(t.position, player);
+            unsigned char buffer[8192];  // the view is built in one block, then handed to Python
+            boost::json::monotonic_resource arena(buffer, sizeof buffer);
+            return to_python(observation(t.position, p, &arena));
         }, py::arg("player"), "What ``player`` may know, as a JSON-ready dict with the keys of S7.4 (see the rules page).")
         .def("observation_tensor", [](const State& t, const py::object& player) {
-            const int p = to_player(t.state, player);
-            py::array_t<float> out(observation_tensor_size(t.state.game));
-            observation_tensor(t.state, p, out.mutable_data());
+            const int p = to_player(t.position, player);
+            py::array_t<float> out(observation_tensor_size(t.position.game));
+            observation_tensor(t.position, p, out.mutable_data());
             return out;
         }, py::arg("player"), "What ``player`` may know as a float32 numpy array of ``game.observation_tensor_shape``.")
         .def("resample", [](const State& t, const py::object& player, const py::object& seed) {
-            return t.resample(to_player(t.state, player), to_seed(seed));
+            return t.resample(to_player(t.position, player), to_seed(seed));
         }, py::arg("player"), py::arg("seed"),
            "Determinisation (S7.3): a state that looks the same to ``player``, with every card that player "
            "cannot see dealt anew from ``seed``. Depends only on what ``player`` knows and on ``seed``.")
-        .def("__str__", [](const State& t) { return render(t.state); })
+        .def("__str__", [](const State& t) { return render(t.position); })
         .def("__repr__", [](const State& t) {
-            return "<SchachtState round " + std::to_string(t.state.round) + " " + kPhaseNames[static_cast<int>(t.state.phase)] +
-                   " current_player=" + std::to_string(t.state.current_player) + ">";
+            return "<SchachtState round " + std::to_string(t.position.round) + " " + kPhaseNames[static_cast<int>(t.position.phase)] +
+                   " current_player=" + std::to_string(t.position.current_player) + ">";
         })
         ;
-    bind_state_values(state_class, &to_data, &from_data);
+    bind_state_values(state_class, &state_text, &state_from_text);
 
     py::class_<Game> game_class(m, "SchachtGame", R"doc(
 Diabolo (Michael Schacht, 2006) with its rule options. Get one with ``diabolo.load``.
@@ -645,7 +368,7 @@ Options (all keyword, validated, OptionError when wrong):
 (77, 4, 2)
 )doc");
     game_class
-        .def(py::init([](const py::kwargs& kwargs) { return config_from_kwargs(kwargs); }))
+        .def(py::init([](const py::kwargs& kwargs) { return game_from_kwargs(kwargs); }))
         .def_property_readonly("name", [](const Game&) { return "schacht"; }, "The game's id: ``'schacht'``.")
         .def_property_readonly("players", [](const Game& c) { return c.players; }, "Number of seats.")
         .def_property_readonly("rounds", [](const Game& c) { return c.rounds; }, "Rounds in a game (S6.1).")
@@ -665,8 +388,8 @@ Options (all keyword, validated, OptionError when wrong):
              "``decks`` (one list per round, None for a shuffled round), each all cards in notation, dealt "
              "as S2.4 says.\n\n>>> diabolo.load('schacht').new_state(seed=3).round\n0")
         .def("state_from_json", [](const Game& c, const py::object& text) {
-            State t = from_data(load_json(utf8_text<StateFormatError>(text, "state JSON")));
-            if (!(t.state.game == c)) throw StateFormatError("state JSON: its options differ from this game's");
+            State t = state_from_json(utf8_text<StateFormatError>(text, "state JSON"));
+            if (!(t.position.game == c)) throw StateFormatError("state JSON: its options differ from this game's");
             return t;
         }, py::arg("text"), "The state written by :meth:`SchachtState.to_json`; StateFormatError if the text "
                             "is not a valid state of this game.")
@@ -685,7 +408,7 @@ Options (all keyword, validated, OptionError when wrong):
                    ", rows_to_end=" + std::to_string(c.rows_to_end) + ")";
         })
         ;
-    bind_game_values(game_class, &options_dict, &config_from_kwargs);
+    bind_game_values(game_class, &options_dict, &game_from_kwargs);
 
 }
 

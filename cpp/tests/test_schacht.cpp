@@ -3,7 +3,10 @@
 #include <string>
 #include <vector>
 
+#include <boost/json/monotonic_resource.hpp>
+
 #include "check.hpp"
+#include "diabolo/core/json.hpp"
 #include "diabolo/core/rng.hpp"
 #include "diabolo/schacht/schacht.hpp"
 
@@ -216,4 +219,49 @@ TEST(matches_rotate_seats_and_do_not_depend_on_threads) {
         random_mean += one.scores[static_cast<std::size_t>(g * 3 + 1)];
     }
     CHECK(heuristic_mean > random_mean);  // the heuristic is far stronger than chance
+}
+
+TEST(state_json_round_trips_and_names_what_is_wrong) {
+    Options o;
+    o.players = 4;
+    const Game game = Game::from_options(o);
+    for (uint64_t g = 0; g < 20; ++g) {
+        State t = State::start(game, g, {});
+        Pcg32 rng(g, 17);
+        std::array<uint8_t, kNumActions> actions{};
+        for (int step = 0; step < 150 && !t.position.is_terminal(); ++step) {
+            const int actor = next_actor(t.position);
+            const int n = legal_actions(t.position, actor, actions);
+            t.apply(Move::of_action(actions[rng.below(static_cast<uint32_t>(n))]), actor);
+            const std::string text = to_json(t);
+            const State back = state_from_json(text);
+            CHECK(to_json(back) == text);
+            CHECK(render(back.position) == render(t.position));  // the whole table, every hand shown
+            for (int seat = 0; seat < 4; ++seat) CHECK(legal_moves(back.position, seat) == legal_moves(t.position, seat));
+        }
+    }
+    const std::string text = to_json(State::start(game, 3, {}));
+    std::string broken = text;
+    broken.replace(broken.find("\"hands\":[[\"") + 11, 2, "X9");
+    try {
+        state_from_json(broken);
+        CHECK(false);
+    } catch (const StateFormatError& e) {
+        CHECK(std::string(e.what()).rfind("state JSON: hands[0][0]: ", 0) == 0);
+    }
+    CHECK_THROWS(StateFormatError, state_from_json(text.substr(0, text.size() - 1)));
+    CHECK_THROWS(StateFormatError, state_from_json("{}"));
+}
+
+TEST(observation_shows_only_what_the_seat_may_know) {
+    Options o;
+    const State t = State::start(Game::from_options(o), 5, {});
+    unsigned char buffer[8192];
+    boost::json::monotonic_resource arena(buffer, sizeof buffer);
+    const json::Value view = observation(t.position, 2, &arena);
+    const json::Object& d = view.as_object();
+    CHECK(d.at("player").as_int64() == 2);
+    CHECK(d.at("hand").as_array().size() == 6);
+    CHECK(!d.contains("hands") && !d.contains("pile") && !d.contains("seed"));  // S7.1: secrets stay out
+    CHECK(d.at("draw_pile").as_int64() == t.position.pile_size());
 }

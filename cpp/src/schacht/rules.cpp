@@ -725,49 +725,49 @@ State State::start(const Game& game, uint64_t seed, std::vector<std::vector<Card
     }
     State t;
     const bool first_given = !decks.empty() && !decks[0].empty();
-    t.state = new_game(game, seed, first_given ? &decks[0] : nullptr);
+    t.position = new_game(game, seed, first_given ? &decks[0] : nullptr);
     t.decks = std::move(decks);
     return t;
 }
 
 void State::apply(const Move& move, std::optional<int> player) {
-    const int seat = acting_player(state, player);
-    const int round = state.round;
-    schacht::apply(state, move, seat);
+    const int seat = acting_player(position, player);
+    const int round = position.round;
+    schacht::apply(position, move, seat);
     history.push_back(Step{seat, move});
-    const auto r = static_cast<std::size_t>(state.round);
-    if (state.round != round && r < decks.size() && !decks[r].empty()) redeal(state, decks[r]);
+    const auto r = static_cast<std::size_t>(position.round);
+    if (position.round != round && r < decks.size() && !decks[r].empty()) redeal(position, decks[r]);
 }
 
 std::string State::check() const {
-    std::string problem = check_invariants(state);
+    std::string problem = check_invariants(position);
     if (!problem.empty()) return problem;
     for (const Step& step : history) {
-        if (step.player < 0 || step.player >= state.players()) return "history names a seat that does not exist";
+        if (step.player < 0 || step.player >= position.players()) return "history names a seat that does not exist";
     }
     // The decisions taken on the colour being scored are the last steps (S5.3).
-    const auto pending = static_cast<std::size_t>(popcount64(state.decided));
+    const auto pending = static_cast<std::size_t>(popcount64(position.decided));
     if (history.size() < pending) return "history lacks the doubler decisions already taken";
     for (std::size_t i = history.size() - pending; i < history.size(); ++i) {
         const Step& step = history[i];
         const bool bet = step.move.kind == MoveKind::Bet;
-        if ((!bet && step.move.kind != MoveKind::Hold) || !((state.decided >> step.player) & 1u) ||
-            bet != (((state.bets >> step.player) & 1u) != 0)) {
+        if ((!bet && step.move.kind != MoveKind::Hold) || !((position.decided >> step.player) & 1u) ||
+            bet != (((position.bets >> step.player) & 1u) != 0)) {
             return "history does not end with the doubler decisions taken";
         }
     }
-    if (decks.size() > state.game.rounds) return "more given deals than rounds";
+    if (decks.size() > position.game.rounds) return "more given deals than rounds";
     return {};
 }
 
 State State::resample(int player, uint64_t seed) const {
     State t;
-    t.state = schacht::resample(state, player, seed);
+    t.position = schacht::resample(position, player, seed);
     t.history = history;
-    if (state.phase == Phase::Doubler) {
+    if (position.phase == Phase::Doubler) {
         // The last popcount(decided) steps are the decisions on the colour being scored:
         // only the player's own stays (S5.3, S7.1).
-        const auto pending = std::min(history.size(), static_cast<std::size_t>(popcount64(state.decided)));
+        const auto pending = std::min(history.size(), static_cast<std::size_t>(popcount64(position.decided)));
         t.history.resize(history.size() - pending);
         for (std::size_t i = history.size() - pending; i < history.size(); ++i) {
             if (history[i].player == player) t.history.push_back(history[i]);

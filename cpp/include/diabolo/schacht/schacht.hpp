@@ -17,6 +17,7 @@
 
 #include "diabolo/core/cardset.hpp"
 #include "diabolo/core/errors.hpp"
+#include "diabolo/core/json_fwd.hpp"
 #include "diabolo/core/rng.hpp"
 #include "diabolo/core/match.hpp"
 
@@ -243,7 +244,7 @@ struct Step {
 /// A state with the moves that led to it and the given deals of the rounds still to
 /// come (S2.4): what the Python Position wraps, and what a C++ frontend keeps.
 struct State {
-    Position state{};
+    Position position{};
     std::vector<Step> history;
     std::vector<std::vector<Card>> decks;  // given deal per round; empty entries are shuffled
 
@@ -258,6 +259,23 @@ struct State {
     /// history without other players' undisclosed doubler decisions, no future deals.
     State resample(int player, uint64_t seed) const;
 };
+
+// ---- views and JSON (docs/games/schacht.rst) --------------------------------------------
+
+/// The options with their values, defaults filled in: {"players": 4, "rounds": 4, ...}.
+json::Value options_json(const Game& game);
+/// The game of an options object (any subset of the option names); OptionError naming
+/// the option otherwise.
+Game game_from_json(const json::Value& options);
+/// The whole state as JSON text: options, seed, every hand, the pile, the history and the
+/// given deals.
+std::string to_json(const State& state);
+/// The state of the text to_json wrote; StateFormatError naming the path of what is
+/// wrong, or the invariant an impossible state breaks.
+State state_from_json(std::string_view text);
+/// What `player` may know (S7.4): its hand, the public table and its legal moves. Its
+/// parts are allocated from `storage` (the default heap if none).
+json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
 
 // ---- observation tensor ---------------------------------------------------------------
 

@@ -1,0 +1,393 @@
+// Diabolo (Schacht): what each seat sees (S7.4), the state and the options as JSON. The
+// keys are an interface that frontends rely on (docs/games/schacht.rst, "Observations"
+// and "Saving a game").
+#include <cstring>
+#include <tuple>
+
+#include <boost/json/monotonic_resource.hpp>
+
+#include "diabolo/core/json.hpp"
+#include "diabolo/schacht/schacht.hpp"
+
+namespace diabolo::schacht {
+
+namespace {
+
+constexpr const char* kFormat = "diabolo.schacht/1";
+constexpr const char* kPhaseNames[] = {"play", "doubler", "game_over"};
+constexpr std::size_t kMaxHistory = 1'000'000;
+
+std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
+
+using Storage = boost::json::storage_ptr;
+
+boost::json::string_view view(const std::string& text) { return boost::json::string_view(text.data(), text.size()); }
+
+json::Value card_list(CardSet set, const Storage& sp) {
+    json::Array out(sp);
+    for (Card card : cards_of(set)) out.emplace_back(view(format_card(card)));
+    return out;
+}
+
+std::string colour_letter(int colour) { return std::string(1, kColourLetters[colour]); }
+
+json::Value colour_or_null(int colour, const Storage& sp) {
+    return colour < 0 ? json::Value(nullptr, sp) : json::Value(view(colour_letter(colour)), sp);
+}
+
+json::Value seat_bools(const Position& s, unsigned bits, const Storage& sp) {
+    json::Array out(sp);
+    for (int seat = 0; seat < s.players(); ++seat) out.emplace_back(((bits >> seat) & 1u) != 0);
+    return out;
+}
+
+/// colour letter -> {"left": values in the order placed, "right": ..., "closed": bool}
+json::Value rows_json(const Position& s, const Storage& sp) {
+    json::Object rows(sp);
+    for (int c = 0; c < kColours; ++c) {
+        const Row& row = s.rows[at(c)];
+        json::Object r(sp);
+        json::Array& left = r.emplace("left", json::Array(sp)).first->value().get_array();
+        for (int i = 0; i < row.left_count; ++i) left.emplace_back(row.left[at(i)]);
+        json::Array& right = r.emplace("right", json::Array(sp)).first->value().get_array();
+        for (int i = 0; i < row.right_count; ++i) right.emplace_back(row.right[at(i)]);
+        r.emplace("closed", row.closed());
+        rows.emplace(colour_letter(c), std::move(r));
+    }
+    return rows;
+}
+
+/// The text writer's forms of the same.
+void write_cards(json::Writer& w, CardSet set) {
+    w.begin_array();
+    while (!set.empty()) {  // slots in order: colour, then value, one per copy
+        const Card card{static_cast<uint8_t>(set.pop_lowest() / kMaxCopies)};
+        const char text[] = {kColourLetters[card.colour()], static_cast<char>('0' + card.value())};
+        w.value(std::string_view(text, 2));
+    }
+    w.end_array();
+}
+
+void write_seat_bools(json::Writer& w, const Position& s, unsigned bits) {
+    w.begin_array();
+    for (int seat = 0; seat < s.players(); ++seat) w.value(((bits >> seat) & 1u) != 0);
+    w.end_array();
+}
+
+CardSet read_cards(const json::Reader& r) {
+    CardSet set{};
+    for (std::size_t i = 0; i < r.size(); ++i) {
+        Card card{};
+        try {
+            card = parse_card(r.at(i).text());
+        } catch (const NotationError& e) {
+            r.at(i).fail(e.what());
+        }
+        if (count_of(set, card) >= kMaxCopies) r.fail("too many copies of " + format_card(card));
+        add_card(set, card);
+    }
+    return set;
+}
+
+uint8_t read_seat_bits(const json::Reader& r, int players) {
+    if (r.size() != static_cast<std::size_t>(players)) r.fail("expected one entry per seat");
+    unsigned bits = 0;
+    for (int seat = 0; seat < players; ++seat) {
+        if (r.at(at(seat)).boolean()) bits |= 1u << seat;
+    }
+    return static_cast<uint8_t>(bits);
+}
+
+int read_colour(const json::Reader& r) {
+    const std::string_view letter = r.text();
+    const char* found = letter.size() == 1 && letter[0] != '\0' ? std::strchr(kColourLetters, letter[0]) : nullptr;
+    if (found == nullptr) r.fail("expected a colour letter R, Y, G, P or B");
+    return static_cast<int>(found - kColourLetters);
+}
+
+std::vector<Card> read_deck(const json::Reader& r) {
+    std::vector<Card> deck;
+    for (std::size_t i = 0, n = r.size(); i < n; ++i) {
+        try {
+            deck.push_back(parse_card(r.at(i).text()));
+        } catch (const NotationError& e) {
+            r.at(i).fail(e.what());
+        }
+    }
+    return deck;
+}
+
+}  // namespace
+
+State state_from_value(const json::Value& data);
+
+json::Value options_json(const Game& game) {
+    const auto& v = game.value_counts;
+    return json::Object{{"players", game.players},
+                        {"rounds", game.rounds},
+                        {"rows_to_end", game.rows_to_end},
+                        {"value_counts", json::Array{v[0], v[1], v[2], v[3], v[4]}},
+                        {"strict_players", game.strict_players != 0}};
+}
+
+Game game_from_json(const json::Value& options) {
+    const json::OptionReader r(options, "schacht", {"players", "rounds", "rows_to_end", "value_counts", "strict_players"});
+    Options o;
+    // Range checks see the whole value (2**32 + 3 is out of range, never 3); 0 means
+    // "the default" only inside Options, so it is refused here.
+    const auto bounded = [&](const char* name, long long low, long long high, const std::string& rule) {
+        const long long value = r.integer(name);
+        if (value < low || value > high) {
+            throw OptionError(std::string(name) + " must be " + std::to_string(low) + ".." + std::to_string(high) + rule +
+                              ", got " + std::to_string(value));
+        }
+        return static_cast<int>(value);
+    };
+    if (r.has("strict_players")) o.strict_players = r.boolean("strict_players");
+    if (r.has("players")) {
+        const long long players = r.integer("players");
+        // Game::from_options names the allowed range; past an int the value itself is kept.
+        o.players = players < 0 || players > kMaxSeats ? -1 : static_cast<int>(players);
+        try {
+            if (o.players < 0) Game::from_options(o);
+        } catch (const OptionError& e) {
+            std::string message = e.what();
+            throw OptionError(message.substr(0, message.rfind("got ") + 4) + std::to_string(players));
+        }
+    }
+    if (r.has("rounds")) o.rounds = bounded("rounds", 1, kMaxRounds, " (S6.1)");
+    if (r.has("rows_to_end")) o.rows_to_end = bounded("rows_to_end", 1, kColours, " (S4.1)");
+    if (r.has("value_counts")) {
+        const json::Value& counts = r.value("value_counts");
+        if (!counts.is_array() || counts.get_array().size() != kValues) {
+            throw OptionError("value_counts must be 5 ints: copies of the values 1..5 per colour (S1.3)");
+        }
+        for (int v = 0; v < kValues; ++v) {
+            const json::Value& n = counts.get_array()[at(v)];
+            const std::string name = "value_counts[" + std::to_string(v) + "]";
+            long long copies = 0;
+            if (!json::as_int64(n, copies)) throw OptionError(name + (n.is_uint64() ? " is out of range: " : " must be an int, got ") + json::shown(n));
+            if (copies < 0 || copies > kMaxCopies) {
+                throw OptionError(name + " (copies of value " + std::to_string(v + 1) + " per colour) must be 0..5, got " +
+                                  std::to_string(copies));
+            }
+            o.value_counts[at(v)] = static_cast<int>(copies);
+        }
+    }
+    return Game::from_options(o);
+}
+
+std::string to_json(const State& t) {
+    const Position& s = t.position;
+    const Game& g = s.game;
+    json::Writer w;
+    w.text().reserve(1024 + 8 * t.history.size());
+    w.begin_object();
+    w.key("format").value(kFormat);
+    w.key("options").begin_object();
+    w.key("players").value(int{g.players}).key("rounds").value(int{g.rounds}).key("rows_to_end").value(int{g.rows_to_end});
+    w.key("value_counts").begin_array();
+    for (const uint8_t n : g.value_counts) w.value(int{n});
+    w.end_array().key("strict_players").value(g.strict_players != 0).end_object();
+    w.key("seed").value(static_cast<unsigned long long>(s.seed));
+    w.key("round").value(int{s.round}).key("dealer").value(int{s.dealer});
+    w.key("phase").value(kPhaseNames[static_cast<int>(s.phase)]);
+    w.key("current_player").value(int{s.current_player});
+    w.key("scoring_colour");
+    if (s.phase == Phase::Doubler && s.scoring_colour >= 0) w.value(colour_letter(s.scoring_colour));
+    else w.null();
+    w.key("revealed_colours").begin_array();
+    for (int c = 0; c < kColours; ++c) {
+        if (s.revealed_colours & (1u << c)) w.value(colour_letter(c));
+    }
+    w.end_array();
+    w.key("doubler_available");
+    write_seat_bools(w, s, s.doubler_available);
+    w.key("decided");
+    write_seat_bools(w, s, s.decided);
+    w.key("bets");
+    write_seat_bools(w, s, s.bets);
+    w.key("pile").begin_array();
+    for (int i = s.pile_next; i < s.pile_end; ++i) w.value(format_card(Card{s.pile[at(i)]}));
+    w.end_array();
+    for (const auto& [key, sets] : {std::pair{"hands", &s.hands}, std::pair{"shown", &s.shown}, std::pair{"discarded", &s.discarded}}) {
+        w.key(key).begin_array();
+        for (int seat = 0; seat < s.players(); ++seat) write_cards(w, (*sets)[at(seat)]);
+        w.end_array();
+    }
+    w.key("rows").begin_object();
+    for (int c = 0; c < kColours; ++c) {
+        const Row& row = s.rows[at(c)];
+        w.key(colour_letter(c)).begin_object().key("left").begin_array();
+        for (int i = 0; i < row.left_count; ++i) w.value(int{row.left[at(i)]});
+        w.end_array().key("right").begin_array();
+        for (int i = 0; i < row.right_count; ++i) w.value(int{row.right[at(i)]});
+        w.end_array().key("closed").value(row.closed()).end_object();
+    }
+    w.end_object();
+    w.key("scores").begin_array();
+    for (int seat = 0; seat < s.players(); ++seat) w.value(int{s.scores[at(seat)]});
+    w.end_array();
+    w.key("history").begin_array();
+    for (const Step& step : t.history) w.value(std::to_string(step.player) + ":" + format_move(step.move));
+    w.end_array();
+    w.key("decks").begin_array();
+    for (const auto& deck : t.decks) {
+        if (deck.empty()) {
+            w.null();
+            continue;
+        }
+        w.begin_array();
+        for (Card card : deck) w.value(format_card(card));
+        w.end_array();
+    }
+    w.end_array();
+    w.end_object();
+    return std::move(w.text());
+}
+
+State state_from_json(std::string_view text) {
+    // The document lives in one block on the stack (a state's JSON is a few KB), so the
+    // parse makes no allocation for it.
+    unsigned char buffer[16384];
+    boost::json::monotonic_resource arena(buffer, sizeof buffer);
+    const json::Value data = json::parse(text, "state JSON", &arena);
+    return state_from_value(data);
+}
+
+State state_from_value(const json::Value& data) {
+    const json::Reader root(data);
+    if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected '") + kFormat + "'");
+    const json::Reader opts = root.at("options");
+    opts.object();
+    Game game;
+    try {
+        game = game_from_json(opts.value());
+    } catch (const OptionError& e) {
+        opts.fail(e.what());
+    }
+    State t;
+    Position& s = t.position;
+    s.game = game;
+    const int n = game.players;
+    s.seed = root.at("seed").seed();
+    s.round = static_cast<uint8_t>(root.at("round").integer(0, kMaxRounds - 1));
+    s.dealer = static_cast<uint8_t>(root.at("dealer").integer(0, n - 1));
+    s.phase = static_cast<Phase>(root.at("phase").choice({"play", "doubler", "game_over"}));
+    s.current_player = static_cast<int8_t>(root.at("current_player").integer(kTerminal, n - 1));
+    const json::Reader colour = root.at("scoring_colour");
+    s.scoring_colour = static_cast<int8_t>(colour.is_null() ? -1 : read_colour(colour));
+    const json::Reader revealed = root.at("revealed_colours");
+    for (std::size_t i = 0; i < revealed.size(); ++i) s.revealed_colours = static_cast<uint8_t>(s.revealed_colours | (1u << read_colour(revealed.at(i))));
+    s.doubler_available = read_seat_bits(root.at("doubler_available"), n);
+    s.decided = read_seat_bits(root.at("decided"), n);
+    s.bets = read_seat_bits(root.at("bets"), n);
+    const json::Reader pile = root.at("pile");
+    if (pile.size() > static_cast<std::size_t>(kMaxDeck)) pile.fail("too many cards");
+    s.pile_end = static_cast<uint8_t>(pile.size());
+    for (std::size_t i = 0; i < pile.size(); ++i) {
+        try {
+            s.pile[i] = parse_card(pile.at(i).text()).kind;
+        } catch (const NotationError& e) {
+            pile.at(i).fail(e.what());
+        }
+    }
+    for (const char* key : {"hands", "shown", "discarded", "scores"}) {
+        if (root.at(key).size() != static_cast<std::size_t>(n)) root.at(key).fail("expected one entry per seat");
+    }
+    for (int seat = 0; seat < n; ++seat) {
+        const auto k = at(seat);
+        s.hands[k] = read_cards(root.at("hands").at(k));
+        s.shown[k] = read_cards(root.at("shown").at(k));
+        s.discarded[k] = read_cards(root.at("discarded").at(k));
+        s.scores[k] = static_cast<int16_t>(root.at("scores").at(k).integer(-30000, 30000));
+    }
+    const json::Reader rows = root.at("rows");
+    for (int c = 0; c < kColours; ++c) {
+        const json::Reader row = rows.at(colour_letter(c));
+        Row& out = s.rows[at(c)];
+        for (auto [key, values, count] : {std::tuple{"left", &out.left, &out.left_count}, std::tuple{"right", &out.right, &out.right_count}}) {
+            const json::Reader side = row.at(key);
+            if (side.size() > static_cast<std::size_t>(kSideCards)) side.fail("a side holds at most 3 cards (S3.2)");
+            *count = static_cast<uint8_t>(side.size());
+            for (std::size_t i = 0; i < side.size(); ++i) (*values)[i] = static_cast<uint8_t>(side.at(i).integer(1, kValues));
+        }
+    }
+    const json::Reader history = root.at("history");
+    const std::size_t moves = history.size();
+    if (moves > kMaxHistory) history.fail("holds " + std::to_string(moves) + " moves; at most " + std::to_string(kMaxHistory));
+    t.history.reserve(moves);
+    for (std::size_t i = 0; i < moves; ++i) {
+        const std::string_view entry = history.at(i).text();
+        if (entry.size() < 2 || entry[1] != ':' || entry[0] < '0' || entry[0] >= '0' + n) history.at(i).fail("expected 'seat:move' like '1:G5<'");
+        try {
+            t.history.push_back(Step{entry[0] - '0', parse_move(entry.substr(2))});
+        } catch (const NotationError& e) {
+            history.at(i).fail(e.what());
+        }
+    }
+    const json::Reader decks = root.at("decks");
+    if (decks.size() > game.rounds) decks.fail("more given deals than rounds");
+    for (std::size_t i = 0; i < decks.size(); ++i) {
+        if (decks.at(i).is_null()) {
+            t.decks.emplace_back();
+            continue;
+        }
+        t.decks.push_back(read_deck(decks.at(i)));
+        try {
+            check_deck(game, t.decks.back());
+        } catch (const StateFormatError& e) {
+            decks.at(i).fail(e.what());
+        }
+    }
+    const std::string problem = t.check();
+    if (!problem.empty()) throw StateFormatError("state JSON describes an impossible state: " + problem);
+    return t;
+}
+
+json::Value observation(const Position& s, int p, const boost::json::storage_ptr& sp) {
+    json::Object d(sp);
+    d.reserve(16);
+    d.emplace("player", p);
+    d.emplace("round", int{s.round});
+    d.emplace("rounds", int{s.game.rounds});
+    d.emplace("dealer", int{s.dealer});
+    d.emplace("current_player", int{s.current_player});
+    d.emplace("phase", kPhaseNames[static_cast<int>(s.phase)]);
+    d.emplace("hand", card_list(s.hands[at(p)], sp));
+    json::Array sizes(sp), scores(sp), shown(sp), discarded(sp);
+    for (int seat = 0; seat < s.players(); ++seat) {
+        sizes.emplace_back(s.hands[at(seat)].count());
+        scores.emplace_back(int{s.scores[at(seat)]});
+        shown.emplace_back(card_list(s.shown[at(seat)], sp));
+        discarded.emplace_back(card_list(s.discarded[at(seat)], sp));
+    }
+    d.emplace("hand_sizes", std::move(sizes));
+    d.emplace("rows", rows_json(s, sp));
+    d.emplace("draw_pile", s.pile_size());
+    d.emplace("doubler_available", seat_bools(s, s.doubler_available, sp));
+    const bool deciding = s.phase == Phase::Doubler && ((s.decided >> p) & 1u);
+    if (deciding) d.emplace("doubler_decision", (s.bets >> p) & 1u ? "bet" : "hold");
+    else d.emplace("doubler_decision", nullptr);
+    d.emplace("scores", std::move(scores));
+    d.emplace("scoring_colour", colour_or_null(s.phase == Phase::Doubler ? s.scoring_colour : -1, sp));
+    json::Object revealed(sp);
+    revealed.emplace("shown", std::move(shown));
+    revealed.emplace("discarded", std::move(discarded));
+    json::Object& scoring = revealed.emplace("scoring", json::Object(sp)).first->value().get_object();
+    for (int c = 0; c < kColours; ++c) {
+        if (!(s.revealed_colours & (1u << c))) continue;
+        json::Array per_seat(sp);
+        for (int seat = 0; seat < s.players(); ++seat) per_seat.emplace_back(card_list(s.hands[at(seat)] & colour_mask(c), sp));
+        scoring.emplace(colour_letter(c), std::move(per_seat));
+    }
+    d.emplace("revealed", std::move(revealed));
+    json::Array legal(sp);
+    std::array<uint8_t, kNumActions> actions{};
+    const int n = legal_actions(s, p, actions);
+    for (int i = 0; i < n; ++i) legal.emplace_back(view(format_move(Move::of_action(actions[at(i)]))));
+    d.emplace("legal", std::move(legal));
+    return d;
+}
+
+}  // namespace diabolo::schacht
