@@ -15,6 +15,7 @@
 #include <boost/json/monotonic_resource.hpp>
 
 #include "common.hpp"
+#include "diabolo/core/batch.hpp"
 #include "diabolo/schacht/schacht.hpp"
 
 namespace diabolo::bindings {
@@ -396,7 +397,7 @@ Options (all keyword, validated, OptionError when wrong):
         .def("move", [](const Game&, const py::object& move) { return to_move(move); }, py::arg("move"),
              "The SchachtMove for notation text or an action id.\n\n>>> diabolo.load('schacht').move('bet').action\n75")
         .def("play_random", [](const Game& c, const py::object& games, const py::object& seed, const py::object& threads) {
-            return random_play(c, games, seed, threads, &play_random_games);
+            return random_play(c, games, seed, threads, &play_random<Rules>);
         }, py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
            "Plays ``games`` whole games with uniformly random legal moves in C++, without the GIL, on "
            "``threads`` threads. Returns numpy arrays: ``scores`` (games x players) and ``moves`` (per game). "

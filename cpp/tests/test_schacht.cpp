@@ -6,6 +6,7 @@
 #include <boost/json/monotonic_resource.hpp>
 
 #include "check.hpp"
+#include "diabolo/core/batch.hpp"
 #include "diabolo/core/json.hpp"
 #include "diabolo/core/rng.hpp"
 #include "diabolo/schacht/schacht.hpp"
@@ -141,8 +142,8 @@ TEST(random_games_keep_every_invariant) {
 
 TEST(batch_results_do_not_depend_on_threads) {
     const Game game = Game::from_options(Options{});
-    const RandomPlayResult one = play_random_games(game, 50, 5, 1);
-    const RandomPlayResult two = play_random_games(game, 50, 5, 2);
+    const RandomPlayResult one = play_random<Rules>(game, 50, 5, 1);
+    const RandomPlayResult two = play_random<Rules>(game, 50, 5, 2);
     CHECK(one.scores == two.scores);
     CHECK(one.moves == two.moves);
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "check.hpp"
+#include "diabolo/core/batch.hpp"
 #include "diabolo/core/parallel.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
 #include "diabolo/knizia/knizia.hpp"
@@ -23,7 +24,7 @@ TEST(threads_schacht_random_play_matches_and_search) {
     schacht::Options o;
     o.players = 4;
     const schacht::Game config = schacht::Game::from_options(o);
-    const schacht::RandomPlayResult one = schacht::play_random_games(config, 40, 9, 1);
+    const RandomPlayResult one = play_random<schacht::Rules>(config, 40, 9, 1);
     const schacht::RandomBot random;
     const schacht::HeuristicBot heuristic;
     const std::vector<const schacht::Bot*> bots = {&heuristic, &random, &heuristic, &random};
@@ -35,7 +36,7 @@ TEST(threads_schacht_random_play_matches_and_search) {
     search.threads = 1;
     const schacht::SearchResult alone = schacht::ismcts(start, actor, search, 11);
     for (const int threads : kThreadCounts) {
-        const schacht::RandomPlayResult many = schacht::play_random_games(config, 40, 9, threads);
+        const RandomPlayResult many = play_random<schacht::Rules>(config, 40, 9, threads);
         CHECK(many.scores == one.scores && many.moves == one.moves);
         const MatchResult parallel = schacht::play_match(config, bots, 24, 3, threads);
         CHECK(parallel.scores == match.scores && parallel.moves == match.moves);

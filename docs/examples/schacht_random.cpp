@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "diabolo/core/batch.hpp"
 #include "diabolo/core/rng.hpp"
 #include "diabolo/schacht/schacht.hpp"
 
@@ -56,7 +57,7 @@ int main() {
     }
 
     // 1000 random games on 4 threads; the results do not depend on the thread count.
-    const sc::RandomPlayResult batch = sc::play_random_games(game, 1000, /*seed=*/1, /*threads=*/4);
+    const diabolo::RandomPlayResult batch = diabolo::play_random<sc::Rules>(game, 1000, /*seed=*/1, /*threads=*/4);
     long total_moves = 0;
     for (int32_t m : batch.moves) total_moves += m;
     std::cout << batch.moves.size() << " games, " << total_moves << " moves in all\n";

@@ -390,4 +390,12 @@ json::Value observation(const Position& s, int p, const boost::json::storage_ptr
     return d;
 }
 
+json::Value Rules::options_json(const Game& game) { return schacht::options_json(game); }
+
+json::Value Rules::observation(const Position& position, int player, const boost::json::storage_ptr& storage) {
+    return schacht::observation(position, player, storage);
+}
+
+static_assert(implements_contract<Rules>());
+
 }  // namespace diabolo::schacht

@@ -398,7 +398,12 @@ int acting_player(const Position& s, std::optional<int> player) {
     throw IllegalMoveError("S6.1", "the game is over: no player is to move");
 }
 
-int legal_actions(const Position& s, int player, std::array<uint8_t, kNumActions>& out) noexcept {
+namespace {
+
+/// legal_actions into uint8_t or int32_t ids: one body for the search's compact buffers and
+/// the contract's.
+template <class Id>
+int fill_legal_actions(const Position& s, int player, Id* out) noexcept {
     int n = 0;
     if (player < 0 || player >= s.players()) return 0;
     if (s.phase == Phase::Doubler) {
@@ -413,19 +418,27 @@ int legal_actions(const Position& s, int player, std::array<uint8_t, kNumActions
     CardSet held = kinds_held(s.hands[static_cast<std::size_t>(player)]);
     CardSet placeable = held & ~closed_colours(s);                    // S3.1
     if (placeable.empty()) {                                   // S3.3
-        while (!held.empty()) out[static_cast<std::size_t>(n++)] = static_cast<uint8_t>(kDiscardBase + held.pop_lowest() / kMaxCopies);
+        while (!held.empty()) out[n++] = static_cast<Id>(kDiscardBase + held.pop_lowest() / kMaxCopies);
         return n;
     }
     while (!placeable.empty()) {
         const int kind = placeable.pop_lowest() / kMaxCopies;
         const Row& row = s.rows[static_cast<std::size_t>(kind / kValues)];
-        out[static_cast<std::size_t>(n)] = static_cast<uint8_t>(kind * 2);               // S3.2, branch-free
+        out[n] = static_cast<Id>(kind * 2);               // S3.2, branch-free
         n += row.left_count < kSideCards;
-        out[static_cast<std::size_t>(n)] = static_cast<uint8_t>(kind * 2 + 1);
+        out[n] = static_cast<Id>(kind * 2 + 1);
         n += row.right_count < kSideCards;
     }
     return n;
 }
+
+}  // namespace
+
+int legal_actions(const Position& s, int player, std::array<uint8_t, kNumActions>& out) noexcept {
+    return fill_legal_actions(s, player, out.data());
+}
+
+int legal_actions(const Position& s, int player, int32_t* out) noexcept { return fill_legal_actions(s, player, out); }
 
 std::vector<Move> legal_moves(const Position& s, int player) {
     std::array<uint8_t, kNumActions> actions{};

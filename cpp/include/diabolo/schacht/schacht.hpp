@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "diabolo/core/cardset.hpp"
+#include "diabolo/core/contract.hpp"
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/json_fwd.hpp"
 #include "diabolo/core/rng.hpp"
@@ -202,6 +203,8 @@ void redeal(Position& state, const std::vector<Card>& deck);
 /// Legal moves of `player` (kSimultaneous-free seat) in action-id order; empty if the
 /// player has nothing to do now.
 int legal_actions(const Position& state, int player, std::array<uint8_t, kNumActions>& out) noexcept;
+/// The same into `out`, which has room for kNumActions ids (the contract's form).
+int legal_actions(const Position& state, int player, int32_t* out) noexcept;
 std::vector<Move> legal_moves(const Position& state, int player);
 bool is_legal(const Position& state, const Move& move, int player) noexcept;
 /// Why `move` by `player` is illegal now (clause and message), or nullopt if legal.
@@ -283,17 +286,6 @@ json::Value observation(const Position& position, int player, const boost::json:
 int observation_tensor_size(const Game& game) noexcept;
 /// Writes the observation tensor of `player` into out[0 .. observation_tensor_size).
 void observation_tensor(const Position& state, int player, float* out) noexcept;
-
-// ---- batch play ---------------------------------------------------------------------
-
-struct RandomPlayResult {
-    std::vector<int32_t> scores;  // games x players, row-major
-    std::vector<int32_t> moves;   // moves per game
-};
-
-/// Plays `games` whole games with uniformly random legal moves, game i seeded by
-/// derive_seed(seed, i), on `threads` threads. Results do not depend on `threads`.
-RandomPlayResult play_random_games(const Game& game, int games, uint64_t seed, int threads, const Interrupt& interrupted = {});
 
 // ---- bots and search ----------------------------------------------------------------
 
@@ -377,5 +369,53 @@ private:
 /// may know.
 MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
                        int first = 0, const Interrupt& interrupted = {});
+
+// ---- the contract (diabolo/core/contract.hpp) ----------------------------------------------
+
+/// Diabolo (Schacht) as every game presents itself.
+struct Rules {
+    using Game = schacht::Game;
+    using Position = schacht::Position;
+    using State = schacht::State;
+    using Move = schacht::Move;
+    static constexpr const char* kName = "schacht";
+
+    static Game game_from_json(const json::Value& options) { return schacht::game_from_json(options); }
+    static json::Value options_json(const Game& game);
+    static int num_actions(const Game&) noexcept { return kNumActions; }
+    static int players(const Game& game) noexcept { return game.players; }
+    static State new_state(const Game& game, uint64_t seed) { return State::start(game, seed, {}); }
+    static const Position& position(const State& state) noexcept { return state.position; }
+    static int current_player(const Position& position) noexcept { return position.current_player; }
+    static int legal_actions(const Position& position, int player, int32_t* out) noexcept {
+        return schacht::legal_actions(position, player, out);
+    }
+    static Move move_of_action(const Game&, int action) { return Move::from_action(action); }
+    static std::optional<IllegalMoveError> why_illegal(const Position& position, const Move& move, int player) {
+        return schacht::why_illegal(position, move, player);
+    }
+    static Move apply(State& state, const Move& move, int player) {
+        state.apply(move, player);
+        return move;
+    }
+    static void apply_action(Position& position, int action, int player) noexcept {
+        apply_unchecked(position, Move::of_action(action), player);
+    }
+    static Position resample(const Position& position, int player, uint64_t seed) { return schacht::resample(position, player, seed); }
+    static int observation_tensor_size(const Game& game) noexcept { return schacht::observation_tensor_size(game); }
+    static void observation_tensor(const Position& position, int player, float* out) noexcept {
+        schacht::observation_tensor(position, player, out);
+    }
+    static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
+    static std::string to_json(const State& state) { return schacht::to_json(state); }
+    static State state_from_json(std::string_view text) { return schacht::state_from_json(text); }
+    static std::string format_move(const Move& move) { return schacht::format_move(move); }
+    static Move parse_move(std::string_view text) { return schacht::parse_move(text); }
+    /// The player to move, or during doubler decisions the lowest seat still to decide.
+    static int random_player(const Position& position, Pcg32&) noexcept { return next_actor(position); }
+    static void scores(const Position& position, int32_t* out) noexcept {
+        for (int seat = 0; seat < position.players(); ++seat) out[seat] = position.scores[static_cast<std::size_t>(seat)];
+    }
+};
 
 }  // namespace diabolo::schacht

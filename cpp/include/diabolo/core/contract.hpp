@@ -1,0 +1,157 @@
+// The contract every game implements. Open this header first.
+//
+// A game is a traits struct `Rules` in the game's namespace (diabolo::schacht::Rules, ...)
+// whose members have the same names and signatures in every game. Everything that works
+// for any game is written once against it: batch play (core/batch.hpp), the Python
+// bindings (src/bind_game.hpp), and the checks below, which turn a missing or misshapen
+// member into a compile error that names it.
+//
+// The types (the Python classes that wrap them have the same names):
+//
+//   Game       validated options; a value, part of every Position.      Python <G>Game
+//   Position   the whole situation of the table, trivially copyable:
+//              search and batch play copy it (a clone is a memcpy).
+//   State      a Position with the moves that led to it and the deals
+//              given for later rounds: what a frontend keeps and saves. Python <G>State
+//   Move       one move; str() in Python is its notation.              Python <G>Move
+//
+// The members (`R` is the Rules of a game):
+//
+//   R::kName                                   the game's id, "schacht"
+//   R::game_from_json(options) -> Game         OptionError naming the option
+//   R::options_json(game) -> json::Value       every option, defaults filled in
+//   R::num_actions(game) -> int                action ids are 0 .. num_actions - 1
+//   R::players(game) -> int
+//   R::new_state(game, seed) -> State          round 0 shuffled from seed
+//   R::position(state) -> const Position&
+//   R::current_player(position) -> int         a seat, kSimultaneous or kTerminal
+//   R::legal_actions(position, player, out) -> int
+//                                              the legal action ids of `player`, ascending,
+//                                              written to out[0 ..), which has room for
+//                                              num_actions(game) ids; returns how many
+//   R::move_of_action(game, action) -> Move    NotationError for an id out of range
+//   R::why_illegal(position, move, player)     the IllegalMoveError (with its clause) that
+//       -> std::optional<IllegalMoveError>     applying `move` would raise, or nullopt
+//   R::apply(state, move, player) -> Move      checked: IllegalMoveError and nothing
+//                                              changes; records the move; returns it as
+//                                              applied (a short form made explicit)
+//   R::apply_action(position, action, player)  unchecked, for search and batch play: the
+//                                              caller took `action` from legal_actions
+//   R::resample(position, player, seed)        determinisation: what `player` cannot see
+//       -> Position                            dealt anew; depends only on what `player`
+//                                              knows and on `seed`
+//   R::observation_tensor_size(game) -> int
+//   R::observation_tensor(position, player, out)   floats, what `player` may know
+//   R::observation(position, player, storage)  what `player` may know, as JSON
+//       -> json::Value
+//   R::to_json(state) -> std::string           the whole state (secrets included)
+//   R::state_from_json(text) -> State          StateFormatError naming the path
+//   R::format_move(move) -> std::string        the notation of the rules page
+//   R::parse_move(text) -> Move                NotationError
+//   R::random_player(position, rng) -> int     who acts in a random playout: the player to
+//                                              move, or a seat drawn from `rng` when several
+//                                              may act; -1 at the end
+//   R::scores(position, out)                   each seat's score so far
+//
+// Errors are the types of core/errors.hpp; none of them ever leaves a state half changed.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "diabolo/core/errors.hpp"
+#include "diabolo/core/json_fwd.hpp"
+#include "diabolo/core/rng.hpp"
+
+namespace diabolo {
+
+namespace contract {
+
+template <class...>
+using void_t = void;
+
+// Each check names the member it needs, so that a game that lacks one fails to compile
+// with that name in the message.
+#define DIABOLO_CONTRACT_MEMBER(name, expression, result)                                        \
+    template <class R, class = void>                                                             \
+    struct has_##name : std::false_type {};                                                      \
+    template <class R>                                                                           \
+    struct has_##name<R, void_t<decltype(expression)>>                                           \
+        : std::is_convertible<decltype(expression), result> {};
+
+template <class T>
+T& ref();
+
+DIABOLO_CONTRACT_MEMBER(game_from_json, R::game_from_json(ref<const json::Value>()), typename R::Game)
+DIABOLO_CONTRACT_MEMBER(options_json, R::options_json(ref<const typename R::Game>()), json::Value)
+DIABOLO_CONTRACT_MEMBER(num_actions, R::num_actions(ref<const typename R::Game>()), int)
+DIABOLO_CONTRACT_MEMBER(players, R::players(ref<const typename R::Game>()), int)
+DIABOLO_CONTRACT_MEMBER(new_state, R::new_state(ref<const typename R::Game>(), uint64_t{}), typename R::State)
+DIABOLO_CONTRACT_MEMBER(position, R::position(ref<const typename R::State>()), const typename R::Position&)
+DIABOLO_CONTRACT_MEMBER(current_player, R::current_player(ref<const typename R::Position>()), int)
+DIABOLO_CONTRACT_MEMBER(legal_actions, R::legal_actions(ref<const typename R::Position>(), 0, static_cast<int32_t*>(nullptr)), int)
+DIABOLO_CONTRACT_MEMBER(move_of_action, R::move_of_action(ref<const typename R::Game>(), 0), typename R::Move)
+DIABOLO_CONTRACT_MEMBER(why_illegal, R::why_illegal(ref<const typename R::Position>(), ref<const typename R::Move>(), 0),
+                        std::optional<IllegalMoveError>)
+DIABOLO_CONTRACT_MEMBER(apply, R::apply(ref<typename R::State>(), ref<const typename R::Move>(), 0), typename R::Move)
+DIABOLO_CONTRACT_MEMBER(apply_action, (R::apply_action(ref<typename R::Position>(), 0, 0), 0), int)
+DIABOLO_CONTRACT_MEMBER(resample, R::resample(ref<const typename R::Position>(), 0, uint64_t{}), typename R::Position)
+DIABOLO_CONTRACT_MEMBER(observation_tensor_size, R::observation_tensor_size(ref<const typename R::Game>()), int)
+DIABOLO_CONTRACT_MEMBER(observation_tensor, (R::observation_tensor(ref<const typename R::Position>(), 0, static_cast<float*>(nullptr)), 0), int)
+DIABOLO_CONTRACT_MEMBER(to_json, R::to_json(ref<const typename R::State>()), std::string)
+
+template <class R, class = void>
+struct has_observation : std::false_type {};
+template <class R>
+struct has_observation<R, void_t<decltype(R::observation(ref<const typename R::Position>(), 0, ref<const boost::json::storage_ptr>()))>>
+    : std::is_same<decltype(R::observation(ref<const typename R::Position>(), 0, ref<const boost::json::storage_ptr>())), json::Value> {};
+DIABOLO_CONTRACT_MEMBER(state_from_json, R::state_from_json(std::string_view()), typename R::State)
+DIABOLO_CONTRACT_MEMBER(format_move, R::format_move(ref<const typename R::Move>()), std::string)
+DIABOLO_CONTRACT_MEMBER(parse_move, R::parse_move(std::string_view()), typename R::Move)
+DIABOLO_CONTRACT_MEMBER(random_player, R::random_player(ref<const typename R::Position>(), ref<Pcg32>()), int)
+DIABOLO_CONTRACT_MEMBER(scores, (R::scores(ref<const typename R::Position>(), static_cast<int32_t*>(nullptr)), 0), int)
+
+#undef DIABOLO_CONTRACT_MEMBER
+
+}  // namespace contract
+
+/// Checks at compile time that `R` implements the contract; use as
+/// `static_assert(implements_contract<Rules>());` next to a game's Rules.
+template <class R>
+constexpr bool implements_contract() {
+    static_assert(std::is_trivially_copyable_v<typename R::Position>, "Position must be trivially copyable (clone = memcpy)");
+    static_assert(std::is_copy_constructible_v<typename R::State>, "State must be a value");
+    static_assert(std::is_convertible_v<decltype(R::kName), const char*>, "Rules::kName: the game's id");
+    static_assert(contract::has_game_from_json<R>::value, "Rules::game_from_json(const json::Value&) -> Game");
+    static_assert(contract::has_options_json<R>::value, "Rules::options_json(const Game&) -> json::Value");
+    static_assert(contract::has_num_actions<R>::value, "Rules::num_actions(const Game&) -> int");
+    static_assert(contract::has_players<R>::value, "Rules::players(const Game&) -> int");
+    static_assert(contract::has_new_state<R>::value, "Rules::new_state(const Game&, uint64_t seed) -> State");
+    static_assert(contract::has_position<R>::value, "Rules::position(const State&) -> const Position&");
+    static_assert(contract::has_current_player<R>::value, "Rules::current_player(const Position&) -> int");
+    static_assert(contract::has_legal_actions<R>::value, "Rules::legal_actions(const Position&, int player, int32_t* out) -> int");
+    static_assert(contract::has_move_of_action<R>::value, "Rules::move_of_action(const Game&, int action) -> Move");
+    static_assert(contract::has_why_illegal<R>::value,
+                  "Rules::why_illegal(const Position&, const Move&, int player) -> std::optional<IllegalMoveError>");
+    static_assert(contract::has_apply<R>::value, "Rules::apply(State&, const Move&, int player) -> Move");
+    static_assert(contract::has_apply_action<R>::value, "Rules::apply_action(Position&, int action, int player)");
+    static_assert(contract::has_resample<R>::value, "Rules::resample(const Position&, int player, uint64_t seed) -> Position");
+    static_assert(contract::has_observation_tensor_size<R>::value, "Rules::observation_tensor_size(const Game&) -> int");
+    static_assert(contract::has_observation_tensor<R>::value, "Rules::observation_tensor(const Position&, int player, float*)");
+    static_assert(contract::has_observation<R>::value,
+                  "Rules::observation(const Position&, int player, const boost::json::storage_ptr&) -> json::Value");
+    static_assert(contract::has_to_json<R>::value, "Rules::to_json(const State&) -> std::string");
+    static_assert(contract::has_state_from_json<R>::value, "Rules::state_from_json(std::string_view) -> State");
+    static_assert(contract::has_format_move<R>::value, "Rules::format_move(const Move&) -> std::string");
+    static_assert(contract::has_parse_move<R>::value, "Rules::parse_move(std::string_view) -> Move");
+    static_assert(contract::has_random_player<R>::value, "Rules::random_player(const Position&, Pcg32&) -> int");
+    static_assert(contract::has_scores<R>::value, "Rules::scores(const Position&, int32_t* out)");
+    return true;
+}
+
+}  // namespace diabolo
