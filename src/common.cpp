@@ -1,6 +1,7 @@
 #include "common.hpp"
 
 #include <climits>
+#include <cstring>
 
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/rng.hpp"
@@ -135,6 +136,20 @@ int to_int(const py::handle& value, const std::string& what) {
     return static_cast<int>(result);
 }
 
+namespace {
+
+/// A Python str of UTF-8 text; ASCII (every key and card of the views) is copied straight in.
+PyObject* new_str(const char* data, std::size_t size) {
+    bool ascii = true;
+    for (std::size_t i = 0; i < size; ++i) ascii &= static_cast<unsigned char>(data[i]) < 0x80;
+    if (!ascii) return PyUnicode_FromStringAndSize(data, static_cast<py::ssize_t>(size));
+    PyObject* out = PyUnicode_New(static_cast<py::ssize_t>(size), 127);
+    if (out != nullptr) std::memcpy(PyUnicode_1BYTE_DATA(out), data, size);
+    return out;
+}
+
+}  // namespace
+
 py::object to_python(const json::Value& value, bool tuples) {
     switch (value.kind()) {
         case boost::json::kind::null: return py::none();
@@ -144,7 +159,9 @@ py::object to_python(const json::Value& value, bool tuples) {
         case boost::json::kind::double_: return py::float_(value.get_double());
         case boost::json::kind::string: {
             const boost::json::string& s = value.get_string();
-            return py::reinterpret_steal<py::object>(PyUnicode_FromStringAndSize(s.data(), static_cast<py::ssize_t>(s.size())));
+            PyObject* text = new_str(s.data(), s.size());
+            if (text == nullptr) throw py::error_already_set();
+            return py::reinterpret_steal<py::object>(text);
         }
         case boost::json::kind::array: {
             const json::Array& array = value.get_array();
@@ -162,8 +179,8 @@ py::object to_python(const json::Value& value, bool tuples) {
         case boost::json::kind::object: {
             py::dict out;
             for (const auto& item : value.get_object()) {
-                const py::object key = py::reinterpret_steal<py::object>(
-                    PyUnicode_FromStringAndSize(item.key().data(), static_cast<py::ssize_t>(item.key().size())));
+                const py::object key = py::reinterpret_steal<py::object>(new_str(item.key().data(), item.key().size()));
+                if (!key) throw py::error_already_set();
                 if (PyDict_SetItem(out.ptr(), key.ptr(), to_python(item.value(), tuples).ptr()) != 0) throw py::error_already_set();
             }
             return std::move(out);

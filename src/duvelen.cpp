@@ -11,7 +11,10 @@
 #include <string>
 #include <vector>
 
+#include <boost/json/monotonic_resource.hpp>
+
 #include "common.hpp"
+#include "diabolo/core/batch.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
 
 namespace diabolo::bindings {
@@ -20,46 +23,15 @@ using namespace diabolo::duvelen;
 
 namespace {
 
-constexpr const char* kFormat = "diabolo.duvelen/1";
 constexpr const char* kPhaseNames[] = {"play", "after_stop", "game_over"};
 constexpr const char* kMoveKinds[] = {"play", "turn", "recycle", "recycle^", "stop", "pass"};
 constexpr const char* kSourceNames[] = {"S", "R1", "R2", "R3", "R4", "W"};
 constexpr const char* kBlockNames[] = {"rotate_stok", "end_round"};
 
-py::object card_or_none(int card) { return card < 0 ? py::object(py::none()) : py::object(py::str(format_card(card))); }
-std::string suit_letter(int suit) { return std::string(1, kSuitLetters[suit]); }
 
-py::dict options_dict(const Game& c) {
-    py::dict d;
-    d["players"] = c.players;
-    d["rounds"] = c.rounds;
-    d["on_block"] = kBlockNames[static_cast<int>(c.on_block)];
-    d["max_actions"] = c.max_actions;
-    return d;
-}
+py::dict options_dict(const Game& game) { return to_python(options_json(game), true); }
 
-Game config_from_kwargs(const py::dict& kwargs) {
-    Options o;
-    for (auto item : kwargs) {
-        const std::string key = utf8_text<OptionError>(item.first, "an option name");
-        const py::handle value = item.second;
-        if (key == "players") o.players = to_int(value, "players");
-        else if (key == "rounds") o.rounds = to_int(value, "rounds");
-        else if (key == "max_actions") {
-            const int cap = to_int(value, "max_actions");
-            if (cap < 1 || cap > 100000000) throw OptionError("max_actions must be 1..100000000 (D4.5), got " + std::to_string(cap));
-            o.max_actions = static_cast<int>(cap);
-        } else if (key == "on_block") {
-            const std::string text = PyUnicode_Check(value.ptr()) ? utf8_text<OptionError>(value, "on_block") : "";
-            if (text == "rotate_stok") o.on_block = OnBlock::RotateStok;
-            else if (text == "end_round") o.on_block = OnBlock::EndRound;
-            else throw OptionError("on_block must be 'rotate_stok' or 'end_round' (D4.5), got " + py::repr(value).cast<std::string>());
-        } else {
-            throw OptionError("unknown option '" + key + "' for duvelen; the options are players, rounds, on_block, max_actions");
-        }
-    }
-    return Game::from_options(o);
-}
+Game config_from_kwargs(const py::dict& kwargs) { return game_from_json(from_python(kwargs, "options")); }
 
 Move to_move(const py::handle& value) {
     if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) return Move::of_action(to_action(value, kNumActions));
@@ -107,225 +79,6 @@ std::vector<Deck> decks_from(const py::handle& value, int players) {
     return decks;
 }
 
-// ---- observation (D8.3) ------------------------------------------------------------------
-
-py::list piles_list(const Position& s, bool complete) {
-    std::vector<const Pile*> chosen;
-    std::vector<int> ids;
-    for (int id = 1; id <= s.pile_count; ++id) {
-        const Pile& pile = s.piles[static_cast<std::size_t>(id - 1)];
-        if ((pile.holder >= 0) == complete) {
-            chosen.push_back(&pile);
-            ids.push_back(id);
-        }
-    }
-    if (complete) {  // Herenhopen in the order they were completed
-        std::vector<std::size_t> order(chosen.size());
-        for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-        std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return chosen[a]->completed < chosen[b]->completed; });
-        std::vector<const Pile*> sorted;
-        for (std::size_t i : order) sorted.push_back(chosen[i]);
-        chosen = sorted;
-    }
-    py::list out;
-    for (std::size_t i = 0; i < chosen.size(); ++i) {
-        const Pile& pile = *chosen[i];
-        py::dict d;
-        if (complete) d["holder"] = pile.holder;
-        else d["id"] = ids[i];
-        d["suit"] = suit_letter(pile.suit);
-        if (!complete) d["top"] = pile.top;
-        d["owners"] = std::vector<int>(pile.owners.begin(), pile.owners.begin() + pile.top);
-        out.append(d);
-    }
-    return out;
-}
-
-py::list int_list(const std::array<int32_t, kMaxSeats>& values, int players) {
-    py::list out;
-    for (int p = 0; p < players; ++p) out.append(values[static_cast<std::size_t>(p)]);
-    return out;
-}
-
-py::dict observation(const Position& s, int player) {
-    py::dict d;
-    d["player"] = player;
-    d["round"] = s.round;
-    d["rounds"] = s.game.rounds;
-    d["current_player"] = s.current_player();
-    d["phase"] = kPhaseNames[static_cast<int>(s.phase)];
-    d["stop_called_by"] = s.stop_called_by >= 0 ? py::object(py::int_(s.stop_called_by)) : py::object(py::none());
-    d["piles"] = piles_list(s, false);
-    d["herenhopen"] = piles_list(s, true);
-    py::list seats;
-    for (int p = 0; p < s.players(); ++p) {
-        const Seat& seat = s.seats[static_cast<std::size_t>(p)];
-        py::dict v;
-        v["stok_top"] = card_or_none(seat.stok_top());
-        v["stok_count"] = seat.stok_count;
-        py::list rij;
-        for (uint8_t card : seat.rij) rij.append(card_or_none(card == kNoCard ? -1 : card));
-        v["rij"] = rij;
-        v["waste_top"] = card_or_none(seat.waste_top());
-        v["waste_count"] = seat.waste_count;
-        v["draaistok_count"] = seat.draaistok_count();
-        v["passed"] = py::bool_((s.passed >> p) & 1u);
-        seats.append(v);
-    }
-    d["seats"] = seats;
-    d["scores"] = int_list(s.scores, s.players());
-    d["round_scores"] = int_list(round_scores(s), s.players());
-    py::list legal;
-    for (const Move& move : legal_moves(s, player)) legal.append(format_move(move));
-    d["legal"] = legal;
-    return d;
-}
-
-// ---- JSON ----------------------------------------------------------------------------------
-
-py::list card_texts(const uint8_t* cards, int count) {
-    py::list out;
-    for (int i = 0; i < count; ++i) out.append(format_card(cards[i]));
-    return out;
-}
-
-py::dict to_data(const State& t) {
-    const Position& s = t.state;
-    py::dict d;
-    d["format"] = kFormat;
-    d["options"] = options_dict(s.game);
-    d["seed"] = py::int_(s.seed);
-    d["round"] = s.round;
-    d["phase"] = kPhaseNames[static_cast<int>(s.phase)];
-    d["stop_called_by"] = s.stop_called_by >= 0 ? py::object(py::int_(s.stop_called_by)) : py::object(py::none());
-    d["actions"] = s.actions;
-    py::list piles;
-    for (int id = 0; id < s.pile_count; ++id) {
-        const Pile& pile = s.piles[static_cast<std::size_t>(id)];
-        py::dict p;
-        p["suit"] = suit_letter(pile.suit);
-        p["owners"] = std::vector<int>(pile.owners.begin(), pile.owners.begin() + pile.top);
-        p["holder"] = pile.holder >= 0 ? py::object(py::int_(pile.holder)) : py::object(py::none());
-        p["completed"] = pile.completed;
-        piles.append(p);
-    }
-    d["piles"] = piles;
-    py::list seats;
-    for (int p = 0; p < s.players(); ++p) {
-        const Seat& seat = s.seats[static_cast<std::size_t>(p)];
-        py::dict v;
-        v["stok"] = card_texts(seat.stok.data(), seat.stok_count);
-        py::list rij;
-        for (uint8_t card : seat.rij) rij.append(card_or_none(card == kNoCard ? -1 : card));
-        v["rij"] = rij;
-        v["waste"] = card_texts(seat.cycle.data(), seat.waste_count);
-        v["draaistok"] = card_texts(seat.cycle.data() + seat.waste_count, seat.draaistok_count());
-        v["passed"] = py::bool_((s.passed >> p) & 1u);
-        seats.append(v);
-    }
-    d["seats"] = seats;
-    d["scores"] = int_list(s.scores, s.players());
-    py::list history;
-    for (const Step& step : t.history) history.append(std::to_string(step.player) + ":" + format_move(step.move));
-    d["history"] = history;
-    return d;
-}
-
-int read_card(const Reader& r) {
-    try {
-        return parse_card(r.text());
-    } catch (const NotationError& e) {
-        r.fail(e.what());
-    }
-}
-
-int read_cards(const Reader& r, uint8_t* out, int capacity) {
-    if (r.size() > static_cast<std::size_t>(capacity)) r.fail("too many cards");
-    for (std::size_t i = 0; i < r.size(); ++i) out[i] = static_cast<uint8_t>(read_card(r.at(i)));
-    return static_cast<int>(r.size());
-}
-
-State from_data(const py::handle& data) {
-    const Reader root(data, "");
-    if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected '") + kFormat + "'");
-    const Reader opts = root.at("options");
-    if (!py::isinstance<py::dict>(opts.handle())) opts.fail("expected an object");
-    State t;
-    Position& s = t.state;
-    try {
-        s.game = config_from_kwargs(py::reinterpret_borrow<py::dict>(opts.handle()));
-    } catch (const OptionError& e) {
-        opts.fail(e.what());
-    }
-    const int n = s.players();
-    s.seed = root.at("seed").seed();
-    s.round = static_cast<uint8_t>(root.at("round").integer(0, kMaxRounds - 1));
-    s.phase = static_cast<Phase>(root.at("phase").choice({"play", "after_stop", "game_over"}));
-    const Reader stop = root.at("stop_called_by");
-    s.stop_called_by = static_cast<int8_t>(stop.is_null() ? -1 : stop.integer(0, n - 1));
-    s.actions = static_cast<uint32_t>(root.at("actions").integer(0, 100000000));
-    const Reader piles = root.at("piles");
-    if (piles.size() > static_cast<std::size_t>(kMaxPiles)) piles.fail("too many piles");
-    s.pile_count = static_cast<uint8_t>(piles.size());
-    s.wanted = 0;
-    for (int suit = 0; suit < kSuits; ++suit) s.wanted |= card_bit(card_index(suit, 1));
-    for (std::size_t i = 0; i < piles.size(); ++i) {
-        const Reader p = piles.at(i);
-        Pile& pile = s.piles[i];
-        const std::string suit = p.at("suit").text();
-        const char* found = suit.size() == 1 ? std::strchr(kSuitLetters, suit[0]) : nullptr;
-        if (found == nullptr || suit[0] == '\0') p.at("suit").fail("expected a suit h, d, c or s");
-        pile.suit = static_cast<uint8_t>(found - kSuitLetters);
-        const Reader owners = p.at("owners");
-        if (owners.size() < 1 || owners.size() > static_cast<std::size_t>(kRanks)) owners.fail("a pile holds 1..13 cards");
-        pile.top = static_cast<uint8_t>(owners.size());
-        for (std::size_t r = 0; r < owners.size(); ++r) pile.owners[r] = static_cast<uint8_t>(owners.at(r).integer(0, n - 1));
-        const Reader holder = p.at("holder");
-        pile.holder = static_cast<int8_t>(holder.is_null() ? -1 : holder.integer(0, n - 1));
-        pile.completed = static_cast<uint8_t>(p.at("completed").integer(0, kMaxPiles));
-        if (pile.holder >= 0) {
-            ++s.herenhoop_count;
-        } else if (pile.top < kRanks) {
-            ++s.tops[static_cast<std::size_t>(card_index(pile.suit, pile.top))];
-            s.wanted |= card_bit(card_index(pile.suit, pile.top + 1));
-        }
-    }
-    const Reader seats = root.at("seats");
-    if (seats.size() != static_cast<std::size_t>(n)) seats.fail("expected one entry per seat");
-    for (int p = 0; p < n; ++p) {
-        const Reader v = seats.at(static_cast<std::size_t>(p));
-        Seat& seat = s.seats[static_cast<std::size_t>(p)];
-        seat.stok_count = static_cast<uint8_t>(read_cards(v.at("stok"), seat.stok.data(), kStokCards));
-        const Reader rij = v.at("rij");
-        if (rij.size() != static_cast<std::size_t>(kRijSlots)) rij.fail("expected 4 slots");
-        for (std::size_t i = 0; i < rij.size(); ++i) {
-            seat.rij[i] = rij.at(i).is_null() ? kNoCard : static_cast<uint8_t>(read_card(rij.at(i)));
-        }
-        seat.waste_count = static_cast<uint8_t>(read_cards(v.at("waste"), seat.cycle.data(), kCycleCards));
-        const int rest = read_cards(v.at("draaistok"), seat.cycle.data() + seat.waste_count, kCycleCards - seat.waste_count);
-        seat.cycle_count = static_cast<uint8_t>(seat.waste_count + rest);
-        for (int i = 0; i < seat.cycle_count; ++i) seat.cycle_mask |= card_bit(seat.cycle[static_cast<std::size_t>(i)]);
-        if (v.at("passed").boolean()) s.passed = static_cast<uint8_t>(s.passed | (1u << p));
-    }
-    const Reader scores = root.at("scores");
-    if (scores.size() != static_cast<std::size_t>(n)) scores.fail("expected one entry per seat");
-    for (int p = 0; p < n; ++p) s.scores[static_cast<std::size_t>(p)] = static_cast<int32_t>(scores.at(static_cast<std::size_t>(p)).integer(-100000000, 100000000));
-    const Reader history = root.at("history");
-    for (std::size_t i = 0, size = history_size(history); i < size; ++i) {
-        const std::string entry = history.at(i).text();
-        const auto colon = entry.find(':');
-        if (colon != 1 || entry[0] < '0' || entry[0] >= '0' + n) history.at(i).fail("expected 'seat:move' like '1:R2:7h>3'");
-        try {
-            t.history.push_back(Step{entry[0] - '0', parse_move(entry.substr(2))});
-        } catch (const NotationError& e) {
-            history.at(i).fail(e.what());
-        }
-    }
-    const std::string problem = t.check();
-    if (!problem.empty()) throw StateFormatError("state JSON describes an impossible state: " + problem);
-    return t;
-}
-
 // ---- bots and simulation -----------------------------------------------------------------
 
 realtime::Reaction reaction_from(const py::handle& value) {
@@ -340,7 +93,7 @@ public:
         : Bot(reaction_from(py::getattr(bot, "reaction", py::none()))), bot_(std::move(bot)) {}
     std::optional<Move> choose(const Position& state, int player, Pcg32&) const override {
         State view;
-        view.state = state;
+        view.position = state;
         const py::object move = bot_.attr("choose")(view, player);
         if (move.is_none()) return std::nullopt;
         return to_move(move);
@@ -352,7 +105,7 @@ private:
 
 py::tuple run_tuple(const State& start, const Run& run) {
     State final;
-    final.state = run.state;
+    final.position = run.state;
     final.history = start.history;
     py::list log;
     for (const auto& step : run.log) {
@@ -369,7 +122,7 @@ void bind_duvelen(py::module_& m) {
     py::class_<Bot, std::shared_ptr<Bot>>(m, "DuvelenBot", "A Duvelen bot implemented in C++.")
         .def("choose", [](const Bot& bot, const State& t, const py::object& player, const py::object& seed) -> py::object {
             Pcg32 rng(to_seed(seed));
-            const std::optional<Move> move = bot.choose(t.state, to_seat(player, t.state.players()), rng);
+            const std::optional<Move> move = bot.choose(t.position, to_seat(player, t.position.players()), rng);
             return move ? py::cast(*move) : py::none();
         }, py::arg("state"), py::arg("player"), py::arg("seed") = 0,
            "The move this bot makes for ``player`` now, or None to wait for the table to change.");
@@ -432,9 +185,9 @@ turns, recycles or passes like GreedyBot.
         Run run;
         if (all_native) {
             py::gil_scoped_release release;
-            run = simulate(start.state, seats, s, limits);
+            run = simulate(start.position, seats, s, limits);
         } else {
-            run = simulate(start.state, seats, s, limits);
+            run = simulate(start.position, seats, s, limits);
         }
         return run_tuple(start, run);
     });
@@ -514,24 +267,24 @@ True
 3
 )doc");
     state_class
-        .def_property_readonly("game", [](const State& t) { return t.state.game; }, "The game (rules and options) of this state.")
-        .def_property_readonly("current_player", [](const State& t) { return t.state.current_player(); },
+        .def_property_readonly("game", [](const State& t) { return t.position.game; }, "The game (rules and options) of this state.")
+        .def_property_readonly("current_player", [](const State& t) { return t.position.current_player(); },
                                "``diabolo.SIMULTANEOUS`` while a round is played, ``diabolo.TERMINAL`` at game over.")
-        .def_property_readonly("phase", [](const State& t) { return kPhaseNames[static_cast<int>(t.state.phase)]; },
+        .def_property_readonly("phase", [](const State& t) { return kPhaseNames[static_cast<int>(t.position.phase)]; },
                                "``'play'``, ``'after_stop'`` or ``'game_over'`` (D8.3).")
-        .def_property_readonly("round", [](const State& t) { return t.state.round; }, "The round, from 0 (D1.3).")
-        .def_property_readonly("is_terminal", [](const State& t) { return t.state.is_terminal(); }, "True once the game is over.")
+        .def_property_readonly("round", [](const State& t) { return t.position.round; }, "The round, from 0 (D1.3).")
+        .def_property_readonly("is_terminal", [](const State& t) { return t.position.is_terminal(); }, "True once the game is over.")
         .def_property_readonly("scores", [](const State& t) {
-            return std::vector<int>(t.state.scores.begin(), t.state.scores.begin() + t.state.players());
+            return std::vector<int>(t.position.scores.begin(), t.position.scores.begin() + t.position.players());
         }, "Totals of the finished rounds per seat (D5).")
         .def_property_readonly("round_scores", [](const State& t) {
-            const auto points = round_scores(t.state);
-            return std::vector<int>(points.begin(), points.begin() + t.state.players());
+            const auto points = round_scores(t.position);
+            return std::vector<int>(points.begin(), points.begin() + t.position.players());
         }, "The current round scored as if it ended now (D5); at game over, the last round's.")
         .def("returns", [](const State& t) {
-            return std::vector<double>(t.state.scores.begin(), t.state.scores.begin() + t.state.players());
+            return std::vector<double>(t.position.scores.begin(), t.position.scores.begin() + t.position.players());
         }, "Totals of the finished rounds per seat as floats.")
-        .def_property_readonly("winners", [](const State& t) { return winners(t.state); },
+        .def_property_readonly("winners", [](const State& t) { return winners(t.position); },
                                "Seats with the highest total; ties share the win.")
         .def_property_readonly("history", [](const State& t) {
             py::list out;
@@ -539,49 +292,52 @@ True
             return out;
         }, "Every move so far as ``(seat, move)`` pairs in arrival order, plays in long form.")
         .def("legal_moves", [](const State& t, const py::object& player) {
-            return legal_moves(t.state, query_player(t.state, player));
+            return legal_moves(t.position, query_player(t.position, player));
         }, py::arg("player") = py::none(), "Legal moves of ``player`` now, in the canonical order of the rules page "
            "(``player`` is required: Duvelen has no player to move).")
         .def("legal_actions", [](const State& t, const py::object& player) {
             std::vector<int> actions;
-            for (const Move& move : legal_moves(t.state, query_player(t.state, player))) actions.push_back(move.action());
+            for (const Move& move : legal_moves(t.position, query_player(t.position, player))) actions.push_back(move.action());
             return actions;
         }, py::arg("player") = py::none(), "Legal action ids of ``player`` (the positional ids of :meth:`legal_moves`).")
         .def("legal_action_mask", [](const State& t, const py::object& player) {
             py::array_t<bool> mask(kNumActions);
             bool* data = mask.mutable_data();
             std::fill(data, data + kNumActions, false);
-            for (const Move& move : legal_moves(t.state, query_player(t.state, player))) data[move.action()] = true;
+            for (const Move& move : legal_moves(t.position, query_player(t.position, player))) data[move.action()] = true;
             return mask;
         }, py::arg("player") = py::none(), "A numpy bool array of length ``num_actions``, True at legal action ids.")
         .def("apply", [](State& t, const py::object& move, const py::object& player) {
-            t.apply(to_move(move), query_player(t.state, player));
+            t.apply(to_move(move), query_player(t.position, player));
         }, py::arg("move"), py::arg("player") = py::none(),
            "Applies ``player``'s move (a DuvelenMove, an action id or notation) in arrival order. Raises "
            "IllegalMoveError naming the clause, and changes nothing, if it is not legal now (for instance "
            "because it lost a race, D3.10).")
         .def("observation", [](const State& t, const py::object& player) {
-            return observation(t.state, to_seat(player, t.state.players()));
+            const int p = to_seat(player, t.position.players());
+            unsigned char buffer[16384];  // the view is built in one block, then handed to Python
+            boost::json::monotonic_resource arena(buffer, sizeof buffer);
+            return to_python(observation(t.position, p, &arena));
         }, py::arg("player"), "What ``player`` may know, as a JSON-ready dict with the keys of D8.3 (see the rules page).")
         .def("observation_tensor", [](const State& t, const py::object& player) {
-            const int p = to_seat(player, t.state.players());
-            py::array_t<float> out(observation_tensor_size(t.state.game));
-            observation_tensor(t.state, p, out.mutable_data());
+            const int p = to_seat(player, t.position.players());
+            py::array_t<float> out(observation_tensor_size(t.position.game));
+            observation_tensor(t.position, p, out.mutable_data());
             return out;
         }, py::arg("player"), "What ``player`` may know as a float32 numpy array of ``game.observation_tensor_shape``.")
         .def("resample", [](const State& t, const py::object& player, const py::object& seed) {
-            to_seat(player, t.state.players());
+            to_seat(player, t.position.players());
             return t.resample(to_seed(seed));
         }, py::arg("player"), py::arg("seed"),
            "Determinisation (D8.2): every seat's face-down cards reshuffled among that seat's hidden places. "
            "Nobody knows the order of face-down cards, so the result is the same for every ``player``.")
-        .def("__str__", [](const State& t) { return render(t.state); })
+        .def("__str__", [](const State& t) { return render(t.position); })
         .def("__repr__", [](const State& t) {
-            return "<DuvelenState round " + std::to_string(t.state.round) + " " + kPhaseNames[static_cast<int>(t.state.phase)] + ">";
+            return "<DuvelenState round " + std::to_string(t.position.round) + " " + kPhaseNames[static_cast<int>(t.position.phase)] + ">";
         })
         ;
-    bind_state_values(state_class, [](const State& t) { return dump_json(to_data(t)); },
-                      [](const std::string& text) { return from_data(load_json(text)); });
+    bind_state_values(state_class, [](const State& t) { return to_json(t); },
+                      [](const std::string& text) { return state_from_json(text); });
 
     py::class_<Game> game_class(m, "DuvelenGame", R"doc(
 Duvelen with its rule options. Get one with ``diabolo.load("duvelen", ...)``.
@@ -617,8 +373,8 @@ Options (all keyword, validated, OptionError when wrong):
            "A new game. Round 0 is dealt from ``decks`` (one list of 52 cards per seat, D2.5) if given; "
            "every other round is shuffled from ``seed``.\n\n>>> diabolo.load('duvelen').new_state(seed=1).phase\n'play'")
         .def("state_from_json", [](const Game& c, const py::object& text) {
-            State t = from_data(load_json(utf8_text<StateFormatError>(text, "state JSON")));
-            if (!(t.state.game == c)) throw StateFormatError("state JSON: its options differ from this game's");
+            State t = state_from_json(utf8_text<StateFormatError>(text, "state JSON"));
+            if (!(t.position.game == c)) throw StateFormatError("state JSON: its options differ from this game's");
             return t;
         }, py::arg("text"), "The state written by :meth:`DuvelenState.to_json`; StateFormatError if it is not a valid state.")
         .def("__repr__", [](const Game& c) {
@@ -628,7 +384,7 @@ Options (all keyword, validated, OptionError when wrong):
         .def("move", [](const Game&, const py::object& move) { return to_move(move); }, py::arg("move"),
              "The DuvelenMove for notation text or an action id.\n\n>>> str(diabolo.load('duvelen').move(201))\n'stop'")
         .def("play_random", [](const Game& c, const py::object& games, const py::object& seed, const py::object& threads) {
-            return random_play(c, games, seed, threads, &play_random_games);
+            return random_play(c, games, seed, threads, &play_random<Rules>);
         }, py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
            "Plays ``games`` whole games in C++ without the GIL: at each step a random seat with legal moves "
            "makes a uniformly random one (no timing; see diabolo.realtime for that). Returns numpy arrays "

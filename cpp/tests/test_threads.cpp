@@ -54,10 +54,10 @@ TEST(threads_duvelen_random_play_and_simulation) {
     const duvelen::GreedyBot greedy(duvelen::default_reaction());
     const duvelen::LookaheadBot lookahead(duvelen::default_reaction());
     const std::vector<const duvelen::Bot*> bots = {&greedy, &lookahead, &greedy};
-    const duvelen::RandomPlayResult one = duvelen::play_random_games(config, 12, 4, 1);
+    const RandomPlayResult one = play_random<duvelen::Rules>(config, 12, 4, 1);
     const duvelen::SimulationBatch alone = duvelen::simulate_many(config, bots, 12, 4, 1, realtime::Limits{});
     for (const int threads : kThreadCounts) {
-        const duvelen::RandomPlayResult many = duvelen::play_random_games(config, 12, 4, threads);
+        const RandomPlayResult many = play_random<duvelen::Rules>(config, 12, 4, threads);
         CHECK(many.scores == one.scores && many.moves == one.moves);
         const duvelen::SimulationBatch batch = duvelen::simulate_many(config, bots, 12, 4, threads, realtime::Limits{});
         CHECK(batch.scores == alone.scores && batch.actions == alone.actions && batch.time == alone.time);

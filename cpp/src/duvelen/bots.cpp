@@ -92,32 +92,6 @@ Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_
     return realtime::simulate<RealtimeRules, Position, Move>(state, bots, seed, limits);
 }
 
-RandomPlayResult play_random_games(const Game& game, int games, uint64_t seed, int threads, const Interrupt& interrupted) {
-    RandomPlayResult result;
-    result.scores.assign(static_cast<std::size_t>(std::max(games, 0)) * game.players, 0);
-    result.moves.assign(static_cast<std::size_t>(std::max(games, 0)), 0);
-    in_parallel(games, threads, [&](int first, int last) {
-        std::array<Move, kNumActions> moves{};
-        for (int i = first; i < last; ++i) {
-            const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
-            Position s = new_game(game, game_seed);
-            Pcg32 rng(game_seed, 0xB07B07ULL);
-            int32_t count = 0;
-            while (!s.is_terminal()) {
-                const int player = static_cast<int>(rng.below(game.players));
-                const int n = legal_moves(s, player, moves);
-                if (n == 0) continue;
-                apply_unchecked(s, moves[rng.below(static_cast<uint32_t>(n))], player);
-                ++count;
-            }
-            const auto k = static_cast<std::size_t>(i);
-            for (int p = 0; p < game.players; ++p) result.scores[k * game.players + static_cast<std::size_t>(p)] = s.scores[static_cast<std::size_t>(p)];
-            result.moves[k] = count;
-        }
-    }, interrupted);
-    return result;
-}
-
 SimulationBatch simulate_many(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed,
                               int threads, const realtime::Limits& limits, const Interrupt& interrupted) {
     return realtime::simulate_many<RealtimeRules, Position, Move>(

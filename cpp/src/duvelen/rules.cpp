@@ -337,35 +337,58 @@ void redeal(Position& s, const std::vector<Deck>& decks) {
 
 // ---- legality ------------------------------------------------------------------------------
 
-int legal_moves(const Position& s, int player, std::array<Move, kNumActions>& out) noexcept {
-    int n = 0;
-    if (s.phase == Phase::GameOver || player < 0 || player >= s.players()) return 0;
+namespace {
+
+/// Every legal move of `player` in canonical order, handed to emit(move): one body for
+/// moves (with their cards) and for action ids.
+template <class Emit>
+void each_legal_move(const Position& s, int player, Emit emit) noexcept {
+    if (s.phase == Phase::GameOver || player < 0 || player >= s.players()) return;
     const Seat& seat = s.seats[at(player)];
     for (int source = 0; source < kSources; ++source) {
         const int card = card_at(seat, static_cast<Source>(source));
         if (card < 0 || !(s.wanted & card_bit(card))) continue;
         if (rank_of(card) == 1) {
-            out[at(n++)] = Move::play(static_cast<Source>(source), card, 0);
+            emit(Move::play(static_cast<Source>(source), card, 0));
             continue;
         }
         for (int id = 1; id <= s.pile_count; ++id) {
             const Pile& pile = s.piles[at(id - 1)];
             if (pile.holder < 0 && pile.suit == suit_of(card) && pile.top + 1 == rank_of(card)) {
-                out[at(n++)] = Move::play(static_cast<Source>(source), card, id);
+                emit(Move::play(static_cast<Source>(source), card, id));
             }
         }
     }
     if (s.phase == Phase::Play) {
-        if (seat.draaistok_count() > 0) out[at(n++)] = Move::of_kind(MoveKind::Turn);
+        if (seat.draaistok_count() > 0) emit(Move::of_kind(MoveKind::Turn));
         if (seat.draaistok_count() == 0 && seat.waste_count > 0) {
-            out[at(n++)] = Move::of_kind(MoveKind::Recycle);
-            out[at(n++)] = Move::of_kind(MoveKind::RecycleUp);
+            emit(Move::of_kind(MoveKind::Recycle));
+            emit(Move::of_kind(MoveKind::RecycleUp));
         }
-        if (seat.stok_count == 0) out[at(n++)] = Move::of_kind(MoveKind::Stop);
+        if (seat.stok_count == 0) emit(Move::of_kind(MoveKind::Stop));
     } else {
-        out[at(n++)] = Move::of_kind(MoveKind::Pass);
+        emit(Move::of_kind(MoveKind::Pass));
     }
+}
+
+}  // namespace
+
+int legal_moves(const Position& s, int player, std::array<Move, kNumActions>& out) noexcept {
+    int n = 0;
+    each_legal_move(s, player, [&](const Move& move) { out[at(n++)] = move; });
     return n;
+}
+
+int legal_actions(const Position& s, int player, int32_t* out) noexcept {
+    int n = 0;
+    each_legal_move(s, player, [&](const Move& move) { out[n++] = move.action(); });
+    return n;
+}
+
+void apply_action(Position& s, int action, int player) noexcept {
+    Move move = Move::of_action(action);
+    if (move.kind == MoveKind::Play) move.card = static_cast<uint8_t>(card_at(s.seats[at(player)], move.source));
+    apply_unchecked(s, move, player);
 }
 
 std::vector<Move> legal_moves(const Position& s, int player) {
@@ -637,28 +660,28 @@ std::string check_invariants(const Position& s) {
 
 State State::start(const Game& game, uint64_t seed, const std::vector<Deck>* decks) {
     State t;
-    t.state = new_game(game, seed, decks);
+    t.position = new_game(game, seed, decks);
     return t;
 }
 
 void State::apply(const Move& move, int player) {
-    const std::optional<Move> resolved = resolve(state, player, move);
-    duvelen::apply(state, move, player);
+    const std::optional<Move> resolved = resolve(position, player, move);
+    duvelen::apply(position, move, player);
     history.push_back(Step{player, *resolved});
 }
 
 std::string State::check() const {
-    std::string problem = check_invariants(state);
+    std::string problem = check_invariants(position);
     if (!problem.empty()) return problem;
     for (const Step& step : history) {
-        if (step.player < 0 || step.player >= state.players()) return "history names a seat that does not exist";
+        if (step.player < 0 || step.player >= position.players()) return "history names a seat that does not exist";
     }
     return {};
 }
 
 State State::resample(uint64_t seed) const {
     State t;
-    t.state = duvelen::resample(state, seed);
+    t.position = duvelen::resample(position, seed);
     t.history = history;
     return t;
 }

@@ -15,7 +15,9 @@
 #include <string_view>
 #include <vector>
 
+#include "diabolo/core/contract.hpp"
 #include "diabolo/core/errors.hpp"
+#include "diabolo/core/json_fwd.hpp"
 #include "diabolo/core/rng.hpp"
 #include "diabolo/core/realtime.hpp"
 
@@ -200,6 +202,11 @@ void redeal(Position& state, const std::vector<Deck>& decks);
 /// recycle^, stop, pass. Empty at game over.
 int legal_moves(const Position& state, int player, std::array<Move, kNumActions>& out) noexcept;
 std::vector<Move> legal_moves(const Position& state, int player);
+/// The action ids of the legal moves, in the same order, into `out` (room for kNumActions).
+int legal_actions(const Position& state, int player, int32_t* out) noexcept;
+/// Applies a legal action id (fast path): a positional play takes the card at its source
+/// now (D3.10).
+void apply_action(Position& state, int action, int player) noexcept;
 /// The move a positional action id or a short-form play means now, or nullopt if it
 /// names nothing (an empty source).
 std::optional<Move> resolve(const Position& state, int player, const Move& move) noexcept;
@@ -235,6 +242,16 @@ int observation_tensor_size(const Game& game) noexcept;
 /// appear relative to `player` (block 0 is the player).
 void observation_tensor(const Position& state, int player, float* out) noexcept;
 
+// ---- views and JSON (docs/games/duvelen.rst) -----------------------------------------------
+
+/// The options with their values: {"players": 4, "rounds": 1, "on_block": ..., "max_actions": ...}.
+json::Value options_json(const Game& game);
+/// The game of an options object; OptionError naming the option otherwise.
+Game game_from_json(const json::Value& options);
+/// What `player` may know (D8.3): the centre, every seat's face-up cards and counts, the
+/// scores and its legal moves, allocated from `storage`.
+json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
+
 // ---- the record a frontend keeps -------------------------------------------------------------
 
 struct Step {
@@ -245,7 +262,7 @@ struct Step {
 /// A state with the moves that led to it (every move of Duvelen is public): what the
 /// Python Position wraps, and what a C++ frontend keeps.
 struct State {
-    Position state{};
+    Position position{};
     std::vector<Step> history;
 
     static State start(const Game& game, uint64_t seed, const std::vector<Deck>* decks = nullptr);
@@ -318,21 +335,71 @@ using Run = realtime::Run<Position, Move>;
 /// One simulated game from `state`; `bots[p]` plays seat p.
 Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits);
 
-struct RandomPlayResult {
-    std::vector<int32_t> scores;  // games x players, row-major: game totals
-    std::vector<int32_t> moves;   // moves per game
-};
-
-/// Plays `games` whole games where, at every step, a random seat that has legal moves
-/// makes a uniformly random one (no timing: see simulate for that). Game i depends only
-/// on (seed, i), so results do not depend on `threads`.
-RandomPlayResult play_random_games(const Game& game, int games, uint64_t seed, int threads, const Interrupt& interrupted = {});
-
 using SimulationBatch = realtime::Batch;
 
 /// Simulates `games` whole games on `threads` threads; game i is dealt and run from
 /// (seed, i) alone, so results do not depend on `threads`.
 SimulationBatch simulate_many(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed,
                               int threads, const realtime::Limits& limits, const Interrupt& interrupted = {});
+
+/// The whole state as JSON text (every seat's face-down cards and the history included).
+std::string to_json(const State& state);
+/// The state of the text to_json wrote; StateFormatError naming the path of what is wrong.
+State state_from_json(std::string_view text);
+
+// ---- the contract (diabolo/core/contract.hpp) ----------------------------------------------
+
+/// Duvelen as every game presents itself.
+struct Rules {
+    using Game = duvelen::Game;
+    using Position = duvelen::Position;
+    using State = duvelen::State;
+    using Move = duvelen::Move;
+    static constexpr const char* kName = "duvelen";
+
+    static Game game_from_json(const json::Value& options) { return duvelen::game_from_json(options); }
+    static json::Value options_json(const Game& game);
+    static int num_actions(const Game&) noexcept { return kNumActions; }
+    static int players(const Game& game) noexcept { return game.players; }
+    static State new_state(const Game& game, uint64_t seed) { return State::start(game, seed); }
+    static const Position& position(const State& state) noexcept { return state.position; }
+    static int current_player(const Position& position) noexcept { return position.current_player(); }
+    static int legal_actions(const Position& position, int player, int32_t* out) noexcept {
+        return duvelen::legal_actions(position, player, out);
+    }
+    static Move move_of_action(const Game&, int action) {
+        if (action < 0 || action >= kNumActions) {
+            throw NotationError("action id " + std::to_string(action) + " is out of range 0.." + std::to_string(kNumActions - 1));
+        }
+        return Move::of_action(action);
+    }
+    static std::optional<IllegalMoveError> why_illegal(const Position& position, const Move& move, int player) {
+        return duvelen::why_illegal(position, move, player);
+    }
+    static Move apply(State& state, const Move& move, int player) {
+        state.apply(move, player);
+        return state.history.back().move;
+    }
+    static void apply_action(Position& position, int action, int player) noexcept {
+        duvelen::apply_action(position, action, player);
+    }
+    static Position resample(const Position& position, int, uint64_t seed) { return duvelen::resample(position, seed); }
+    static int observation_tensor_size(const Game& game) noexcept { return duvelen::observation_tensor_size(game); }
+    static void observation_tensor(const Position& position, int player, float* out) noexcept {
+        duvelen::observation_tensor(position, player, out);
+    }
+    static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
+    static std::string to_json(const State& state) { return duvelen::to_json(state); }
+    static State state_from_json(std::string_view text) { return duvelen::state_from_json(text); }
+    static std::string format_move(const Move& move) { return duvelen::format_move(move); }
+    static Move parse_move(std::string_view text) { return duvelen::parse_move(text); }
+    /// Every seat may act at any time (D3): a seat drawn at random.
+    static int random_player(const Position& position, Pcg32& rng) noexcept {
+        return position.is_terminal() ? -1 : static_cast<int>(rng.below(position.game.players));
+    }
+    static void scores(const Position& position, int32_t* out) noexcept {
+        for (int seat = 0; seat < position.players(); ++seat) out[seat] = position.scores[static_cast<std::size_t>(seat)];
+    }
+};
 
 }  // namespace diabolo::duvelen

@@ -1,0 +1,301 @@
+// Duvelen: what each seat sees (D8.3), the state and the options as JSON. The keys are an
+// interface that frontends rely on (docs/games/duvelen.rst).
+#include <algorithm>
+#include <boost/json/monotonic_resource.hpp>
+#include <cstring>
+
+#include "diabolo/core/json.hpp"
+#include "diabolo/duvelen/duvelen.hpp"
+
+namespace diabolo::duvelen {
+
+namespace {
+
+constexpr const char* kFormat = "diabolo.duvelen/1";
+constexpr const char* kPhaseNames[] = {"play", "after_stop", "game_over"};
+constexpr const char* kBlockNames[] = {"rotate_stok", "end_round"};
+constexpr std::size_t kMaxHistory = 1'000'000;
+
+using Storage = boost::json::storage_ptr;
+
+std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
+
+boost::json::string_view view(const std::string& text) { return boost::json::string_view(text.data(), text.size()); }
+
+json::Value card_or_null(int card, const Storage& sp) {
+    return card < 0 ? json::Value(nullptr, sp) : json::Value(view(format_card(card)), sp);
+}
+
+std::string suit_letter(int suit) { return std::string(1, kSuitLetters[suit]); }
+
+/// The piles in the centre (by number) or the Herenhopen (in completion order).
+json::Value piles_json(const Position& s, bool complete, const Storage& sp) {
+    std::vector<int> ids;
+    for (int id = 1; id <= s.pile_count; ++id) {
+        if ((s.piles[at(id - 1)].holder >= 0) == complete) ids.push_back(id);
+    }
+    if (complete) {
+        std::sort(ids.begin(), ids.end(), [&](int a, int b) { return s.piles[at(a - 1)].completed < s.piles[at(b - 1)].completed; });
+    }
+    json::Array out(sp);
+    for (const int id : ids) {
+        const Pile& pile = s.piles[at(id - 1)];
+        json::Object d(sp);
+        if (complete) d.emplace("holder", int{pile.holder});
+        else d.emplace("id", id);
+        d.emplace("suit", view(suit_letter(pile.suit)));
+        if (!complete) d.emplace("top", int{pile.top});
+        json::Array& owners = d.emplace("owners", json::Array(sp)).first->value().get_array();
+        for (int r = 0; r < pile.top; ++r) owners.emplace_back(int{pile.owners[at(r)]});
+        out.emplace_back(std::move(d));
+    }
+    return out;
+}
+
+json::Value int_list(const std::array<int32_t, kMaxSeats>& values, int players, const Storage& sp) {
+    json::Array out(sp);
+    for (int p = 0; p < players; ++p) out.emplace_back(values[at(p)]);
+    return out;
+}
+
+void write_cards(json::Writer& w, const uint8_t* cards, int count) {
+    w.begin_array();
+    for (int i = 0; i < count; ++i) w.value(format_card(cards[i]));
+    w.end_array();
+}
+
+int read_card(const json::Reader& r) {
+    try {
+        return parse_card(r.text());
+    } catch (const NotationError& e) {
+        r.fail(e.what());
+    }
+}
+
+int read_cards(const json::Reader& r, uint8_t* out, int capacity) {
+    if (r.size() > static_cast<std::size_t>(capacity)) r.fail("too many cards");
+    for (std::size_t i = 0; i < r.size(); ++i) out[i] = static_cast<uint8_t>(read_card(r.at(i)));
+    return static_cast<int>(r.size());
+}
+
+State state_from_value(const json::Value& data) {
+    const json::Reader root(data);
+    if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected '") + kFormat + "'");
+    const json::Reader opts = root.at("options");
+    opts.object();
+    State t;
+    Position& s = t.position;
+    try {
+        s.game = game_from_json(opts.value());
+    } catch (const OptionError& e) {
+        opts.fail(e.what());
+    }
+    const int n = s.players();
+    s.seed = root.at("seed").seed();
+    s.round = static_cast<uint8_t>(root.at("round").integer(0, kMaxRounds - 1));
+    s.phase = static_cast<Phase>(root.at("phase").choice({"play", "after_stop", "game_over"}));
+    const json::Reader stop = root.at("stop_called_by");
+    s.stop_called_by = static_cast<int8_t>(stop.is_null() ? -1 : stop.integer(0, n - 1));
+    s.actions = static_cast<uint32_t>(root.at("actions").integer(0, 100000000));
+    const json::Reader piles = root.at("piles");
+    if (piles.size() > static_cast<std::size_t>(kMaxPiles)) piles.fail("too many piles");
+    s.pile_count = static_cast<uint8_t>(piles.size());
+    s.wanted = 0;
+    for (int suit = 0; suit < kSuits; ++suit) s.wanted |= card_bit(card_index(suit, 1));
+    for (std::size_t i = 0; i < piles.size(); ++i) {
+        const json::Reader p = piles.at(i);
+        Pile& pile = s.piles[i];
+        const std::string_view suit = p.at("suit").text();
+        const char* found = suit.size() == 1 && suit[0] != '\0' ? std::strchr(kSuitLetters, suit[0]) : nullptr;
+        if (found == nullptr) p.at("suit").fail("expected a suit h, d, c or s");
+        pile.suit = static_cast<uint8_t>(found - kSuitLetters);
+        const json::Reader owners = p.at("owners");
+        if (owners.size() < 1 || owners.size() > static_cast<std::size_t>(kRanks)) owners.fail("a pile holds 1..13 cards");
+        pile.top = static_cast<uint8_t>(owners.size());
+        for (std::size_t r = 0; r < owners.size(); ++r) pile.owners[r] = static_cast<uint8_t>(owners.at(r).integer(0, n - 1));
+        const json::Reader holder = p.at("holder");
+        pile.holder = static_cast<int8_t>(holder.is_null() ? -1 : holder.integer(0, n - 1));
+        pile.completed = static_cast<uint8_t>(p.at("completed").integer(0, kMaxPiles));
+        if (pile.holder >= 0) {
+            ++s.herenhoop_count;
+        } else if (pile.top < kRanks) {
+            ++s.tops[at(card_index(pile.suit, pile.top))];
+            s.wanted |= card_bit(card_index(pile.suit, pile.top + 1));
+        }
+    }
+    const json::Reader seats = root.at("seats");
+    if (seats.size() != static_cast<std::size_t>(n)) seats.fail("expected one entry per seat");
+    for (int p = 0; p < n; ++p) {
+        const json::Reader v = seats.at(at(p));
+        Seat& seat = s.seats[at(p)];
+        seat.stok_count = static_cast<uint8_t>(read_cards(v.at("stok"), seat.stok.data(), kStokCards));
+        const json::Reader rij = v.at("rij");
+        if (rij.size() != static_cast<std::size_t>(kRijSlots)) rij.fail("expected 4 slots");
+        for (std::size_t i = 0; i < rij.size(); ++i) seat.rij[i] = rij.at(i).is_null() ? kNoCard : static_cast<uint8_t>(read_card(rij.at(i)));
+        seat.waste_count = static_cast<uint8_t>(read_cards(v.at("waste"), seat.cycle.data(), kCycleCards));
+        const int rest = read_cards(v.at("draaistok"), seat.cycle.data() + seat.waste_count, kCycleCards - seat.waste_count);
+        seat.cycle_count = static_cast<uint8_t>(seat.waste_count + rest);
+        for (int i = 0; i < seat.cycle_count; ++i) seat.cycle_mask |= card_bit(seat.cycle[at(i)]);
+        if (v.at("passed").boolean()) s.passed = static_cast<uint8_t>(s.passed | (1u << p));
+    }
+    const json::Reader scores = root.at("scores");
+    if (scores.size() != static_cast<std::size_t>(n)) scores.fail("expected one entry per seat");
+    for (int p = 0; p < n; ++p) s.scores[at(p)] = static_cast<int32_t>(scores.at(at(p)).integer(-100000000, 100000000));
+    const json::Reader history = root.at("history");
+    const std::size_t moves = history.size();
+    if (moves > kMaxHistory) history.fail("holds " + std::to_string(moves) + " moves; at most " + std::to_string(kMaxHistory));
+    t.history.reserve(moves);
+    for (std::size_t i = 0; i < moves; ++i) {
+        const std::string_view entry = history.at(i).text();
+        if (entry.size() < 2 || entry[1] != ':' || entry[0] < '0' || entry[0] >= '0' + n) {
+            history.at(i).fail("expected 'seat:move' like '1:R2:7h>3'");
+        }
+        try {
+            t.history.push_back(Step{entry[0] - '0', parse_move(entry.substr(2))});
+        } catch (const NotationError& e) {
+            history.at(i).fail(e.what());
+        }
+    }
+    const std::string problem = t.check();
+    if (!problem.empty()) throw StateFormatError("state JSON describes an impossible state: " + problem);
+    return t;
+}
+
+}  // namespace
+
+json::Value options_json(const Game& game) {
+    return json::Object{{"players", int{game.players}},
+                        {"rounds", int{game.rounds}},
+                        {"on_block", kBlockNames[static_cast<int>(game.on_block)]},
+                        {"max_actions", game.max_actions}};
+}
+
+Game game_from_json(const json::Value& options) {
+    const json::OptionReader r(options, "duvelen", {"players", "rounds", "on_block", "max_actions"});
+    Options o;
+    const auto bounded = [&](const char* name, long long low, long long high, const std::string& rule) {
+        const long long value = r.integer(name);
+        if (value < low || value > high) {
+            throw OptionError(std::string(name) + " must be " + std::to_string(low) + ".." + std::to_string(high) + rule +
+                              ", got " + std::to_string(value));
+        }
+        return static_cast<int>(value);
+    };
+    if (r.has("players")) o.players = bounded("players", kMinPlayers, kMaxSeats, " (D1.2)");
+    if (r.has("rounds")) o.rounds = bounded("rounds", 1, kMaxRounds, " (D1.3)");
+    if (r.has("max_actions")) o.max_actions = bounded("max_actions", 1, 100000000, " (D4.5)");
+    if (r.has("on_block")) {
+        const json::Value& value = r.value("on_block");
+        const std::string_view text = value.is_string() ? std::string_view(value.get_string().data(), value.get_string().size()) : "";
+        if (text == "rotate_stok") o.on_block = OnBlock::RotateStok;
+        else if (text == "end_round") o.on_block = OnBlock::EndRound;
+        else throw OptionError("on_block must be 'rotate_stok' or 'end_round' (D4.5), got " + json::shown(value));
+    }
+    return Game::from_options(o);
+}
+
+std::string to_json(const State& t) {
+    const Position& s = t.position;
+    json::Writer w;
+    w.text().reserve(4096 + 12 * t.history.size());
+    w.begin_object();
+    w.key("format").value(kFormat);
+    w.key("options").begin_object();
+    w.key("players").value(int{s.game.players}).key("rounds").value(int{s.game.rounds});
+    w.key("on_block").value(kBlockNames[static_cast<int>(s.game.on_block)]);
+    w.key("max_actions").value(static_cast<long long>(s.game.max_actions)).end_object();
+    w.key("seed").value(static_cast<unsigned long long>(s.seed));
+    w.key("round").value(int{s.round});
+    w.key("phase").value(kPhaseNames[static_cast<int>(s.phase)]);
+    w.key("stop_called_by");
+    if (s.stop_called_by >= 0) w.value(int{s.stop_called_by});
+    else w.null();
+    w.key("actions").value(static_cast<long long>(s.actions));
+    w.key("piles").begin_array();
+    for (int id = 0; id < s.pile_count; ++id) {
+        const Pile& pile = s.piles[at(id)];
+        w.begin_object().key("suit").value(suit_letter(pile.suit)).key("owners").begin_array();
+        for (int r = 0; r < pile.top; ++r) w.value(int{pile.owners[at(r)]});
+        w.end_array().key("holder");
+        if (pile.holder >= 0) w.value(int{pile.holder});
+        else w.null();
+        w.key("completed").value(int{pile.completed}).end_object();
+    }
+    w.end_array();
+    w.key("seats").begin_array();
+    for (int p = 0; p < s.players(); ++p) {
+        const Seat& seat = s.seats[at(p)];
+        w.begin_object().key("stok");
+        write_cards(w, seat.stok.data(), seat.stok_count);
+        w.key("rij").begin_array();
+        for (const uint8_t card : seat.rij) {
+            if (card == kNoCard) w.null();
+            else w.value(format_card(card));
+        }
+        w.end_array().key("waste");
+        write_cards(w, seat.cycle.data(), seat.waste_count);
+        w.key("draaistok");
+        write_cards(w, seat.cycle.data() + seat.waste_count, seat.draaistok_count());
+        w.key("passed").value(((s.passed >> p) & 1u) != 0).end_object();
+    }
+    w.end_array();
+    w.key("scores").begin_array();
+    for (int p = 0; p < s.players(); ++p) w.value(static_cast<long long>(s.scores[at(p)]));
+    w.end_array();
+    w.key("history").begin_array();
+    for (const Step& step : t.history) w.value(std::to_string(step.player) + ":" + format_move(step.move));
+    w.end_array();
+    w.end_object();
+    return std::move(w.text());
+}
+
+State state_from_json(std::string_view text) {
+    unsigned char buffer[32768];
+    boost::json::monotonic_resource arena(buffer, sizeof buffer);
+    return state_from_value(json::parse(text, "state JSON", &arena));
+}
+
+json::Value observation(const Position& s, int player, const Storage& sp) {
+    json::Object d(sp);
+    d.reserve(12);
+    d.emplace("player", player);
+    d.emplace("round", int{s.round});
+    d.emplace("rounds", int{s.game.rounds});
+    d.emplace("current_player", s.current_player());
+    d.emplace("phase", kPhaseNames[static_cast<int>(s.phase)]);
+    if (s.stop_called_by >= 0) d.emplace("stop_called_by", int{s.stop_called_by});
+    else d.emplace("stop_called_by", nullptr);
+    d.emplace("piles", piles_json(s, false, sp));
+    d.emplace("herenhopen", piles_json(s, true, sp));
+    json::Array seats(sp);
+    for (int p = 0; p < s.players(); ++p) {
+        const Seat& seat = s.seats[at(p)];
+        json::Object v(sp);
+        v.emplace("stok_top", card_or_null(seat.stok_top(), sp));
+        v.emplace("stok_count", int{seat.stok_count});
+        json::Array& rij = v.emplace("rij", json::Array(sp)).first->value().get_array();
+        for (const uint8_t card : seat.rij) rij.emplace_back(card_or_null(card == kNoCard ? -1 : card, sp));
+        v.emplace("waste_top", card_or_null(seat.waste_top(), sp));
+        v.emplace("waste_count", int{seat.waste_count});
+        v.emplace("draaistok_count", seat.draaistok_count());
+        v.emplace("passed", ((s.passed >> p) & 1u) != 0);
+        seats.emplace_back(std::move(v));
+    }
+    d.emplace("seats", std::move(seats));
+    d.emplace("scores", int_list(s.scores, s.players(), sp));
+    d.emplace("round_scores", int_list(round_scores(s), s.players(), sp));
+    json::Array legal(sp);
+    for (const Move& move : legal_moves(s, player)) legal.emplace_back(view(format_move(move)));
+    d.emplace("legal", std::move(legal));
+    return d;
+}
+
+json::Value Rules::options_json(const Game& game) { return duvelen::options_json(game); }
+
+json::Value Rules::observation(const Position& position, int player, const Storage& storage) {
+    return duvelen::observation(position, player, storage);
+}
+
+static_assert(implements_contract<Rules>());
+
+}  // namespace diabolo::duvelen
