@@ -9,14 +9,11 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import diabolo
 import pytest
 from hypothesis import HealthCheck, settings
 
-import diabolo
-
-settings.register_profile(
-    "ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+settings.register_profile("ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=40, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 

@@ -63,9 +63,10 @@ import py_realtime  # noqa: E402  (benchmarks/py_realtime.py, next to this scrip
 import py_words  # noqa: E402  (benchmarks/py_words.py, the baseline of bench.py knizia)
 from diabolo import InvalidWordError, Lexicon, LexiconNotFoundError, realtime  # noqa: E402
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState, GreedyBot  # noqa: E402
-from diabolo.knizia import Deck, KniziaGame, FoundWord, WordBot, check_word, find_words  # noqa: E402
+from diabolo.knizia import Deck, FoundWord, KniziaGame, WordBot, check_word, find_words  # noqa: E402
 from diabolo.lexicon import normalise_word  # noqa: E402
 from diabolo.schacht import SchachtGame, SchachtState  # noqa: E402
+
 from tests.reference import duvelen as reference_duvelen  # noqa: E402
 from tests.reference import knizia as reference_knizia  # noqa: E402
 from tests.reference import schacht as reference_schacht  # noqa: E402
@@ -364,8 +365,11 @@ def random_game_section(
     reference model. Also returns the two batch throughputs (for the load warnings)."""
     progress("random games: (a) Python loop over the public API")
     api_rng = random.Random(1)
-    a = throughput_row("python_api", "(a) Python loop: legal_actions + apply",
-                       time_games(lambda i: play_api(game, 5_000 + i, api_rng), budget))
+    a = throughput_row(
+        "python_api",
+        "(a) Python loop: legal_actions + apply",
+        time_games(lambda i: play_api(game, 5_000 + i, api_rng), budget),
+    )
     progress("random games: (b) game.play_random, 1 thread")
     t1 = time_batches(game, 1, budget)
     b1 = throughput_row("play_random_1", "(b) C++ game.play_random, 1 thread", t1)
@@ -374,10 +378,14 @@ def random_game_section(
     b2 = throughput_row("play_random_2", "(b) C++ game.play_random, 2 threads", t2)
     progress("random games: (c) pure-Python reference model")
     ref_rng = random.Random(2)
-    c = throughput_row("reference", "(c) pure-Python reference model",
-                       time_games(lambda i: play_reference(ref_rng), budget))
+    c = throughput_row(
+        "reference", "(c) pure-Python reference model", time_games(lambda i: play_reference(ref_rng), budget)
+    )
     rows = [
-        a, b1, b2, c,
+        a,
+        b1,
+        b2,
+        c,
         ratio_row("ratio_b1_c", "(b, 1 thread) / (c)", b1, c),
         ratio_row("ratio_b2_b1", "(b, 2 threads) / (b, 1 thread)", b2, b1),
         ratio_row("ratio_a_c", "(a) / (c)", a, c),
@@ -532,8 +540,17 @@ def per_call_rows(items: Sequence[Item], budget: float, move_class: str) -> tupl
                     {"median_ns": cost.median_ns - clone_cost.median_ns},
                 )
             )
-    order = ["legal_actions", "apply", "clone", "clone_apply", "observation_tensor", "observation", "legal_moves",
-             "to_json", "json_round_trip"]
+    order = [
+        "legal_actions",
+        "apply",
+        "clone",
+        "clone_apply",
+        "observation_tensor",
+        "observation",
+        "legal_moves",
+        "to_json",
+        "json_round_trip",
+    ]
     rows.sort(key=lambda r: order.index(r.key))
     meta = {"loop_overhead_ns": overhead, "positions": float(n), "mean_history": history}
     return rows, meta
@@ -562,8 +579,19 @@ def cpp_rows(game_name: str, players: int, budget: float, compiler: str | None) 
         exe = Path(tmp) / "clone_bench"
         import boost_headers  # the Boost.JSON headers the core builds with
 
-        command = [compiler, "-O2", "-std=c++17", "-I", str(REPO / "cpp" / "include"), "-I", str(boost_headers.get_include()),
-                   *sources, "-o", str(exe), "-pthread"]
+        command = [
+            compiler,
+            "-O2",
+            "-std=c++17",
+            "-I",
+            str(REPO / "cpp" / "include"),
+            "-I",
+            str(boost_headers.get_include()),
+            *sources,
+            "-o",
+            str(exe),
+            "-pthread",
+        ]
         progress("compiling " + source.name + " with " + compiler + " -O2")
         try:
             built = subprocess.run(command, capture_output=True, text=True, timeout=600)
@@ -575,9 +603,7 @@ def cpp_rows(game_name: str, players: int, budget: float, compiler: str | None) 
             return unavailable("n/a (compile failed)")
         progress("running " + exe.name)
         try:
-            ran = subprocess.run(
-                [str(exe), str(players), f"{budget:.3f}"], capture_output=True, text=True, timeout=600
-            )
+            ran = subprocess.run([str(exe), str(players), f"{budget:.3f}"], capture_output=True, text=True, timeout=600)
         except (OSError, subprocess.SubprocessError) as error:
             print(f"[bench] {exe.name} failed: {error}", file=sys.stderr)
             return unavailable("n/a (run failed)")
@@ -714,7 +740,10 @@ def simulation_rows(key: str, label: str, t: Throughput, totals: SimTotals) -> t
         note += f"; other load {t.other_load:.1f} CPUs"
     per_round = Row("rounds_" + key, label, rounds / t.wall, "rounds/s", note, extra)
     per_action = Row(
-        "actions_" + key, label, t.moves / t.wall, "actions/s",
+        "actions_" + key,
+        label,
+        t.moves / t.wall,
+        "actions/s",
         f"{totals.rejected / t.wall:,.0f} rejected moves/s besides",
         {"rejected_per_second": totals.rejected / t.wall},
     )
@@ -743,7 +772,10 @@ def main_duvelen(args: argparse.Namespace, game: DuvelenGame) -> int:
     rounds_section = Section(
         f"Real-time simulation, {players} greedy bots: rounds per second (whole games of 1 round)",
         [
-            a1, a2, b, c,
+            a1,
+            a2,
+            b,
+            c,
             ratio_row("ratio_rounds_a1_b", "(a, 1 thread) / (b)", a1, b),
             ratio_row("ratio_rounds_a2_a1", "(a, 2 threads) / (a, 1 thread)", a2, a1),
             ratio_row("ratio_rounds_c_b", "(c) / (b)", c, b),
@@ -752,14 +784,20 @@ def main_duvelen(args: argparse.Namespace, game: DuvelenGame) -> int:
     actions_section = Section(
         "Real-time simulation: actions per second (accepted moves per second of wall time)",
         [
-            a1_actions, a2_actions, b_actions, c_actions,
+            a1_actions,
+            a2_actions,
+            b_actions,
+            c_actions,
             ratio_row("ratio_actions_a1_b", "(a, 1 thread) / (b)", a1_actions, b_actions),
         ],
     )
 
     games_section, (t1, t2) = random_game_section(
         "Random games per second (whole games; each step a random seat makes a random legal move, no timing)",
-        game, python_api_realtime_game, lambda rng: reference_duvelen_game(players, rng), budget,
+        game,
+        python_api_realtime_game,
+        lambda rng: reference_duvelen_game(players, rng),
+        budget,
     )
 
     progress("per call: sampling positions")
@@ -848,8 +886,14 @@ def seconds_row(key: str, label: str, samples: Sequence[float], note: str = "") 
     """A row in milliseconds: the best run, with the median and the number of runs in the note."""
     best, median = min(samples), statistics.median(samples)
     text = f"median {median * 1e3:,.1f} ms of {len(samples)} runs" if len(samples) > 1 else "1 run"
-    return Row(key, label, best * 1e3, "ms", f"{text}; {note}" if note else text,
-               {"median_ms": median * 1e3, "runs": float(len(samples))})
+    return Row(
+        key,
+        label,
+        best * 1e3,
+        "ms",
+        f"{text}; {note}" if note else text,
+        {"median_ms": median * 1e3, "runs": float(len(samples))},
+    )
 
 
 def lexicon_rows(budget: float) -> tuple[list[Row], Lexicon, Path]:
@@ -873,13 +917,26 @@ def lexicon_rows(budget: float) -> tuple[list[Row], Lexicon, Path]:
     from_bytes = timed_runs(lambda: Lexicon.from_bytes(data), budget / 2, 5, 1000)
     cached = "cache written" if cache_files else "no cache file written!"
     rows = [
-        seconds_row("lexicon_from_text", "Lexicon.from_file(text list, cache=False)", built,
-                    f"{path.stat().st_size / 1e6:.1f} MB {'gzip ' if path.suffix == '.gz' else ''}file: read, K2, build the DAWG"),
+        seconds_row(
+            "lexicon_from_text",
+            "Lexicon.from_file(text list, cache=False)",
+            built,
+            f"{path.stat().st_size / 1e6:.1f} MB {'gzip ' if path.suffix == '.gz' else ''}file: read, K2, "
+            "build the DAWG",
+        ),
         seconds_row("lexicon_load_first", 'Lexicon.load("de"), empty cache', [first], f"builds; {cached}"),
-        seconds_row("lexicon_load_cached", 'Lexicon.load("de") in a new process, cached', second,
-                    "reads the file and the cache entry (sha256 key); in the same process load returns the same lexicon"),
-        seconds_row("lexicon_from_bytes", "Lexicon.from_bytes(lexicon.to_bytes())", from_bytes,
-                    f"{len(data) / 1e6:.2f} MB binary form"),
+        seconds_row(
+            "lexicon_load_cached",
+            'Lexicon.load("de") in a new process, cached',
+            second,
+            "reads the file and the cache entry (sha256 key); in the same process load returns the same lexicon",
+        ),
+        seconds_row(
+            "lexicon_from_bytes",
+            "Lexicon.from_bytes(lexicon.to_bytes())",
+            from_bytes,
+            f"{len(data) / 1e6:.2f} MB binary form",
+        ),
         Row("lexicon_words", "words", float(len(lexicon)), "words", "distinct after K2 normalisation"),
         Row("lexicon_nodes", "DAWG nodes", float(lexicon._core.node_count), "nodes", "lexicon._core.node_count"),
         Row("lexicon_bytes", "binary form (to_bytes)", float(len(data)), "bytes"),
@@ -896,7 +953,7 @@ def membership_probes(words: Sequence[str], count: int, seed: int) -> list[str]:
     while len(probes) < count:
         word = rng.choice(words)
         at = rng.randrange(len(word))
-        miss = word[:at] + rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + word[at + 1:]
+        miss = word[:at] + rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + word[at + 1 :]
         if miss not in known:
             probes.append(miss)
     rng.shuffle(probes)
@@ -923,14 +980,26 @@ def membership_rows(lexicon: Lexicon, words: Sequence[str], budget: float) -> li
     overhead = time_calls(loop_only, n, min(budget, 0.5)).min_ns
     rows = []
     for key, label, block, note in [
-        ("membership_lexicon", "word in lexicon (Python -> DAWG)", in_lexicon, "normalises per K2, then walks the DAWG"),
+        (
+            "membership_lexicon",
+            "word in lexicon (Python -> DAWG)",
+            in_lexicon,
+            "normalises per K2, then walks the DAWG",
+        ),
         ("membership_set", "word in set (Python set of the same words)", in_set, "for comparison: a hash lookup"),
     ]:
         progress(f"membership: {label}")
         cost = time_calls(block, n, budget / 2)
-        rows.append(Row(key, label, cost.min_ns - overhead, "ns/call",
-                        f"median {cost.median_ns - overhead:,.0f}; {n} words, half of them misses",
-                        {"median_ns": cost.median_ns - overhead}))
+        rows.append(
+            Row(
+                key,
+                label,
+                cost.min_ns - overhead,
+                "ns/call",
+                f"median {cost.median_ns - overhead:,.0f}; {n} words, half of them misses",
+                {"median_ns": cost.median_ns - overhead},
+            )
+        )
     return rows
 
 
@@ -984,7 +1053,9 @@ def time_passes(run: Callable[[list[str]], object], tables: Sequence[list[str]],
 SCAN_TABLES = 8  # the word-list scan takes about a second a table
 
 
-def time_finders(lexicon: Lexicon, trie: py_words.Trie, words_list: Sequence[str], joker: bool, budget: float) -> FinderTimes:
+def time_finders(
+    lexicon: Lexicon, trie: py_words.Trie, words_list: Sequence[str], joker: bool, budget: float
+) -> FinderTimes:
     """(a) diabolo.knizia.find_words and (b) the pure-Python trie search on the same random
     tables, as many as (b) handles in about 2 * budget seconds (at least 20). (b) runs once
     per table; (a), (a) with min_cards=13 (the search alone: no word is recorded) and
@@ -1022,40 +1093,72 @@ def per_table_row(key: str, label: str, seconds: Sequence[float], note: str = ""
     """A row of the mean microseconds per table, with the median in the note."""
     mean, median = statistics.mean(seconds) * 1e6, statistics.median(seconds) * 1e6
     text = f"median {median:,.1f}"
-    return Row(key, label, mean, "µs/table", f"{text}; {note}" if note else text,
-               {"mean_us": mean, "median_us": median, "tables": float(len(seconds))})
+    return Row(
+        key,
+        label,
+        mean,
+        "µs/table",
+        f"{text}; {note}" if note else text,
+        {"mean_us": mean, "median_us": median, "tables": float(len(seconds))},
+    )
 
 
-def finder_rows(lexicon: Lexicon, trie: py_words.Trie, words_list: Sequence[str], joker: bool,
-                budget: float) -> tuple[Section, FinderTimes]:
+def finder_rows(
+    lexicon: Lexicon, trie: py_words.Trie, words_list: Sequence[str], joker: bool, budget: float
+) -> tuple[Section, FinderTimes]:
     what = "one joker" if joker else "no joker"
     progress(f"find_words: 12-card tables, {what}: (a) engine, (b) pure-Python trie search, (c) word-list scan")
     t = time_finders(lexicon, trie, words_list, joker, budget)
     tag = "joker" if joker else "plain"
     load = "" if t.other_load is None else f"; other load {t.other_load:.1f} CPUs"
-    a = per_table_row(f"find_{tag}_engine", "(a) diabolo.knizia.find_words", t.engine,
-                      "every word with its best assignment, stored in C++ (a FoundWords sequence)" + load)
+    a = per_table_row(
+        f"find_{tag}_engine",
+        "(a) diabolo.knizia.find_words",
+        t.engine,
+        "every word with its best assignment, stored in C++ (a FoundWords sequence)" + load,
+    )
     if t.other_load is not None:
         a.extra["other_load"] = t.other_load
-    a_alone = per_table_row(f"find_{tag}_search_only", "(a) the same, min_cards=13: search alone", t.search_only,
-                            "the DFS without recording or returning a word")
-    a_read = per_table_row(f"find_{tag}_read_all", "(a) and reading every match: list(find_words(...))", t.read_all,
-                           "a FoundWord NamedTuple made for each word")
+    a_alone = per_table_row(
+        f"find_{tag}_search_only",
+        "(a) the same, min_cards=13: search alone",
+        t.search_only,
+        "the DFS without recording or returning a word",
+    )
+    a_read = per_table_row(
+        f"find_{tag}_read_all",
+        "(a) and reading every match: list(find_words(...))",
+        t.read_all,
+        "a FoundWord NamedTuple made for each word",
+    )
     b = per_table_row(f"find_{tag}_python", "(b) pure-Python trie search (py_words.py)", t.python, "one run per table")
     ratio = ratio_row(f"ratio_{tag}_b_a", "(b) / (a), means", b, a)
     medians = [p / e for p, e in zip(t.python, t.engine)]
     ratio.note = f"median of the per-table ratios {statistics.median(medians):,.1f}x"
     ratio.extra = {"median_ratio": statistics.median(medians)}
-    c = per_table_row(f"find_{tag}_scan", "(c) pure-Python scan of the word list (py_words.py)", t.scan,
-                      f"the first {len(t.scan)} tables, one run each")
+    c = per_table_row(
+        f"find_{tag}_scan",
+        "(c) pure-Python scan of the word list (py_words.py)",
+        t.scan,
+        f"the first {len(t.scan)} tables, one run each",
+    )
     engine_there = t.engine[: len(t.scan)]
-    ratio_c = Row(f"ratio_{tag}_c_a", "(c) / (a), means over those tables",
-                  statistics.mean(t.scan) / statistics.mean(engine_there), "x",
-                  f"median of the per-table ratios {statistics.median(s / e for s, e in zip(t.scan, engine_there)):,.0f}x")
-    words = Row(f"find_{tag}_words", "words found per table", statistics.mean(t.words), "words",
-                f"median {statistics.median(t.words):,.0f}, range {min(t.words):,}..{max(t.words):,}; "
-                f"(a) = (b) on every table, (a) = (c) on the tables of (c)",
-                {"median": float(statistics.median(t.words)), "min": float(min(t.words)), "max": float(max(t.words))})
+    ratio_c = Row(
+        f"ratio_{tag}_c_a",
+        "(c) / (a), means over those tables",
+        statistics.mean(t.scan) / statistics.mean(engine_there),
+        "x",
+        f"median of the per-table ratios {statistics.median(s / e for s, e in zip(t.scan, engine_there)):,.0f}x",
+    )
+    words = Row(
+        f"find_{tag}_words",
+        "words found per table",
+        statistics.mean(t.words),
+        "words",
+        f"median {statistics.median(t.words):,.0f}, range {min(t.words):,}..{max(t.words):,}; "
+        f"(a) = (b) on every table, (a) = (c) on the tables of (c)",
+        {"median": float(statistics.median(t.words)), "min": float(min(t.words)), "max": float(max(t.words))},
+    )
     cards = "11 letter cards of the German deck + one ?" if joker else "12 letter cards of the German deck"
     title = f"find_words, random 12-card tables with {what} ({cards}; {len(t.engine)} tables)"
     return Section(title, [a, a_alone, a_read, b, ratio, c, ratio_c, words]), t
@@ -1081,7 +1184,7 @@ def claim_probes(lexicon: Lexicon, words: Sequence[str], count: int, seed: int) 
         for _ in range(2):
             word = rng.choice(valid)
             at = rng.randrange(len(word))
-            claims.append((word[:at] + rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + word[at + 1:], table))
+            claims.append((word[:at] + rng.choice("ABCDEFGHIJKLMNOPQRSTUVWXYZ") + word[at + 1 :], table))
     rng.shuffle(claims)
     return claims[:count]
 
@@ -1108,21 +1211,68 @@ def claim_rows(lexicon: Lexicon, words: Sequence[str], budget: float) -> list[Ro
     cost = time_calls(block, len(claims), budget)
     mix = ", ".join(f"{count} {reason}" for reason, count in sorted(reasons.items(), key=lambda kv: -kv[1]))
     return [
-        Row("claims_per_second", "check_word(word, table, lexicon)", 1e9 / cost.min_ns, "checks/s",
+        Row(
+            "claims_per_second",
+            "check_word(word, table, lexicon)",
+            1e9 / cost.min_ns,
+            "checks/s",
             f"median block {1e9 / cost.median_ns:,.0f}/s; invalid claims raise InvalidWordError",
-            {"median_per_second": 1e9 / cost.median_ns}),
-        Row("claims_ns", "check_word, cost per claim", cost.min_ns, "ns/call",
+            {"median_per_second": 1e9 / cost.median_ns},
+        ),
+        Row(
+            "claims_ns",
+            "check_word, cost per claim",
+            cost.min_ns,
+            "ns/call",
             f"median {cost.median_ns:,.0f}; {len(claims)} claims: {mix}",
-            {"median_ns": cost.median_ns, **{f"mix_{r.replace(' ', '_')}": float(c) for r, c in reasons.items()}}),
+            {"median_ns": cost.median_ns, **{f"mix_{r.replace(' ', '_')}": float(c) for r, c in reasons.items()}},
+        ),
     ]
 
 
 # The word game's random games are compared on a small lexicon: the reference model's
 # brute-force finder could not search the German list at every step.
 GAME_WORDS = [
-    "TOR", "ROT", "ORT", "TORE", "ROTE", "REST", "RAST", "RATE", "STERN", "STAR", "NEST", "ERNST", "NASE", "RASEN",
-    "ASTER", "TASTE", "SENAT", "OTTER", "SEE", "TEE", "ARTEN", "ANTE", "TANTE", "ROSE", "OSTEN", "LAGER", "REGAL",
-    "HANG", "STOP", "POST", "EIS", "REIS", "NEIN", "SEIN", "STEIN", "ACHT", "NACH", "DACH", "ENDE", "RUND",
+    "TOR",
+    "ROT",
+    "ORT",
+    "TORE",
+    "ROTE",
+    "REST",
+    "RAST",
+    "RATE",
+    "STERN",
+    "STAR",
+    "NEST",
+    "ERNST",
+    "NASE",
+    "RASEN",
+    "ASTER",
+    "TASTE",
+    "SENAT",
+    "OTTER",
+    "SEE",
+    "TEE",
+    "ARTEN",
+    "ANTE",
+    "TANTE",
+    "ROSE",
+    "OSTEN",
+    "LAGER",
+    "REGAL",
+    "HANG",
+    "STOP",
+    "POST",
+    "EIS",
+    "REIS",
+    "NEIN",
+    "SEIN",
+    "STEIN",
+    "ACHT",
+    "NACH",
+    "DACH",
+    "ENDE",
+    "RUND",
 ]
 
 
@@ -1145,10 +1295,18 @@ def knizia_game_sections(lexicon: Lexicon, budget: float) -> tuple[list[Section]
     games, batch_times = random_game_section(
         f"Random games per second ({players} players, the German deck, a {len(GAME_WORDS)}-word lexicon; "
         "each step a random seat makes a random legal move)",
-        game, python_api_realtime_game, lambda rng: reference_knizia_game(players, deck, rng), budget,
+        game,
+        python_api_realtime_game,
+        lambda rng: reference_knizia_game(players, deck, rng),
+        budget,
     )
     german = diabolo.load("knizia", players=players, lexicon=lexicon)
-    bots = [WordBot(), WordBot(coverage=0.5, memory=1), WordBot(max_length=6, memory=2), WordBot(coverage=0.2, memory=3)]
+    bots = [
+        WordBot(),
+        WordBot(coverage=0.5, memory=1),
+        WordBot(max_length=6, memory=2),
+        WordBot(coverage=0.2, memory=3),
+    ]
     rows = []
     for threads in (1, 2):
         progress(f"knizia simulations: realtime.simulate_many, German list, {threads} thread(s)")
@@ -1159,9 +1317,16 @@ def knizia_game_sections(lexicon: Lexicon, budget: float) -> tuple[list[Section]
             played += 2 * threads
             arrivals += int(result["actions"].sum() + result["rejected"].sum())
         t = meter.stop(played, arrivals)
-        rows.append(Row(f"simulate_many_{threads}", f"realtime.simulate_many, {threads} thread(s)",
-                        t.games / t.wall, "games/s", f"{t.moves_per_game:.0f} arrivals/game; whole games of "
-                        f"{german.rounds} rounds", {"games": float(t.games), "seconds": t.wall}))
+        rows.append(
+            Row(
+                f"simulate_many_{threads}",
+                f"realtime.simulate_many, {threads} thread(s)",
+                t.games / t.wall,
+                "games/s",
+                f"{t.moves_per_game:.0f} arrivals/game; whole games of {german.rounds} rounds",
+                {"games": float(t.games), "seconds": t.wall},
+            )
+        )
     simulations = Section(f"Simulated games of 4 word bots with the German list ({len(lexicon):,} words)", rows)
     return [games, simulations], batch_times
 
@@ -1188,8 +1353,14 @@ def main_knizia(args: argparse.Namespace) -> int:
     trie_seconds = time.perf_counter() - t0
     if trie_words != len(lexicon):
         raise AssertionError(f"the trie holds {trie_words} words, the lexicon {len(lexicon)}")
-    lexicon_part.append(seconds_row("trie_build", "pure-Python trie build, for (b) below", [trie_seconds],
-                                    f"{trie_words:,} words, normalise_word per line"))
+    lexicon_part.append(
+        seconds_row(
+            "trie_build",
+            "pure-Python trie build, for (b) below",
+            [trie_seconds],
+            f"{trie_words:,} words, normalise_word per line",
+        )
+    )
     words = sorted({w for w in map(normalise_word, lines) if w is not None})
     del lines
     # The trie is over a million dicts: freeze them out of the cyclic garbage collector,
@@ -1198,12 +1369,16 @@ def main_knizia(args: argparse.Namespace) -> int:
     gc.freeze()
 
     lexicon_section = Section(f"German lexicon ({path.name}, {line_count:,} lines)", lexicon_part)
-    membership_section = Section("Membership from Python (best block of 1024 lookups, empty loop subtracted)",
-                                 membership_rows(lexicon, words, budget))
+    membership_section = Section(
+        "Membership from Python (best block of 1024 lookups, empty loop subtracted)",
+        membership_rows(lexicon, words, budget),
+    )
     joker_section, joker_times = finder_rows(lexicon, trie, words, True, budget)
     plain_section, plain_times = finder_rows(lexicon, trie, words, False, budget)
-    claims_section = Section("Claim checks (best block of 1024 check_word calls on random 12-card tables with one joker)",
-                             claim_rows(lexicon, words, budget))
+    claims_section = Section(
+        "Claim checks (best block of 1024 check_word calls on random 12-card tables with one joker)",
+        claim_rows(lexicon, words, budget),
+    )
     game_sections, batch_times = knizia_game_sections(lexicon, budget)
     sections = [lexicon_section, membership_section, joker_section, plain_section, claims_section, *game_sections]
 
@@ -1279,7 +1454,8 @@ def render(title: str, info: dict[str, str], sections: Sequence[Section], footno
     lines += [f"  {k + ':':<{key_width + 1}} {v}" for k, v in info.items()]
     body: list[list[str]] = [
         [
-            f"  {row.label:<{label_width}}{format_value(row):>{value_width}}  {unit_text(row):<{unit_width}}  {row.note}".rstrip()
+            f"  {row.label:<{label_width}}{format_value(row):>{value_width}}  "
+            f"{unit_text(row):<{unit_width}}  {row.note}".rstrip()
             for row in section.rows
         ]
         for section in sections
@@ -1304,10 +1480,17 @@ def strength_rows(label: str, result: Any, parity: float) -> list[Row]:
         low, high = bot.win_interval
         s_low, s_high = bot.score_interval
         verdict = " (excludes parity)" if low > parity or high < parity else " (includes parity)"
-        rows.append(Row(f"{label}_{bot.name}_win", f"{bot.name}: win rate", bot.win_rate, "share",
-                        f"95% CI {low:.3f} .. {high:.3f}{verdict}; mean total {bot.mean_score:.1f} "
-                        f"(95% CI {s_low:.1f} .. {s_high:.1f})",
-                        {"win_low": low, "win_high": high, "mean_score": bot.mean_score}))
+        rows.append(
+            Row(
+                f"{label}_{bot.name}_win",
+                f"{bot.name}: win rate",
+                bot.win_rate,
+                "share",
+                f"95% CI {low:.3f} .. {high:.3f}{verdict}; mean total {bot.mean_score:.1f} "
+                f"(95% CI {s_low:.1f} .. {s_high:.1f})",
+                {"win_low": low, "win_high": high, "mean_score": bot.mean_score},
+            )
+        )
     return rows
 
 
@@ -1323,9 +1506,14 @@ def search_speed(threads: int, positions: Sequence[SchachtState], iterations: in
         done += bot.search(state, seed=i).iterations
     wall = time.perf_counter() - t0
     cpu = time.process_time() - cpu0
-    return Row(f"ismcts_{threads}", f"ISMCTS iterations per second, {threads} thread(s)", done / wall, "iter/s",
-               f"{len(positions)} positions x {iterations} iterations; CPU/wall {cpu / wall:.2f}",
-               {"seconds": wall, "iterations": float(done)})
+    return Row(
+        f"ismcts_{threads}",
+        f"ISMCTS iterations per second, {threads} thread(s)",
+        done / wall,
+        "iter/s",
+        f"{len(positions)} positions x {iterations} iterations; CPU/wall {cpu / wall:.2f}",
+        {"seconds": wall, "iterations": float(done)},
+    )
 
 
 def main_strength(args: argparse.Namespace) -> int:
@@ -1341,27 +1529,45 @@ def main_strength(args: argparse.Namespace) -> int:
     first = diabolo.match(game, [HeuristicBot(), RandomBot(), RandomBot(), RandomBot()], games=games, seed=1, threads=2)
     progress(f"strength: ISMCTS (1,000 iterations) vs 3 heuristic bots, {games} games")
     t0 = time.perf_counter()
-    second = diabolo.match(game, [IsmctsBot(iterations=1000), HeuristicBot(), HeuristicBot(), HeuristicBot()],
-                           games=games, seed=2, threads=2)
+    second = diabolo.match(
+        game,
+        [IsmctsBot(iterations=1000), HeuristicBot(), HeuristicBot(), HeuristicBot()],
+        games=games,
+        seed=2,
+        threads=2,
+    )
     search_wall = time.perf_counter() - t0
     positions = sample_positions(game, 40, seed=3)
     progress("strength: ISMCTS iterations per second, 1 and 2 threads")
     states = [state for state, _, _ in positions if isinstance(state, SchachtState)]
     speed = [search_speed(threads, states, 2000) for threads in (1, 2)]
     sections = [
-        Section(f"Heuristic vs 3 random bots ({games} seat-rotated 4-player games; parity 0.25)", strength_rows("h_r", first, 0.25)),
-        Section(f"ISMCTS, 1,000 iterations, vs 3 heuristic bots ({games} games, {search_wall:.0f} s on 2 threads; "
-                "parity 0.25)", strength_rows("i_h", second, 0.25)),
-        Section("ISMCTS speed (searches from positions of random games)",
-                speed + [ratio_row("ismcts_ratio", "2 threads / 1 thread", speed[1], speed[0])]),
+        Section(
+            f"Heuristic vs 3 random bots ({games} seat-rotated 4-player games; parity 0.25)",
+            strength_rows("h_r", first, 0.25),
+        ),
+        Section(
+            f"ISMCTS, 1,000 iterations, vs 3 heuristic bots ({games} games, {search_wall:.0f} s on 2 threads; "
+            "parity 0.25)",
+            strength_rows("i_h", second, 0.25),
+        ),
+        Section(
+            "ISMCTS speed (searches from positions of random games)",
+            speed + [ratio_row("ismcts_ratio", "2 threads / 1 thread", speed[1], speed[0])],
+        ),
     ]
     footnotes = [
         "Win rate: a game's win is shared among the seats with the top total; intervals are normal approximations "
         "over the games. Seat s of game i is played by bot (s + i) % 4.",
         f"Total run time {time.perf_counter() - wall0:.0f} s.",
     ]
-    publish("diabolo benchmark: strength of the Schacht bots", info, sections, footnotes,
-            {"game": "strength", "games": games} if args.json else None)
+    publish(
+        "diabolo benchmark: strength of the Schacht bots",
+        info,
+        sections,
+        footnotes,
+        {"game": "strength", "games": games} if args.json else None,
+    )
     return 0
 
 
@@ -1369,8 +1575,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Speed of the diabolo engine, with ratios against baselines measured in the same run."
     )
-    parser.add_argument("game", choices=(*GAMES, "strength"),
-                        help="the game to measure, or 'strength' for the Schacht bots' matches")
+    parser.add_argument(
+        "game", choices=(*GAMES, "strength"), help="the game to measure, or 'strength' for the Schacht bots' matches"
+    )
     parser.add_argument("--seconds", type=float, default=2.0, help="time budget of each measurement (default 2)")
     parser.add_argument("--players", type=int, default=4, help="number of players (default 4; not used by knizia)")
     parser.add_argument("--json", action="store_true", help="also print the results as one JSON object (last line)")
@@ -1408,7 +1615,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     play_reference = REFERENCE_GAMES[args.game]
     games_section, (t1, t2) = random_game_section(
         "Random games per second (whole games, uniformly random legal moves)",
-        game, python_api_game, lambda rng: play_reference(players, rng), budget,
+        game,
+        python_api_game,
+        lambda rng: play_reference(players, rng),
+        budget,
     )
 
     calls, meta = per_call_rows(sample_positions(game, POSITIONS, seed=7), budget, "SchachtMove")
@@ -1422,8 +1632,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.game == "schacht":
         progress("ISMCTS: the default bot's iterations per second")
         states = [state for state, _, _ in sample_positions(game, 24, seed=11) if isinstance(state, SchachtState)]
-        sections.append(Section("ISMCTS, the default IsmctsBot() (1,000 iterations, heuristic rollouts)",
-                                [search_speed(1, states, 1000)]))
+        sections.append(
+            Section(
+                "ISMCTS, the default IsmctsBot() (1,000 iterations, heuristic rollouts)",
+                [search_speed(1, states, 1000)],
+            )
+        )
     footnotes = []
     loads = [t.other_load for t in (t1, t2) if t.other_load is not None]
     if loads and max(loads) >= 0.3:

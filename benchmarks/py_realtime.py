@@ -60,7 +60,9 @@ def kind_of(move: str) -> str:
 class Reaction:
     """Reaction times per kind of action, drawn as in realtime.hpp (Reaction::sample)."""
 
-    def __init__(self, delays: Mapping[str, tuple[float, float]] | None = None, minimum: float = DEFAULT_MINIMUM) -> None:
+    def __init__(
+        self, delays: Mapping[str, tuple[float, float]] | None = None, minimum: float = DEFAULT_MINIMUM
+    ) -> None:
         table = dict(DEFAULT_DELAYS)
         table.update(delays or {})
         self.table = {kind: (microseconds(mean), microseconds(spread)) for kind, (mean, spread) in table.items()}
@@ -70,8 +72,18 @@ class Reaction:
         """Microseconds: mean + spread * z with z = (12 uniforms - 6), at least the minimum."""
         bits = rng.getrandbits
         centred = (
-            bits(32) + bits(32) + bits(32) + bits(32) + bits(32) + bits(32)
-            + bits(32) + bits(32) + bits(32) + bits(32) + bits(32) + bits(32)
+            bits(32)
+            + bits(32)
+            + bits(32)
+            + bits(32)
+            + bits(32)
+            + bits(32)
+            + bits(32)
+            + bits(32)
+            + bits(32)
+            + bits(32)
+            + bits(32)
+            + bits(32)
             - (6 << 32)
         )  # z * 2^32
         mean, spread = self.table[kind]

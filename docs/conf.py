@@ -16,9 +16,8 @@ from __future__ import annotations
 import doctest
 import re
 
-from sphinx.application import Sphinx
-
 import diabolo
+from sphinx.application import Sphinx
 
 project = "diabolo"
 author = "The diabolo developers"

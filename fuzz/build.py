@@ -77,8 +77,12 @@ def include_dirs() -> list[str]:
     import boost_headers  # build requirements of the package, installed with the test extra
     import pybind11
 
-    return [str(ROOT / "cpp" / "include"), str(boost_headers.get_include()), pybind11.get_include(),
-            sysconfig.get_paths()["include"]]
+    return [
+        str(ROOT / "cpp" / "include"),
+        str(boost_headers.get_include()),
+        pybind11.get_include(),
+        sysconfig.get_paths()["include"],
+    ]
 
 
 def find_compiler(name: str | None) -> str:

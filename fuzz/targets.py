@@ -43,7 +43,7 @@ PYTHON_COVERAGE = ("options", "deck", "lexicon_text")
 python_coverage = len(sys.argv) > 1 and sys.argv[1] in PYTHON_COVERAGE
 with atheris.instrument_imports(include=["diabolo"]) if python_coverage else contextlib.nullcontext():
     import diabolo
-    from diabolo.knizia import Deck, KniziaMove, KniziaState, FoundWord, check_word, find_words
+    from diabolo.knizia import Deck, FoundWord, KniziaMove, KniziaState, check_word, find_words
     from diabolo.lexicon import normalise_word
 
 import fixtures

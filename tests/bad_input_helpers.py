@@ -8,8 +8,12 @@ from typing import Any
 import pytest
 
 
-def assert_unchanged_after(state: Any, error: type[BaseException] | tuple[type[BaseException], ...],
-                           call: Callable[[], object], match: str | None = None) -> None:
+def assert_unchanged_after(
+    state: Any,
+    error: type[BaseException] | tuple[type[BaseException], ...],
+    call: Callable[[], object],
+    match: str | None = None,
+) -> None:
     """``call`` raises ``error`` (with a message matching ``match``, if given) and leaves
     ``state`` as it was (DESIGN: bad input changes nothing)."""
     before = state.to_json()

@@ -119,10 +119,10 @@ def seat_data(
     """One seat of the state JSON. The cards of the deck not named here and not in `piles`
     go to `rest` in :func:`filler_order`: ``"auto"`` puts the first of them (high ranks)
     under the named Stok cards as far as the 35 cards Draaistok and waste can hold make
-    it necessary, and the others, lowest first, after the named Draaistok cards; ``"waste+stok"`` fills the waste (under the named waste cards) instead
-    of the Draaistok; ``"draaistok"``, ``"waste"`` and ``"stok"`` put them all there;
-    ``"none"`` asserts that nothing is left. An unnamed Rij takes four filler cards
-    first."""
+    it necessary, and the others, lowest first, after the named Draaistok cards;
+    ``"waste+stok"`` fills the waste (under the named waste cards) instead of the Draaistok;
+    ``"draaistok"``, ``"waste"`` and ``"stok"`` put them all there; ``"none"`` asserts that
+    nothing is left. An unnamed Rij takes four filler cards first."""
     pool: Counter[str] = Counter(full_deck())
     take(pool, pile_cards(piles, seat))
     take(pool, stok)
@@ -185,7 +185,9 @@ def position_data(
     return data
 
 
-def position(game: DuvelenGame, seats: Sequence[Mapping[str, Any]], piles: Sequence[Mapping[str, Any]] = (), **fields: Any) -> DuvelenState:
+def position(
+    game: DuvelenGame, seats: Sequence[Mapping[str, Any]], piles: Sequence[Mapping[str, Any]] = (), **fields: Any
+) -> DuvelenState:
     """An exact position loaded through ``state_from_json``; arguments as for
     :func:`position_data`."""
     return game.state_from_json(json.dumps(position_data(game, seats, piles, **fields)))

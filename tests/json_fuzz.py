@@ -28,7 +28,9 @@ def json_values(words: Sequence[str]) -> st.SearchStrategy[Any]:
     )
     return st.recursive(
         scalars,
-        lambda children: st.one_of(st.lists(children, max_size=4), st.dictionaries(st.text(max_size=5), children, max_size=3)),
+        lambda children: st.one_of(
+            st.lists(children, max_size=4), st.dictionaries(st.text(max_size=5), children, max_size=3)
+        ),
         max_leaves=8,
     )
 

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import diabolo
+import pytest
 
 
 def assert_rejected_moves_were_illegal(start: Any, run: Any) -> None:

@@ -37,12 +37,7 @@ def sorted_cards(cards: Iterable[str]) -> list[str]:
 
 def full_deck(value_counts: Sequence[int] = DEFAULT_COUNTS) -> list[str]:
     """Every card of the deck, sorted (S1.2, S1.3)."""
-    return [
-        f"{colour}{value}"
-        for colour in COLOURS
-        for value in range(1, 6)
-        for _ in range(value_counts[value - 1])
-    ]
+    return [f"{colour}{value}" for colour in COLOURS for value in range(1, 6) for _ in range(value_counts[value - 1])]
 
 
 def remove_cards(pool: Counter[str], cards: Iterable[str]) -> None:

@@ -8,21 +8,22 @@ import os
 import random
 from typing import Any
 
+import diabolo
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-import diabolo
 from diabolo import Lexicon
 from diabolo.duvelen import GreedyBot, LookaheadBot
 from diabolo.duvelen import RandomBot as DuvelenRandomBot
 from diabolo.knizia import RandomBot as KniziaRandomBot
 from diabolo.knizia import WordBot
 from diabolo.schacht import HeuristicBot, IsmctsBot, RandomBot, SchachtState
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 EXAMPLES = 60 if os.environ.get("CI") else 15
-WORDS = Lexicon.from_words(["TOR", "ROT", "ORT", "REST", "RAST", "STERN", "NEST", "ERNST", "NASE", "RASEN", "TEE", "SEE"])
+WORDS = Lexicon.from_words(
+    ["TOR", "ROT", "ORT", "REST", "RAST", "STERN", "NEST", "ERNST", "NASE", "RASEN", "TEE", "SEE"]
+)
 
 
 def schacht_state(players: int, seed: int, steps: int) -> SchachtState:
@@ -31,7 +32,11 @@ def schacht_state(players: int, seed: int, steps: int) -> SchachtState:
     for _ in range(steps):
         if state.is_terminal:
             break
-        seat = state.current_player if state.current_player >= 0 else next(p for p in range(players) if state.legal_actions(p))
+        seat = (
+            state.current_player
+            if state.current_player >= 0
+            else next(p for p in range(players) if state.legal_actions(p))
+        )
         state.apply(rng.choice(state.legal_moves(seat)), player=seat)
     return state
 
@@ -42,7 +47,9 @@ def test_schacht_bots_only_choose_legal_moves(players: int, seed: int, steps: in
     state = schacht_state(players, seed, steps)
     if state.is_terminal:
         return
-    seats = [state.current_player] if state.current_player >= 0 else [p for p in range(players) if state.legal_actions(p)]
+    seats = (
+        [state.current_player] if state.current_player >= 0 else [p for p in range(players) if state.legal_actions(p)]
+    )
     for seat in seats:
         legal = state.legal_moves(seat)
         for bot in (RandomBot(), HeuristicBot(), IsmctsBot(iterations=30)):
@@ -54,8 +61,12 @@ def test_schacht_bots_only_choose_legal_moves(players: int, seed: int, steps: in
 def test_realtime_bots_only_choose_legal_moves(players: int, seed: int, steps: int, bot_seed: int) -> None:
     duvelen = diabolo.load("duvelen", players=players).new_state(seed=seed)
     knizia = diabolo.load("knizia", players=players, lexicon=WORDS, deck="en").new_state(seed=seed)
-    check_realtime_bots(duvelen, [GreedyBot(), LookaheadBot(), DuvelenRandomBot()], random.Random(seed), steps, bot_seed)
-    check_realtime_bots(knizia, [WordBot(), KniziaRandomBot(), WordBot(coverage=0.5)], random.Random(seed), steps, bot_seed)
+    check_realtime_bots(
+        duvelen, [GreedyBot(), LookaheadBot(), DuvelenRandomBot()], random.Random(seed), steps, bot_seed
+    )
+    check_realtime_bots(
+        knizia, [WordBot(), KniziaRandomBot(), WordBot(coverage=0.5)], random.Random(seed), steps, bot_seed
+    )
 
 
 def check_realtime_bots(state: Any, bots: list[Any], rng: random.Random, steps: int, bot_seed: int) -> None:
@@ -81,7 +92,9 @@ def test_search_never_reads_hidden_cards(players: int, seed: int, steps: int, tw
     state = schacht_state(players, seed, steps)
     if state.is_terminal:
         return
-    seat = state.current_player if state.current_player >= 0 else next(p for p in range(players) if state.legal_actions(p))
+    seat = (
+        state.current_player if state.current_player >= 0 else next(p for p in range(players) if state.legal_actions(p))
+    )
     twin = state.resample(seat, twin_seed)
     assert twin.observation(seat) == state.observation(seat)
     search = IsmctsBot(iterations=60, threads=2)
@@ -99,7 +112,11 @@ def test_bot_decisions_are_pinned() -> None:
     for seed in (1, 2, 3):
         state = game.new_state(seed=seed)
         while not state.is_terminal:
-            seat = state.current_player if state.current_player >= 0 else next(p for p in range(4) if state.legal_actions(p))
+            seat = (
+                state.current_player
+                if state.current_player >= 0
+                else next(p for p in range(4) if state.legal_actions(p))
+            )
             move = bot.choose(state, seat)
             choices.append(str(move))
             state.apply(move, seat)
@@ -107,8 +124,22 @@ def test_bot_decisions_are_pinned() -> None:
     assert choices[:12] == ["B2>", "P3>", "R2>", "Y4>", "R1<", "B3<", "B3<", "G1<", "B5<", "G1<", "G2<", "B1>"]
     assert hashlib.sha256(" ".join(choices).encode()).hexdigest()[:16] == "b9ec8a88bd008b1c"
     result = IsmctsBot(iterations=500).search(game.new_state(seed=9), seed=4)
-    assert [str(m) for m in result.moves] == ["R3<", "R3>", "Y3<", "Y3>", "Y4<", "Y4>", "G2<", "G2>", "P3<", "P3>",
-                                               "P4<", "P4>", "B1<", "B1>"]
+    assert [str(m) for m in result.moves] == [
+        "R3<",
+        "R3>",
+        "Y3<",
+        "Y3>",
+        "Y4<",
+        "Y4>",
+        "G2<",
+        "G2>",
+        "P3<",
+        "P3>",
+        "P4<",
+        "P4>",
+        "B1<",
+        "B1>",
+    ]
     assert list(result.visits) == [261, 1, 7, 19, 3, 8, 23, 2, 5, 106, 2, 11, 51, 1]
     assert str(result.best) == "R3<"
 
@@ -170,7 +201,9 @@ def test_python_bots_play_matches_on_the_python_path() -> None:
 def test_heuristic_beats_random_clearly() -> None:
     """The evidence of strength of the docs, in small: over 200 seat-rotated 4-player
     games, the heuristic's win rate's 95% interval lies far above the 25% of parity."""
-    result = diabolo.match(diabolo.load("schacht", players=4), [HeuristicBot()] + [RandomBot()] * 3, games=200, seed=3, threads=2)
+    result = diabolo.match(
+        diabolo.load("schacht", players=4), [HeuristicBot()] + [RandomBot()] * 3, games=200, seed=3, threads=2
+    )
     best = result.summary()[0]
     assert best.name == "heuristic" and best.win_interval[0] > 0.5
 
@@ -213,6 +246,8 @@ def test_knizia_lookahead_beats_word_bots() -> None:
     against three plain word bots with the German list, over 3,000 seat-rotated games:
     its win rate's 95% interval lies above the 25% of parity."""
     game = diabolo.load("knizia", players=4)
-    result = diabolo.match(game, [WordBot(lookahead=True), WordBot(), WordBot(), WordBot()], games=3000, seed=2, threads=2)
+    result = diabolo.match(
+        game, [WordBot(lookahead=True), WordBot(), WordBot(), WordBot()], games=3000, seed=2, threads=2
+    )
     best = result.summary()[0]
     assert best.name == "lookahead-word" and best.win_interval[0] > 0.25

@@ -8,19 +8,28 @@ import subprocess
 import sys
 
 import pytest
-
 from diabolo.cli import main
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "diabolo", *args], input=stdin, capture_output=True, text=True,
-                          timeout=300, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "diabolo", *args], input=stdin, capture_output=True, text=True, timeout=300, check=False
+    )
 
 
 def test_play_a_whole_game_through_piped_input() -> None:
     # help, the numbered legal moves, a bad move, then always the first legal move.
-    done = run("play", "schacht", "--players", "3", "--seed", "5", "--bots", "random",
-               stdin="help\nmoves\nZ9<\nR5>\n" + "1\n" * 300)
+    done = run(
+        "play",
+        "schacht",
+        "--players",
+        "3",
+        "--seed",
+        "5",
+        "--bots",
+        "random",
+        stdin="help\nmoves\nZ9<\nR5>\n" + "1\n" * 300,
+    )
     assert done.returncode == 0, done.stderr
     text = done.stdout
     assert "you are seat 0" in text and "devil side (<)" in text and "your hand:" in text
@@ -47,7 +56,9 @@ def test_the_table_never_shows_other_hands() -> None:
 
 
 def test_match_prints_progress_and_the_results_table() -> None:
-    done = run("match", "schacht", "--bots", "heuristic", "random", "random", "--games", "30", "--threads", "2", "--seed", "1")
+    done = run(
+        "match", "schacht", "--bots", "heuristic", "random", "random", "--games", "30", "--threads", "2", "--seed", "1"
+    )
     assert done.returncode == 0, done.stderr
     assert "30/30 games" in done.stderr
     assert "rank  bot" in done.stdout and "heuristic" in done.stdout.splitlines()[2]
@@ -70,8 +81,12 @@ def test_help_everywhere(command: list[str]) -> None:
 
 def test_a_closed_pipe_ends_the_command_quietly() -> None:
     """Output read by a program that stops early (as `| head -1` does): no traceback."""
-    with subprocess.Popen([sys.executable, "-m", "diabolo", "play", "schacht"], stdin=subprocess.PIPE,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as game:
+    with subprocess.Popen(
+        [sys.executable, "-m", "diabolo", "play", "schacht"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as game:
         assert game.stdin is not None and game.stdout is not None and game.stderr is not None
         game.stdout.readline()
         game.stdout.close()

@@ -38,11 +38,23 @@ def run(command: list[str], cwd: Path) -> str:
 def build_and_run(build: Path, option: str, env: dict[str, str]) -> str:
     import boost_headers  # the Boost.JSON headers the package builds with (a test extra)
 
-    run([cmake(), "-S", str(ROOT / "cpp"), "-B", str(build), f"-D{option}=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
-         f"-DDIABOLO_BOOST_INCLUDE_DIR={boost_headers.get_include()}"], ROOT)
+    run(
+        [
+            cmake(),
+            "-S",
+            str(ROOT / "cpp"),
+            "-B",
+            str(build),
+            f"-D{option}=ON",
+            "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
+            f"-DDIABOLO_BOOST_INCLUDE_DIR={boost_headers.get_include()}",
+        ],
+        ROOT,
+    )
     run([cmake(), "--build", str(build), "--parallel", str(os.cpu_count() or 2)], ROOT)
-    result = subprocess.run([str(build / "diabolo_tests")], capture_output=True, text=True, timeout=900,
-                            env={**os.environ, **env})
+    result = subprocess.run(
+        [str(build / "diabolo_tests")], capture_output=True, text=True, timeout=900, env={**os.environ, **env}
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert " 0 failed" in result.stdout
     return result.stdout + result.stderr
@@ -51,16 +63,25 @@ def build_and_run(build: Path, option: str, env: dict[str, str]) -> str:
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="ASan/UBSan flags here are for GCC and Clang")
 def test_core_under_address_and_undefined_behaviour_sanitizers(tmp_path: Path) -> None:
-    output = build_and_run(tmp_path / "build", "DIABOLO_SANITIZE",
-                           {"ASAN_OPTIONS": "detect_leaks=1:abort_on_error=1", "UBSAN_OPTIONS": "print_stacktrace=1"})
+    output = build_and_run(
+        tmp_path / "build",
+        "DIABOLO_SANITIZE",
+        {"ASAN_OPTIONS": "detect_leaks=1:abort_on_error=1", "UBSAN_OPTIONS": "print_stacktrace=1"},
+    )
     assert "random_games_keep_every_invariant" in output
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="ThreadSanitizer flags here are for GCC and Clang")
 def test_core_under_thread_sanitizer(tmp_path: Path) -> None:
-    output = build_and_run(tmp_path / "build", "DIABOLO_TSAN", {"TSAN_OPTIONS": "halt_on_error=1:second_deadlock_stack=1"})
-    for case in ("threads_schacht_random_play_matches_and_search", "threads_duvelen_random_play_and_simulation",
-                 "threads_knizia_random_play_and_simulation", "threads_an_interrupted_batch_stops_and_keeps_what_it_did"):
+    output = build_and_run(
+        tmp_path / "build", "DIABOLO_TSAN", {"TSAN_OPTIONS": "halt_on_error=1:second_deadlock_stack=1"}
+    )
+    for case in (
+        "threads_schacht_random_play_matches_and_search",
+        "threads_duvelen_random_play_and_simulation",
+        "threads_knizia_random_play_and_simulation",
+        "threads_an_interrupted_batch_stops_and_keeps_what_it_did",
+    ):
         assert f"ok     {case}" in output
     assert "ThreadSanitizer" not in output

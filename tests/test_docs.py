@@ -15,6 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_docs_build_without_warnings(builder: str, tmp_path: Path) -> None:
     result = subprocess.run(
         [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", builder, str(ROOT / "docs"), str(tmp_path)],
-        capture_output=True, text=True, timeout=900,
+        capture_output=True,
+        text=True,
+        timeout=900,
     )
     assert result.returncode == 0, result.stdout + result.stderr

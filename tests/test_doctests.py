@@ -11,17 +11,24 @@ import inspect
 from pathlib import Path
 from types import ModuleType
 
-import pytest
-
 import diabolo
 import diabolo.bots
 import diabolo.duvelen
-import diabolo.realtime
 import diabolo.errors
+import diabolo.realtime
 import diabolo.registry
 import diabolo.schacht
+import pytest
 
-MODULES: list[ModuleType] = [diabolo, diabolo.errors, diabolo.registry, diabolo.schacht, diabolo.duvelen, diabolo.realtime, diabolo.bots]
+MODULES: list[ModuleType] = [
+    diabolo,
+    diabolo.errors,
+    diabolo.registry,
+    diabolo.schacht,
+    diabolo.duvelen,
+    diabolo.realtime,
+    diabolo.bots,
+]
 README = Path(__file__).resolve().parent.parent / "README.md"
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
@@ -65,7 +72,11 @@ def run(name: str, text: str, module: ModuleType) -> None:
 
 
 def test_examples_are_found() -> None:
-    for name in ("diabolo.schacht.SchachtState.legal_moves", "diabolo.schacht.SchachtMove.parse", "diabolo.registry.load"):
+    for name in (
+        "diabolo.schacht.SchachtState.legal_moves",
+        "diabolo.schacht.SchachtMove.parse",
+        "diabolo.registry.load",
+    ):
         assert name in DOCSTRINGS
 
 

@@ -15,18 +15,17 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
+import diabolo
 import pytest
+from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
+from diabolo.schacht import SchachtMove
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import diabolo
-from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
-from diabolo.schacht import SchachtMove
 from tests.bad_input_helpers import assert_unchanged_after
-from tests.json_fuzz import json_values, mutated_states
 from tests.duvelen_helpers import (
     NUM_ACTIONS,
     PASS,
@@ -44,6 +43,7 @@ from tests.duvelen_helpers import (
     position,
     position_data,
 )
+from tests.json_fuzz import json_values, mutated_states
 
 ERRORS = (
     diabolo.DiaboloError,
@@ -280,14 +280,76 @@ def test_illegal_move_errors_name_clauses_for_every_action_id() -> None:
 # ---------------------------------------------------------------- notation and action ids
 
 BAD_NOTATION = [
-    "", " ", "Turn", "TURN", "turn ", " turn", "turns", "tur", "recycle^^", "recycle ^", "^recycle",
-    "stop!", "Pass", "pas", "R2:7h>", "R2:7h", "R2:7h>>3", "R2:7h>3>4", "R2>03", "R2>0", "R2>33",
-    "R2>100", "R2>-1", "R2>+3", "R2> 3", "R2 >3", "R5>3", "R0>3", "R>3", "r2>3", "S1>3", "W1>3",
-    "X>3", ">3", ":7h>3", "R2:>3", "R2:7>3", "R2:h7>3", "R2:7x>3", "R2:1h>3", "R2:11h>3", "R2:0h>3",
-    "R2:7H>3", "R2:kh>3", "R2:7h7h>3", "R2::7h>3", "R2:7h:8h>3", "S:Ah>New", "S:Ah>NEW", "S:Ah>new ",
-    "S:Ah>news", "S:Ah<new", "2:R2:7h>3", "R2:7h>3\n", "\x00", "R2:7h\x00>3", "R2>3\x00", "turn\x00",
-    "R2:7é>3", "R2:日>3", "日", "é", "R２>3", "R2>３", "S:Ａh>new", "\u0080", "R2:10h>1\u0301",
-    "\U0001F600", "R2:7h>3 ", "R2;7h>3",
+    "",
+    " ",
+    "Turn",
+    "TURN",
+    "turn ",
+    " turn",
+    "turns",
+    "tur",
+    "recycle^^",
+    "recycle ^",
+    "^recycle",
+    "stop!",
+    "Pass",
+    "pas",
+    "R2:7h>",
+    "R2:7h",
+    "R2:7h>>3",
+    "R2:7h>3>4",
+    "R2>03",
+    "R2>0",
+    "R2>33",
+    "R2>100",
+    "R2>-1",
+    "R2>+3",
+    "R2> 3",
+    "R2 >3",
+    "R5>3",
+    "R0>3",
+    "R>3",
+    "r2>3",
+    "S1>3",
+    "W1>3",
+    "X>3",
+    ">3",
+    ":7h>3",
+    "R2:>3",
+    "R2:7>3",
+    "R2:h7>3",
+    "R2:7x>3",
+    "R2:1h>3",
+    "R2:11h>3",
+    "R2:0h>3",
+    "R2:7H>3",
+    "R2:kh>3",
+    "R2:7h7h>3",
+    "R2::7h>3",
+    "R2:7h:8h>3",
+    "S:Ah>New",
+    "S:Ah>NEW",
+    "S:Ah>new ",
+    "S:Ah>news",
+    "S:Ah<new",
+    "2:R2:7h>3",
+    "R2:7h>3\n",
+    "\x00",
+    "R2:7h\x00>3",
+    "R2>3\x00",
+    "turn\x00",
+    "R2:7é>3",
+    "R2:日>3",
+    "日",
+    "é",
+    "R２>3",
+    "R2>３",
+    "S:Ａh>new",
+    "\u0080",
+    "R2:10h>1\u0301",
+    "\U0001f600",
+    "R2:7h>3 ",
+    "R2;7h>3",
 ]
 
 
@@ -326,7 +388,9 @@ def test_action_ids_out_of_range(action: int) -> None:
         DuvelenMove.from_action(action)
 
 
-@pytest.mark.parametrize("value", [True, False, 1.0, 198.0, None, [198], (198,), {"move": "turn"}, object(), b"turn", 1j])
+@pytest.mark.parametrize(
+    "value", [True, False, 1.0, 198.0, None, [198], (198,), {"move": "turn"}, object(), b"turn", 1j]
+)
 def test_moves_of_the_wrong_type(value: object) -> None:
     """DESIGN: a move is a DuvelenMove, an action id or notation; anything else raises
     NotationError (a bool is not an action id) and changes nothing."""
@@ -337,7 +401,14 @@ def test_moves_of_the_wrong_type(value: object) -> None:
 def test_other_objects_as_moves() -> None:
     """DESIGN: states, games, moves of another game and other objects are not moves."""
     state = base_position()
-    others: list[object] = [state, state.game, diabolo, DuvelenMove, SchachtMove.parse("R1<"), SchachtMove.from_action(0)]
+    others: list[object] = [
+        state,
+        state.game,
+        diabolo,
+        DuvelenMove,
+        SchachtMove.parse("R1<"),
+        SchachtMove.from_action(0),
+    ]
     for value in others:
         assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(value, player=1))  # type: ignore[arg-type]
 
@@ -573,8 +644,21 @@ def test_state_json_round_trip_is_the_baseline() -> None:
 
 @pytest.mark.parametrize(
     "text",
-    ["", "not json", "{", "[]", "null", "1", '"text"', "{}", "NaN", "[" * 100000 + "]" * 100000, "{'format': 1}",
-     '{"format": "diabolo.duvelen/1"}', "\x00"],
+    [
+        "",
+        "not json",
+        "{",
+        "[]",
+        "null",
+        "1",
+        '"text"',
+        "{}",
+        "NaN",
+        "[" * 100000 + "]" * 100000,
+        "{'format': 1}",
+        '{"format": "diabolo.duvelen/1"}',
+        "\x00",
+    ],
 )
 def test_state_json_not_a_state(text: str) -> None:
     with pytest.raises(diabolo.StateFormatError):
@@ -1009,7 +1093,7 @@ def test_fuzz_parse_near_misses(text: str) -> None:
 # ---------------------------------------------------------------- hypothesis: apply
 
 
-@lru_cache(maxsize=None)
+@cache
 def reachable_states() -> tuple[tuple[int, str], ...]:
     """JSON of states met in random play (2-4 players, 2 rounds): every phase."""
     found: list[tuple[int, str]] = []
@@ -1040,7 +1124,9 @@ def test_reachable_states_cover_every_phase() -> None:
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(min_value=0), st.integers(), st.one_of(st.none(), st.integers(min_value=-3, max_value=6), st.integers()))
+@given(
+    st.integers(min_value=0), st.integers(), st.one_of(st.none(), st.integers(min_value=-3, max_value=6), st.integers())
+)
 def test_fuzz_apply_ints(index: int, action: int, player: int | None) -> None:
     """Random ints as moves and seats: a legal move applies, anything else raises a
     DiaboloError and leaves the state unchanged."""

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import diabolo
+import pytest
 from diabolo import realtime
 from diabolo.duvelen import GreedyBot, RandomBot
+
 from tests.golden_helpers import check_golden, simulated_transcript
+
 QUICK = realtime.Reaction({"play": (0.5, 0.1), "turn": (0.4, 0.1)}, minimum=0.1)
 
 
@@ -24,7 +25,11 @@ def games() -> dict[str, tuple[dict[str, Any], list[Any], int]]:
     return {
         "duvelen_2p_seed21.jsonl": ({"players": 2}, [GreedyBot(), RandomBot()], 21),
         "duvelen_4p_seed42.jsonl": ({"players": 4, "rounds": 2}, [GreedyBot()] * 4, 42),
-        "duvelen_5p_seed63.jsonl": ({"players": 5}, [GreedyBot(reaction=QUICK), GreedyBot(), RandomBot(), GreedyBot(), GreedyBot()], 63),
+        "duvelen_5p_seed63.jsonl": (
+            {"players": 5},
+            [GreedyBot(reaction=QUICK), GreedyBot(), RandomBot(), GreedyBot(), GreedyBot()],
+            63,
+        ),
     }
 
 

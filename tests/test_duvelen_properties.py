@@ -13,12 +13,12 @@ import random
 from collections import Counter
 from typing import Any
 
+import diabolo
 import numpy as np
+from diabolo.duvelen import DuvelenGame, DuvelenState
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import diabolo
-from diabolo.duvelen import DuvelenGame, DuvelenState
 from tests.duvelen_helpers import (
     RANKS,
     SUITS,
@@ -214,7 +214,17 @@ def visible(data: dict[str, Any]) -> list[Any]:
         )
         for s in data["seats"]
     ]
-    return [seats, data["piles"], data["phase"], data["stop_called_by"], data["scores"], data["history"], data["round"], data["actions"], data["options"]]
+    return [
+        seats,
+        data["piles"],
+        data["phase"],
+        data["stop_called_by"],
+        data["scores"],
+        data["history"],
+        data["round"],
+        data["actions"],
+        data["options"],
+    ]
 
 
 def hidden(data: dict[str, Any], seat: int) -> tuple[tuple[str, ...], ...]:

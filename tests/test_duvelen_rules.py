@@ -15,11 +15,11 @@ import random
 from collections import Counter
 from typing import Any
 
+import diabolo
 import numpy as np
 import pytest
-
-import diabolo
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
+
 from tests.duvelen_helpers import (
     CYCLE,
     NUM_ACTIONS,
@@ -453,7 +453,9 @@ def test_D3_7_turn_with_fewer_than_three_left() -> None:
 def recycle_position(waste: list[str]) -> DuvelenState:
     """Seat 0's Draaistok is empty; its waste is `waste` (bottom first) plus the
     rest of its deck under it."""
-    return position(game(2), [dict(rest="waste+stok", waste=waste, draaistok=[], rij=["Kd", "Qd", "Jd", "10d"]), dict()])
+    return position(
+        game(2), [dict(rest="waste+stok", waste=waste, draaistok=[], rij=["Kd", "Qd", "Jd", "10d"]), dict()]
+    )
 
 
 def test_D3_8_recycle_moves_the_first_card_to_the_bottom() -> None:
@@ -841,8 +843,12 @@ def test_D4_5_max_actions_ends_the_round_after_that_move() -> None:
     assert state.scores == [-26, -26]
     # After a Stop the cap still ends the round, and the Stop bonus counts.
     g = game(2, max_actions=5)
-    data = position_data(g, [dict(rij=["5s", "6s", "Kd", "Qd"], waste=["2c", "3c"]), dict(rij=["As", "2s", "3s", "4s"])],
-                         [herenhoop("h", [0] * 13, 1)], actions=3)
+    data = position_data(
+        g,
+        [dict(rij=["5s", "6s", "Kd", "Qd"], waste=["2c", "3c"]), dict(rij=["As", "2s", "3s", "4s"])],
+        [herenhoop("h", [0] * 13, 1)],
+        actions=3,
+    )
     state = load(g, data)
     state.apply("stop", player=0)
     assert state.phase == "after_stop"
@@ -925,7 +931,9 @@ NOTATION = [
 
 
 @pytest.mark.parametrize(("text", "kind", "source", "name", "target", "action"), NOTATION)
-def test_D7_notation_round_trips(text: str, kind: str, source: str | None, name: str | None, target: Any, action: int) -> None:
+def test_D7_notation_round_trips(
+    text: str, kind: str, source: str | None, name: str | None, target: Any, action: int
+) -> None:
     """D7: every move form has a text that parses back to the same move; a play names
     source, card and pile (`R2:7h>3`, `S:Ah>new`), the short form drops the card."""
     move = DuvelenMove.parse(text)
@@ -974,7 +982,7 @@ def test_D7_applied_forms_are_recorded_in_long_form() -> None:
     state.apply("R3:Ks>2", player=2)
     assert [(p, str(m)) for p, m in state.history] == [(1, "R1:6h>1"), (2, "R2:7h>1"), (0, "turn"), (2, "R3:Ks>2")]
     assert data_of(state)["history"] == ["1:R1:6h>1", "2:R2:7h>1", "0:turn", "2:R3:Ks>2"]
-    for player, move in state.history:
+    for _player, move in state.history:
         assert isinstance(move, DuvelenMove)
         assert DuvelenMove.parse(str(move)) == move
 

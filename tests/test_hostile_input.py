@@ -11,9 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
-
 import diabolo
+import pytest
 from diabolo import Lexicon
 from diabolo.knizia import Deck, check_word, find_words
 
@@ -102,9 +101,18 @@ WRAPPING = 2**32
 
 @pytest.mark.parametrize(
     ("game", "option", "value"),
-    [("schacht", "rounds", 3), ("schacht", "rows_to_end", 2), ("schacht", "players", 4), ("duvelen", "players", 2),
-     ("duvelen", "rounds", 1), ("duvelen", "max_actions", 100), ("knizia", "players", 2), ("knizia", "rounds", 2),
-     ("knizia", "min_cards", 3), ("knizia", "handicap", 1)],
+    [
+        ("schacht", "rounds", 3),
+        ("schacht", "rows_to_end", 2),
+        ("schacht", "players", 4),
+        ("duvelen", "players", 2),
+        ("duvelen", "rounds", 1),
+        ("duvelen", "max_actions", 100),
+        ("knizia", "players", 2),
+        ("knizia", "rounds", 2),
+        ("knizia", "min_cards", 3),
+        ("knizia", "handicap", 1),
+    ],
 )
 def test_integer_options_do_not_wrap(game: str, option: str, value: int) -> None:
     diabolo.load(game, **{option: value})  # valid as itself
@@ -238,8 +246,10 @@ except KeyboardInterrupt:
 """
 
 
-@pytest.mark.parametrize(("game", "call"), [("schacht", "play_random"), ("duvelen", "play_random"),
-                                            ("knizia", "play_random"), ("duvelen", "simulate_many")])
+@pytest.mark.parametrize(
+    ("game", "call"),
+    [("schacht", "play_random"), ("duvelen", "play_random"), ("knizia", "play_random"), ("duvelen", "simulate_many")],
+)
 def test_long_batches_stop_at_ctrl_c(game: str, call: str) -> None:
     code = INTERRUPTED.replace("GAME", game).replace("CALL", call)
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)

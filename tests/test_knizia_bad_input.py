@@ -25,14 +25,14 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 import diabolo
+import pytest
 from diabolo import Lexicon
 from diabolo.duvelen import DuvelenMove
 from diabolo.knizia import Deck, KniziaGame, KniziaMove, KniziaState, WordBot, check_word, find_words
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from tests.bad_input_helpers import assert_unchanged_after
 from tests.json_fuzz import json_values, mutated_states
 
@@ -97,8 +97,13 @@ def game_over_position() -> KniziaState:
 
 
 def positions() -> list[KniziaState]:
-    return [play_position(), penalty_position(), empty_deck_position(), game_over_position(),
-            play_position(stale_calls="reject")]
+    return [
+        play_position(),
+        penalty_position(),
+        empty_deck_position(),
+        game_over_position(),
+        play_position(stale_calls="reject"),
+    ]
 
 
 def assert_illegal(state: KniziaState, move: KniziaMove | int | str, player: int, clause: str, fragment: str) -> None:
@@ -186,8 +191,13 @@ def test_K10_3_reject_mode_refuses_calls_that_are_not_valid_claims() -> None:
     of K3.3 and the option) and changes nothing."""
     state = play_position(stale_calls="reject")
     cases: list[tuple[str | int, str]] = [
-        ("XYZ", "not a word"), ("ON", "too few cards"), ("LAGER", "letters missing"), ("TOR@0,1", "too few cards"),
-        ("TOR@1,0,2", "letters missing"), ("TOR@0,1,9", "letters missing"), ("TOR@0,1,127", "letters missing"),
+        ("XYZ", "not a word"),
+        ("ON", "too few cards"),
+        ("LAGER", "letters missing"),
+        ("TOR@0,1", "too few cards"),
+        ("TOR@1,0,2", "letters missing"),
+        ("TOR@0,1,9", "letters missing"),
+        ("TOR@0,1,127", "letters missing"),
         (130 + sorted(w.upper() for w in WORDS).index("TOPS"), "letters missing"),
     ]
     for move, reason in cases:
@@ -244,7 +254,7 @@ BAD_NOTATION: list[tuple[str, str]] = [
     ("日本", "not a move"),
     ("\x00", "not a move"),
     ("LAGER\x00", "not a move"),
-    ("\U0001F600", "not a move"),
+    ("\U0001f600", "not a move"),
     ("POST@", "a call's cards are table positions 0..127"),
     ("POST@1,,2", "a call's cards are table positions"),
     ("POST@,1", "a call's cards are table positions"),
@@ -289,7 +299,9 @@ def test_malformed_notation(text: str, fragment: str) -> None:
         game().action(text)
     for state in positions():
         for seat in (0, 2):
-            assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(text, player=seat), match=re.escape(fragment))
+            assert_unchanged_after(
+                state, diabolo.NotationError, lambda: state.apply(text, player=seat), match=re.escape(fragment)
+            )
 
 
 def test_notation_limits_accepted() -> None:
@@ -307,16 +319,22 @@ def test_notation_limits_accepted() -> None:
 def test_lone_surrogates_are_notation_errors(text: str) -> None:
     """DESIGN: a str holding a lone surrogate is a NotationError, never a crash."""
     for state in positions():
-        assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(text, player=1), match="unpaired surrogate")
+        assert_unchanged_after(
+            state, diabolo.NotationError, lambda: state.apply(text, player=1), match="unpaired surrogate"
+        )
     with pytest.raises(diabolo.NotationError, match="unpaired surrogate"):
         KniziaMove.parse(text)
 
 
-@pytest.mark.parametrize("action", [-1, -2, NUM_ACTIONS, NUM_ACTIONS + 1, 1000, 2**31, -(2**31), 2**63, 2**64, -(2**70), 2**200])
+@pytest.mark.parametrize(
+    "action", [-1, -2, NUM_ACTIONS, NUM_ACTIONS + 1, 1000, 2**31, -(2**31), 2**63, 2**64, -(2**70), 2**200]
+)
 def test_action_ids_out_of_range(action: int) -> None:
     """K9: action ids are 0..num_actions-1; others raise NotationError and change nothing."""
     for state in positions():
-        assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(action, player=1), match="out of range")
+        assert_unchanged_after(
+            state, diabolo.NotationError, lambda: state.apply(action, player=1), match="out of range"
+        )
     with pytest.raises(diabolo.NotationError, match="out of range"):
         game().move(action)
 
@@ -334,11 +352,28 @@ def test_action_of_a_word_too_long_to_call() -> None:
     while state.deck_count:
         state.apply("reveal", player=0)
     assert long_word not in [m.word for m in find_words(state.table, lexicon)]
-    assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(130, player=1), match="longer than 64 letters")
+    assert_unchanged_after(
+        state, diabolo.NotationError, lambda: state.apply(130, player=1), match="longer than 64 letters"
+    )
 
 
-WRONG_TYPES: list[object] = [True, False, 1.0, 0.0, None, [0], (0,), {"move": "pass"}, object(), b"pass", bytearray(b"pass"), 1j,
-                             DuvelenMove.parse("turn"), KniziaMove, diabolo]
+WRONG_TYPES: list[object] = [
+    True,
+    False,
+    1.0,
+    0.0,
+    None,
+    [0],
+    (0,),
+    {"move": "pass"},
+    object(),
+    b"pass",
+    bytearray(b"pass"),
+    1j,
+    DuvelenMove.parse("turn"),
+    KniziaMove,
+    diabolo,
+]
 
 
 @pytest.mark.parametrize("value", WRONG_TYPES)
@@ -346,8 +381,12 @@ def test_moves_of_the_wrong_type(value: object) -> None:
     """DESIGN: a move is a KniziaMove, an action id or notation; anything else (a bool is
     not an action id) raises NotationError and changes nothing."""
     for state in positions():
-        assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(value, player=1),  # type: ignore[arg-type]
-                               match="a Knizia move is a KniziaMove, an action id or notation text")
+        assert_unchanged_after(
+            state,
+            diabolo.NotationError,
+            lambda: state.apply(value, player=1),  # type: ignore[arg-type]
+            match="a Knizia move is a KniziaMove, an action id or notation text",
+        )
     with pytest.raises(diabolo.NotationError, match="a Knizia move is"):
         game().move(value)  # type: ignore[arg-type]
 
@@ -355,8 +394,12 @@ def test_moves_of_the_wrong_type(value: object) -> None:
 def test_states_and_games_are_not_moves() -> None:
     state = play_position()
     for value in (state, state.game, penalty_position()):
-        assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(value, player=1),  # type: ignore[arg-type]
-                               match="a Knizia move is")
+        assert_unchanged_after(
+            state,
+            diabolo.NotationError,
+            lambda: state.apply(value, player=1),  # type: ignore[arg-type]
+            match="a Knizia move is",
+        )
 
 
 @pytest.mark.parametrize("value", [None, 5, b"reveal", ["reveal"], 1.5])
@@ -402,13 +445,16 @@ def test_bad_min_cards_for_words(min_cards: Any) -> None:
         check_word("TOR", ["T", "O", "R"], LEXICON, min_cards)
 
 
-@pytest.mark.parametrize(("word", "error", "fragment"), [
-    (5, diabolo.NotationError, "a word must be a str"),
-    (None, diabolo.NotationError, "a word must be a str"),
-    ("\ud800", diabolo.NotationError, "unpaired surrogate"),
-    ("", diabolo.InvalidWordError, "not a word"),
-    ("LAG3R", diabolo.InvalidWordError, "not a word"),
-])
+@pytest.mark.parametrize(
+    ("word", "error", "fragment"),
+    [
+        (5, diabolo.NotationError, "a word must be a str"),
+        (None, diabolo.NotationError, "a word must be a str"),
+        ("\ud800", diabolo.NotationError, "unpaired surrogate"),
+        ("", diabolo.InvalidWordError, "not a word"),
+        ("LAG3R", diabolo.InvalidWordError, "not a word"),
+    ],
+)
 def test_bad_words_for_check_word(word: Any, error: type[Exception], fragment: str) -> None:
     """K6.2: check_word raises InvalidWordError for text that is no word, NotationError
     for a word that is no text."""
@@ -441,7 +487,11 @@ BAD_OPTIONS: list[tuple[dict[str, Any], type[Exception], str]] = [
     ({"rounds": 1.0}, diabolo.OptionError, "rounds must be an int"),
     ({"rounds": "2"}, diabolo.OptionError, "rounds must be an int"),
     ({"rounds": False}, diabolo.OptionError, "rounds must be an int"),
-    ({"variant": "victory_tiles", "rounds": 4}, diabolo.OptionError, "victory_tiles variant plays until a seat has 2 tiles"),
+    (
+        {"variant": "victory_tiles", "rounds": 4},
+        diabolo.OptionError,
+        "victory_tiles variant plays until a seat has 2 tiles",
+    ),
     ({"variant": "victory_tiles", "rounds": 1}, diabolo.OptionError, "leave rounds out"),
     ({"variant": "Standard"}, diabolo.OptionError, "variant must be one of 'standard', 'victory_tiles'"),
     ({"variant": "victory tiles"}, diabolo.OptionError, "variant must be one of"),
@@ -518,9 +568,21 @@ def test_bad_options(options: dict[str, Any], error: type[Exception], fragment: 
 
 
 def test_good_option_bounds() -> None:
-    for options in ({"players": 2}, {"players": 6}, {"min_cards": 1}, {"min_cards": 64}, {"rounds": 1}, {"rounds": 64},
-                    {"rounds": None}, {"handicap": 0}, {"handicap": 1000}, {"deck": {"A": 128}},
-                    {"variant": "victory_tiles", "rounds": None}, {"stale_calls": "reject"}, {"deck": Deck({"?": 1})}):
+    for options in (
+        {"players": 2},
+        {"players": 6},
+        {"min_cards": 1},
+        {"min_cards": 64},
+        {"rounds": 1},
+        {"rounds": 64},
+        {"rounds": None},
+        {"handicap": 0},
+        {"handicap": 1000},
+        {"deck": {"A": 128}},
+        {"variant": "victory_tiles", "rounds": None},
+        {"stale_calls": "reject"},
+        {"deck": Deck({"?": 1})},
+    ):
         full: dict[str, Any] = {"players": 3, "lexicon": LEXICON, "deck": DECK}
         full.update(options)
         diabolo.load("knizia", **full).new_state(seed=1)
@@ -595,8 +657,9 @@ def test_bad_seats(seat: Any) -> None:
         ]
         for call in calls:
             assert_unchanged_after(state, diabolo.PlayerError, call, match="player must be a seat 0..2, got")
-        assert_unchanged_after(state, diabolo.PlayerError, lambda: WordBot().choose(state, seat),
-                               match="player must be a seat 0..2, got")
+        assert_unchanged_after(
+            state, diabolo.PlayerError, lambda: WordBot().choose(state, seat), match="player must be a seat 0..2, got"
+        )
 
 
 def test_missing_player() -> None:
@@ -604,8 +667,9 @@ def test_missing_player() -> None:
     PlayerError (saying so) and changes nothing."""
     for state in positions():
         for move in ("reveal", "pass", "TOR", "take@0", 0, KniziaMove.parse("pass")):
-            assert_unchanged_after(state, diabolo.PlayerError, lambda: state.apply(move),
-                                   match="played simultaneously .*name the player")
+            assert_unchanged_after(
+                state, diabolo.PlayerError, lambda: state.apply(move), match="played simultaneously .*name the player"
+            )
         for query in (state.legal_moves, state.legal_actions, state.legal_action_mask):
             assert_unchanged_after(state, diabolo.PlayerError, lambda: query(), match="name the player")
         for call in (lambda: state.observation(None), lambda: state.observation_tensor(None)):  # type: ignore[arg-type]
@@ -617,8 +681,9 @@ def test_seat_of_a_bigger_game() -> None:
     """K1.1: a seat that exists with more players does not exist here."""
     state = game(players=2).new_state(seed=1)
     for seat in (2, 5):
-        assert_unchanged_after(state, diabolo.PlayerError, lambda: state.apply("reveal", player=seat),
-                               match="player must be a seat 0..1")
+        assert_unchanged_after(
+            state, diabolo.PlayerError, lambda: state.apply("reveal", player=seat), match="player must be a seat 0..1"
+        )
 
 
 # ---------------------------------------------------------------- given deals
@@ -720,11 +785,19 @@ def test_state_json_round_trip_is_the_baseline() -> None:
 @pytest.mark.parametrize(
     ("text", "fragment"),
     [
-        ("", "not valid JSON"), ("not json", "not valid JSON"), ("{", "not valid JSON"), ("\x00", "not valid JSON"),
-        ("[" * 100000 + "]" * 100000, "state JSON"), ("{'format': 1}", "not valid JSON"),
-        ("[]", "expected an object"), ("null", "expected an object"), ("1", "expected an object"),
-        ('"text"', "expected an object"), ("NaN", "expected an object"),
-        ("{}", "missing key 'format'"), ('{"format": "diabolo.knizia/1"}', "missing key 'options'"),
+        ("", "not valid JSON"),
+        ("not json", "not valid JSON"),
+        ("{", "not valid JSON"),
+        ("\x00", "not valid JSON"),
+        ("[" * 100000 + "]" * 100000, "state JSON"),
+        ("{'format': 1}", "not valid JSON"),
+        ("[]", "expected an object"),
+        ("null", "expected an object"),
+        ("1", "expected an object"),
+        ('"text"', "expected an object"),
+        ("NaN", "expected an object"),
+        ("{}", "missing key 'format'"),
+        ('{"format": "diabolo.knizia/1"}', "missing key 'options'"),
     ],
 )
 def test_state_json_not_a_state(text: str, fragment: str) -> None:
@@ -752,8 +825,17 @@ def test_state_json_missing_key(key: str) -> None:
         load(data)
 
 
-@pytest.mark.parametrize(("path", "key"), [(("piles", 0), "taken"), (("piles", 2), "drawn"), (("last_call",), "seat"),
-                                           (("last_call",), "word"), (("last_call",), "valid"), (("last_call",), "reason")])
+@pytest.mark.parametrize(
+    ("path", "key"),
+    [
+        (("piles", 0), "taken"),
+        (("piles", 2), "drawn"),
+        (("last_call",), "seat"),
+        (("last_call",), "word"),
+        (("last_call",), "valid"),
+        (("last_call",), "reason"),
+    ],
+)
 def test_state_json_missing_inner_key(path: tuple[Any, ...], key: str) -> None:
     data = base_data()
     inner: Any = data
@@ -774,10 +856,16 @@ def test_state_json_missing_inner_key(path: tuple[Any, ...], key: str) -> None:
         pytest.param(lambda: game(handicap=3), id="handicap"),
         pytest.param(lambda: game(stale_calls="reject"), id="stale_calls"),
         pytest.param(lambda: diabolo.load("knizia", players=3, lexicon=LEXICON, deck={**DECK, "X": 2}), id="deck"),
-        pytest.param(lambda: diabolo.load("knizia", players=3, lexicon=LEXICON, deck=Deck(DECK, "de")), id="deck-language"),
-        pytest.param(lambda: diabolo.load("knizia", players=3, lexicon=Lexicon.from_words(WORDS[:-1]), deck=DECK), id="lexicon"),
-        pytest.param(lambda: diabolo.load("knizia", players=3, lexicon=Lexicon.from_words(WORDS[:-1] + ["Tag"]), deck=DECK),
-                     id="lexicon-of-the-same-size"),
+        pytest.param(
+            lambda: diabolo.load("knizia", players=3, lexicon=LEXICON, deck=Deck(DECK, "de")), id="deck-language"
+        ),
+        pytest.param(
+            lambda: diabolo.load("knizia", players=3, lexicon=Lexicon.from_words(WORDS[:-1]), deck=DECK), id="lexicon"
+        ),
+        pytest.param(
+            lambda: diabolo.load("knizia", players=3, lexicon=Lexicon.from_words(WORDS[:-1] + ["Tag"]), deck=DECK),
+            id="lexicon-of-the-same-size",
+        ),
     ],
 )
 def test_state_json_of_another_game(g: Callable[[], KniziaGame]) -> None:
@@ -824,7 +912,11 @@ WRONG_VALUES: list[tuple[str, Any, str]] = [
     ("deck", None, "deck: expected a list"),
     ("deck", "ERP", "deck: expected a list"),
     ("deck", ["B", "R", "P", "ST", "?", "??", "X", "E"], "deck[0]: the deck has no card 'B'"),
-    ("deck", ["G", "E", "R", "P", "ST", "?", "??", "X", "A"], "the deck, table and piles hold 2 'A' cards, the deck has 1"),
+    (
+        "deck",
+        ["G", "E", "R", "P", "ST", "?", "??", "X", "A"],
+        "the deck, table and piles hold 2 'A' cards, the deck has 1",
+    ),
     ("deck", ["G", "E", "R", "P", "ST", "?", "??"], "hold 0 'X' cards, the deck has 1"),
     ("deck", ["Ä"], "deck[0]: not a card"),
     ("deck", [1], "deck[0]: expected a string"),
@@ -841,8 +933,16 @@ WRONG_VALUES: list[tuple[str, Any, str]] = [
     ("piles", [], "piles: expected one entry per seat"),
     ("piles", [{"taken": [], "drawn": []}] * 4, "piles: expected one entry per seat"),
     ("piles", [{"taken": "T", "drawn": []}] * 3, "piles[0].taken: expected a list"),
-    ("piles", [{"taken": ["A"], "drawn": []}, {"taken": [], "drawn": []}, {"taken": [], "drawn": []}], "hold 2 'A' cards"),
-    ("piles", [{"taken": [], "drawn": ["B"]}, {"taken": [], "drawn": []}, {"taken": [], "drawn": []}], "the deck has no card 'B'"),
+    (
+        "piles",
+        [{"taken": ["A"], "drawn": []}, {"taken": [], "drawn": []}, {"taken": [], "drawn": []}],
+        "hold 2 'A' cards",
+    ),
+    (
+        "piles",
+        [{"taken": [], "drawn": ["B"]}, {"taken": [], "drawn": []}, {"taken": [], "drawn": []}],
+        "the deck has no card 'B'",
+    ),
     ("passed", None, "passed: expected a list"),
     ("passed", [True, False], "passed: expected one entry per seat"),
     ("passed", [1, 0, 0], "passed[0]: expected true or false"),
@@ -856,13 +956,33 @@ WRONG_VALUES: list[tuple[str, Any, str]] = [
     ("last_call", 1, "last_call: expected an object"),
     ("last_call", [], "last_call: expected an object"),
     ("last_call", {}, "missing key 'seat' in last_call"),
-    ("last_call", {"seat": 3, "word": "XYZ", "valid": False, "reason": "not a word"}, "last_call.seat: expected an integer in 0..2"),
-    ("last_call", {"seat": 1, "word": "", "valid": False, "reason": "not a word"}, "last_call.word: a called word has 1..64 letters"),
-    ("last_call", {"seat": 1, "word": "A" * 65, "valid": False, "reason": "not a word"}, "a called word has 1..64 letters, got 65"),
+    (
+        "last_call",
+        {"seat": 3, "word": "XYZ", "valid": False, "reason": "not a word"},
+        "last_call.seat: expected an integer in 0..2",
+    ),
+    (
+        "last_call",
+        {"seat": 1, "word": "", "valid": False, "reason": "not a word"},
+        "last_call.word: a called word has 1..64 letters",
+    ),
+    (
+        "last_call",
+        {"seat": 1, "word": "A" * 65, "valid": False, "reason": "not a word"},
+        "a called word has 1..64 letters, got 65",
+    ),
     ("last_call", {"seat": 1, "word": "xyz", "valid": False, "reason": "not a word"}, "written with letters A-Z"),
-    ("last_call", {"seat": 1, "word": "XYZ", "valid": "no", "reason": "not a word"}, "last_call.valid: expected true or false"),
+    (
+        "last_call",
+        {"seat": 1, "word": "XYZ", "valid": "no", "reason": "not a word"},
+        "last_call.valid: expected true or false",
+    ),
     ("last_call", {"seat": 1, "word": "XYZ", "valid": False, "reason": None}, "last_call.reason: expected a string"),
-    ("last_call", {"seat": 1, "word": "XYZ", "valid": False, "reason": "Not a word"}, "expected one of the reasons of K10.8"),
+    (
+        "last_call",
+        {"seat": 1, "word": "XYZ", "valid": False, "reason": "Not a word"},
+        "expected one of the reasons of K10.8",
+    ),
     ("last_call", {"seat": 1, "word": "XYZ", "valid": False, "reason": ""}, "expected one of the reasons of K10.8"),
     ("last_call", {"seat": 1, "word": "TOR", "valid": True, "reason": "not a word"}, "a valid call has no reason"),
     ("scores", None, "scores: expected a list"),
@@ -960,13 +1080,17 @@ def test_copies_are_independent() -> None:
 def test_bad_pickled_state() -> None:
     """A pickled state is (game, JSON); anything else raises StateFormatError."""
     state = penalty_position()
-    game_part, text = getattr(state, "__getstate__")()
+    game_part, text = getattr(state, "__getstate__")()  # noqa: B009 (pickle's hook, not in the stubs)
     assert game_part == state.game and text == state.to_json()
-    bad_states: list[tuple[Any, ...]] = [("not", "a", "state"), (game_part, "{}"), (game_part, text.replace('"penalty"', '"Penalty"'))]
+    bad_states: list[tuple[Any, ...]] = [
+        ("not", "a", "state"),
+        (game_part, "{}"),
+        (game_part, text.replace('"penalty"', '"Penalty"')),
+    ]
     for bad in bad_states:
         fresh = KniziaState.__new__(KniziaState)
         with pytest.raises(diabolo.StateFormatError, match="pickled KniziaState|state JSON"):
-            getattr(fresh, "__setstate__")(bad)
+            getattr(fresh, "__setstate__")(bad)  # noqa: B009
 
 
 # ---------------------------------------------------------------- hypothesis: reachable states
@@ -1032,8 +1156,24 @@ def card_total(state: KniziaState) -> int:
 
 NEAR_NOTATION = st.builds(
     lambda head, tail: head + tail,
-    st.sampled_from(["", "reveal", "pass", "take@", "take@0", "TOR", "tor", "LAGER@", "POST@3,7,9", "Straße", "ROT@2,1,0",
-                     " ", "@", "A" * 64]),
+    st.sampled_from(
+        [
+            "",
+            "reveal",
+            "pass",
+            "take@",
+            "take@0",
+            "TOR",
+            "tor",
+            "LAGER@",
+            "POST@3,7,9",
+            "Straße",
+            "ROT@2,1,0",
+            " ",
+            "@",
+            "A" * 64,
+        ]
+    ),
     st.text(alphabet="0123456789,@ ?AERTOLGSXß\x00é\ud800\t", max_size=8),
 )
 
@@ -1060,7 +1200,9 @@ def test_fuzz_apply_text(index: int, text: str) -> None:
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(min_value=0), st.integers(), st.one_of(st.none(), st.integers(min_value=-2, max_value=6), st.integers()))
+@given(
+    st.integers(min_value=0), st.integers(), st.one_of(st.none(), st.integers(min_value=-2, max_value=6), st.integers())
+)
 def test_fuzz_apply_ints(index: int, action: int, player: int | None) -> None:
     """Random ints as moves and seats: a legal move applies; anything else raises a
     DiaboloError (PlayerError without a seat) and leaves the state unchanged."""
@@ -1106,8 +1248,26 @@ def test_fuzz_apply_sequences(index: int, steps: list[tuple[int, int]]) -> None:
 
 # ---------------------------------------------------------------- hypothesis: JSON
 
-JSON_VALUES = json_values(["T", "O", "R", "ST", "?", "??", "EI", "play", "penalty", "game_over", "not a word",
-                           "0:reveal", "1:TOR@0,1,2", "2:take@0", "diabolo.knizia/1", "é"])
+JSON_VALUES = json_values(
+    [
+        "T",
+        "O",
+        "R",
+        "ST",
+        "?",
+        "??",
+        "EI",
+        "play",
+        "penalty",
+        "game_over",
+        "not a word",
+        "0:reveal",
+        "1:TOR@0,1,2",
+        "2:take@0",
+        "diabolo.knizia/1",
+        "é",
+    ]
+)
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow])

@@ -17,11 +17,11 @@ import os
 import random
 from typing import Any
 
-import pytest
-
 import diabolo
+import pytest
 from diabolo import Lexicon
 from diabolo.knizia import Deck
+
 from tests.reference.knizia import KniziaModel, split_double_letters
 from tests.reference.knizia_words import best
 
@@ -33,12 +33,62 @@ CHUNKS = 10
 # words with double letters (EI, ST, CH) of the test deck.
 WORDS = sorted(
     {
-        "TOR", "ROT", "ORT", "TORE", "ROTE", "ORTE", "REST", "RAST", "RATE", "TEER", "STERN", "STAR",
-        "RASTE", "ARTE", "OSTEN", "NEST", "NETT", "TANTE", "ERNST", "STEIN", "REIN", "SEIN", "EIER",
-        "NEIN", "TEIN", "ACH", "NACH", "ACHT", "RACHE", "STOP", "POST", "TOPS", "SPOT", "OPER", "PORT",
-        "SORTE", "ROSE", "NASE", "RASEN", "ASTER", "TASTE", "SENAT", "ANTEN", "OTTER", "ANSTOSS",
+        "TOR",
+        "ROT",
+        "ORT",
+        "TORE",
+        "ROTE",
+        "ORTE",
+        "REST",
+        "RAST",
+        "RATE",
+        "TEER",
+        "STERN",
+        "STAR",
+        "RASTE",
+        "ARTE",
+        "OSTEN",
+        "NEST",
+        "NETT",
+        "TANTE",
+        "ERNST",
+        "STEIN",
+        "REIN",
+        "SEIN",
+        "EIER",
+        "NEIN",
+        "TEIN",
+        "ACH",
+        "NACH",
+        "ACHT",
+        "RACHE",
+        "STOP",
+        "POST",
+        "TOPS",
+        "SPOT",
+        "OPER",
+        "PORT",
+        "SORTE",
+        "ROSE",
+        "NASE",
+        "RASEN",
+        "ASTER",
+        "TASTE",
+        "SENAT",
+        "ANTEN",
+        "OTTER",
+        "ANSTOSS",
         # letters of a double-letter card apart or reversed (K3.3 d): no I, H or single S here
-        "SIE", "NIE", "TIER", "TIERE", "SATT", "STATT", "CHOR", "OCHSE", "ECHT", "TOSEN",
+        "SIE",
+        "NIE",
+        "TIER",
+        "TIERE",
+        "SATT",
+        "STATT",
+        "CHOR",
+        "OCHSE",
+        "ECHT",
+        "TOSEN",
     }
 )
 CARDS = ["A", "E", "N", "O", "P", "R", "S", "T", "CH", "EI", "ST", "?", "??"]

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
-
 import diabolo
+import pytest
 from diabolo import realtime
 from diabolo.knizia import RandomBot, WordBot
+
 from tests.golden_helpers import check_golden, simulated_transcript
+
 SLOW = realtime.Reaction({"claim": (2.0, 0.5)}, minimum=0.3)
 
 

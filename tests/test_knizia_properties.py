@@ -16,21 +16,57 @@ import random
 from collections import Counter
 from typing import Any
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 import diabolo
 from diabolo import Lexicon
 from diabolo.knizia import Deck, KniziaGame, KniziaState
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 WALKS = 300 if os.environ.get("CI") else 60
 
 LEXICON = Lexicon.from_words(
-    ["TOR", "ROT", "ORT", "TORE", "ROTE", "REST", "RAST", "RATE", "STERN", "STAR", "NEST", "ERNST", "STEIN",
-     "REIN", "SEIN", "NEIN", "NACH", "ACHT", "STOP", "POST", "SPOT", "OPER", "PORT", "ROSE", "NASE", "RASEN",
-     "ASTER", "TASTE", "SENAT", "OTTER", "TEE", "SEE", "OSTEN", "ARTEN", "ANTE", "TANTE"]
+    [
+        "TOR",
+        "ROT",
+        "ORT",
+        "TORE",
+        "ROTE",
+        "REST",
+        "RAST",
+        "RATE",
+        "STERN",
+        "STAR",
+        "NEST",
+        "ERNST",
+        "STEIN",
+        "REIN",
+        "SEIN",
+        "NEIN",
+        "NACH",
+        "ACHT",
+        "STOP",
+        "POST",
+        "SPOT",
+        "OPER",
+        "PORT",
+        "ROSE",
+        "NASE",
+        "RASEN",
+        "ASTER",
+        "TASTE",
+        "SENAT",
+        "OTTER",
+        "TEE",
+        "SEE",
+        "OSTEN",
+        "ARTEN",
+        "ANTE",
+        "TANTE",
+    ]
 )
-DECK = Deck({"A": 2, "E": 3, "N": 2, "O": 2, "P": 1, "R": 2, "S": 2, "T": 3, "CH": 1, "EI": 1, "ST": 1, "?": 1, "??": 1}, "xx")
+DECK = Deck(
+    {"A": 2, "E": 3, "N": 2, "O": 2, "P": 1, "R": 2, "S": 2, "T": 3, "CH": 1, "EI": 1, "ST": 1, "?": 1, "??": 1}, "xx"
+)
 
 
 def game_of(players: int, **options: Any) -> KniziaGame:
@@ -101,8 +137,13 @@ def test_scores_are_whole_rounds(state: KniziaState) -> None:
 @given(states())
 def test_clone_copy_pickle_json_round_trip(state: KniziaState) -> None:
     text = state.to_json()
-    for other in (state.clone(), copy.copy(state), copy.deepcopy(state), pickle.loads(pickle.dumps(state)),
-                  state.game.state_from_json(text)):
+    for other in (
+        state.clone(),
+        copy.copy(state),
+        copy.deepcopy(state),
+        pickle.loads(pickle.dumps(state)),
+        state.game.state_from_json(text),
+    ):
         assert other == state and other.to_json() == text
         assert [str(m) for m in other.legal_moves(0)] == [str(m) for m in state.legal_moves(0)]
 
@@ -194,7 +235,20 @@ def test_observation_never_shows_the_deck_or_blind_draws(state: KniziaState) -> 
     data = json.loads(state.to_json())
     for p in range(state.game.players):
         seen = state.observation(p)
-        assert set(seen) == {"player", "round", "rounds", "dealer", "phase", "table", "deck_count", "piles", "scores",
-                             "last_call", "penalty", "passed", "legal"}
+        assert set(seen) == {
+            "player",
+            "round",
+            "rounds",
+            "dealer",
+            "phase",
+            "table",
+            "deck_count",
+            "piles",
+            "scores",
+            "last_call",
+            "penalty",
+            "passed",
+            "legal",
+        }
         assert seen["deck_count"] == len(data["deck"]) and seen["table"] == data["table"]
         assert "deck" not in seen and "seed" not in seen

@@ -8,18 +8,43 @@ import random
 from collections import Counter
 from typing import Any
 
+import diabolo
 import pytest
+from diabolo import Lexicon, realtime
+from diabolo.knizia import Deck, KniziaMove, KniziaState, RandomBot, WordBot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import diabolo
-from diabolo import Lexicon, realtime
-from diabolo.knizia import Deck, KniziaMove, KniziaState, RandomBot, WordBot
 from tests.realtime_helpers import assert_rejected_moves_were_illegal
 
 LEXICON = Lexicon.from_words(
-    ["TOR", "ROT", "ORT", "TORE", "ROTE", "REST", "RAST", "RATE", "STERN", "STAR", "NEST", "ERNST", "NASE",
-     "RASEN", "ASTER", "TASTE", "SENAT", "OTTER", "SEE", "TEE", "ARTEN", "ANTE", "TANTE", "ROSE", "OSTEN"]
+    [
+        "TOR",
+        "ROT",
+        "ORT",
+        "TORE",
+        "ROTE",
+        "REST",
+        "RAST",
+        "RATE",
+        "STERN",
+        "STAR",
+        "NEST",
+        "ERNST",
+        "NASE",
+        "RASEN",
+        "ASTER",
+        "TASTE",
+        "SENAT",
+        "OTTER",
+        "SEE",
+        "TEE",
+        "ARTEN",
+        "ANTE",
+        "TANTE",
+        "ROSE",
+        "OSTEN",
+    ]
 )
 DECK = Deck({"A": 3, "E": 4, "N": 2, "O": 2, "R": 3, "S": 3, "T": 4, "ST": 1, "?": 1}, "xx")
 
@@ -46,7 +71,11 @@ def test_stale_calls_draw_the_penalty_or_are_rejected_K3_8() -> None:
     By default it is applied as an invalid call (K3.5); with stale_calls='reject' it
     is refused and changes nothing (K10.3)."""
     same = realtime.Reaction({"claim": (1.0, 0.0)}, minimum=0.2)
-    bots = [WordBot(reaction=same, per_letter=0.0), WordBot(reaction=same, per_letter=0.0), WordBot(reaction=same, per_letter=0.0)]
+    bots = [
+        WordBot(reaction=same, per_letter=0.0),
+        WordBot(reaction=same, per_letter=0.0),
+        WordBot(reaction=same, per_letter=0.0),
+    ]
     penalties = rejected = 0
     for seed in range(10):
         run = realtime.simulate(game_of(3).new_state(seed=seed), bots, seed=seed)
@@ -116,7 +145,13 @@ class PythonWordBot:
             return moves[0] if moves else None
         claims = [m for m in moves if m.kind == "claim"]
         if claims:
-            return max(claims, key=lambda m: (len(diabolo.knizia.check_word(m.word or "", state.table, LEXICON).cards), [-ord(c) for c in m.word or ""]))
+            return max(
+                claims,
+                key=lambda m: (
+                    len(diabolo.knizia.check_word(m.word or "", state.table, LEXICON).cards),
+                    [-ord(c) for c in m.word or ""],
+                ),
+            )
         if moves[0].kind == "reveal":
             return moves[0]
         if state.deck_count == 0 and not state.observation(player)["passed"][player]:

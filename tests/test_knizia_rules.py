@@ -16,22 +16,68 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+import diabolo
 import numpy as np
 import pytest
-
-import diabolo
 from diabolo import Lexicon
 from diabolo.knizia import Deck, KniziaGame, KniziaMove, KniziaState, RandomBot, WordBot, check_word, find_words
 
 # The rulebook's words (HANG, LAGER, STOP, POST) and a few more, as a German player
 # would write them: K2 normalises them (STRASSE, AERGER, CAFE).
-WORDS = ["Hang", "Lager", "Regal", "Stop", "Post", "Tops", "Tor", "Rot", "Reis", "Eis", "Sie", "On", "Pass",
-         "Straße", "Ärger", "Café"]
+WORDS = [
+    "Hang",
+    "Lager",
+    "Regal",
+    "Stop",
+    "Post",
+    "Tops",
+    "Tor",
+    "Rot",
+    "Reis",
+    "Eis",
+    "Sie",
+    "On",
+    "Pass",
+    "Straße",
+    "Ärger",
+    "Café",
+]
 LEXICON = Lexicon.from_words(WORDS)
-NORMALISED = sorted({"HANG", "LAGER", "REGAL", "STOP", "POST", "TOPS", "TOR", "ROT", "REIS", "EIS", "SIE", "ON", "PASS",
-                     "STRASSE", "AERGER", "CAFE"})
-OBSERVATION_KEYS = {"player", "round", "rounds", "dealer", "phase", "table", "deck_count", "piles", "scores",
-                    "last_call", "penalty", "passed", "legal"}
+NORMALISED = sorted(
+    {
+        "HANG",
+        "LAGER",
+        "REGAL",
+        "STOP",
+        "POST",
+        "TOPS",
+        "TOR",
+        "ROT",
+        "REIS",
+        "EIS",
+        "SIE",
+        "ON",
+        "PASS",
+        "STRASSE",
+        "AERGER",
+        "CAFE",
+    }
+)
+OBSERVATION_KEYS = {
+    "player",
+    "round",
+    "rounds",
+    "dealer",
+    "phase",
+    "table",
+    "deck_count",
+    "piles",
+    "scores",
+    "last_call",
+    "penalty",
+    "passed",
+    "legal",
+}
 REASONS = ("not a word", "too few cards", "letters missing", "double letter split or reversed")
 
 
@@ -278,7 +324,11 @@ def test_K3_3_rulebook_examples() -> None:
     assert claimed("HANG", ["G", "N", "A", "H"]) == (3, 2, 1, 0)
     assert claimed("STOP", ["ST", "O", "?"]) == (0, 1, 2)
     assert claimed("POST", ["P", "T", "??"]) == (0, 2, 1)
-    for word, table, cards in (("STOP", ["ST", "O", "?"], 3), ("POST", ["P", "T", "??"], 3), ("HANG", ["H", "A", "N", "G"], 4)):
+    for word, table, cards in (
+        ("STOP", ["ST", "O", "?"], 3),
+        ("POST", ["P", "T", "??"], 3),
+        ("HANG", ["H", "A", "N", "G"], 4),
+    ):
         match = check_word(word, table, LEXICON)
         assert match.word == word and match.card_count == cards
 
@@ -522,8 +572,17 @@ def test_K10_2_nothing_but_take_during_a_penalty() -> None:
     assert state.phase == "penalty" and state.penalty == [2, 0]
     assert state.current_player == diabolo.SIMULTANEOUS
     for seat in range(3):
-        for move in ("reveal", "pass", "LAGER", "XYZ", "LAGER@0,1,2,3,4", KniziaMove.parse("pass"), 0, 1,
-                     g.action("LAGER")):
+        for move in (
+            "reveal",
+            "pass",
+            "LAGER",
+            "XYZ",
+            "LAGER@0,1,2,3,4",
+            KniziaMove.parse("pass"),
+            0,
+            1,
+            g.action("LAGER"),
+        ):
             assert move is not None
             assert_illegal(state, move, seat, "K10.2", "the game waits for seat 2 to take a card")
     assert texts(state, 2) == [f"take@{i}" for i in range(5)]
@@ -664,8 +723,13 @@ def test_K10_3_stale_calls_reject_refuses_invalid_calls() -> None:
     state = on_table(["L", "A", "G", "E", "R", "X"], rest=("Y",), players=3, stale_calls="reject")
     state.apply("pass", player=2)
     state.apply("LAGER", player=1)
-    for word, reason in (("LAGER", "letters missing"), ("XYZ", "not a word"), ("ON", "too few cards"),
-                         ("REGAL@0", "too few cards"), ("TOR@0,1,2", "letters missing")):
+    for word, reason in (
+        ("LAGER", "letters missing"),
+        ("XYZ", "not a word"),
+        ("ON", "too few cards"),
+        ("REGAL@0", "too few cards"),
+        ("TOR@0,1,2", "letters missing"),
+    ):
         assert_illegal(state, word, 2, "K3.3", f"is not a valid claim: {reason} .*K10.3")
     assert state.phase == "play" and state.observation(0)["passed"] == [False, False, False]
     state = on_table(["S", "EI", "T", "O", "R"], stale_calls="reject")
@@ -679,8 +743,13 @@ def test_K10_3_stale_calls_reject_refuses_invalid_calls() -> None:
 def test_K10_3_any_word_is_a_call_in_penalty_mode() -> None:
     """K10.3: apply("WORD") takes any word; one that is not a valid claim draws the
     penalty and does not raise, with the reason of K10.8."""
-    for word, reason in (("QWERTZ", "not a word"), ("ON", "too few cards"), ("HANG", "letters missing"),
-                         ("SIE", "double letter split or reversed"), ("LAGER@4,3,2,1,0", "letters missing")):
+    for word, reason in (
+        ("QWERTZ", "not a word"),
+        ("ON", "too few cards"),
+        ("HANG", "letters missing"),
+        ("SIE", "double letter split or reversed"),
+        ("LAGER@4,3,2,1,0", "letters missing"),
+    ):
         assert call_reason(word, ["S", "EI", "L", "A", "G", "E", "R"]) == reason
 
 
@@ -925,7 +994,9 @@ def test_K6_3_bots() -> None:
         ("TOR@0,1,127", "claim", "TOR", (0, 1, 127), None),
     ],
 )
-def test_K7_notation(text: str, kind: str, word: str | None, cards: tuple[int, ...] | None, position: int | None) -> None:
+def test_K7_notation(
+    text: str, kind: str, word: str | None, cards: tuple[int, ...] | None, position: int | None
+) -> None:
     """K7: reveal, pass, take@i and a called word in capitals, optionally with the
     positions of its cards; str() writes the notation back."""
     move = KniziaMove.parse(text)
@@ -970,8 +1041,18 @@ def test_K10_6_observation_values() -> None:
     cards = ["T", "O", "R", "EI", "?", "??", "X"]
     state = game(cards, players=3, rounds=2).new_state(decks=[cards, cards])
     assert state.observation(1) == {
-        "player": 1, "round": 0, "rounds": 2, "dealer": 0, "phase": "play", "table": [], "deck_count": 7,
-        "piles": [0, 0, 0], "scores": [0, 0, 0], "last_call": None, "penalty": [], "passed": [False] * 3,
+        "player": 1,
+        "round": 0,
+        "rounds": 2,
+        "dealer": 0,
+        "phase": "play",
+        "table": [],
+        "deck_count": 7,
+        "piles": [0, 0, 0],
+        "scores": [0, 0, 0],
+        "last_call": None,
+        "penalty": [],
+        "passed": [False] * 3,
         "legal": ["pass"],
     }
     reveal(state, 6)

@@ -9,29 +9,70 @@ import pickle
 from collections.abc import Sequence
 from pathlib import Path
 
-import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 import diabolo
+import pytest
 from diabolo import Lexicon
 from diabolo.knizia import check_word, find_words
 from diabolo.lexicon import normalise_word
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from tests.reference import knizia_words as reference
 
 # A small German test lexicon with the rulebook's words (K3.3, K6.2).
-WORDS = ["Hang", "Lager", "Stop", "Post", "Pose", "Rest", "Regal", "Gang", "Angel", "Laser", "Ast", "Tor", "Rot",
-         "Rose", "Sorte", "Torte", "Eis", "Reis", "Preis", "Greis", "Leiste", "Stein", "Seite", "Ei", "Tee", "See"]
+WORDS = [
+    "Hang",
+    "Lager",
+    "Stop",
+    "Post",
+    "Pose",
+    "Rest",
+    "Regal",
+    "Gang",
+    "Angel",
+    "Laser",
+    "Ast",
+    "Tor",
+    "Rot",
+    "Rose",
+    "Sorte",
+    "Torte",
+    "Eis",
+    "Reis",
+    "Preis",
+    "Greis",
+    "Leiste",
+    "Stein",
+    "Seite",
+    "Ei",
+    "Tee",
+    "See",
+]
 LEXICON = Lexicon.from_words(WORDS)
 
 
 @pytest.mark.parametrize(
     ("entry", "expected"),
-    [("Straße", "STRASSE"), ("Ärger", "AERGER"), ("über", "UEBER"), ("Öl", "OEL"), ("café", "CAFE"),
-     ("  Hang ", "HANG"), ("ẞ", "SS"), ("U-Boot", None), ("z.B.", None), ("abc1", None), ("", None), ("Hang Gang", None),
-     # K10.8: decomposed accents (a letter and a combining mark) and typographic spaces
-     ("A\u0308rger", "AERGER"), ("Cafe\u0301", "CAFE"), ("\u00a0Lager\u2009", "LAGER"), ("\u0308A", None),
-     ("No\u00a0Way", None)],
+    [
+        ("Straße", "STRASSE"),
+        ("Ärger", "AERGER"),
+        ("über", "UEBER"),
+        ("Öl", "OEL"),
+        ("café", "CAFE"),
+        ("  Hang ", "HANG"),
+        ("ẞ", "SS"),
+        ("U-Boot", None),
+        ("z.B.", None),
+        ("abc1", None),
+        ("", None),
+        ("Hang Gang", None),
+        # K10.8: decomposed accents (a letter and a combining mark) and typographic spaces
+        ("A\u0308rger", "AERGER"),
+        ("Cafe\u0301", "CAFE"),
+        ("\u00a0Lager\u2009", "LAGER"),
+        ("\u0308A", None),
+        ("No\u00a0Way", None),
+    ],
 )
 def test_normalisation_K2(entry: str, expected: str | None) -> None:
     assert normalise_word(entry) == expected

@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import diabolo
 import numpy as np
 import pytest
+from diabolo import realtime
+from diabolo.duvelen import DuvelenMove, DuvelenState, GreedyBot, RandomBot
 from hypothesis import given
 from hypothesis import strategies as st
 
-import diabolo
-from diabolo import realtime
-from diabolo.duvelen import DuvelenMove, DuvelenState, GreedyBot, RandomBot
 from tests.realtime_helpers import assert_rejected_moves_were_illegal
 
 
@@ -44,7 +44,9 @@ def test_rejected_moves_were_illegal_when_they_arrived(seed: int) -> None:
 
 
 def test_races_happen_between_greedy_bots() -> None:
-    rejected = realtime.simulate_many(diabolo.load("duvelen", players=6), [GreedyBot()] * 6, games=20, seed=1)["rejected"]
+    rejected = realtime.simulate_many(diabolo.load("duvelen", players=6), [GreedyBot()] * 6, games=20, seed=1)[
+        "rejected"
+    ]
     assert rejected.sum() > 0
 
 
@@ -109,7 +111,10 @@ def test_simultaneous_arrivals_break_ties_reproducibly() -> None:
     runs = [realtime.simulate(start, [GreedyBot(reaction=exact)] * 4, seed=9) for _ in range(2)]
     assert runs[0].log == runs[1].log
     assert runs[0].log[0].time == runs[0].log[1].time == 1.0
-    orders = {tuple(step.player for step in realtime.simulate(start, [GreedyBot(reaction=exact)] * 4, seed=s).log[:4]) for s in range(8)}
+    orders = {
+        tuple(step.player for step in realtime.simulate(start, [GreedyBot(reaction=exact)] * 4, seed=s).log[:4])
+        for s in range(8)
+    }
     assert len(orders) > 1
 
 

@@ -15,15 +15,15 @@ import random
 import subprocess
 import sys
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
+import diabolo
 import pytest
+from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import diabolo
-from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
 from tests.bad_input_helpers import assert_unchanged_after
 from tests.json_fuzz import OPERATIONS, json_values, mutated_states
 from tests.schacht_helpers import data_of, full_deck, position, position_data
@@ -206,10 +206,47 @@ def test_S6_1_game_over() -> None:
 # ---------------------------------------------------------------- notation and action ids
 
 BAD_NOTATION = [
-    "", " ", "G5", "G5<<", " G5<", "G5< ", "g5<", "G5=", "G6<", "G0<", "Q5<", "5G<", "<G5",
-    "x", "xG", "xG6", "xQ1", "XG5", "xG5<", "x G5", "Bet", "BET", "bet ", "hol", "holds",
-    "pass", "G5\n", "\x00", "G\x005<", "xG\x00", "G5>>", "G10<", "R-1<", "日<", "Gé<",
-    "é<", "xé", "é>", "\u0080<", "xR\u0301", "\U0001F600<",
+    "",
+    " ",
+    "G5",
+    "G5<<",
+    " G5<",
+    "G5< ",
+    "g5<",
+    "G5=",
+    "G6<",
+    "G0<",
+    "Q5<",
+    "5G<",
+    "<G5",
+    "x",
+    "xG",
+    "xG6",
+    "xQ1",
+    "XG5",
+    "xG5<",
+    "x G5",
+    "Bet",
+    "BET",
+    "bet ",
+    "hol",
+    "holds",
+    "pass",
+    "G5\n",
+    "\x00",
+    "G\x005<",
+    "xG\x00",
+    "G5>>",
+    "G10<",
+    "R-1<",
+    "日<",
+    "Gé<",
+    "é<",
+    "xé",
+    "é>",
+    "\u0080<",
+    "xR\u0301",
+    "\U0001f600<",
 ]
 
 
@@ -689,19 +726,35 @@ def test_state_json_impossible_phases() -> None:
         dict(hands=hands, rows={"R": ([], [1])}, phase="doubler", scoring_colour=None, current_player=-2),
         dict(hands=hands, rows={"R": ([], [1])}, phase="doubler", scoring_colour="R", current_player=1),
         dict(
-            hands=hands, rows={"R": ([], [1])}, phase="doubler", scoring_colour="R", current_player=-2,
+            hands=hands,
+            rows={"R": ([], [1])},
+            phase="doubler",
+            scoring_colour="R",
+            current_player=-2,
             doubler_available=[False, False, False],
         ),
         dict(
-            hands=hands, rows={"R": ([], [1])}, phase="doubler", scoring_colour="R", current_player=-2,
+            hands=hands,
+            rows={"R": ([], [1])},
+            phase="doubler",
+            scoring_colour="R",
+            current_player=-2,
             decided=[True, True, True],
         ),
         dict(
-            hands=hands, rows={"R": ([], [1])}, phase="doubler", scoring_colour="R", current_player=-2,
+            hands=hands,
+            rows={"R": ([], [1])},
+            phase="doubler",
+            scoring_colour="R",
+            current_player=-2,
             bets=[True, False, False],
         ),
         dict(
-            hands=hands, rows={"R": ([], [1])}, phase="doubler", scoring_colour="R", current_player=-2,
+            hands=hands,
+            rows={"R": ([], [1])},
+            phase="doubler",
+            scoring_colour="R",
+            current_player=-2,
             revealed_colours=["G"],
         ),
         # game over before the last round, or with a seat to move
@@ -844,7 +897,7 @@ def test_fuzz_parse_near_misses(text: str) -> None:
 # ---------------------------------------------------------------- hypothesis: apply
 
 
-@lru_cache(maxsize=None)
+@cache
 def reachable_states() -> tuple[tuple[int, str], ...]:
     """JSON of states met in random play: every phase, 3-5 players."""
     found: list[tuple[int, str]] = []
@@ -873,7 +926,11 @@ def state_at(index: int) -> SchachtState:
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(min_value=0), st.integers(), st.one_of(st.none(), st.integers(min_value=-10, max_value=10), st.integers()))
+@given(
+    st.integers(min_value=0),
+    st.integers(),
+    st.one_of(st.none(), st.integers(min_value=-10, max_value=10), st.integers()),
+)
 def test_fuzz_apply_ints(index: int, action: int, player: int | None) -> None:
     """Random ints as moves and seats: a legal move applies, anything else raises a
     DiaboloError and leaves the state unchanged."""

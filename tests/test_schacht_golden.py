@@ -11,11 +11,12 @@ import json
 import random
 from typing import Any
 
-import pytest
-
 import diabolo
+import pytest
 from diabolo.schacht import SchachtGame
+
 from tests.golden_helpers import check_golden
+
 GAMES = {
     "schacht_3p_seed11.jsonl": ({"players": 3}, 11),
     "schacht_4p_seed22.jsonl": ({"players": 4, "rounds": 2}, 22),

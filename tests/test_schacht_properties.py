@@ -10,12 +10,11 @@ import random
 from collections import Counter
 from typing import Any
 
+import diabolo
 import numpy as np
+from diabolo.schacht import SchachtGame, SchachtState
 from hypothesis import given
 from hypothesis import strategies as st
-
-import diabolo
-from diabolo.schacht import SchachtGame, SchachtState
 
 COLOURS = "RYGPB"
 
@@ -90,9 +89,12 @@ def test_clone_copy_pickle_json_round_trip(state: SchachtState) -> None:
         assert twin == state
         assert twin.to_json() == text
         assert twin.history == state.history
-        assert twin.legal_actions(random_player(state, random.Random(0))) == state.legal_actions(
-            random_player(state, random.Random(0))
-        ) if not state.is_terminal else True
+        assert (
+            twin.legal_actions(random_player(state, random.Random(0)))
+            == state.legal_actions(random_player(state, random.Random(0)))
+            if not state.is_terminal
+            else True
+        )
 
 
 @given(states(), st.integers(0, 2**32))

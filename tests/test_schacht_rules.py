@@ -14,10 +14,10 @@ import sys
 from collections import Counter
 from typing import Any
 
-import pytest
-
 import diabolo
+import pytest
 from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
+
 from tests.schacht_helpers import (
     COLOURS,
     DEFAULT_COUNTS,
@@ -251,9 +251,7 @@ def test_S2_3_draw_then_place() -> None:
         assert move.kind == "place"
         assert move.card in hand_of(state, 0)
         assert move.side in ("left", "right")
-    assert {str(m) for m in state.legal_moves()} == {
-        f"{card}{side}" for card in hand_of(state, 0) for side in "<>"
-    }
+    assert {str(m) for m in state.legal_moves()} == {f"{card}{side}" for card in hand_of(state, 0) for side in "<>"}
 
 
 def test_S2_3_empty_pile_skips_the_draw() -> None:
@@ -392,9 +390,7 @@ def test_S3_1_row_closes_at_five_cards() -> None:
     assert [m.card for m in state.legal_moves()] == ["G1", "G1"]
     state.apply("G1>")
     assert state.current_player == 0
-    assert {m.card for m in state.legal_moves()} == {"B1"} | {
-        card for card in hand_of(state, 0) if card[0] != "R"
-    }
+    assert {m.card for m in state.legal_moves()} == {"B1"} | {card for card in hand_of(state, 0) if card[0] != "R"}
     assert all(not (m.card or "").startswith("R") for m in state.legal_moves())
 
 
@@ -1056,8 +1052,18 @@ def test_S6_2_winners_of_played_games() -> None:
 def _check_observation(obs: dict[str, Any], state: SchachtState, player: int) -> None:
     n = state.game.players
     required = {
-        "round", "dealer", "current_player", "phase", "hand", "hand_sizes", "rows",
-        "draw_pile", "doubler_available", "scores", "scoring_colour", "revealed",
+        "round",
+        "dealer",
+        "current_player",
+        "phase",
+        "hand",
+        "hand_sizes",
+        "rows",
+        "draw_pile",
+        "doubler_available",
+        "scores",
+        "scoring_colour",
+        "revealed",
     }
     assert required <= set(obs)
     assert json.loads(json.dumps(obs)) == obs  # JSON-ready

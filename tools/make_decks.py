@@ -192,7 +192,9 @@ def markdown(
         share = counts[card] / total
         quota = allocation.quotas[card]
         final = "min. 1" if quota is None else f"{quota:.2f}"
-        out.append(f"| {card} | {counts[card]} | {100 * share:.2f} | {LETTER_CARDS * share:.2f} | {final} | {cards[card]} |")
+        out.append(
+            f"| {card} | {counts[card]} | {100 * share:.2f} | {LETTER_CARDS * share:.2f} | {final} | {cards[card]} |"
+        )
     out.append(f"| ? | | | | | {cards['?']} |")
     out.append(f"| ?? | | | | | {cards['??']} |")
     out.append(f"| **total** | {total} | 100.00 | 60.00 | | {sum(cards.values())} |")

@@ -19,6 +19,7 @@ ask it for legal moves, apply moves, read observations.
 
 from __future__ import annotations
 
+from diabolo import _core, duvelen, knizia, realtime, schacht
 from diabolo.errors import (
     DiaboloError,
     IllegalMoveError,
@@ -30,11 +31,9 @@ from diabolo.errors import (
     PlayerError,
     StateFormatError,
 )
-from diabolo import _core
-from diabolo.registry import Game, Move, State, games, load
-from diabolo import duvelen, knizia, realtime, schacht
 from diabolo.lexicon import Lexicon
 from diabolo.matches import match, tournament
+from diabolo.registry import Game, Move, State, games, load
 
 SIMULTANEOUS: int = _core.SIMULTANEOUS
 """``current_player`` while several seats decide at once (doubler decisions, S5.3)."""

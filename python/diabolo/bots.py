@@ -58,9 +58,11 @@ def play_game(state: SchachtState, bots: list[Bot]) -> list[tuple[int, SchachtMo
     """
     played = []
     while not state.is_terminal:
-        seats = [state.current_player] if state.current_player >= 0 else [
-            seat for seat in range(len(bots)) if state.legal_actions(seat)
-        ]
+        seats = (
+            [state.current_player]
+            if state.current_player >= 0
+            else [seat for seat in range(len(bots)) if state.legal_actions(seat)]
+        )
         for seat in seats:
             move = bots[seat].choose(state, seat)
             state.apply(move, player=seat)

@@ -42,9 +42,11 @@ def demo(players: int, seed: int, out: TextIO) -> int:
         moves: list[str] = []
         table = str(state)
         while state.round == round_number and not state.is_terminal:
-            seats = [state.current_player] if state.current_player >= 0 else [
-                seat for seat in range(players) if state.legal_actions(seat)
-            ]
+            seats = (
+                [state.current_player]
+                if state.current_player >= 0
+                else [seat for seat in range(players) if state.legal_actions(seat)]
+            )
             for seat in seats:
                 if state.phase == "play":
                     table = str(state)
@@ -69,10 +71,16 @@ def demo(players: int, seed: int, out: TextIO) -> int:
 
 BOTS: dict[str, dict[str, Callable[[], Any]]] = {
     "schacht": {"random": RandomBot, "heuristic": HeuristicBot, "ismcts": lambda: IsmctsBot(iterations=1000)},
-    "duvelen": {"greedy": diabolo.duvelen.GreedyBot, "lookahead": diabolo.duvelen.LookaheadBot,
-                "random": diabolo.duvelen.RandomBot},
-    "knizia": {"word": diabolo.knizia.WordBot, "lookahead": lambda: diabolo.knizia.WordBot(lookahead=True),
-               "random": diabolo.knizia.RandomBot},
+    "duvelen": {
+        "greedy": diabolo.duvelen.GreedyBot,
+        "lookahead": diabolo.duvelen.LookaheadBot,
+        "random": diabolo.duvelen.RandomBot,
+    },
+    "knizia": {
+        "word": diabolo.knizia.WordBot,
+        "lookahead": lambda: diabolo.knizia.WordBot(lookahead=True),
+        "random": diabolo.knizia.RandomBot,
+    },
 }
 """The C++ bots of each game by the names the command line gives them."""
 
@@ -108,8 +116,10 @@ def play(players: int, seat: int, bot_name: str, seed: int, read: Callable[[str]
     game = diabolo.load("schacht", players=players)
     state = game.new_state(seed=seed)
     bots = {s: BOTS["schacht"][bot_name]() for s in range(players) if s != seat}
-    print(f"Diabolo (Schacht), {players} players: you are seat {seat} against {bot_name} bots. Type 'help' for help.",
-          file=out)
+    print(
+        f"Diabolo (Schacht), {players} players: you are seat {seat} against {bot_name} bots. Type 'help' for help.",
+        file=out,
+    )
     round_number = -1
     shown = ""
     while not state.is_terminal:
@@ -178,14 +188,19 @@ def progress_bar(out: TextIO) -> Callable[[int, int], None]:
     def show(done: int, total: int) -> None:
         width = 30
         filled = width * done // total
-        print(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games", end="" if done < total else "\n",
-              file=out, flush=True)
+        print(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games",
+            end="" if done < total else "\n",
+            file=out,
+            flush=True,
+        )
 
     return show
 
 
-def run_match(game_name: str, bot_names: Sequence[str], games: int, seed: int, threads: int, out: TextIO,
-              err: TextIO) -> int:
+def run_match(
+    game_name: str, bot_names: Sequence[str], games: int, seed: int, threads: int, out: TextIO, err: TextIO
+) -> int:
     game = diabolo.load(game_name, players=len(bot_names))
     bots = [make_bot(game_name, name) for name in bot_names]
     started = time.perf_counter()
@@ -216,8 +231,10 @@ def bench(game_name: str, out: TextIO) -> int:
             search = IsmctsBot(iterations=20_000, threads=threads)
             started = time.perf_counter()
             done = search.search(state, seed=1).iterations
-            print(f"  ISMCTS iterations per second, {threads} thread(s): {done / (time.perf_counter() - started):,.0f}",
-                  file=out)
+            print(
+                f"  ISMCTS iterations per second, {threads} thread(s): {done / (time.perf_counter() - started):,.0f}",
+                file=out,
+            )
     return 0
 
 
@@ -225,7 +242,9 @@ def bench(game_name: str, out: TextIO) -> int:
 
 
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="diabolo", description="Rules engine for devilish card games: demo, play, match, bench.")
+    top = argparse.ArgumentParser(
+        prog="diabolo", description="Rules engine for devilish card games: demo, play, match, bench."
+    )
     commands = top.add_subparsers(dest="command")
     demo_parser = commands.add_parser("demo", help="bots play a seeded game of Diabolo (Schacht) (the default)")
     demo_parser.add_argument("--players", type=int, default=4, help="3-5 players (default 4)")
@@ -234,22 +253,35 @@ def parser() -> argparse.ArgumentParser:
     play_parser.add_argument("game", choices=["schacht"], help="the game (Diabolo by Schacht)")
     play_parser.add_argument("--players", type=int, default=4, help="3-5 players (default 4)")
     play_parser.add_argument("--seat", type=int, default=0, help="your seat (default 0; seat 0 deals the first round)")
-    play_parser.add_argument("--bots", choices=sorted(BOTS["schacht"]), default="heuristic", help="the bots' kind (default heuristic)")
+    play_parser.add_argument(
+        "--bots", choices=sorted(BOTS["schacht"]), default="heuristic", help="the bots' kind (default heuristic)"
+    )
     play_parser.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
     match_parser = commands.add_parser("match", help="bots play a seat-rotated match; prints the results table")
     match_parser.add_argument("game", choices=list(diabolo.games()), help="the game")
-    match_parser.add_argument("--bots", nargs="+", required=True,
-                              help="one bot per seat: " + ", ".join(f"{game} {'|'.join(bots)}" for game, bots in BOTS.items()))
+    match_parser.add_argument(
+        "--bots",
+        nargs="+",
+        required=True,
+        help="one bot per seat: " + ", ".join(f"{game} {'|'.join(bots)}" for game, bots in BOTS.items()),
+    )
     match_parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     match_parser.add_argument("--seed", type=int, default=0, help="seed of the match (default 0)")
     match_parser.add_argument("--threads", type=int, default=1, help="threads (default 1; results do not depend on it)")
     bench_parser = commands.add_parser("bench", help="quick speed figures of the engine on this machine")
-    bench_parser.add_argument("game", nargs="?", choices=list(diabolo.games()), default="schacht", help="the game (default schacht)")
+    bench_parser.add_argument(
+        "game", nargs="?", choices=list(diabolo.games()), default="schacht", help="the game (default schacht)"
+    )
     return top
 
 
-def main(argv: Sequence[str] | None = None, *, read: Callable[[str], str] = input, out: TextIO | None = None,
-         err: TextIO | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    read: Callable[[str], str] = input,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
     """Entry point of the ``diabolo`` command."""
     out = out or sys.stdout
     err = err or sys.stderr

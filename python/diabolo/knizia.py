@@ -61,7 +61,6 @@ __all__ = [
 ]
 
 
-
 class FoundWord(NamedTuple):
     """A word the table can form, with its best card assignment (K3.4, K10.4).
 
@@ -122,7 +121,9 @@ class Deck:
                 raise OptionError(f"the count of {card!r} must be a positive integer, got {count!r}")
             checked[card] = number
         if not isinstance(language, str) or not _LANGUAGE.fullmatch(language):
-            raise OptionError(f"a deck's language is a code like 'de' (letters, digits, '-' or '_'), or '', got {language!r}")
+            raise OptionError(
+                f"a deck's language is a code like 'de' (letters, digits, '-' or '_'), or '', got {language!r}"
+            )
         self.cards: Mapping[str, int] = MappingProxyType(checked)
         """How many of each card the deck holds."""
         self.language = language
@@ -137,7 +138,9 @@ class Deck:
         """
         packaged = resources.files("diabolo") / "decks" / f"{language}.json"
         if not isinstance(language, str) or not language.isalpha() or not packaged.is_file():
-            raise OptionError(f"no packaged deck for language {language!r}; the decks are de, en, nl, or use Deck.from_file")
+            raise OptionError(
+                f"no packaged deck for language {language!r}; the decks are de, en, nl, or use Deck.from_file"
+            )
         return cls.from_json(packaged.read_text(encoding="utf-8"))
 
     @classmethod

@@ -83,7 +83,9 @@ class MatchResult:
         for b, name in enumerate(self.names):
             mean, low, high = _interval(self.scores[:, b].astype(np.float64))
             rate, rate_low, rate_high = _interval(self.wins[:, b])
-            rows.append(BotSummary(name, len(self.scores), mean, (low, high), rate, (max(0.0, rate_low), min(1.0, rate_high))))
+            rows.append(
+                BotSummary(name, len(self.scores), mean, (low, high), rate, (max(0.0, rate_low), min(1.0, rate_high)))
+            )
         order = sorted(range(len(rows)), key=lambda b: -rows[b].win_rate)
         return [rows[b] for b in order]
 
@@ -135,8 +137,9 @@ def _integer(value: object, what: str, low: int) -> int:
     return number
 
 
-def _native_schacht_match(game: SchachtGame, bots: Sequence[Any], games: int, seed: int, threads: int,
-                          progress: Progress | None) -> npt.NDArray[np.int32]:
+def _native_schacht_match(
+    game: SchachtGame, bots: Sequence[Any], games: int, seed: int, threads: int, progress: Progress | None
+) -> npt.NDArray[np.int32]:
     """C++ bots: in C++ without the GIL, in parts when progress is reported (game g is
     always seeded by (seed, g), so the parts give the same games)."""
     parts = 20 if progress is not None else 1
@@ -152,8 +155,9 @@ def _native_schacht_match(game: SchachtGame, bots: Sequence[Any], games: int, se
     return np.concatenate(blocks).astype(np.int32)
 
 
-def _python_schacht_match(game: SchachtGame, bots: Sequence[Any], games: int, seed: int,
-                          progress: Progress | None) -> npt.NDArray[np.int32]:
+def _python_schacht_match(
+    game: SchachtGame, bots: Sequence[Any], games: int, seed: int, progress: Progress | None
+) -> npt.NDArray[np.int32]:
     """The slower path for Python bots: seat s of game i is bot (s + i) % n."""
     n = game.players
     scores = np.zeros((games, n), dtype=np.int32)
@@ -171,8 +175,9 @@ def _python_schacht_match(game: SchachtGame, bots: Sequence[Any], games: int, se
     return scores
 
 
-def _realtime_match(game: DuvelenGame | KniziaGame, bots: Sequence[Any], games: int, seed: int, threads: int,
-                    progress: Progress | None) -> npt.NDArray[np.int32]:
+def _realtime_match(
+    game: DuvelenGame | KniziaGame, bots: Sequence[Any], games: int, seed: int, threads: int, progress: Progress | None
+) -> npt.NDArray[np.int32]:
     """Real-time games: one simulate_many per seat rotation (C++ bots), or simulate per
     game (Python bots)."""
     from diabolo import realtime
@@ -186,11 +191,16 @@ def _realtime_match(game: DuvelenGame | KniziaGame, bots: Sequence[Any], games: 
             continue
         seated = [bots[(s + rotation) % n] for s in range(n)]
         if native:
-            block = realtime.simulate_many(game, seated, games=len(indices), seed=_core.derive_seed(seed, rotation), threads=threads)["scores"]
+            block = realtime.simulate_many(
+                game, seated, games=len(indices), seed=_core.derive_seed(seed, rotation), threads=threads
+            )["scores"]
         else:
-            block = np.array([
-                realtime.simulate(game.new_state(seed=_core.derive_seed(seed, i)), seated, seed=i).state.scores for i in indices
-            ])
+            block = np.array(
+                [
+                    realtime.simulate(game.new_state(seed=_core.derive_seed(seed, i)), seated, seed=i).state.scores
+                    for i in indices
+                ]
+            )
         for row, i in enumerate(indices):
             for seat in range(n):
                 scores[i, (seat + rotation) % n] = block[row, seat]
@@ -200,8 +210,13 @@ def _realtime_match(game: DuvelenGame | KniziaGame, bots: Sequence[Any], games: 
 
 
 def match(
-    game: Any, bots: Sequence[Any], *, games: SupportsIndex, seed: SupportsIndex = 0, threads: SupportsIndex = 1,
-    progress: Progress | None = None
+    game: Any,
+    bots: Sequence[Any],
+    *,
+    games: SupportsIndex,
+    seed: SupportsIndex = 0,
+    threads: SupportsIndex = 1,
+    progress: Progress | None = None,
 ) -> MatchResult:
     """Plays ``games`` games of ``game`` between ``bots`` (one per seat), seats rotated
     from game to game; returns the scores per game and bot with a summary.
@@ -270,7 +285,9 @@ def _elo(names: Sequence[str], points: Mapping[tuple[str, str], float]) -> dict[
         for n in names:
             won = sum(points.get((n, o), 0.0) for o in names if o != n) + 0.5  # a half win of prior each way
             denominator = sum(
-                (points.get((n, o), 0.0) + points.get((o, n), 0.0) + 1.0) / (strength[n] + strength[o]) for o in names if o != n
+                (points.get((n, o), 0.0) + points.get((o, n), 0.0) + 1.0) / (strength[n] + strength[o])
+                for o in names
+                if o != n
             )
             updated[n] = won / denominator if denominator > 0 else strength[n]
         scale = math.exp(sum(math.log(v) for v in updated.values()) / len(updated))

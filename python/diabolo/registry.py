@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, Protocol, Union, overload
+from typing import Any, Literal, Protocol, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -17,13 +17,13 @@ from diabolo.errors import OptionError
 from diabolo.knizia import KniziaGame, KniziaMove, KniziaState
 from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
 
-Move = Union[SchachtMove, DuvelenMove, KniziaMove]
+Move = SchachtMove | DuvelenMove | KniziaMove
 """A move of any game: frozen, hashable, ``str()`` is its notation."""
 
-State = Union[SchachtState, DuvelenState, KniziaState]
+State = SchachtState | DuvelenState | KniziaState
 """A state of any game."""
 
-Game = Union[SchachtGame, DuvelenGame, KniziaGame]
+Game = SchachtGame | DuvelenGame | KniziaGame
 """A game (rules with options) of any kind."""
 
 _GAMES: dict[str, type[SchachtGame] | type[DuvelenGame] | type[KniziaGame]] = {

@@ -26,8 +26,22 @@ from diabolo._core import SchachtSearchResult as SearchResult
 
 for _cls in (SchachtGame, SchachtMove, SchachtState, Bot, HeuristicBot, IsmctsBot, RandomBot, SearchResult):
     _cls.__module__ = __name__
-for _named, _name in ((Bot, "Bot"), (HeuristicBot, "HeuristicBot"), (IsmctsBot, "IsmctsBot"), (RandomBot, "RandomBot"),
-                      (SearchResult, "SearchResult")):
+for _named, _name in (
+    (Bot, "Bot"),
+    (HeuristicBot, "HeuristicBot"),
+    (IsmctsBot, "IsmctsBot"),
+    (RandomBot, "RandomBot"),
+    (SearchResult, "SearchResult"),
+):
     _named.__name__ = _named.__qualname__ = _name
 
-__all__ = ["Bot", "HeuristicBot", "IsmctsBot", "RandomBot", "SchachtGame", "SchachtMove", "SchachtState", "SearchResult"]
+__all__ = [
+    "Bot",
+    "HeuristicBot",
+    "IsmctsBot",
+    "RandomBot",
+    "SchachtGame",
+    "SchachtMove",
+    "SchachtState",
+    "SearchResult",
+]

@@ -398,9 +398,9 @@ class DuvelenModel:
         for seat in range(self.players):
             deck = self.decks[round_number][seat]
             self.stok.append(list(deck[0:STOK_SIZE]))  # D2.1, first card on top
-            rij: list[str | None] = list(deck[STOK_SIZE:STOK_SIZE + RIJ_SIZE])  # D2.2
+            rij: list[str | None] = list(deck[STOK_SIZE : STOK_SIZE + RIJ_SIZE])  # D2.2
             self.rij.append(rij)
-            self.draaistok.append(list(deck[STOK_SIZE + RIJ_SIZE:]))  # D2.3
+            self.draaistok.append(list(deck[STOK_SIZE + RIJ_SIZE :]))  # D2.3
             self.waste.append([])
         assert all(len(d) == DRAAISTOK_SIZE for d in self.draaistok)
         self.resolve_block()  # D4.5: checked right after the deal

@@ -332,8 +332,7 @@ class KniziaModel:
         else:
             # K4.3: a seat that already has a tile counts `handicap` cards fewer.
             adjusted = [
-                self.piles[seat] - (self.handicap if self.scores[seat] >= 1 else 0)
-                for seat in range(self.players)
+                self.piles[seat] - (self.handicap if self.scores[seat] >= 1 else 0) for seat in range(self.players)
             ]
             most = max(adjusted)
             for seat in range(self.players):

@@ -159,10 +159,7 @@ class SchachtModel:
         assert move in self.legal_moves(player), f"illegal move {move!r} for seat {player}"
         if self.phase == "doubler":
             self.decisions[player] = move  # S5.3: secret until everyone decided
-            waiting = [
-                s for s in range(self.players)
-                if self.doubler_available[s] and s not in self.decisions
-            ]
+            waiting = [s for s in range(self.players) if self.doubler_available[s] and s not in self.decisions]
             if not waiting:
                 assert self.scoring_colour is not None
                 self.score_positive(self.scoring_colour)
@@ -212,8 +209,8 @@ class SchachtModel:
         self.hands = [[] for _ in range(n)]
         for i in range(n):
             seat = (self.dealer + 1 + i) % n
-            self.hands[seat] = deck[i * HAND_SIZE:(i + 1) * HAND_SIZE]
-        self.pile = deck[n * HAND_SIZE:]
+            self.hands[seat] = deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]
+        self.pile = deck[n * HAND_SIZE :]
         self.left = {c: [] for c in COLOURS}
         self.right = {c: [] for c in COLOURS}
         self.doubler_available = [True] * n  # S2.1, S6.1
@@ -348,10 +345,7 @@ class SchachtModel:
             "revealed": {
                 "shown": [sorted_cards(list(s)) for s in self.shown],
                 "discarded": [sorted_cards(list(d)) for d in self.discarded],
-                "scoring": {
-                    c: [list(cards) for cards in per_seat]
-                    for c, per_seat in self.revealed_scoring.items()
-                },
+                "scoring": {c: [list(cards) for cards in per_seat] for c, per_seat in self.revealed_scoring.items()},
             },
             "legal": self.legal_moves(player),
         }

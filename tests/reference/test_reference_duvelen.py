@@ -660,8 +660,18 @@ def test_observation_keys_and_sameness() -> None:
     model.apply("S:Ah>new", 0)
     observations = [model.observation(p) for p in range(3)]
     assert set(observations[0]) == {
-        "player", "round", "rounds", "current_player", "phase", "stop_called_by", "piles",
-        "herenhopen", "seats", "scores", "round_scores", "legal",
+        "player",
+        "round",
+        "rounds",
+        "current_player",
+        "phase",
+        "stop_called_by",
+        "piles",
+        "herenhopen",
+        "seats",
+        "scores",
+        "round_scores",
+        "legal",
     }
     for p, obs in enumerate(observations):
         json.dumps(obs)

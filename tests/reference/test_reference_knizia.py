@@ -13,8 +13,19 @@ from tests.reference.knizia import KniziaModel, default_rounds
 WORDS = ["HANG", "LAGER", "REGAL", "STOP", "POST", "TOR", "ROT", "REIS", "EIS", "SIE", "ON", "TOPS"]
 
 OBSERVATION_KEYS = {
-    "player", "round", "rounds", "dealer", "phase", "table", "deck_count", "piles",
-    "scores", "last_call", "penalty", "passed", "legal",
+    "player",
+    "round",
+    "rounds",
+    "dealer",
+    "phase",
+    "table",
+    "deck_count",
+    "piles",
+    "scores",
+    "last_call",
+    "penalty",
+    "passed",
+    "legal",
 }
 
 
@@ -38,9 +49,19 @@ def test_start_of_game_and_observation_keys_K8() -> None:
     obs = game.observation(2)
     assert set(obs) == OBSERVATION_KEYS
     assert obs == {
-        "player": 2, "round": 0, "rounds": 4, "dealer": 0, "phase": "play", "table": [],
-        "deck_count": 5, "piles": [0, 0, 0, 0], "scores": [0, 0, 0, 0], "last_call": None,
-        "penalty": [], "passed": [False] * 4, "legal": ["pass"],
+        "player": 2,
+        "round": 0,
+        "rounds": 4,
+        "dealer": 0,
+        "phase": "play",
+        "table": [],
+        "deck_count": 5,
+        "piles": [0, 0, 0, 0],
+        "scores": [0, 0, 0, 0],
+        "last_call": None,
+        "penalty": [],
+        "passed": [False] * 4,
+        "legal": ["pass"],
     }
 
 
