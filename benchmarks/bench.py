@@ -27,7 +27,7 @@ must find the same words on every table), and check_word calls per second.
 benchmarks/README.md explains every row.
 
 Run by hand only: timings depend on the machine and its load, so no test asserts them
-(DESIGN.md, "Speed").
+(docs/performance.rst).
 """
 
 from __future__ import annotations

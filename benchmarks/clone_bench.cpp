@@ -42,9 +42,7 @@ inline void escape(const void* p) {
 #endif
 }
 
-double seconds_since(Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-}
+double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 /// Plays `moves` random moves (fewer if the game ends) from a new game.
 Position random_position(const Game& game, uint64_t seed, int moves) {
@@ -71,9 +69,7 @@ Timing summarise(std::vector<double> v) {
     return v.empty() ? Timing{} : Timing{v.front(), v[v.size() / 2]};
 }
 
-double ns_since(Clock::time_point t0) {
-    return std::chrono::duration<double, std::nano>(Clock::now() - t0).count();
-}
+double ns_since(Clock::time_point t0) { return std::chrono::duration<double, std::nano>(Clock::now() - t0).count(); }
 
 /// ns per Position copy: blocks of copies, repeated for `budget` seconds.
 Timing time_clone(const Position& source, double budget) {
@@ -123,7 +119,8 @@ Timing time_moves(const Game& game, double budget, double& moves_per_game) {
     const auto start = Clock::now();
     do {
         for (int g = 0; g < kGames; ++g) {
-            games[static_cast<std::size_t>(g)] = new_game(game, derive_seed(12345, static_cast<uint64_t>(total_games + g)));
+            games[static_cast<std::size_t>(g)] =
+                new_game(game, derive_seed(12345, static_cast<uint64_t>(total_games + g)));
         }
         Pcg32 rng(static_cast<uint64_t>(total_games), 0xB07B07ULL);
         long long moves = 0;

@@ -59,9 +59,10 @@ FoundWords prefix_walk(const Lexicon& lexicon, const std::vector<Card>& table, i
 namespace {
 
 const std::vector<std::pair<std::string, int>> kGermanDeck = {
-    {"A", 4}, {"B", 1}, {"C", 1}, {"D", 2}, {"E", 5}, {"F", 1}, {"G", 2}, {"H", 1}, {"I", 2}, {"J", 1}, {"K", 1}, {"L", 3},
-    {"M", 2}, {"N", 3}, {"O", 1}, {"P", 1}, {"Q", 1}, {"R", 3}, {"S", 4}, {"T", 3}, {"U", 3}, {"V", 1}, {"W", 1}, {"X", 1},
-    {"Y", 1}, {"Z", 1}, {"CH", 2}, {"EI", 1}, {"EN", 3}, {"ER", 2}, {"IE", 1}, {"ST", 1}, {"?", 4}, {"??", 2}};
+    {"A", 4},  {"B", 1},  {"C", 1},  {"D", 2},  {"E", 5},  {"F", 1}, {"G", 2}, {"H", 1}, {"I", 2},
+    {"J", 1},  {"K", 1},  {"L", 3},  {"M", 2},  {"N", 3},  {"O", 1}, {"P", 1}, {"Q", 1}, {"R", 3},
+    {"S", 4},  {"T", 3},  {"U", 3},  {"V", 1},  {"W", 1},  {"X", 1}, {"Y", 1}, {"Z", 1}, {"CH", 2},
+    {"EI", 1}, {"EN", 3}, {"ER", 2}, {"IE", 1}, {"ST", 1}, {"?", 4}, {"??", 2}};
 
 std::vector<Card> deck(bool jokers = true) {
     std::vector<Card> cards;
@@ -120,7 +121,8 @@ bool same_as_old(const Lexicon& lexicon, const std::vector<Card>& table, int min
     bool ok = now.size() == then.size();
     for (std::size_t i = 0; ok && i < now.size(); ++i) {
         const FoundWordView v = now[i];
-        const reference::Found1 mine{v.index, std::string(v.word), std::vector<int>(v.cards, v.cards + v.card_count), v.jokers};
+        const reference::Found1 mine{v.index, std::string(v.word), std::vector<int>(v.cards, v.cards + v.card_count),
+                                     v.jokers};
         if (!(mine == then[i])) {
             ok = false;
             if (!quiet) {
@@ -132,7 +134,9 @@ bool same_as_old(const Lexicon& lexicon, const std::vector<Card>& table, int min
             }
         }
     }
-    if (!ok && !quiet) std::cerr << "table [" << show(table) << "] min_cards " << min_cards << ": " << now.size() << " vs " << then.size() << " words\n";
+    if (!ok && !quiet)
+        std::cerr << "table [" << show(table) << "] min_cards " << min_cards << ": " << now.size() << " vs "
+                  << then.size() << " words\n";
     if (detail::forms_a_word(lexicon, table, min_cards, budget) != !then.empty()) {
         ok = false;
         if (!quiet) std::cerr << "forms_a_word differs on [" << show(table) << "]\n";
@@ -179,7 +183,8 @@ int small(const Lexicon& lexicon, int count, int passes) {
             for (const Set& set : sets) {
                 if (which && &set - sets.data() != std::atoi(which)) continue;
                 for (const auto& table : set.tables) {
-                    sink = sink + (only[0] == 'o' ? reference::find_words_raw(lexicon, table, 3) : detail::find_words(lexicon, table, 3, budget).size());
+                    sink = sink + (only[0] == 'o' ? reference::find_words_raw(lexicon, table, 3)
+                                                  : detail::find_words(lexicon, table, 3, budget).size());
                 }
             }
         }
@@ -189,9 +194,10 @@ int small(const Lexicon& lexicon, int count, int passes) {
     for (const Set& set : sets) {
         for (const auto& table : set.tables) bad += same(lexicon, table, 3) ? 0 : 1;
     }
-    std::printf("%d tables per set, all checked old == new (%d differ); median over %d passes, interleaved\n", count, bad, passes);
-    std::printf("%-28s %12s %12s %8s %14s %8s %10s %12s\n", "tables", "old us/table", "new us/table", "new/old", "prefix us/tab", "pre/old", "words",
-                "assignments");
+    std::printf("%d tables per set, all checked old == new (%d differ); median over %d passes, interleaved\n", count,
+                bad, passes);
+    std::printf("%-28s %12s %12s %8s %14s %8s %10s %12s\n", "tables", "old us/table", "new us/table", "new/old",
+                "prefix us/tab", "pre/old", "words", "assignments");
     for (const Set& set : sets) {
         std::vector<double> old_times, new_times, prefix_times;
         std::size_t words = 0, assignments = 0;
@@ -274,18 +280,21 @@ Run in_child(Work work, long cap_mb) {
 
 int big(const Lexicon& lexicon, int size, int seeds, bool old) {
     const Run idle = in_child([] { return 0; }, 1 << 16);
-    std::printf("child with the lexicon loaded, doing nothing: peak RSS %.1f MB (subtracted below)\n", static_cast<double>(idle.peak_kb) / 1024);
-    std::printf("%-5s %-5s %8s %10s %12s %10s %12s %10s %12s\n", "cards", "seed", "words", "new s", "new MB", "prefix s", "prefix MB",
-                "old s", "old MB");
+    std::printf("child with the lexicon loaded, doing nothing: peak RSS %.1f MB (subtracted below)\n",
+                static_cast<double>(idle.peak_kb) / 1024);
+    std::printf("%-5s %-5s %8s %10s %12s %10s %12s %10s %12s\n", "cards", "seed", "words", "new s", "new MB",
+                "prefix s", "prefix MB", "old s", "old MB");
     for (int seed = 0; seed < seeds; ++seed) {
         const std::vector<Card> table = revealed(size, static_cast<uint64_t>(seed));
         const Run now = in_child([&] { return find_words(lexicon, table, 3).size(); }, 1 << 16);
         const Run prefix = in_child([&] { return prefix_walk(lexicon, table, 3).size(); }, 1 << 16);
         std::printf("%-5d %-5d %8zu %10.3f %12.1f %10.3f %12.1f", size, seed, now.words, now.seconds,
-                    static_cast<double>(now.peak_kb - idle.peak_kb) / 1024, prefix.seconds, static_cast<double>(prefix.peak_kb - idle.peak_kb) / 1024);
+                    static_cast<double>(now.peak_kb - idle.peak_kb) / 1024, prefix.seconds,
+                    static_cast<double>(prefix.peak_kb - idle.peak_kb) / 1024);
         if (old) {
             const Run then = in_child([&] { return reference::find_words(lexicon, table, 3).size(); }, 8192);
-            if (then.finished) std::printf(" %10.3f %12.1f", then.seconds, static_cast<double>(then.peak_kb - idle.peak_kb) / 1024);
+            if (then.finished)
+                std::printf(" %10.3f %12.1f", then.seconds, static_cast<double>(then.peak_kb - idle.peak_kb) / 1024);
             else std::printf(" %10s %12.1f", "out of mem", static_cast<double>(then.peak_kb - idle.peak_kb) / 1024);
             if (then.finished && then.words != now.words) std::printf("  WORD COUNTS DIFFER");
         }
@@ -344,11 +353,14 @@ int main(int argc, char** argv) {
     }
     const auto start = Clock::now();
     const Lexicon lexicon = load(argv[1]);
-    std::printf("lexicon: %zu words, %zu DAWG nodes, built in %.2f s\n", lexicon.size(), lexicon.node_count(), seconds_since(start));
+    std::printf("lexicon: %zu words, %zu DAWG nodes, built in %.2f s\n", lexicon.size(), lexicon.node_count(),
+                seconds_since(start));
     const std::string mode = argv[2];
     const auto arg = [&](int i, long fallback) { return argc > i ? std::atol(argv[i]) : fallback; };
     if (mode == "small") return small(lexicon, static_cast<int>(arg(3, 200)), static_cast<int>(arg(4, 7)));
-    if (mode == "big") return big(lexicon, static_cast<int>(arg(3, 66)), static_cast<int>(arg(4, 3)), argc > 5 && std::string(argv[5]) == "old");
+    if (mode == "big")
+        return big(lexicon, static_cast<int>(arg(3, 66)), static_cast<int>(arg(4, 3)),
+                   argc > 5 && std::string(argv[5]) == "old");
     if (mode == "compare") return compare(lexicon, static_cast<int>(arg(3, 500)), static_cast<uint64_t>(arg(4, 1)));
     std::cerr << "unknown mode " << mode << "\n";
     return 2;

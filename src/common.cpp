@@ -40,15 +40,21 @@ void register_errors(py::module_& m) {
     });
     m.attr("SIMULTANEOUS") = kSimultaneous;
     m.attr("TERMINAL") = kTerminal;
-    m.def("derive_seed", [](const py::object& seed, const py::object& index) {
-        return derive_seed(to_seed(seed), to_seed(index, "index"));
-    }, py::arg("seed"), py::arg("index"), "The seed of game `index` of a batch seeded with `seed` (as the C++ batches derive it).");
+    m.def(
+        "derive_seed",
+        [](const py::object& seed, const py::object& index) {
+            return derive_seed(to_seed(seed), to_seed(index, "index"));
+        },
+        py::arg("seed"), py::arg("index"),
+        "The seed of game `index` of a batch seeded with `seed` (as the C++ batches derive it).");
 }
 
 namespace {
 
 /// The type name of `value`, for error messages.
-std::string type_name(const py::handle& value) { return py::str(py::type::of(value).attr("__name__")).cast<std::string>(); }
+std::string type_name(const py::handle& value) {
+    return py::str(py::type::of(value).attr("__name__")).cast<std::string>();
+}
 
 }  // namespace
 
@@ -71,7 +77,8 @@ uint64_t to_seed(const py::handle& value, const char* what) {
     const unsigned long long seed = PyLong_AsUnsignedLongLong(integer.ptr());
     if (PyErr_Occurred()) {
         PyErr_Clear();
-        throw OptionError(std::string(what) + " must be an int in [0, 2**64), got " + py::repr(value).cast<std::string>());
+        throw OptionError(std::string(what) + " must be an int in [0, 2**64), got " +
+                          py::repr(value).cast<std::string>());
     }
     return seed;
 }
@@ -82,7 +89,8 @@ int to_seat(const py::handle& value, int players) {
     const long long seat = integer ? PyLong_AsLongLongAndOverflow(integer.ptr(), &overflow) : -1;
     if (!integer || overflow != 0 || seat < 0 || seat >= players) {
         PyErr_Clear();
-        throw PlayerError("player must be a seat 0.." + std::to_string(players - 1) + ", got " + py::repr(value).cast<std::string>());
+        throw PlayerError("player must be a seat 0.." + std::to_string(players - 1) + ", got " +
+                          py::repr(value).cast<std::string>());
     }
     return static_cast<int>(seat);
 }
@@ -97,7 +105,8 @@ int to_action(const py::handle& value, int num_actions) {
     const long long action = PyLong_AsLongLongAndOverflow(integer.ptr(), &overflow);
     if (overflow != 0 || action < 0 || action >= num_actions) {
         PyErr_Clear();
-        throw NotationError("action id " + py::repr(value).cast<std::string>() + " is out of range 0.." + std::to_string(num_actions - 1));
+        throw NotationError("action id " + py::repr(value).cast<std::string>() + " is out of range 0.." +
+                            std::to_string(num_actions - 1));
     }
     return static_cast<int>(action);
 }
@@ -132,7 +141,8 @@ double to_number(const py::handle& value, const std::string& what) {
 
 int to_int(const py::handle& value, const std::string& what) {
     const long long result = to_int64(value, what);
-    if (result < INT_MIN || result > INT_MAX) throw OptionError(what + " is out of range: " + py::repr(value).cast<std::string>());
+    if (result < INT_MIN || result > INT_MAX)
+        throw OptionError(what + " is out of range: " + py::repr(value).cast<std::string>());
     return static_cast<int>(result);
 }
 
@@ -155,7 +165,8 @@ py::object to_python(const json::Value& value, bool tuples) {
         case boost::json::kind::null: return py::none();
         case boost::json::kind::bool_: return py::bool_(value.get_bool());
         case boost::json::kind::int64: return py::reinterpret_steal<py::object>(PyLong_FromLongLong(value.get_int64()));
-        case boost::json::kind::uint64: return py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(value.get_uint64()));
+        case boost::json::kind::uint64:
+            return py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(value.get_uint64()));
         case boost::json::kind::double_: return py::float_(value.get_double());
         case boost::json::kind::string: {
             const boost::json::string& s = value.get_string();
@@ -181,7 +192,8 @@ py::object to_python(const json::Value& value, bool tuples) {
             for (const auto& item : value.get_object()) {
                 const py::object key = py::reinterpret_steal<py::object>(new_str(item.key().data(), item.key().size()));
                 if (!key) throw py::error_already_set();
-                if (PyDict_SetItem(out.ptr(), key.ptr(), to_python(item.value(), tuples).ptr()) != 0) throw py::error_already_set();
+                if (PyDict_SetItem(out.ptr(), key.ptr(), to_python(item.value(), tuples).ptr()) != 0)
+                    throw py::error_already_set();
             }
             return std::move(out);
         }
@@ -230,8 +242,9 @@ namespace {
 /// pybind11 allocates an object's C++ value lazily, when a method first reads it; an
 /// object made by __new__ alone gets there with no value constructed.
 void* refuse_uninitialised(std::size_t) {
-    throw DiaboloError("this object was made by __new__ without __init__ and holds no value; "
-                       "make it with its class, a game or a factory");
+    throw DiaboloError(
+        "this object was made by __new__ without __init__ and holds no value; "
+        "make it with its class, a game or a factory");
 }
 
 bool initialised(const py::handle& self) {
@@ -253,7 +266,8 @@ void refuse_reinitialisation(const py::object& cls, const char* name) {
             if (initialised(self)) throw DiaboloError(what + " was called on an object that already holds a value");
             original(self, *args, **kwargs);
         },
-        py::name(wrapper_name), py::is_method(cls), py::doc(py::str(original.attr("__doc__")).cast<std::string>().c_str()));
+        py::name(wrapper_name), py::is_method(cls),
+        py::doc(py::str(original.attr("__doc__")).cast<std::string>().c_str()));
 }
 
 }  // namespace
@@ -364,18 +378,22 @@ std::string Reader::text() const {
 }
 
 std::string dump_json(const py::object& data) {
-    return py::module_::import("json").attr("dumps")(data, py::arg("separators") = py::make_tuple(",", ":")).cast<std::string>();
+    return py::module_::import("json")
+        .attr("dumps")(data, py::arg("separators") = py::make_tuple(",", ":"))
+        .cast<std::string>();
 }
 
 std::size_t history_size(const Reader& history) {
     const std::size_t size = history.size();
-    if (size > kMaxHistory) history.fail("holds " + std::to_string(size) + " moves; at most " + std::to_string(kMaxHistory));
+    if (size > kMaxHistory)
+        history.fail("holds " + std::to_string(size) + " moves; at most " + std::to_string(kMaxHistory));
     return size;
 }
 
 py::object load_json(const std::string& text) {
     if (text.size() > kMaxJsonBytes) {
-        throw StateFormatError("state JSON is " + std::to_string(text.size()) + " bytes long; at most " + std::to_string(kMaxJsonBytes));
+        throw StateFormatError("state JSON is " + std::to_string(text.size()) + " bytes long; at most " +
+                               std::to_string(kMaxJsonBytes));
     }
     try {
         return py::module_::import("json").attr("loads")(text);
@@ -388,8 +406,8 @@ py::object load_json(const std::string& text) {
 
 namespace diabolo::bindings {
 
-realtime::Reaction reaction_from(const py::handle& value, const realtime::Reaction& defaults, const char* const* names, int count,
-                                 const std::string& game) {
+realtime::Reaction reaction_from(const py::handle& value, const realtime::Reaction& defaults, const char* const* names,
+                                 int count, const std::string& game) {
     realtime::Reaction reaction = defaults;
     if (value.is_none()) return reaction;
     py::object delays;
@@ -410,14 +428,17 @@ realtime::Reaction reaction_from(const py::handle& value, const realtime::Reacti
             if (kind == names[k]) index = k;
             kinds += std::string(k ? ", " : "") + names[k];
         }
-        if (index < 0) throw OptionError("unknown kind of action '" + kind + "' in a " + game + " reaction; the kinds are " + kinds);
+        if (index < 0)
+            throw OptionError("unknown kind of action '" + kind + "' in a " + game + " reaction; the kinds are " +
+                              kinds);
         std::pair<double, double> pair{0.0, -1.0};
         try {
             pair = item.second.cast<std::pair<double, double>>();
         } catch (const py::cast_error&) {
             // not a pair of numbers: refused below with the value given
         }
-        if (!(pair.first > 0.0 && pair.first <= realtime::kMaxMean) || !(pair.second >= 0.0 && pair.second <= realtime::kMaxSpread)) {
+        if (!(pair.first > 0.0 && pair.first <= realtime::kMaxMean) ||
+            !(pair.second >= 0.0 && pair.second <= realtime::kMaxSpread)) {
             throw OptionError("a reaction delay is (mean in (0, 3600], spread in [0, 300]) seconds; got " +
                               py::repr(item.second).cast<std::string>());
         }

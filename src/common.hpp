@@ -92,11 +92,11 @@ json::Value parse_text(const py::handle& text, const char* what = "state JSON");
 class Reader {
 public:
     Reader(py::handle value, std::string path) : value_(value), path_(std::move(path)) {}
-    Reader at(const char* key) const;      // a required key of a dict
-    Reader at(std::size_t index) const;    // an item of a list
+    Reader at(const char* key) const;    // a required key of a dict
+    Reader at(std::size_t index) const;  // an item of a list
     bool has(const char* key) const;
     bool is_null() const { return value_.is_none(); }
-    std::size_t size() const;              // length of a list
+    std::size_t size() const;  // length of a list
     long long integer(long long low, long long high) const;
     bool boolean() const;
     std::string text() const;
@@ -157,16 +157,20 @@ void bind_move_values(py::class_<Move>& cls, const std::string& name, Format for
 /// state's JSON text and `from_text(text)` reads it back.
 template <class State, class ToText, class FromText>
 void bind_state_values(py::class_<State>& cls, ToText to_text, FromText from_text) {
-    cls.def("clone", [](const State& t) { return t; }, "An independent copy.")
+    cls.def(
+           "clone", [](const State& t) { return t; }, "An independent copy.")
         .def("__copy__", [](const State& t) { return t; })
-        .def("__deepcopy__", [](const State& t, const py::object&) { return t; }, py::arg("memo"))
-        .def("to_json", [to_text](const State& t) { return to_text(t); },
-             "The whole state (hidden cards, seed and history included) as JSON text; the game's "
-             "``state_from_json`` reads it back.")
-        .def("__eq__", [to_text](const State& a, const py::object& b) -> py::object {
-            if (!py::isinstance<State>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-            return py::bool_(to_text(a) == to_text(b.cast<const State&>()));
-        })
+        .def(
+            "__deepcopy__", [](const State& t, const py::object&) { return t; }, py::arg("memo"))
+        .def(
+            "to_json", [to_text](const State& t) { return to_text(t); },
+            "The whole state (hidden cards, seed and history included) as JSON text; the game's "
+            "``state_from_json`` reads it back.")
+        .def("__eq__",
+             [to_text](const State& a, const py::object& b) -> py::object {
+                 if (!py::isinstance<State>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                 return py::bool_(to_text(a) == to_text(b.cast<const State&>()));
+             })
         .def_property_readonly_static("__hash__", [](const py::object&) { return py::none(); })
         .def(py::pickle([to_text](const State& t) { return to_text(t); },
                         [from_text](const std::string& text) { return from_text(text); }));
@@ -188,7 +192,8 @@ std::shared_ptr<Bot> cpp_bot(const py::handle& bot) {
     try {
         return bot.cast<std::shared_ptr<Bot>>();
     } catch (const py::cast_error&) {
-        throw OptionError("expected a bot implemented in C++, made by its class, got " + py::repr(bot).cast<std::string>());
+        throw OptionError("expected a bot implemented in C++, made by its class, got " +
+                          py::repr(bot).cast<std::string>());
     }
 }
 
@@ -249,8 +254,8 @@ py::dict random_play(const Config& config, const py::object& games, const py::ob
 
 /// A reaction-time model from a diabolo.realtime.Reaction (None: `defaults`); its kinds
 /// are `names[0 .. count)` of the game `game`. OptionError for bad kinds and values.
-realtime::Reaction reaction_from(const py::handle& value, const realtime::Reaction& defaults, const char* const* names, int count,
-                                 const std::string& game);
+realtime::Reaction reaction_from(const py::handle& value, const realtime::Reaction& defaults, const char* const* names,
+                                 int count, const std::string& game);
 
 /// The limits of a simulation: max_time > 0 seconds, max_events >= 1.
 realtime::Limits limits_from(double max_time, const py::object& max_events);

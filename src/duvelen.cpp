@@ -28,7 +28,6 @@ constexpr const char* kMoveKinds[] = {"play", "turn", "recycle", "recycle^", "st
 constexpr const char* kSourceNames[] = {"S", "R1", "R2", "R3", "R4", "W"};
 constexpr const char* kBlockNames[] = {"rotate_stok", "end_round"};
 
-
 py::dict options_dict(const Game& game) { return to_python(options_json(game), true); }
 
 Game config_from_kwargs(const py::dict& kwargs) { return game_from_json(from_python(kwargs, "options")); }
@@ -115,17 +114,19 @@ py::tuple run_tuple(const State& start, const Run& run) {
     return py::make_tuple(final, log, run.accepted, run.rejected, run.time);
 }
 
-
 }  // namespace
 
 void bind_duvelen(py::module_& m) {
     py::class_<Bot, std::shared_ptr<Bot>>(m, "DuvelenBot", "A Duvelen bot implemented in C++.")
-        .def("choose", [](const Bot& bot, const State& t, const py::object& player, const py::object& seed) -> py::object {
-            Pcg32 rng(to_seed(seed));
-            const std::optional<Move> move = bot.choose(t.position, to_seat(player, t.position.players()), rng);
-            return move ? py::cast(*move) : py::none();
-        }, py::arg("state"), py::arg("player"), py::arg("seed") = 0,
-           "The move this bot makes for ``player`` now, or None to wait for the table to change.");
+        .def(
+            "choose",
+            [](const Bot& bot, const State& t, const py::object& player, const py::object& seed) -> py::object {
+                Pcg32 rng(to_seed(seed));
+                const std::optional<Move> move = bot.choose(t.position, to_seat(player, t.position.players()), rng);
+                return move ? py::cast(*move) : py::none();
+            },
+            py::arg("state"), py::arg("player"), py::arg("seed") = 0,
+            "The move this bot makes for ``player`` now, or None to wait for the table to change.");
     py::class_<RandomBot, Bot, std::shared_ptr<RandomBot>>(m, "DuvelenRandomBot", R"doc(
 Plays any legal move, uniformly at random (the seed of the run decides which).
 
@@ -161,7 +162,8 @@ turns, recycles or passes like GreedyBot.
 >>> LookaheadBot().name
 'lookahead'
 )doc")
-        .def(py::init([](const py::object& reaction) { return std::make_shared<LookaheadBot>(reaction_from(reaction)); }),
+        .def(py::init(
+                 [](const py::object& reaction) { return std::make_shared<LookaheadBot>(reaction_from(reaction)); }),
              py::arg("reaction") = py::none())
         .def_property_readonly("name", [](const LookaheadBot&) { return "lookahead"; }, "``'lookahead'``.");
 
@@ -192,27 +194,28 @@ turns, recycles or passes like GreedyBot.
         return run_tuple(start, run);
     });
 
-    m.def("duvelen_simulate_many", [](const Game& c, const py::sequence& bots, const py::object& games,
-                                      const py::object& seed, const py::object& threads, double max_time,
-                                      const py::object& max_events) {
-        const realtime::Limits limits = limits_from(max_time, max_events);
-        std::vector<std::shared_ptr<Bot>> owned;
-        for (auto bot : bots) {
-            if (!py::isinstance<Bot>(bot)) throw OptionError("simulate_many runs C++ bots only; use simulate for Python bots");
-            owned.push_back(cpp_bot<Bot>(bot));
-        }
-        std::vector<const Bot*> seats;
-        for (const auto& bot : owned) seats.push_back(bot.get());
-        const Batch batch = batch_args(games, seed, threads);
-        SimulationBatch result;
-        SignalCheck signals;
-        {
-            py::gil_scoped_release release;
-            result = simulate_many(c, seats, batch.games, batch.seed, batch.threads, limits, signals.interrupt());
-        }
-        signals.raise_if_interrupted();
-        return batch_dict(result, batch.games, c.players);
-    });
+    m.def("duvelen_simulate_many",
+          [](const Game& c, const py::sequence& bots, const py::object& games, const py::object& seed,
+             const py::object& threads, double max_time, const py::object& max_events) {
+              const realtime::Limits limits = limits_from(max_time, max_events);
+              std::vector<std::shared_ptr<Bot>> owned;
+              for (auto bot : bots) {
+                  if (!py::isinstance<Bot>(bot))
+                      throw OptionError("simulate_many runs C++ bots only; use simulate for Python bots");
+                  owned.push_back(cpp_bot<Bot>(bot));
+              }
+              std::vector<const Bot*> seats;
+              for (const auto& bot : owned) seats.push_back(bot.get());
+              const Batch batch = batch_args(games, seed, threads);
+              SimulationBatch result;
+              SignalCheck signals;
+              {
+                  py::gil_scoped_release release;
+                  result = simulate_many(c, seats, batch.games, batch.seed, batch.threads, limits, signals.interrupt());
+              }
+              signals.raise_if_interrupted();
+              return batch_dict(result, batch.games, c.players);
+          });
 
     py::class_<Move> move_class(m, "DuvelenMove", R"doc(
 A move of Duvelen: frozen, hashable, ``str()`` is its notation (D7).
@@ -230,25 +233,40 @@ when the move is applied.
 ('R2>3', 'S:Ah>new')
 )doc");
     move_class
-        .def_static("parse", [](const py::object& text) { return parse_move(utf8_text<NotationError>(text, "notation")); }, py::arg("text"),
-                    "The move written as ``text`` (D7); raises NotationError.\n\n>>> DuvelenMove.parse('recycle^').kind\n'recycle^'")
-        .def_static("from_action", [](const py::object& action) { return Move::of_action(to_action(action, kNumActions)); },
-                    py::arg("action"), "The (short-form) move of an action id 0..202.\n\n>>> str(DuvelenMove.from_action(198))\n'turn'")
+        .def_static(
+            "parse", [](const py::object& text) { return parse_move(utf8_text<NotationError>(text, "notation")); },
+            py::arg("text"),
+            "The move written as ``text`` (D7); raises NotationError.\n\n>>> "
+            "DuvelenMove.parse('recycle^').kind\n'recycle^'")
+        .def_static(
+            "from_action", [](const py::object& action) { return Move::of_action(to_action(action, kNumActions)); },
+            py::arg("action"),
+            "The (short-form) move of an action id 0..202.\n\n>>> str(DuvelenMove.from_action(198))\n'turn'")
         .def_property_readonly("action", &Move::action, "The stable, positional action id (0..202).")
-        .def_property_readonly("kind", [](const Move& mv) { return kMoveKinds[static_cast<int>(mv.kind)]; },
-                               "``'play'``, ``'turn'``, ``'recycle'``, ``'recycle^'``, ``'stop'`` or ``'pass'``.")
-        .def_property_readonly("source", [](const Move& mv) -> py::object {
-            if (mv.kind != MoveKind::Play) return py::none();
-            return py::str(kSourceNames[static_cast<int>(mv.source)]);
-        }, "``'S'``, ``'R1'``..``'R4'`` or ``'W'`` for a play, else None.")
-        .def_property_readonly("card", [](const Move& mv) -> py::object {
-            return mv.kind == MoveKind::Play && mv.card != kNoCard ? py::object(py::str(format_card(mv.card))) : py::object(py::none());
-        }, "The card a play names (``'7h'``), or None (short form, or not a play).")
-        .def_property_readonly("target", [](const Move& mv) -> py::object {
-            if (mv.kind != MoveKind::Play) return py::none();
-            return mv.target == 0 ? py::object(py::str("new")) : py::object(py::int_(mv.target));
-        }, "The pile number a play goes to, ``'new'`` for an Ace, or None.")
-        ;
+        .def_property_readonly(
+            "kind", [](const Move& mv) { return kMoveKinds[static_cast<int>(mv.kind)]; },
+            "``'play'``, ``'turn'``, ``'recycle'``, ``'recycle^'``, ``'stop'`` or ``'pass'``.")
+        .def_property_readonly(
+            "source",
+            [](const Move& mv) -> py::object {
+                if (mv.kind != MoveKind::Play) return py::none();
+                return py::str(kSourceNames[static_cast<int>(mv.source)]);
+            },
+            "``'S'``, ``'R1'``..``'R4'`` or ``'W'`` for a play, else None.")
+        .def_property_readonly(
+            "card",
+            [](const Move& mv) -> py::object {
+                return mv.kind == MoveKind::Play && mv.card != kNoCard ? py::object(py::str(format_card(mv.card)))
+                                                                       : py::object(py::none());
+            },
+            "The card a play names (``'7h'``), or None (short form, or not a play).")
+        .def_property_readonly(
+            "target",
+            [](const Move& mv) -> py::object {
+                if (mv.kind != MoveKind::Play) return py::none();
+                return mv.target == 0 ? py::object(py::str("new")) : py::object(py::int_(mv.target));
+            },
+            "The pile number a play goes to, ``'new'`` for an Ace, or None.");
     bind_move_values(move_class, "DuvelenMove", &format_move, &parse_move);
 
     py::class_<State> state_class(m, "DuvelenState", R"doc(
@@ -267,77 +285,123 @@ True
 3
 )doc");
     state_class
-        .def_property_readonly("game", [](const State& t) { return t.position.game; }, "The game (rules and options) of this state.")
-        .def_property_readonly("current_player", [](const State& t) { return t.position.current_player(); },
-                               "``diabolo.SIMULTANEOUS`` while a round is played, ``diabolo.TERMINAL`` at game over.")
-        .def_property_readonly("phase", [](const State& t) { return kPhaseNames[static_cast<int>(t.position.phase)]; },
-                               "``'play'``, ``'after_stop'`` or ``'game_over'`` (D8.3).")
-        .def_property_readonly("round", [](const State& t) { return t.position.round; }, "The round, from 0 (D1.3).")
-        .def_property_readonly("is_terminal", [](const State& t) { return t.position.is_terminal(); }, "True once the game is over.")
-        .def_property_readonly("scores", [](const State& t) {
-            return std::vector<int>(t.position.scores.begin(), t.position.scores.begin() + t.position.players());
-        }, "Totals of the finished rounds per seat (D5).")
-        .def_property_readonly("round_scores", [](const State& t) {
-            const auto points = round_scores(t.position);
-            return std::vector<int>(points.begin(), points.begin() + t.position.players());
-        }, "The current round scored as if it ended now (D5); at game over, the last round's.")
-        .def("returns", [](const State& t) {
-            return std::vector<double>(t.position.scores.begin(), t.position.scores.begin() + t.position.players());
-        }, "Totals of the finished rounds per seat as floats.")
-        .def_property_readonly("winners", [](const State& t) { return winners(t.position); },
-                               "Seats with the highest total; ties share the win.")
-        .def_property_readonly("history", [](const State& t) {
-            py::list out;
-            for (const Step& step : t.history) out.append(py::make_tuple(step.player, step.move));
-            return out;
-        }, "Every move so far as ``(seat, move)`` pairs in arrival order, plays in long form.")
-        .def("legal_moves", [](const State& t, const py::object& player) {
-            return legal_moves(t.position, query_player(t.position, player));
-        }, py::arg("player") = py::none(), "Legal moves of ``player`` now, in the canonical order of the rules page "
-           "(``player`` is required: Duvelen has no player to move).")
-        .def("legal_actions", [](const State& t, const py::object& player) {
-            std::vector<int> actions;
-            for (const Move& move : legal_moves(t.position, query_player(t.position, player))) actions.push_back(move.action());
-            return actions;
-        }, py::arg("player") = py::none(), "Legal action ids of ``player`` (the positional ids of :meth:`legal_moves`).")
-        .def("legal_action_mask", [](const State& t, const py::object& player) {
-            py::array_t<bool> mask(kNumActions);
-            bool* data = mask.mutable_data();
-            std::fill(data, data + kNumActions, false);
-            for (const Move& move : legal_moves(t.position, query_player(t.position, player))) data[move.action()] = true;
-            return mask;
-        }, py::arg("player") = py::none(), "A numpy bool array of length ``num_actions``, True at legal action ids.")
-        .def("apply", [](State& t, const py::object& move, const py::object& player) {
-            t.apply(to_move(move), query_player(t.position, player));
-        }, py::arg("move"), py::arg("player") = py::none(),
-           "Applies ``player``'s move (a DuvelenMove, an action id or notation) in arrival order. Raises "
-           "IllegalMoveError naming the clause, and changes nothing, if it is not legal now (for instance "
-           "because it lost a race, D3.10).")
-        .def("observation", [](const State& t, const py::object& player) {
-            const int p = to_seat(player, t.position.players());
-            unsigned char buffer[16384];  // the view is built in one block, then handed to Python
-            boost::json::monotonic_resource arena(buffer, sizeof buffer);
-            return to_python(observation(t.position, p, &arena));
-        }, py::arg("player"), "What ``player`` may know, as a JSON-ready dict with the keys of D8.3 (see the rules page).")
-        .def("observation_tensor", [](const State& t, const py::object& player) {
-            const int p = to_seat(player, t.position.players());
-            py::array_t<float> out(observation_tensor_size(t.position.game));
-            observation_tensor(t.position, p, out.mutable_data());
-            return out;
-        }, py::arg("player"), "What ``player`` may know as a float32 numpy array of ``game.observation_tensor_shape``.")
-        .def("resample", [](const State& t, const py::object& player, const py::object& seed) {
-            to_seat(player, t.position.players());
-            return t.resample(to_seed(seed));
-        }, py::arg("player"), py::arg("seed"),
-           "Determinisation (D8.2): every seat's face-down cards reshuffled among that seat's hidden places. "
-           "Nobody knows the order of face-down cards, so the result is the same for every ``player``.")
+        .def_property_readonly(
+            "game", [](const State& t) { return t.position.game; }, "The game (rules and options) of this state.")
+        .def_property_readonly(
+            "current_player", [](const State& t) { return t.position.current_player(); },
+            "``diabolo.SIMULTANEOUS`` while a round is played, ``diabolo.TERMINAL`` at game over.")
+        .def_property_readonly(
+            "phase", [](const State& t) { return kPhaseNames[static_cast<int>(t.position.phase)]; },
+            "``'play'``, ``'after_stop'`` or ``'game_over'`` (D8.3).")
+        .def_property_readonly(
+            "round", [](const State& t) { return t.position.round; }, "The round, from 0 (D1.3).")
+        .def_property_readonly(
+            "is_terminal", [](const State& t) { return t.position.is_terminal(); }, "True once the game is over.")
+        .def_property_readonly(
+            "scores",
+            [](const State& t) {
+                return std::vector<int>(t.position.scores.begin(), t.position.scores.begin() + t.position.players());
+            },
+            "Totals of the finished rounds per seat (D5).")
+        .def_property_readonly(
+            "round_scores",
+            [](const State& t) {
+                const auto points = round_scores(t.position);
+                return std::vector<int>(points.begin(), points.begin() + t.position.players());
+            },
+            "The current round scored as if it ended now (D5); at game over, the last round's.")
+        .def(
+            "returns",
+            [](const State& t) {
+                return std::vector<double>(t.position.scores.begin(), t.position.scores.begin() + t.position.players());
+            },
+            "Totals of the finished rounds per seat as floats.")
+        .def_property_readonly(
+            "winners", [](const State& t) { return winners(t.position); },
+            "Seats with the highest total; ties share the win.")
+        .def_property_readonly(
+            "history",
+            [](const State& t) {
+                py::list out;
+                for (const Step& step : t.history) out.append(py::make_tuple(step.player, step.move));
+                return out;
+            },
+            "Every move so far as ``(seat, move)`` pairs in arrival order, plays in long form.")
+        .def(
+            "legal_moves",
+            [](const State& t, const py::object& player) {
+                return legal_moves(t.position, query_player(t.position, player));
+            },
+            py::arg("player") = py::none(),
+            "Legal moves of ``player`` now, in the canonical order of the rules page "
+            "(``player`` is required: Duvelen has no player to move).")
+        .def(
+            "legal_actions",
+            [](const State& t, const py::object& player) {
+                std::vector<int> actions;
+                for (const Move& move : legal_moves(t.position, query_player(t.position, player)))
+                    actions.push_back(move.action());
+                return actions;
+            },
+            py::arg("player") = py::none(),
+            "Legal action ids of ``player`` (the positional ids of :meth:`legal_moves`).")
+        .def(
+            "legal_action_mask",
+            [](const State& t, const py::object& player) {
+                py::array_t<bool> mask(kNumActions);
+                bool* data = mask.mutable_data();
+                std::fill(data, data + kNumActions, false);
+                for (const Move& move : legal_moves(t.position, query_player(t.position, player)))
+                    data[move.action()] = true;
+                return mask;
+            },
+            py::arg("player") = py::none(), "A numpy bool array of length ``num_actions``, True at legal action ids.")
+        .def(
+            "apply",
+            [](State& t, const py::object& move, const py::object& player) {
+                t.apply(to_move(move), query_player(t.position, player));
+            },
+            py::arg("move"), py::arg("player") = py::none(),
+            "Applies ``player``'s move (a DuvelenMove, an action id or notation) in arrival order. Raises "
+            "IllegalMoveError naming the clause, and changes nothing, if it is not legal now (for instance "
+            "because it lost a race, D3.10).")
+        .def(
+            "observation",
+            [](const State& t, const py::object& player) {
+                const int p = to_seat(player, t.position.players());
+                unsigned char buffer[16384];  // the view is built in one block, then handed to Python
+                boost::json::monotonic_resource arena(buffer, sizeof buffer);
+                return to_python(observation(t.position, p, &arena));
+            },
+            py::arg("player"),
+            "What ``player`` may know, as a JSON-ready dict with the keys of D8.3 (see the rules page).")
+        .def(
+            "observation_tensor",
+            [](const State& t, const py::object& player) {
+                const int p = to_seat(player, t.position.players());
+                py::array_t<float> out(observation_tensor_size(t.position.game));
+                observation_tensor(t.position, p, out.mutable_data());
+                return out;
+            },
+            py::arg("player"),
+            "What ``player`` may know as a float32 numpy array of ``game.observation_tensor_shape``.")
+        .def(
+            "resample",
+            [](const State& t, const py::object& player, const py::object& seed) {
+                to_seat(player, t.position.players());
+                return t.resample(to_seed(seed));
+            },
+            py::arg("player"), py::arg("seed"),
+            "Determinisation (D8.2): every seat's face-down cards reshuffled among that seat's hidden places. "
+            "Nobody knows the order of face-down cards, so the result is the same for every ``player``.")
         .def("__str__", [](const State& t) { return render(t.position); })
         .def("__repr__", [](const State& t) {
-            return "<DuvelenState round " + std::to_string(t.position.round) + " " + kPhaseNames[static_cast<int>(t.position.phase)] + ">";
-        })
-        ;
-    bind_state_values(state_class, [](const State& t) { return to_json(t); },
-                      [](const std::string& text) { return state_from_json(text); });
+            return "<DuvelenState round " + std::to_string(t.position.round) + " " +
+                   kPhaseNames[static_cast<int>(t.position.phase)] + ">";
+        });
+    bind_state_values(
+        state_class, [](const State& t) { return to_json(t); },
+        [](const std::string& text) { return state_from_json(text); });
 
     py::class_<Game> game_class(m, "DuvelenGame", R"doc(
 Duvelen with its rule options. Get one with ``diabolo.load("duvelen", ...)``.
@@ -354,45 +418,65 @@ Options (all keyword, validated, OptionError when wrong):
 >>> game.num_actions, game.on_block
 (203, 'rotate_stok')
 )doc");
-    game_class
-        .def(py::init([](const py::kwargs& kwargs) { return config_from_kwargs(kwargs); }))
-        .def_property_readonly("name", [](const Game&) { return "duvelen"; }, "The game's id: ``'duvelen'``.")
-        .def_property_readonly("players", [](const Game& c) { return c.players; }, "Number of seats.")
-        .def_property_readonly("rounds", [](const Game& c) { return c.rounds; }, "Rounds in a game (D1.3).")
-        .def_property_readonly("on_block", [](const Game& c) { return kBlockNames[static_cast<int>(c.on_block)]; }, "What a block does (D4.5).")
-        .def_property_readonly("max_actions", [](const Game& c) { return c.max_actions; }, "The action cap of a round (D4.5).")
+    game_class.def(py::init([](const py::kwargs& kwargs) { return config_from_kwargs(kwargs); }))
+        .def_property_readonly(
+            "name", [](const Game&) { return "duvelen"; }, "The game's id: ``'duvelen'``.")
+        .def_property_readonly(
+            "players", [](const Game& c) { return c.players; }, "Number of seats.")
+        .def_property_readonly(
+            "rounds", [](const Game& c) { return c.rounds; }, "Rounds in a game (D1.3).")
+        .def_property_readonly(
+            "on_block", [](const Game& c) { return kBlockNames[static_cast<int>(c.on_block)]; },
+            "What a block does (D4.5).")
+        .def_property_readonly(
+            "max_actions", [](const Game& c) { return c.max_actions; }, "The action cap of a round (D4.5).")
         .def_property_readonly("options", &options_dict, "Every option with its value.")
-        .def_property_readonly("num_actions", [](const Game&) { return kNumActions; }, "Number of action ids: 203.")
-        .def_property_readonly("observation_tensor_shape", [](const Game& c) { return py::make_tuple(observation_tensor_size(c)); },
-                               "Shape of :meth:`DuvelenState.observation_tensor`.")
-        .def("new_state", [](const Game& c, const py::object& seed, const py::object& decks) {
-            if (decks.is_none()) return State::start(c, to_seed(seed));
-            const std::vector<Deck> given = decks_from(decks, c.players);
-            return State::start(c, to_seed(seed), &given);
-        }, py::arg("seed") = 0, py::arg("decks") = py::none(),
-           "A new game. Round 0 is dealt from ``decks`` (one list of 52 cards per seat, D2.5) if given; "
-           "every other round is shuffled from ``seed``.\n\n>>> diabolo.load('duvelen').new_state(seed=1).phase\n'play'")
-        .def("state_from_json", [](const Game& c, const py::object& text) {
-            State t = state_from_json(utf8_text<StateFormatError>(text, "state JSON"));
-            if (!(t.position.game == c)) throw StateFormatError("state JSON: its options differ from this game's");
-            return t;
-        }, py::arg("text"), "The state written by :meth:`DuvelenState.to_json`; StateFormatError if it is not a valid state.")
-        .def("__repr__", [](const Game& c) {
-            return "diabolo.load('duvelen', players=" + std::to_string(c.players) + ", rounds=" + std::to_string(c.rounds) +
-                   ", on_block='" + kBlockNames[static_cast<int>(c.on_block)] + "', max_actions=" + std::to_string(c.max_actions) + ")";
-        })
-        .def("move", [](const Game&, const py::object& move) { return to_move(move); }, py::arg("move"),
-             "The DuvelenMove for notation text or an action id.\n\n>>> str(diabolo.load('duvelen').move(201))\n'stop'")
-        .def("play_random", [](const Game& c, const py::object& games, const py::object& seed, const py::object& threads) {
-            return random_play(c, games, seed, threads, &play_random<Rules>);
-        }, py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
-           "Plays ``games`` whole games in C++ without the GIL: at each step a random seat with legal moves "
-           "makes a uniformly random one (no timing; see diabolo.realtime for that). Returns numpy arrays "
-           "``scores`` (games x players) and ``moves``; game i depends only on (seed, i).\n\n"
-           ">>> diabolo.load('duvelen', players=2).play_random(3, seed=1)['scores'].shape\n(3, 2)")
-        ;
+        .def_property_readonly(
+            "num_actions", [](const Game&) { return kNumActions; }, "Number of action ids: 203.")
+        .def_property_readonly(
+            "observation_tensor_shape", [](const Game& c) { return py::make_tuple(observation_tensor_size(c)); },
+            "Shape of :meth:`DuvelenState.observation_tensor`.")
+        .def(
+            "new_state",
+            [](const Game& c, const py::object& seed, const py::object& decks) {
+                if (decks.is_none()) return State::start(c, to_seed(seed));
+                const std::vector<Deck> given = decks_from(decks, c.players);
+                return State::start(c, to_seed(seed), &given);
+            },
+            py::arg("seed") = 0, py::arg("decks") = py::none(),
+            "A new game. Round 0 is dealt from ``decks`` (one list of 52 cards per seat, D2.5) if given; "
+            "every other round is shuffled from ``seed``.\n\n>>> "
+            "diabolo.load('duvelen').new_state(seed=1).phase\n'play'")
+        .def(
+            "state_from_json",
+            [](const Game& c, const py::object& text) {
+                State t = state_from_json(utf8_text<StateFormatError>(text, "state JSON"));
+                if (!(t.position.game == c)) throw StateFormatError("state JSON: its options differ from this game's");
+                return t;
+            },
+            py::arg("text"),
+            "The state written by :meth:`DuvelenState.to_json`; StateFormatError if it is not a valid state.")
+        .def("__repr__",
+             [](const Game& c) {
+                 return "diabolo.load('duvelen', players=" + std::to_string(c.players) +
+                        ", rounds=" + std::to_string(c.rounds) + ", on_block='" +
+                        kBlockNames[static_cast<int>(c.on_block)] + "', max_actions=" + std::to_string(c.max_actions) +
+                        ")";
+             })
+        .def(
+            "move", [](const Game&, const py::object& move) { return to_move(move); }, py::arg("move"),
+            "The DuvelenMove for notation text or an action id.\n\n>>> str(diabolo.load('duvelen').move(201))\n'stop'")
+        .def(
+            "play_random",
+            [](const Game& c, const py::object& games, const py::object& seed, const py::object& threads) {
+                return random_play(c, games, seed, threads, &play_random<Rules>);
+            },
+            py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
+            "Plays ``games`` whole games in C++ without the GIL: at each step a random seat with legal moves "
+            "makes a uniformly random one (no timing; see diabolo.realtime for that). Returns numpy arrays "
+            "``scores`` (games x players) and ``moves``; game i depends only on (seed, i).\n\n"
+            ">>> diabolo.load('duvelen', players=2).play_random(3, seed=1)['scores'].shape\n(3, 2)");
     bind_game_values(game_class, &options_dict, &config_from_kwargs);
-
 }
 
 }  // namespace diabolo::bindings

@@ -26,16 +26,19 @@ std::vector<Card> table_from(const py::handle& value) {
         throw NotationError("a table is a list of cards like ['O', 'ST', '?'] (K8)");
     }
     std::vector<Card> table;
-    for (auto card : py::reinterpret_borrow<py::sequence>(value)) table.push_back(parse_card(utf8_text<NotationError>(card, "a card")));
+    for (auto card : py::reinterpret_borrow<py::sequence>(value))
+        table.push_back(parse_card(utf8_text<NotationError>(card, "a card")));
     if (table.size() > static_cast<std::size_t>(kMaxTable)) {
-        throw NotationError("a table holds at most " + std::to_string(kMaxTable) + " cards, got " + std::to_string(table.size()));
+        throw NotationError("a table holds at most " + std::to_string(kMaxTable) + " cards, got " +
+                            std::to_string(table.size()));
     }
     return table;
 }
 
 int min_cards_from(const py::handle& value) {
     const int n = to_int(value, "min_cards");
-    if (n < 1 || n > kMaxWord) throw OptionError("min_cards must be 1.." + std::to_string(kMaxWord) + " (K3.3), got " + std::to_string(n));
+    if (n < 1 || n > kMaxWord)
+        throw OptionError("min_cards must be 1.." + std::to_string(kMaxWord) + " (K3.3), got " + std::to_string(n));
     return static_cast<int>(n);
 }
 
@@ -82,7 +85,8 @@ py::object python_lexicon(const Game& g) {
 
 py::dict deck_cards(const Config& c) {
     py::dict cards;
-    for (int k = 0; k < c.kind_count; ++k) cards[py::str(format_card(c.card(k)))] = c.counts[static_cast<std::size_t>(k)];
+    for (int k = 0; k < c.kind_count; ++k)
+        cards[py::str(format_card(c.card(k)))] = c.counts[static_cast<std::size_t>(k)];
     return cards;
 }
 
@@ -93,7 +97,8 @@ py::object python_deck(const Game& g) {
 py::dict options_dict(const Game& g) {
     py::dict d;
     d["players"] = g.config.players;
-    d["rounds"] = g.config.variant == Variant::Standard ? py::object(py::int_(g.config.rounds)) : py::object(py::none());
+    d["rounds"] =
+        g.config.variant == Variant::Standard ? py::object(py::int_(g.config.rounds)) : py::object(py::none());
     d["min_cards"] = g.config.min_cards;
     d["variant"] = kVariantNames[static_cast<int>(g.config.variant)];
     d["handicap"] = g.config.handicap;
@@ -111,7 +116,8 @@ Enum enum_option(const py::handle& value, const char* name, const char* const (&
     }
     std::string allowed;
     for (std::size_t i = 0; i < N; ++i) allowed += std::string(i ? ", " : "") + "'" + names[i] + "'";
-    throw OptionError(std::string(name) + " must be one of " + allowed + " (" + clause + "), got " + py::repr(value).cast<std::string>());
+    throw OptionError(std::string(name) + " must be one of " + allowed + " (" + clause + "), got " +
+                      py::repr(value).cast<std::string>());
 }
 
 /// The compiled lexicon of a diabolo.Lexicon; OptionError if it holds none (made
@@ -122,7 +128,8 @@ std::shared_ptr<const Lexicon> lexicon_core(const py::handle& lexicon) {
     } catch (const py::error_already_set&) {
     } catch (const py::cast_error&) {
     }
-    throw OptionError("this diabolo.Lexicon holds no words (it was made without Lexicon.load, from_file, from_words or from_bytes)");
+    throw OptionError(
+        "this diabolo.Lexicon holds no words (it was made without Lexicon.load, from_file, from_words or from_bytes)");
 }
 
 /// The lexicon option: a diabolo.Lexicon, or a language code to load.
@@ -147,8 +154,9 @@ DeckSpec read_deck(const py::handle& value, Game& g) {
     if (PyUnicode_Check(value.ptr())) deck = cls.attr("load")(value);
     else if (py::isinstance<py::dict>(value)) deck = cls(value);
     if (!py::isinstance(deck, cls)) {
-        throw OptionError("deck must be a diabolo.knizia.Deck, a language code like 'de' or a dict of card counts (K10.7), got " +
-                          py::repr(value).cast<std::string>());
+        throw OptionError(
+            "deck must be a diabolo.knizia.Deck, a language code like 'de' or a dict of card counts (K10.7), got " +
+            py::repr(value).cast<std::string>());
     }
     g.deck_language = utf8_text<OptionError>(deck.attr("language"), "a deck's language");
     DeckSpec spec;
@@ -175,15 +183,18 @@ Game game_from_kwargs(const py::dict& kwargs) {
         else if (key == "min_cards") o.min_cards = to_int(value, "min_cards");
         else if (key == "handicap") o.handicap = to_int(value, "handicap");
         else if (key == "variant") o.variant = enum_option<Variant>(value, "variant", kVariantNames, "K4.3");
-        else if (key == "stale_calls") o.stale_calls = enum_option<StaleCalls>(value, "stale_calls", kStaleNames, "K10.3");
+        else if (key == "stale_calls")
+            o.stale_calls = enum_option<StaleCalls>(value, "stale_calls", kStaleNames, "K10.3");
         else if (key == "lexicon") lexicon = py::reinterpret_borrow<py::object>(value);
         else if (key == "deck") deck = py::reinterpret_borrow<py::object>(value);
         else {
-            throw OptionError("unknown option '" + key + "' for knizia; the options are players, rounds, min_cards, variant, "
+            throw OptionError("unknown option '" + key +
+                              "' for knizia; the options are players, rounds, min_cards, variant, "
                               "handicap, stale_calls, lexicon, deck");
         }
     }
-    if (o.rounds == 0 && kwargs.contains("rounds") && !kwargs["rounds"].is_none()) throw OptionError("rounds must be 1..64 (K4.2), got 0");
+    if (o.rounds == 0 && kwargs.contains("rounds") && !kwargs["rounds"].is_none())
+        throw OptionError("rounds must be 1..64 (K4.2), got 0");
     if (o.variant == Variant::VictoryTiles && o.rounds != 0) {
         throw OptionError("the victory_tiles variant plays until a seat has 2 tiles (K4.3): leave rounds out");
     }
@@ -220,7 +231,8 @@ int query_player(const Position& s, const py::object& player) {
 
 Deal deal_from(const py::handle& value, const Config& c, const std::string& what) {
     if (!py::isinstance<py::sequence>(value) || PyUnicode_Check(value.ptr())) {
-        throw StateFormatError(what + " must be a list of the deck's " + std::to_string(c.deck_size) + " cards in reveal order (K10.7)");
+        throw StateFormatError(what + " must be a list of the deck's " + std::to_string(c.deck_size) +
+                               " cards in reveal order (K10.7)");
     }
     Deal deal;
     for (auto card : py::reinterpret_borrow<py::sequence>(value)) {
@@ -284,7 +296,8 @@ py::dict observation(const Position& s, int player) {
     py::dict d;
     d["player"] = player;
     d["round"] = s.round;
-    d["rounds"] = s.config.variant == Variant::Standard ? py::object(py::int_(s.config.rounds)) : py::object(py::none());
+    d["rounds"] =
+        s.config.variant == Variant::Standard ? py::object(py::int_(s.config.rounds)) : py::object(py::none());
     d["dealer"] = s.dealer();
     d["phase"] = kPhaseNames[static_cast<int>(s.phase)];
     d["table"] = card_list(s.config, s.table.data(), s.table_count);
@@ -308,7 +321,8 @@ py::dict options_data(const Game& g) {
     lexicon["language"] = g.lexicon_language.empty() ? py::object(py::none()) : py::object(py::str(g.lexicon_language));
     lexicon["words"] = g.lexicon->size();
     char fingerprint[17];
-    std::snprintf(fingerprint, sizeof fingerprint, "%016llx", static_cast<unsigned long long>(g.lexicon->fingerprint()));
+    std::snprintf(fingerprint, sizeof fingerprint, "%016llx",
+                  static_cast<unsigned long long>(g.lexicon->fingerprint()));
     lexicon["fingerprint"] = std::string(fingerprint);
     d["lexicon"] = lexicon;
     py::dict deck;
@@ -333,10 +347,12 @@ py::dict to_data(const KState& k) {
     for (int p = 0; p < s.players(); ++p) {
         py::dict pile;
         for (const char* part : {"taken", "drawn"}) {
-            const auto& counts = std::string(part) == "taken" ? s.taken[static_cast<std::size_t>(p)] : s.drawn[static_cast<std::size_t>(p)];
+            const auto& counts = std::string(part) == "taken" ? s.taken[static_cast<std::size_t>(p)]
+                                                              : s.drawn[static_cast<std::size_t>(p)];
             py::list cards;
             for (int kind = 0; kind < c.kind_count; ++kind) {
-                for (int i = 0; i < counts[static_cast<std::size_t>(kind)]; ++i) cards.append(format_card(c.card(kind)));
+                for (int i = 0; i < counts[static_cast<std::size_t>(kind)]; ++i)
+                    cards.append(format_card(c.card(kind)));
             }
             pile[part] = cards;
         }
@@ -349,7 +365,8 @@ py::dict to_data(const KState& k) {
     d["scores"] = seat_values(s.scores, s.players());
     py::list deals;
     for (const Deal& deal : k.table.deals) {
-        deals.append(deal.empty() ? py::object(py::none()) : py::object(card_list(c, deal.data(), static_cast<int>(deal.size()))));
+        deals.append(deal.empty() ? py::object(py::none())
+                                  : py::object(card_list(c, deal.data(), static_cast<int>(deal.size()))));
     }
     d["deals"] = deals;
     py::list history;
@@ -401,7 +418,8 @@ KState from_data(const py::handle& data, const std::shared_ptr<const Game>& g) {
         for (const char* part : {"taken", "drawn"}) {
             const Reader cards = pile.at(part);
             if (cards.size() > c.deck_size) cards.fail("more cards than the deck has");
-            auto& counts = std::string(part) == "taken" ? s.taken[static_cast<std::size_t>(p)] : s.drawn[static_cast<std::size_t>(p)];
+            auto& counts = std::string(part) == "taken" ? s.taken[static_cast<std::size_t>(p)]
+                                                        : s.drawn[static_cast<std::size_t>(p)];
             for (std::size_t i = 0; i < cards.size(); ++i) {
                 ++counts[read_kind(cards.at(i), c)];
                 ++s.pile[static_cast<std::size_t>(p)];
@@ -416,7 +434,8 @@ KState from_data(const py::handle& data, const std::shared_ptr<const Game>& g) {
     const Reader penalty = root.at("penalty");
     if (penalty.size() >= static_cast<std::size_t>(n)) penalty.fail("at most one entry per other seat");
     s.penalty_count = static_cast<uint8_t>(penalty.size());
-    for (std::size_t i = 0; i < penalty.size(); ++i) s.penalty[i] = static_cast<uint8_t>(penalty.at(i).integer(0, n - 1));
+    for (std::size_t i = 0; i < penalty.size(); ++i)
+        s.penalty[i] = static_cast<uint8_t>(penalty.at(i).integer(0, n - 1));
     const Reader call = root.at("last_call");
     if (!call.is_null()) {
         s.last_call.seat = static_cast<int8_t>(call.at("seat").integer(0, n - 1));
@@ -442,7 +461,9 @@ KState from_data(const py::handle& data, const std::shared_ptr<const Game>& g) {
     }
     const Reader scores = root.at("scores");
     if (scores.size() != static_cast<std::size_t>(n)) scores.fail("expected one entry per seat");
-    for (int p = 0; p < n; ++p) s.scores[static_cast<std::size_t>(p)] = static_cast<int32_t>(scores.at(static_cast<std::size_t>(p)).integer(0, 100000));
+    for (int p = 0; p < n; ++p)
+        s.scores[static_cast<std::size_t>(p)] =
+            static_cast<int32_t>(scores.at(static_cast<std::size_t>(p)).integer(0, 100000));
     const Reader deals = root.at("deals");
     if (deals.size() > static_cast<std::size_t>(kMaxRounds)) deals.fail("too many deals");
     for (std::size_t r = 0; r < deals.size(); ++r) {
@@ -465,7 +486,8 @@ KState from_data(const py::handle& data, const std::shared_ptr<const Game>& g) {
     for (std::size_t i = 0, size = history_size(history); i < size; ++i) {
         const std::string entry = history.at(i).text();
         const auto colon = entry.find(':');
-        if (colon != 1 || entry[0] < '0' || entry[0] >= '0' + n) history.at(i).fail("expected 'seat:move' like '1:LAGER@0,1,2,3,4'");
+        if (colon != 1 || entry[0] < '0' || entry[0] >= '0' + n)
+            history.at(i).fail("expected 'seat:move' like '1:LAGER@0,1,2,3,4'");
         try {
             k.table.history.push_back(Step{entry[0] - '0', parse_move(entry.substr(2))});
         } catch (const NotationError& e) {
@@ -485,7 +507,8 @@ realtime::Reaction reaction_from(const py::handle& value) {
 
 double per_letter_from(const py::handle& value) {
     const double seconds = to_number(value, "per_letter");
-    if (!(seconds >= 0.0 && seconds <= 60.0)) throw OptionError("per_letter must be 0..60 seconds, got " + py::repr(value).cast<std::string>());
+    if (!(seconds >= 0.0 && seconds <= 60.0))
+        throw OptionError("per_letter must be 0..60 seconds, got " + py::repr(value).cast<std::string>());
     return seconds;
 }
 
@@ -494,8 +517,10 @@ double per_letter_from(const py::handle& value) {
 class PythonBot : public Bot {
 public:
     PythonBot(py::object bot, std::shared_ptr<const Game> game)
-        : Bot(reaction_from(py::getattr(bot, "reaction", py::none())), per_letter_from(py::getattr(bot, "per_letter", py::float_(kDefaultPerLetter)))),
-          bot_(std::move(bot)), game_(std::move(game)) {}
+        : Bot(reaction_from(py::getattr(bot, "reaction", py::none())),
+              per_letter_from(py::getattr(bot, "per_letter", py::float_(kDefaultPerLetter)))),
+          bot_(std::move(bot)),
+          game_(std::move(game)) {}
     std::optional<Move> choose(const Position& state, int player, Pcg32&) const override {
         KState view;
         view.table.state = state;
@@ -521,22 +546,25 @@ py::tuple run_tuple(const KState& start, const Run& run) {
     return py::make_tuple(final, log, run.accepted, run.rejected, run.time);
 }
 
-
 void bind_game(py::module_& m) {
     py::class_<Bot, std::shared_ptr<Bot>>(m, "KniziaBot", "A Diabolo (Knizia) bot implemented in C++.")
-        .def("choose", [](const Bot& bot, const KState& k, const py::object& player, const py::object& seed) -> py::object {
-            Pcg32 rng(to_seed(seed));
-            const int p = to_seat(player, k.state().players());
-            const Position state = k.state();
-            std::optional<Move> move;
-            {
-                py::gil_scoped_release release;
-                move = bot.choose(state, p, rng);
-            }
-            return move ? py::cast(*move) : py::none();
-        }, py::arg("state"), py::arg("player"), py::arg("seed") = 0,
-           "The move this bot makes for ``player`` now, or None to wait for the table to change.")
-        .def_property_readonly("per_letter", &Bot::per_letter, "Seconds a called word takes per letter, on top of the claim delay.");
+        .def(
+            "choose",
+            [](const Bot& bot, const KState& k, const py::object& player, const py::object& seed) -> py::object {
+                Pcg32 rng(to_seed(seed));
+                const int p = to_seat(player, k.state().players());
+                const Position state = k.state();
+                std::optional<Move> move;
+                {
+                    py::gil_scoped_release release;
+                    move = bot.choose(state, p, rng);
+                }
+                return move ? py::cast(*move) : py::none();
+            },
+            py::arg("state"), py::arg("player"), py::arg("seed") = 0,
+            "The move this bot makes for ``player`` now, or None to wait for the table to change.")
+        .def_property_readonly("per_letter", &Bot::per_letter,
+                               "Seconds a called word takes per letter, on top of the claim delay.");
     py::class_<RandomBot, Bot, std::shared_ptr<RandomBot>>(m, "KniziaRandomBot", R"doc(
 Makes any legal move, uniformly at random (the seed of the run decides which).
 
@@ -545,8 +573,9 @@ Makes any legal move, uniformly at random (the seed of the run decides which).
 'random'
 )doc")
         .def(py::init([](const py::object& reaction, const py::object& per_letter) {
-            return std::make_shared<RandomBot>(reaction_from(reaction), per_letter_from(per_letter));
-        }), py::arg("reaction") = py::none(), py::arg("per_letter") = kDefaultPerLetter)
+                 return std::make_shared<RandomBot>(reaction_from(reaction), per_letter_from(per_letter));
+             }),
+             py::arg("reaction") = py::none(), py::arg("per_letter") = kDefaultPerLetter)
         .def_property_readonly("name", [](const RandomBot&) { return "random"; }, "``'random'``.");
     py::class_<WordBot, Bot, std::shared_ptr<WordBot>>(m, "KniziaWordBot", R"doc(
 Calls the longest word it knows on the table; as dealer it reveals when it knows none;
@@ -567,33 +596,45 @@ longest word the others could then form from the cards left.
 (5, 0.5)
 )doc")
         .def(py::init([](const py::object& reaction, const py::object& per_letter, const py::object& vocabulary,
-                         const py::object& max_length, const py::object& coverage, const py::object& memory, bool lookahead) {
-            Vocabulary v;
-            if (!vocabulary.is_none()) {
+                         const py::object& max_length, const py::object& coverage, const py::object& memory,
+                         bool lookahead) {
+                 Vocabulary v;
+                 if (!vocabulary.is_none()) {
+                     const py::object cls = py::module_::import("diabolo.lexicon").attr("Lexicon");
+                     if (!py::isinstance(vocabulary, cls))
+                         throw OptionError("vocabulary must be a diabolo.Lexicon or None");
+                     v.words = lexicon_core(vocabulary);
+                 }
+                 v.max_length = to_int(max_length, "max_length");
+                 if (v.max_length < 1 || v.max_length > kMaxWord) throw OptionError("max_length must be 1..64 letters");
+                 v.coverage = to_number(coverage, "coverage");
+                 if (!(v.coverage >= 0.0 && v.coverage <= 1.0)) throw OptionError("coverage must be a share in [0, 1]");
+                 v.memory = to_seed(memory, "memory");
+                 return std::make_shared<WordBot>(reaction_from(reaction), per_letter_from(per_letter), v, lookahead);
+             }),
+             py::arg("reaction") = py::none(), py::arg("per_letter") = kDefaultPerLetter,
+             py::arg("vocabulary") = py::none(), py::arg("max_length") = kMaxWord, py::arg("coverage") = 1.0,
+             py::arg("memory") = 0, py::arg("lookahead") = false)
+        .def_property_readonly(
+            "name", [](const WordBot& b) { return b.lookahead() ? "lookahead-word" : "word"; },
+            "``'word'``, or ``'lookahead-word'`` with ``lookahead``.")
+        .def_property_readonly("lookahead", &WordBot::lookahead,
+                               "Whether it weighs what its call leaves to the others.")
+        .def_property_readonly(
+            "max_length", [](const WordBot& b) { return b.vocabulary().max_length; }, "Longest word it knows.")
+        .def_property_readonly(
+            "coverage", [](const WordBot& b) { return b.vocabulary().coverage; }, "Share of the words it knows.")
+        .def_property_readonly(
+            "memory", [](const WordBot& b) { return b.vocabulary().memory; },
+            "The seed of which words it knows when coverage is below 1.")
+        .def_property_readonly(
+            "vocabulary",
+            [](const WordBot& b) -> py::object {
+                if (!b.vocabulary().words) return py::none();
                 const py::object cls = py::module_::import("diabolo.lexicon").attr("Lexicon");
-                if (!py::isinstance(vocabulary, cls)) throw OptionError("vocabulary must be a diabolo.Lexicon or None");
-                v.words = lexicon_core(vocabulary);
-            }
-            v.max_length = to_int(max_length, "max_length");
-            if (v.max_length < 1 || v.max_length > kMaxWord) throw OptionError("max_length must be 1..64 letters");
-            v.coverage = to_number(coverage, "coverage");
-            if (!(v.coverage >= 0.0 && v.coverage <= 1.0)) throw OptionError("coverage must be a share in [0, 1]");
-            v.memory = to_seed(memory, "memory");
-            return std::make_shared<WordBot>(reaction_from(reaction), per_letter_from(per_letter), v, lookahead);
-        }), py::arg("reaction") = py::none(), py::arg("per_letter") = kDefaultPerLetter, py::arg("vocabulary") = py::none(),
-            py::arg("max_length") = kMaxWord, py::arg("coverage") = 1.0, py::arg("memory") = 0, py::arg("lookahead") = false)
-        .def_property_readonly("name", [](const WordBot& b) { return b.lookahead() ? "lookahead-word" : "word"; },
-                               "``'word'``, or ``'lookahead-word'`` with ``lookahead``.")
-        .def_property_readonly("lookahead", &WordBot::lookahead, "Whether it weighs what its call leaves to the others.")
-        .def_property_readonly("max_length", [](const WordBot& b) { return b.vocabulary().max_length; }, "Longest word it knows.")
-        .def_property_readonly("coverage", [](const WordBot& b) { return b.vocabulary().coverage; }, "Share of the words it knows.")
-        .def_property_readonly("memory", [](const WordBot& b) { return b.vocabulary().memory; },
-                               "The seed of which words it knows when coverage is below 1.")
-        .def_property_readonly("vocabulary", [](const WordBot& b) -> py::object {
-            if (!b.vocabulary().words) return py::none();
-            const py::object cls = py::module_::import("diabolo.lexicon").attr("Lexicon");
-            return cls(std::const_pointer_cast<Lexicon>(b.vocabulary().words), "vocabulary");
-        }, "Its own word list, or None (the game's lexicon).");
+                return cls(std::const_pointer_cast<Lexicon>(b.vocabulary().words), "vocabulary");
+            },
+            "Its own word list, or None (the game's lexicon).");
 
     m.def("knizia_simulate", [](const KState& start, const py::sequence& bots, const py::object& seed, double max_time,
                                 const py::object& max_events) {
@@ -622,26 +663,29 @@ longest word the others could then form from the cards left.
         return run_tuple(start, run);
     });
 
-    m.def("knizia_simulate_many", [](const Game& g, const py::sequence& bots, const py::object& games, const py::object& seed,
-                                     const py::object& threads, double max_time, const py::object& max_events) {
-        const realtime::Limits limits = limits_from(max_time, max_events);
-        std::vector<std::shared_ptr<Bot>> owned;
-        for (auto bot : bots) {
-            if (!py::isinstance<Bot>(bot)) throw OptionError("simulate_many runs C++ bots only; use simulate for Python bots");
-            owned.push_back(cpp_bot<Bot>(bot));
-        }
-        std::vector<const Bot*> seats;
-        for (const auto& bot : owned) seats.push_back(bot.get());
-        const Batch batch = batch_args(games, seed, threads);
-        SimulationBatch result;
-        SignalCheck signals;
-        {
-            py::gil_scoped_release release;
-            result = simulate_many(g.config, *g.lexicon, seats, batch.games, batch.seed, batch.threads, limits, signals.interrupt());
-        }
-        signals.raise_if_interrupted();
-        return batch_dict(result, batch.games, g.config.players);
-    });
+    m.def("knizia_simulate_many",
+          [](const Game& g, const py::sequence& bots, const py::object& games, const py::object& seed,
+             const py::object& threads, double max_time, const py::object& max_events) {
+              const realtime::Limits limits = limits_from(max_time, max_events);
+              std::vector<std::shared_ptr<Bot>> owned;
+              for (auto bot : bots) {
+                  if (!py::isinstance<Bot>(bot))
+                      throw OptionError("simulate_many runs C++ bots only; use simulate for Python bots");
+                  owned.push_back(cpp_bot<Bot>(bot));
+              }
+              std::vector<const Bot*> seats;
+              for (const auto& bot : owned) seats.push_back(bot.get());
+              const Batch batch = batch_args(games, seed, threads);
+              SimulationBatch result;
+              SignalCheck signals;
+              {
+                  py::gil_scoped_release release;
+                  result = simulate_many(g.config, *g.lexicon, seats, batch.games, batch.seed, batch.threads, limits,
+                                         signals.interrupt());
+              }
+              signals.raise_if_interrupted();
+              return batch_dict(result, batch.games, g.config.players);
+          });
 
     py::class_<Move> move_class(m, "KniziaMove", R"doc(
 A move of Diabolo (Knizia): frozen, hashable, ``str()`` is its notation (K7).
@@ -659,20 +703,33 @@ normalises the word (K10.8); the keywords are lower case, so write words in capi
 ('STRASSE', 5)
 )doc");
     move_class
-        .def_static("parse", [](const py::object& text) { return parse_move(utf8_text<NotationError>(text, "notation")); },
-                    py::arg("text"), "The move written as ``text`` (K7); raises NotationError.\n\n>>> KniziaMove.parse('reveal').kind\n'reveal'")
-        .def_property_readonly("kind", [](const Move& mv) { return kMoveKinds[static_cast<int>(mv.kind)]; },
-                               "``'reveal'``, ``'pass'``, ``'take'`` or ``'claim'``.")
-        .def_property_readonly("word", [](const Move& mv) -> py::object {
-            return mv.kind == MoveKind::Claim ? py::object(py::str(std::string(mv.word()))) : py::object(py::none());
-        }, "The called word (A-Z), or None.")
-        .def_property_readonly("cards", [](const Move& mv) -> py::object {
-            if (mv.kind != MoveKind::Claim || mv.card_count == 0) return py::none();
-            return py::tuple(py::cast(mv.positions()));
-        }, "The table positions a call names, in word order, or None (the best assignment, K10.4).")
-        .def_property_readonly("position", [](const Move& mv) -> py::object {
-            return mv.kind == MoveKind::Take ? py::object(py::int_(mv.position)) : py::object(py::none());
-        }, "The table position of a take, or None.");
+        .def_static(
+            "parse", [](const py::object& text) { return parse_move(utf8_text<NotationError>(text, "notation")); },
+            py::arg("text"),
+            "The move written as ``text`` (K7); raises NotationError.\n\n>>> KniziaMove.parse('reveal').kind\n'reveal'")
+        .def_property_readonly(
+            "kind", [](const Move& mv) { return kMoveKinds[static_cast<int>(mv.kind)]; },
+            "``'reveal'``, ``'pass'``, ``'take'`` or ``'claim'``.")
+        .def_property_readonly(
+            "word",
+            [](const Move& mv) -> py::object {
+                return mv.kind == MoveKind::Claim ? py::object(py::str(std::string(mv.word())))
+                                                  : py::object(py::none());
+            },
+            "The called word (A-Z), or None.")
+        .def_property_readonly(
+            "cards",
+            [](const Move& mv) -> py::object {
+                if (mv.kind != MoveKind::Claim || mv.card_count == 0) return py::none();
+                return py::tuple(py::cast(mv.positions()));
+            },
+            "The table positions a call names, in word order, or None (the best assignment, K10.4).")
+        .def_property_readonly(
+            "position",
+            [](const Move& mv) -> py::object {
+                return mv.kind == MoveKind::Take ? py::object(py::int_(mv.position)) : py::object(py::none());
+            },
+            "The table position of a take, or None.");
     bind_move_values(move_class, "KniziaMove", &format_move, &parse_move);
 
     py::class_<KState> state_class(m, "KniziaState", R"doc(
@@ -696,94 +753,143 @@ too: it draws the penalty of K3.5 (or, with ``stale_calls='reject'``, raises).
 (False, [0, 3])
 )doc");
     state_class
-        .def_property_readonly("game", [](const KState& k) { return *k.game; }, "The game (rules and options) of this state.")
-        .def_property_readonly("current_player", [](const KState& k) { return k.state().current_player(); },
-                               "``diabolo.SIMULTANEOUS`` while a round is played, ``diabolo.TERMINAL`` at game over.")
-        .def_property_readonly("phase", [](const KState& k) { return kPhaseNames[static_cast<int>(k.state().phase)]; },
-                               "``'play'``, ``'penalty'`` or ``'game_over'`` (K10.6).")
-        .def_property_readonly("round", [](const KState& k) { return k.state().round; }, "The round, from 0 (K10.1).")
-        .def_property_readonly("dealer", [](const KState& k) { return k.state().dealer(); }, "The dealer's seat (K10.1).")
-        .def_property_readonly("table", [](const KState& k) {
-            return card_list(k.state().config, k.state().table.data(), k.state().table_count);
-        }, "The table line in notation, position 0 first (K8).")
-        .def_property_readonly("deck_count", [](const KState& k) { return k.state().deck_count(); }, "Cards left in the deck.")
-        .def_property_readonly("piles", [](const KState& k) { return seat_values(k.state().pile, k.state().players()); },
-                               "Cards each seat took this round (K4.1).")
-        .def_property_readonly("penalty", [](const KState& k) { return penalty_list(k.state()); },
-                               "Seats still to take a card for an invalid call, in order (K3.5).")
-        .def_property_readonly("last_call", [](const KState& k) { return last_call_dict(k.state()); },
-                               "None, or ``{'seat', 'word', 'valid', 'reason'}`` of the round's last call (K10.6).")
-        .def_property_readonly("is_terminal", [](const KState& k) { return k.state().is_terminal(); }, "True once the game is over.")
-        .def_property_readonly("scores", [](const KState& k) { return seat_values(k.state().scores, k.state().players()); },
-                               "Totals of the finished rounds per seat (K4.1), or victory tiles (K4.3).")
-        .def("returns", [](const KState& k) {
-            return std::vector<double>(k.state().scores.begin(), k.state().scores.begin() + k.state().players());
-        }, "The scores as floats.")
-        .def_property_readonly("winners", [](const KState& k) { return winners(k.state()); },
-                               "Seats with the highest total (or the most tiles); ties share the win.")
-        .def_property_readonly("history", [](const KState& k) {
-            py::list out;
-            for (const Step& step : k.table.history) out.append(py::make_tuple(step.player, step.move));
-            return out;
-        }, "Every move so far as ``(seat, move)`` pairs in arrival order; valid claims name their cards.")
-        .def("legal_moves", [](const KState& k, const py::object& player) {
-            const int p = query_player(k.state(), player);
-            const Position state = k.state();
-            py::gil_scoped_release release;
-            return legal_moves(state, p);
-        }, py::arg("player") = py::none(), "Legal moves of ``player`` now (K9): ``reveal`` for the dealer while cards "
-           "remain, every valid claim in word order, ``pass``; during a penalty ``take@i`` for the seat at its head.")
-        .def("legal_actions", [](const KState& k, const py::object& player) {
-            const int p = query_player(k.state(), player);
-            return legal_actions(k.state(), p);
-        }, py::arg("player") = py::none(), "Legal action ids of ``player`` (see ``KniziaGame.num_actions``).")
-        .def("legal_action_mask", [](const KState& k, const py::object& player) {
-            const int p = query_player(k.state(), player);
-            const std::size_t n = kFirstClaimAction + k.game->lexicon->size();
-            py::array_t<bool> mask(static_cast<py::ssize_t>(n));
-            bool* data = mask.mutable_data();
-            std::fill(data, data + n, false);
-            for (const int action : legal_actions(k.state(), p)) data[action] = true;
-            return mask;
-        }, py::arg("player") = py::none(), "A numpy bool array of length ``num_actions``, True at legal action ids.")
-        .def("apply", [](KState& k, const py::object& move, const py::object& player) {
-            k.table.apply(to_move(move, *k.game->lexicon), query_player(k.state(), player));
-        }, py::arg("move"), py::arg("player") = py::none(),
-           "Applies ``player``'s move (a KniziaMove, an action id or notation) in arrival order. A call that is not a "
-           "valid claim draws the penalty (K3.5), or raises with ``stale_calls='reject'`` (K10.3). Raises "
-           "IllegalMoveError naming the clause, and changes nothing, for a move the rules do not allow now.")
-        .def("observation", [](const KState& k, const py::object& player) {
-            return observation(k.state(), to_seat(player, k.state().players()));
-        }, py::arg("player"), "What ``player`` may know, as a JSON-ready dict with the keys of K8 (see the rules page).")
-        .def("observation_tensor", [](const KState& k, const py::object& player) {
-            const int p = to_seat(player, k.state().players());
-            py::array_t<float> out(observation_tensor_size(k.state().config));
-            observation_tensor(k.state(), p, out.mutable_data());
-            return out;
-        }, py::arg("player"), "What ``player`` may know as a float32 numpy array of ``game.observation_tensor_shape``.")
-        .def("resample", [](const KState& k, const py::object& player, const py::object& seed) {
-            to_seat(player, k.state().players());
-            KState out = k;
-            out.table = k.table.resample(to_seed(seed));
-            return out;
-        }, py::arg("player"), py::arg("seed"),
-           "Determinisation (K5.1): the deck order and the cards drawn blind into piles, dealt anew. Nobody "
-           "knows them, so the result is the same for every ``player``.")
+        .def_property_readonly(
+            "game", [](const KState& k) { return *k.game; }, "The game (rules and options) of this state.")
+        .def_property_readonly(
+            "current_player", [](const KState& k) { return k.state().current_player(); },
+            "``diabolo.SIMULTANEOUS`` while a round is played, ``diabolo.TERMINAL`` at game over.")
+        .def_property_readonly(
+            "phase", [](const KState& k) { return kPhaseNames[static_cast<int>(k.state().phase)]; },
+            "``'play'``, ``'penalty'`` or ``'game_over'`` (K10.6).")
+        .def_property_readonly(
+            "round", [](const KState& k) { return k.state().round; }, "The round, from 0 (K10.1).")
+        .def_property_readonly(
+            "dealer", [](const KState& k) { return k.state().dealer(); }, "The dealer's seat (K10.1).")
+        .def_property_readonly(
+            "table",
+            [](const KState& k) { return card_list(k.state().config, k.state().table.data(), k.state().table_count); },
+            "The table line in notation, position 0 first (K8).")
+        .def_property_readonly(
+            "deck_count", [](const KState& k) { return k.state().deck_count(); }, "Cards left in the deck.")
+        .def_property_readonly(
+            "piles", [](const KState& k) { return seat_values(k.state().pile, k.state().players()); },
+            "Cards each seat took this round (K4.1).")
+        .def_property_readonly(
+            "penalty", [](const KState& k) { return penalty_list(k.state()); },
+            "Seats still to take a card for an invalid call, in order (K3.5).")
+        .def_property_readonly(
+            "last_call", [](const KState& k) { return last_call_dict(k.state()); },
+            "None, or ``{'seat', 'word', 'valid', 'reason'}`` of the round's last call (K10.6).")
+        .def_property_readonly(
+            "is_terminal", [](const KState& k) { return k.state().is_terminal(); }, "True once the game is over.")
+        .def_property_readonly(
+            "scores", [](const KState& k) { return seat_values(k.state().scores, k.state().players()); },
+            "Totals of the finished rounds per seat (K4.1), or victory tiles (K4.3).")
+        .def(
+            "returns",
+            [](const KState& k) {
+                return std::vector<double>(k.state().scores.begin(), k.state().scores.begin() + k.state().players());
+            },
+            "The scores as floats.")
+        .def_property_readonly(
+            "winners", [](const KState& k) { return winners(k.state()); },
+            "Seats with the highest total (or the most tiles); ties share the win.")
+        .def_property_readonly(
+            "history",
+            [](const KState& k) {
+                py::list out;
+                for (const Step& step : k.table.history) out.append(py::make_tuple(step.player, step.move));
+                return out;
+            },
+            "Every move so far as ``(seat, move)`` pairs in arrival order; valid claims name their cards.")
+        .def(
+            "legal_moves",
+            [](const KState& k, const py::object& player) {
+                const int p = query_player(k.state(), player);
+                const Position state = k.state();
+                py::gil_scoped_release release;
+                return legal_moves(state, p);
+            },
+            py::arg("player") = py::none(),
+            "Legal moves of ``player`` now (K9): ``reveal`` for the dealer while cards "
+            "remain, every valid claim in word order, ``pass``; during a penalty ``take@i`` for the seat at its head.")
+        .def(
+            "legal_actions",
+            [](const KState& k, const py::object& player) {
+                const int p = query_player(k.state(), player);
+                return legal_actions(k.state(), p);
+            },
+            py::arg("player") = py::none(), "Legal action ids of ``player`` (see ``KniziaGame.num_actions``).")
+        .def(
+            "legal_action_mask",
+            [](const KState& k, const py::object& player) {
+                const int p = query_player(k.state(), player);
+                const std::size_t n = kFirstClaimAction + k.game->lexicon->size();
+                py::array_t<bool> mask(static_cast<py::ssize_t>(n));
+                bool* data = mask.mutable_data();
+                std::fill(data, data + n, false);
+                for (const int action : legal_actions(k.state(), p)) data[action] = true;
+                return mask;
+            },
+            py::arg("player") = py::none(), "A numpy bool array of length ``num_actions``, True at legal action ids.")
+        .def(
+            "apply",
+            [](KState& k, const py::object& move, const py::object& player) {
+                k.table.apply(to_move(move, *k.game->lexicon), query_player(k.state(), player));
+            },
+            py::arg("move"), py::arg("player") = py::none(),
+            "Applies ``player``'s move (a KniziaMove, an action id or notation) in arrival order. A call that is not a "
+            "valid claim draws the penalty (K3.5), or raises with ``stale_calls='reject'`` (K10.3). Raises "
+            "IllegalMoveError naming the clause, and changes nothing, for a move the rules do not allow now.")
+        .def(
+            "observation",
+            [](const KState& k, const py::object& player) {
+                return observation(k.state(), to_seat(player, k.state().players()));
+            },
+            py::arg("player"),
+            "What ``player`` may know, as a JSON-ready dict with the keys of K8 (see the rules page).")
+        .def(
+            "observation_tensor",
+            [](const KState& k, const py::object& player) {
+                const int p = to_seat(player, k.state().players());
+                py::array_t<float> out(observation_tensor_size(k.state().config));
+                observation_tensor(k.state(), p, out.mutable_data());
+                return out;
+            },
+            py::arg("player"),
+            "What ``player`` may know as a float32 numpy array of ``game.observation_tensor_shape``.")
+        .def(
+            "resample",
+            [](const KState& k, const py::object& player, const py::object& seed) {
+                to_seat(player, k.state().players());
+                KState out = k;
+                out.table = k.table.resample(to_seed(seed));
+                return out;
+            },
+            py::arg("player"), py::arg("seed"),
+            "Determinisation (K5.1): the deck order and the cards drawn blind into piles, dealt anew. Nobody "
+            "knows them, so the result is the same for every ``player``.")
         .def("__str__", [](const KState& k) { return render(k.state()); })
-        .def("__repr__", [](const KState& k) {
-            return "<KniziaState round " + std::to_string(k.state().round) + " " + kPhaseNames[static_cast<int>(k.state().phase)] + ">";
-        })
-        .def("clone", [](const KState& k) { return k; }, "An independent copy.")
+        .def("__repr__",
+             [](const KState& k) {
+                 return "<KniziaState round " + std::to_string(k.state().round) + " " +
+                        kPhaseNames[static_cast<int>(k.state().phase)] + ">";
+             })
+        .def(
+            "clone", [](const KState& k) { return k; }, "An independent copy.")
         .def("__copy__", [](const KState& k) { return k; })
-        .def("__deepcopy__", [](const KState& k, const py::object&) { return k; }, py::arg("memo"))
-        .def("to_json", [](const KState& k) { return dump_json(to_data(k)); },
-             "The whole state (deck order, seed and history included) as JSON text; the game's "
-             "``state_from_json`` reads it back.")
-        .def("__eq__", [](const KState& a, const py::object& b) -> py::object {
-            if (!py::isinstance<KState>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-            const KState& other = b.cast<const KState&>();
-            return py::bool_(same_game(*a.game, *other.game) && to_data(a).equal(to_data(other)));
-        })
+        .def(
+            "__deepcopy__", [](const KState& k, const py::object&) { return k; }, py::arg("memo"))
+        .def(
+            "to_json", [](const KState& k) { return dump_json(to_data(k)); },
+            "The whole state (deck order, seed and history included) as JSON text; the game's "
+            "``state_from_json`` reads it back.")
+        .def("__eq__",
+             [](const KState& a, const py::object& b) -> py::object {
+                 if (!py::isinstance<KState>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                 const KState& other = b.cast<const KState&>();
+                 return py::bool_(same_game(*a.game, *other.game) && to_data(a).equal(to_data(other)));
+             })
         .def_property_readonly_static("__hash__", [](const py::object&) { return py::none(); })
         .def(py::pickle([](const KState& k) { return py::make_tuple(*k.game, dump_json(to_data(k))); },
                         [](const py::tuple& t) {
@@ -814,77 +920,116 @@ Options (all keyword, validated, OptionError when wrong):
 >>> game.rounds, game.deck_size, game.num_actions
 (6, 66, 131)
 )doc");
-    game_class
-        .def(py::init([](const py::kwargs& kwargs) { return game_from_kwargs(kwargs); }))
-        .def_property_readonly("name", [](const Game&) { return "knizia"; }, "The game's id: ``'knizia'``.")
-        .def_property_readonly("players", [](const Game& g) { return g.config.players; }, "Number of seats.")
-        .def_property_readonly("rounds", [](const Game& g) -> py::object {
-            return g.config.variant == Variant::Standard ? py::object(py::int_(g.config.rounds)) : py::object(py::none());
-        }, "Rounds of the standard game (K4.2); None in the victory-tiles variant.")
-        .def_property_readonly("min_cards", [](const Game& g) { return g.config.min_cards; }, "Cards a word needs (K3.3).")
-        .def_property_readonly("variant", [](const Game& g) { return kVariantNames[static_cast<int>(g.config.variant)]; }, "K4.2 or K4.3.")
-        .def_property_readonly("handicap", [](const Game& g) { return g.config.handicap; }, "The tile holders' handicap (K4.3).")
-        .def_property_readonly("stale_calls", [](const Game& g) { return kStaleNames[static_cast<int>(g.config.stale_calls)]; }, "K10.3.")
+    game_class.def(py::init([](const py::kwargs& kwargs) { return game_from_kwargs(kwargs); }))
+        .def_property_readonly(
+            "name", [](const Game&) { return "knizia"; }, "The game's id: ``'knizia'``.")
+        .def_property_readonly(
+            "players", [](const Game& g) { return g.config.players; }, "Number of seats.")
+        .def_property_readonly(
+            "rounds",
+            [](const Game& g) -> py::object {
+                return g.config.variant == Variant::Standard ? py::object(py::int_(g.config.rounds))
+                                                             : py::object(py::none());
+            },
+            "Rounds of the standard game (K4.2); None in the victory-tiles variant.")
+        .def_property_readonly(
+            "min_cards", [](const Game& g) { return g.config.min_cards; }, "Cards a word needs (K3.3).")
+        .def_property_readonly(
+            "variant", [](const Game& g) { return kVariantNames[static_cast<int>(g.config.variant)]; }, "K4.2 or K4.3.")
+        .def_property_readonly(
+            "handicap", [](const Game& g) { return g.config.handicap; }, "The tile holders' handicap (K4.3).")
+        .def_property_readonly(
+            "stale_calls", [](const Game& g) { return kStaleNames[static_cast<int>(g.config.stale_calls)]; }, "K10.3.")
         .def_property_readonly("lexicon", &python_lexicon, "The lexicon calls are checked against.")
         .def_property_readonly("deck", &python_deck, "The deck (K10.7).")
-        .def_property_readonly("deck_size", [](const Game& g) { return g.config.deck_size; }, "Cards in the deck.")
+        .def_property_readonly(
+            "deck_size", [](const Game& g) { return g.config.deck_size; }, "Cards in the deck.")
         .def_property_readonly("options", &options_dict, "Every option with its value.")
-        .def_property_readonly("num_actions", [](const Game& g) { return kFirstClaimAction + g.lexicon->size(); },
-                               "Number of action ids: 130 + the lexicon's words (a claim's id is 130 + its word's index).")
-        .def_property_readonly("observation_tensor_shape", [](const Game& g) { return py::make_tuple(observation_tensor_size(g.config)); },
-                               "Shape of :meth:`KniziaState.observation_tensor`.")
-        .def("new_state", [](const Game& g, const py::object& seed, const py::object& deck, const py::object& decks) {
-            if (!deck.is_none() && !decks.is_none()) throw StateFormatError("give deck (round 0) or decks (one per round), not both");
-            std::vector<Deal> deals;
-            if (!deck.is_none()) deals.push_back(deal_from(deck, g.config, "deck"));
-            if (!decks.is_none()) {
-                if (!py::isinstance<py::sequence>(decks) || PyUnicode_Check(decks.ptr())) throw StateFormatError("decks must be a list of deals");
-                int r = 0;
-                for (auto d : py::reinterpret_borrow<py::sequence>(decks)) {
-                    if (r == kMaxRounds) throw StateFormatError("decks: at most 64 rounds");
-                    if (d.is_none()) deals.emplace_back();  // this round is shuffled from the seed
-                    else deals.push_back(deal_from(d, g.config, "decks[" + std::to_string(r) + "]"));
-                    ++r;
+        .def_property_readonly(
+            "num_actions", [](const Game& g) { return kFirstClaimAction + g.lexicon->size(); },
+            "Number of action ids: 130 + the lexicon's words (a claim's id is 130 + its word's index).")
+        .def_property_readonly(
+            "observation_tensor_shape", [](const Game& g) { return py::make_tuple(observation_tensor_size(g.config)); },
+            "Shape of :meth:`KniziaState.observation_tensor`.")
+        .def(
+            "new_state",
+            [](const Game& g, const py::object& seed, const py::object& deck, const py::object& decks) {
+                if (!deck.is_none() && !decks.is_none())
+                    throw StateFormatError("give deck (round 0) or decks (one per round), not both");
+                std::vector<Deal> deals;
+                if (!deck.is_none()) deals.push_back(deal_from(deck, g.config, "deck"));
+                if (!decks.is_none()) {
+                    if (!py::isinstance<py::sequence>(decks) || PyUnicode_Check(decks.ptr()))
+                        throw StateFormatError("decks must be a list of deals");
+                    int r = 0;
+                    for (auto d : py::reinterpret_borrow<py::sequence>(decks)) {
+                        if (r == kMaxRounds) throw StateFormatError("decks: at most 64 rounds");
+                        if (d.is_none()) deals.emplace_back();  // this round is shuffled from the seed
+                        else deals.push_back(deal_from(d, g.config, "decks[" + std::to_string(r) + "]"));
+                        ++r;
+                    }
                 }
-            }
-            KState k;
-            k.game = std::make_shared<const Game>(g);
-            k.table = State::start(g.config, *k.game->lexicon, to_seed(seed), &deals);
-            return k;
-        }, py::arg("seed") = 0, py::arg("deck") = py::none(), py::arg("decks") = py::none(),
-           "A new game. Round 0 is dealt from ``deck`` (every card of the deck in reveal order, K10.7) if given, "
-           "round r from ``decks[r]`` unless it is None; every other round is shuffled from ``seed``.")
-        .def("state_from_json", [](const Game& g, const py::object& text) {
-            return from_data(load_json(utf8_text<StateFormatError>(text, "state JSON")), std::make_shared<const Game>(g));
-        }, py::arg("text"), "The state written by :meth:`KniziaState.to_json`; StateFormatError if it is not a valid state of this game.")
-        .def("move", [](const Game& g, const py::object& move) { return to_move(move, *g.lexicon); }, py::arg("move"),
-             "The KniziaMove for notation text or an action id.")
-        .def("action", [](const Game& g, const py::object& move) -> py::object {
-            const int action = action_of(to_move(move, *g.lexicon), *g.lexicon);
-            return action < 0 ? py::object(py::none()) : py::object(py::int_(action));
-        }, py::arg("move"), "The action id of a move (a claim by its word), or None for a word not in the lexicon.")
-        .def("play_random", [](const Game& g, const py::object& games, const py::object& seed, const py::object& threads) {
-            const Lexicon& lexicon = *g.lexicon;  // kept alive by g
-            return random_play(g.config, games, seed, threads,
-                               [&lexicon](const Config& c, int count, uint64_t first_seed, int workers, const Interrupt& interrupted) {
-                                   return play_random_games(c, lexicon, count, first_seed, workers, interrupted);
-                               });
-        }, py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
-           "Plays ``games`` whole games in C++ without the GIL: at each step a random seat with legal moves makes a "
-           "uniformly random one. Returns numpy arrays ``scores`` (games x players) and ``moves``; game i depends only "
-           "on (seed, i).")
-        .def("__repr__", [](const Game& g) {
-            return "diabolo.load('knizia', players=" + std::to_string(g.config.players) + ", min_cards=" +
-                   std::to_string(g.config.min_cards) + ", variant='" + kVariantNames[static_cast<int>(g.config.variant)] +
-                   "', lexicon=<" + std::to_string(g.lexicon->size()) + " words>, deck=<" + std::to_string(g.config.deck_size) + " cards>)";
-        })
-        .def("__eq__", [](const Game& a, const py::object& b) -> py::object {
-            if (!py::isinstance<Game>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-            return py::bool_(same_game(a, b.cast<const Game&>()));
-        })
-        .def("__hash__", [](const Game& g) { return py::hash(py::make_tuple(g.config.players, g.config.deck_size, g.lexicon->size())); })
-        .def(py::pickle([](const Game& g) { return options_dict(g); }, [](const py::dict& d) { return game_from_kwargs(d); }));
-
+                KState k;
+                k.game = std::make_shared<const Game>(g);
+                k.table = State::start(g.config, *k.game->lexicon, to_seed(seed), &deals);
+                return k;
+            },
+            py::arg("seed") = 0, py::arg("deck") = py::none(), py::arg("decks") = py::none(),
+            "A new game. Round 0 is dealt from ``deck`` (every card of the deck in reveal order, K10.7) if given, "
+            "round r from ``decks[r]`` unless it is None; every other round is shuffled from ``seed``.")
+        .def(
+            "state_from_json",
+            [](const Game& g, const py::object& text) {
+                return from_data(load_json(utf8_text<StateFormatError>(text, "state JSON")),
+                                 std::make_shared<const Game>(g));
+            },
+            py::arg("text"),
+            "The state written by :meth:`KniziaState.to_json`; StateFormatError if it is not a valid state of this "
+            "game.")
+        .def(
+            "move", [](const Game& g, const py::object& move) { return to_move(move, *g.lexicon); }, py::arg("move"),
+            "The KniziaMove for notation text or an action id.")
+        .def(
+            "action",
+            [](const Game& g, const py::object& move) -> py::object {
+                const int action = action_of(to_move(move, *g.lexicon), *g.lexicon);
+                return action < 0 ? py::object(py::none()) : py::object(py::int_(action));
+            },
+            py::arg("move"), "The action id of a move (a claim by its word), or None for a word not in the lexicon.")
+        .def(
+            "play_random",
+            [](const Game& g, const py::object& games, const py::object& seed, const py::object& threads) {
+                const Lexicon& lexicon = *g.lexicon;  // kept alive by g
+                return random_play(g.config, games, seed, threads,
+                                   [&lexicon](const Config& c, int count, uint64_t first_seed, int workers,
+                                              const Interrupt& interrupted) {
+                                       return play_random_games(c, lexicon, count, first_seed, workers, interrupted);
+                                   });
+            },
+            py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
+            "Plays ``games`` whole games in C++ without the GIL: at each step a random seat with legal moves makes a "
+            "uniformly random one. Returns numpy arrays ``scores`` (games x players) and ``moves``; game i depends "
+            "only "
+            "on (seed, i).")
+        .def("__repr__",
+             [](const Game& g) {
+                 return "diabolo.load('knizia', players=" + std::to_string(g.config.players) +
+                        ", min_cards=" + std::to_string(g.config.min_cards) + ", variant='" +
+                        kVariantNames[static_cast<int>(g.config.variant)] + "', lexicon=<" +
+                        std::to_string(g.lexicon->size()) + " words>, deck=<" + std::to_string(g.config.deck_size) +
+                        " cards>)";
+             })
+        .def("__eq__",
+             [](const Game& a, const py::object& b) -> py::object {
+                 if (!py::isinstance<Game>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                 return py::bool_(same_game(a, b.cast<const Game&>()));
+             })
+        .def("__hash__",
+             [](const Game& g) {
+                 return py::hash(py::make_tuple(g.config.players, g.config.deck_size, g.lexicon->size()));
+             })
+        .def(py::pickle([](const Game& g) { return options_dict(g); },
+                        [](const py::dict& d) { return game_from_kwargs(d); }));
 }
 
 /// A match as an instance of diabolo.knizia.FoundWord, a NamedTuple (word, cards, jokers),
@@ -918,7 +1063,8 @@ struct FoundWordsResult {
     }
     py::list to_list() const {
         py::list out(matches.size());
-        for (std::size_t i = 0; i < matches.size(); ++i) PyList_SET_ITEM(out.ptr(), static_cast<py::ssize_t>(i), new_match(type(), matches[i]));
+        for (std::size_t i = 0; i < matches.size(); ++i)
+            PyList_SET_ITEM(out.ptr(), static_cast<py::ssize_t>(i), new_match(type(), matches[i]));
         return out;
     }
 };
@@ -935,51 +1081,62 @@ py::type word_type_from(const py::type& word_type) {
 
 void bind_knizia(py::module_& m) {
     py::class_<Lexicon, std::shared_ptr<Lexicon>>(m, "LexiconCore", "The compiled lexicon behind diabolo.Lexicon.")
-        .def_static("from_words", [](const py::iterable& entries) {
-            std::vector<std::string> words;
-            for (auto entry : entries) words.push_back(utf8_text<NotationError>(entry, "a lexicon entry"));
-            py::gil_scoped_release release;
-            return std::make_shared<Lexicon>(Lexicon::from_words(words));
-        }, py::arg("entries"))
-        .def_static("from_bytes", [](const py::bytes& data) { return std::make_shared<Lexicon>(Lexicon::from_bytes(data)); },
-                    py::arg("data"))
+        .def_static(
+            "from_words",
+            [](const py::iterable& entries) {
+                std::vector<std::string> words;
+                for (auto entry : entries) words.push_back(utf8_text<NotationError>(entry, "a lexicon entry"));
+                py::gil_scoped_release release;
+                return std::make_shared<Lexicon>(Lexicon::from_words(words));
+            },
+            py::arg("entries"))
+        .def_static(
+            "from_bytes", [](const py::bytes& data) { return std::make_shared<Lexicon>(Lexicon::from_bytes(data)); },
+            py::arg("data"))
         .def("to_bytes", [](const Lexicon& lexicon) { return py::bytes(lexicon.to_bytes()); })
-        .def("contains", [](const Lexicon& lexicon, const py::object& word) {
-            if (!PyUnicode_Check(word.ptr())) return false;
-            const auto normal = normalise_word(utf8_text<NotationError>(word, "a word"));
-            return normal.has_value() && lexicon.contains(*normal);
-        }, py::arg("word"))
+        .def(
+            "contains",
+            [](const Lexicon& lexicon, const py::object& word) {
+                if (!PyUnicode_Check(word.ptr())) return false;
+                const auto normal = normalise_word(utf8_text<NotationError>(word, "a word"));
+                return normal.has_value() && lexicon.contains(*normal);
+            },
+            py::arg("word"))
         .def("__len__", &Lexicon::size)
         .def_property_readonly("node_count", &Lexicon::node_count);
 
-    py::class_<FoundWordsResult>(m, "KniziaFoundWords", "The words a Knizia table forms (behind diabolo.knizia.FoundWords).")
+    py::class_<FoundWordsResult>(m, "KniziaFoundWords",
+                                 "The words a Knizia table forms (behind diabolo.knizia.FoundWords).")
         .def("__len__", [](const FoundWordsResult& f) { return f.matches.size(); })
         .def("at", &FoundWordsResult::at, py::arg("index"))
         .def("to_list", &FoundWordsResult::to_list);
-    m.def("knizia_find_words", [](const py::object& table, const Lexicon& lexicon, const py::object& min_cards,
-                                  const py::type& word_type) {
-        const std::vector<Card> cards = table_from(table);
-        const int minimum = min_cards_from(min_cards);
-        FoundWordsResult found{knizia::FoundWords(), word_type_from(word_type)};
-        {
-            py::gil_scoped_release release;
-            found.matches = find_words(lexicon, cards, minimum);
-        }
-        return found;
-    });
-    m.def("knizia_check_word", [](const py::object& word, const py::object& table, const Lexicon& lexicon,
-                                  const py::object& min_cards, const py::type& word_type) -> py::tuple {
-        const std::vector<Card> cards = table_from(table);
-        const int minimum = min_cards_from(min_cards);
-        const auto normal = normalise_word(utf8_text<NotationError>(word, "a word"));
-        if (!normal) return py::make_tuple(reason_text(Reason::NotAWord), py::none());
-        const Check check = check_word(lexicon, *normal, cards, minimum);
-        if (!check.match) return py::make_tuple(reason_text(check.reason), py::none());
-        const std::vector<uint8_t> positions(check.match->cards.begin(), check.match->cards.end());
-        const FoundWordView view{check.match->word, positions.data(), check.match->card_count(), check.match->jokers, 0};
-        return py::make_tuple(reason_text(check.reason),
-                              py::reinterpret_steal<py::object>(new_match(reinterpret_cast<PyTypeObject*>(word_type_from(word_type).ptr()), view)));
-    });
+    m.def("knizia_find_words",
+          [](const py::object& table, const Lexicon& lexicon, const py::object& min_cards, const py::type& word_type) {
+              const std::vector<Card> cards = table_from(table);
+              const int minimum = min_cards_from(min_cards);
+              FoundWordsResult found{knizia::FoundWords(), word_type_from(word_type)};
+              {
+                  py::gil_scoped_release release;
+                  found.matches = find_words(lexicon, cards, minimum);
+              }
+              return found;
+          });
+    m.def("knizia_check_word",
+          [](const py::object& word, const py::object& table, const Lexicon& lexicon, const py::object& min_cards,
+             const py::type& word_type) -> py::tuple {
+              const std::vector<Card> cards = table_from(table);
+              const int minimum = min_cards_from(min_cards);
+              const auto normal = normalise_word(utf8_text<NotationError>(word, "a word"));
+              if (!normal) return py::make_tuple(reason_text(Reason::NotAWord), py::none());
+              const Check check = check_word(lexicon, *normal, cards, minimum);
+              if (!check.match) return py::make_tuple(reason_text(check.reason), py::none());
+              const std::vector<uint8_t> positions(check.match->cards.begin(), check.match->cards.end());
+              const FoundWordView view{check.match->word, positions.data(), check.match->card_count(),
+                                       check.match->jokers, 0};
+              return py::make_tuple(reason_text(check.reason),
+                                    py::reinterpret_steal<py::object>(new_match(
+                                        reinterpret_cast<PyTypeObject*>(word_type_from(word_type).ptr()), view)));
+          });
     m.def("normalise_word", [](const py::object& word) -> py::object {
         const auto normal = normalise_word(utf8_text<NotationError>(word, "a word"));
         return normal ? py::object(py::str(*normal)) : py::object(py::none());

@@ -7,7 +7,7 @@ namespace diabolo::bindings {
 void bind_schacht(py::module_& m);
 void bind_duvelen(py::module_& m);
 void bind_knizia(py::module_& m);
-}
+}  // namespace diabolo::bindings
 
 PYBIND11_MODULE(_core, m) {
     m.doc() = "The compiled diabolo engine. Use it through the diabolo package.";

@@ -1,6 +1,6 @@
 """Helpers for the Duvelen tests: decks, given deals, exact positions and random play.
 
-Spec: shared/rules/duvelen.md (clauses D1-D8). Positions are built either by a given deal
+Spec: docs/games/duvelen.rst (clauses D1-D8). Positions are built either by a given deal
 (``game.new_state(decks=...)``, D2.5) or by writing the state JSON of an exact position and
 loading it with ``game.state_from_json`` (the loader checks card conservation and the other
 invariants). In the state JSON a seat is ``stok`` (top first), ``rij`` (4 slots, a card or

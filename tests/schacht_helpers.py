@@ -1,6 +1,6 @@
 """Helpers for the Schacht rule tests: decks, given deals and exact positions.
 
-Spec: shared/rules/schacht.md. Positions are built either by a given deal
+Spec: docs/games/schacht.rst. Positions are built either by a given deal
 (``game.new_state(deck=...)``, S2.4) or by editing a real state's JSON and loading it
 back with ``game.state_from_json`` (the loader checks every invariant).
 """

@@ -12,7 +12,6 @@ from pathlib import Path
 from types import ModuleType
 
 import diabolo
-import diabolo.bots
 import diabolo.duvelen
 import diabolo.errors
 import diabolo.realtime
@@ -27,7 +26,6 @@ MODULES: list[ModuleType] = [
     diabolo.schacht,
     diabolo.duvelen,
     diabolo.realtime,
-    diabolo.bots,
 ]
 README = Path(__file__).resolve().parent.parent / "README.md"
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

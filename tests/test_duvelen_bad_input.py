@@ -1,5 +1,5 @@
 """Bad input to Duvelen: every wrong call raises a specific DiaboloError and changes
-nothing. Spec: shared/rules/duvelen.md and the error contract of DESIGN.md.
+nothing. Spec: docs/games/duvelen.rst and the error contract of docs/interface.rst, "Errors".
 
 - illegal moves raise IllegalMoveError naming the clause broken; the state is unchanged,
 - malformed notation and action ids raise NotationError,

@@ -4,7 +4,7 @@ On random games (deals and moves from a seeded ``random.Random``; a random seat 
 each step, as in a real-time game) every seat's legal moves and the scores must equal
 the model's at every step, and the full observation of one seat is compared every few
 steps and at the end. The model (tests/reference/duvelen.py) is a plain second
-implementation of rules/duvelen.md.
+implementation of docs/games/duvelen.rst.
 """
 
 from __future__ import annotations

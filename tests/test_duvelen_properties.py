@@ -1,7 +1,7 @@
 """Properties over random real-time play of Duvelen (hypothesis): in every step a random
 seat makes a random legal move. Card conservation, pile shape, D5 scores recomputed from
 the JSON, round trips, determinism, value semantics, and information hiding (D8).
-Spec: shared/rules/duvelen.md.
+Spec: docs/games/duvelen.rst.
 """
 
 from __future__ import annotations

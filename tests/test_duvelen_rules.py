@@ -1,4 +1,4 @@
-"""Rule tests of Duvelen, one or a few per clause of rules/duvelen.md (D1-D8).
+"""Rule tests of Duvelen, one or a few per clause of docs/games/duvelen.rst (D1-D8).
 
 Each test names its clause and says (in our words) what the clause asks in its docstring.
 Positions are built with a given deal (``new_state(decks=...)``, D2.5) or as exact JSON

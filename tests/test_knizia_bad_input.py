@@ -1,5 +1,5 @@
 """Bad input to Diabolo (Knizia): every wrong call raises a specific DiaboloError and
-changes nothing. Spec: shared/rules/knizia.md (K1-K10) and the error contract of DESIGN.md.
+changes nothing. Spec: docs/games/knizia.rst (K1-K10) and the error contract of docs/interface.rst, "Errors".
 
 - illegal moves raise IllegalMoveError naming the clause broken; the state is unchanged,
 - malformed notation, action ids and move objects raise NotationError,

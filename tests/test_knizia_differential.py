@@ -1,5 +1,5 @@
 """Differential test: the C++ Diabolo (Knizia) engine against the pure-Python reference
-model (tests/reference/knizia.py), a plain second implementation of rules/knizia.md.
+model (tests/reference/knizia.py), a plain second implementation of docs/games/knizia.rst.
 
 On random games (decks, options and moves from a seeded ``random.Random``) every seat's
 legal moves, the phase and the scores must equal the model's at every step, and the

@@ -1,4 +1,4 @@
-"""Rule tests of Diabolo (Knizia), one or a few per clause of rules/knizia.md (K1-K10).
+"""Rule tests of Diabolo (Knizia), one or a few per clause of docs/games/knizia.rst (K1-K10).
 
 Each test names its clause and says (in our words) what the clause asks in its docstring.
 Positions are built from a given deal (``new_state(deck=...)`` or ``decks=...``, K10.7)

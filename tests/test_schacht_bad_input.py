@@ -1,5 +1,5 @@
 """Bad input to Diabolo (Schacht): every wrong call raises a specific DiaboloError and
-changes nothing. Spec: shared/rules/schacht.md and the error contract of DESIGN.md.
+changes nothing. Spec: docs/games/schacht.rst and the error contract of docs/interface.rst, "Errors".
 
 - illegal moves raise IllegalMoveError naming the clause broken; the state is unchanged,
 - malformed notation and action ids raise NotationError,

@@ -3,7 +3,7 @@
 On thousands of random games (deals and moves drawn from a seeded ``random.Random``)
 the engine's legal moves, observations and scores must equal the model's for every
 seat at every step. The model (tests/reference/schacht.py) is a plain second
-implementation of rules/schacht.md, so a difference is a bug in one of them.
+implementation of docs/games/schacht.rst, so a difference is a bug in one of them.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rule tests of Diabolo (Schacht), one or a few per clause of rules/schacht.md.
+"""Rule tests of Diabolo (Schacht), one or a few per clause of docs/games/schacht.rst.
 
 Each test names its clause and quotes it (in our words) in the docstring. Positions are
 built with a given deal (``new_state(deck=...)``, S2.4) or as exact JSON positions

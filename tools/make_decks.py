@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerate the reconstructed Knizia Diabolo decks (rules/knizia.md K1.3, K10.7).
+"""Regenerate the reconstructed Knizia Diabolo decks (docs/games/knizia.rst K1.3, K10.7).
 
 The published card list of the 1999 game is not known to us, so each deck in
 ``python/diabolo/decks/<lang>.json`` is reconstructed from letter frequencies of the

@@ -31,25 +31,29 @@ struct Register {
 
 #define DIABOLO_CONCAT2(a, b) a##b
 #define DIABOLO_CONCAT(a, b) DIABOLO_CONCAT2(a, b)
-#define TEST(name)                                                                              \
-    static void name();                                                                         \
-    static const ::diabolo::testing::Register DIABOLO_CONCAT(register_, name){#name, &name};    \
+#define TEST(name)                                                                           \
+    static void name();                                                                      \
+    static const ::diabolo::testing::Register DIABOLO_CONCAT(register_, name){#name, &name}; \
     static void name()
 
-#define CHECK(condition)                                                                        \
-    do {                                                                                        \
-        if (!(condition)) {                                                                     \
-            ++::diabolo::testing::failures();                                                   \
-            std::cerr << __FILE__ << ":" << __LINE__ << ": CHECK failed: " #condition "\n";      \
-        }                                                                                       \
+#define CHECK(condition)                                                                    \
+    do {                                                                                    \
+        if (!(condition)) {                                                                 \
+            ++::diabolo::testing::failures();                                               \
+            std::cerr << __FILE__ << ":" << __LINE__ << ": CHECK failed: " #condition "\n"; \
+        }                                                                                   \
     } while (0)
 
-#define CHECK_THROWS(Exception, statement)                                                      \
-    do {                                                                                        \
-        bool thrown = false;                                                                    \
-        try { statement; } catch (const Exception&) { thrown = true; }                         \
-        if (!thrown) {                                                                          \
-            ++::diabolo::testing::failures();                                                   \
+#define CHECK_THROWS(Exception, statement)                                                                 \
+    do {                                                                                                   \
+        bool thrown = false;                                                                               \
+        try {                                                                                              \
+            statement;                                                                                     \
+        } catch (const Exception&) {                                                                       \
+            thrown = true;                                                                                 \
+        }                                                                                                  \
+        if (!thrown) {                                                                                     \
+            ++::diabolo::testing::failures();                                                              \
             std::cerr << __FILE__ << ":" << __LINE__ << ": expected " #Exception " from " #statement "\n"; \
-        }                                                                                       \
+        }                                                                                                  \
     } while (0)

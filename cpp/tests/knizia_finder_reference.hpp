@@ -30,15 +30,16 @@ struct Kinds {
     std::array<uint8_t, kMaxTable> positions{};  // table positions grouped by kind, lowest first
     std::array<int, 26> letter_kind{};           // kind of each single letter, or -1
     int joker = -1, double_joker = -1;
-    std::array<uint8_t, kMaxTable> doubles{};    // kinds of double letters
+    std::array<uint8_t, kMaxTable> doubles{};  // kinds of double letters
     int double_count = 0;
-    std::array<uint32_t, 26> double_seconds{};   // for each first letter, the second letters of its doubles
+    std::array<uint32_t, 26> double_seconds{};  // for each first letter, the second letters of its doubles
 
     explicit Kinds(const std::vector<Card>& table) {
         letter_kind.fill(-1);
         std::array<uint8_t, kMaxTable> kind_of{};
         for (std::size_t pos = 0; pos < table.size(); ++pos) kind_of[pos] = static_cast<uint8_t>(kind_for(table[pos]));
-        for (int k = 0, at = 0; k < count; at += size[static_cast<std::size_t>(k)], ++k) first[static_cast<std::size_t>(k)] = static_cast<uint8_t>(at);
+        for (int k = 0, at = 0; k < count; at += size[static_cast<std::size_t>(k)], ++k)
+            first[static_cast<std::size_t>(k)] = static_cast<uint8_t>(at);
         for (int d = 0; d < double_count; ++d) {
             const Card& card = cards[doubles[static_cast<std::size_t>(d)]];
             double_seconds[static_cast<std::size_t>(card.first - 'A')] |= 1u << (card.second - 'A');
@@ -121,7 +122,8 @@ struct Candidate {
         std::sort(mine.begin(), mine.begin() + count);
         std::sort(theirs.begin(), theirs.begin() + count);
         if (!std::equal(mine.begin(), mine.begin() + count, theirs.begin())) {
-            return std::lexicographical_compare(mine.begin(), mine.begin() + count, theirs.begin(), theirs.begin() + count);
+            return std::lexicographical_compare(mine.begin(), mine.begin() + count, theirs.begin(),
+                                                theirs.begin() + count);
         }
         // The same cards in another order (two jokers swapping roles): the positions in
         // word order decide, lowest first, so the answer is unique.
@@ -138,7 +140,8 @@ public:
     uint32_t size() const noexcept { return static_cast<uint32_t>(used_); }
     const T* data() const noexcept { return storage_.data(); }
     void append(const std::array<T, kMaxWord>& from, int count) {
-        if (used_ + kMaxWord > storage_.size()) storage_.resize(std::max<std::size_t>(4 * kMaxWord, 2 * storage_.size()));
+        if (used_ + kMaxWord > storage_.size())
+            storage_.resize(std::max<std::size_t>(4 * kMaxWord, 2 * storage_.size()));
         std::memcpy(storage_.data() + used_, from.data(), sizeof from);
         used_ += static_cast<std::size_t>(count);
     }
@@ -160,7 +163,9 @@ struct Found {
     Buffer<char> letters;
     Buffer<uint8_t> positions;
 
-    Candidate candidate(const FoundWords::Entry& e) const { return Candidate{positions.data() + e.positions, e.count, e.jokers}; }
+    Candidate candidate(const FoundWords::Entry& e) const {
+        return Candidate{positions.data() + e.positions, e.count, e.jokers};
+    }
 
     /// Sorts the entries by word (`words` bounds the ranks) and keeps each word once,
     /// with its best assignment (K10.4).
@@ -308,7 +313,9 @@ private:
         uint32_t index = middle.first;
         for (uint32_t rest = middle.letters(); rest && !done_; rest &= rest - 1, ++index) {
             const Arc& after = automaton_.arc(index);
-            if (after.mask & reach) take<Card::Kind::DoubleJoker>(kinds_.double_joker, after, rank + after.step, letter, lowest_bit64(rest));
+            if (after.mask & reach)
+                take<Card::Kind::DoubleJoker>(kinds_.double_joker, after, rank + after.step, letter,
+                                              lowest_bit64(rest));
         }
     }
 
@@ -321,9 +328,11 @@ private:
             for (int d = 0; d < kinds_.double_count && !done_; ++d) {
                 const int kind = kinds_.doubles[at(d)];
                 const int second = kinds_.cards[at(kind)].second - 'A';
-                if (kinds_.cards[at(kind)].first - 'A' != first || !have(kind) || !(middle.letters() & (1u << second))) continue;
+                if (kinds_.cards[at(kind)].first - 'A' != first || !have(kind) || !(middle.letters() & (1u << second)))
+                    continue;
                 const Arc& after = automaton_.next(middle, second);
-                if (after.mask & reach) take<Card::Kind::Double>(kind, after, rank + middle.step + after.step, first, second);
+                if (after.mask & reach)
+                    take<Card::Kind::Double>(kind, after, rank + middle.step + after.step, first, second);
             }
         }
     }
@@ -371,8 +380,9 @@ private:
     /// Records the word spelled so far with the cards taken for it: the lowest free
     /// card of each kind, so each kind's cards are given out lowest first, in word order.
     void record(uint32_t rank) {
-        found_.entries.push_back(FoundWords::Entry{rank, found_.letters.size(), found_.positions.size(), static_cast<uint8_t>(length_),
-                                                static_cast<uint8_t>(used_), static_cast<uint8_t>(jokers_used_)});
+        found_.entries.push_back(FoundWords::Entry{rank, found_.letters.size(), found_.positions.size(),
+                                                   static_cast<uint8_t>(length_), static_cast<uint8_t>(used_),
+                                                   static_cast<uint8_t>(jokers_used_)});
         found_.letters.append(word_, length_);
         found_.positions.append(cards_, used_);
         done_ = stop_at_first_;
@@ -382,20 +392,18 @@ private:
     const Kinds& kinds_;
     int min_cards_;
     bool stop_at_first_;
-    bool done_ = false;                               // stop_at_first_ and a word was found
-    std::array<uint8_t, kMaxTable> taken_{};          // cards of each kind taken for the word so far
-    uint32_t plain_letters_ = 0;                      // letters of which a plain card is left
-    uint32_t double_letters_ = 0;                     // first letters of the double cards left
-    int jokers_ = 0, double_jokers_ = 0;              // joker cards left
-    int jokers_used_ = 0;                             // joker cards taken for the word so far
-    std::array<uint8_t, kMaxWord> cards_{};           // positions taken, in word order
-    int used_ = 0;                                    // cards taken
-    std::array<char, kMaxWord> word_{};               // the letters so far
+    bool done_ = false;                       // stop_at_first_ and a word was found
+    std::array<uint8_t, kMaxTable> taken_{};  // cards of each kind taken for the word so far
+    uint32_t plain_letters_ = 0;              // letters of which a plain card is left
+    uint32_t double_letters_ = 0;             // first letters of the double cards left
+    int jokers_ = 0, double_jokers_ = 0;      // joker cards left
+    int jokers_used_ = 0;                     // joker cards taken for the word so far
+    std::array<uint8_t, kMaxWord> cards_{};   // positions taken, in word order
+    int used_ = 0;                            // cards taken
+    std::array<char, kMaxWord> word_{};       // the letters so far
     int length_ = 0;
     Found found_;
 };
-
-
 
 /// The best way to form `word` from `table` with any number of cards, if there is one.
 inline std::optional<FoundWord> best_assignment(std::string_view word, const std::vector<Card>& table) {
@@ -411,20 +419,21 @@ inline std::optional<FoundWord> best_assignment(std::string_view word, const std
     return FoundWord{std::string(word), std::vector<int>(cards, cards + e.count), e.jokers};
 }
 
-
 /// One word found: its rank, letters, best assignment (positions in word order) and jokers.
 struct Found1 {
     uint32_t index;
     std::string word;
     std::vector<int> cards;
     int jokers;
-    bool operator==(const Found1& o) const { return index == o.index && word == o.word && cards == o.cards && jokers == o.jokers; }
+    bool operator==(const Found1& o) const {
+        return index == o.index && word == o.word && cards == o.cards && jokers == o.jokers;
+    }
 };
 
 /// find_words of the old finder, as a plain list; `assignments` (if given) receives the
 /// number of assignments it recorded before keeping the best per word.
-inline std::vector<Found1> find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards = kDefaultMinCards,
-                                      std::size_t* assignments = nullptr) {
+inline std::vector<Found1> find_words(const Lexicon& lexicon, const std::vector<Card>& table,
+                                      int min_cards = kDefaultMinCards, std::size_t* assignments = nullptr) {
     const Kinds kinds(table);
     Search<Lexicon> search(lexicon, kinds, min_cards);
     Found& found = search.found();
@@ -434,14 +443,16 @@ inline std::vector<Found1> find_words(const Lexicon& lexicon, const std::vector<
     out.reserve(found.entries.size());
     for (const FoundWords::Entry& e : found.entries) {
         const uint8_t* cards = found.positions.data() + e.positions;
-        out.push_back(Found1{e.index, std::string(found.letters.data() + e.letters, e.length), std::vector<int>(cards, cards + e.count), e.jokers});
+        out.push_back(Found1{e.index, std::string(found.letters.data() + e.letters, e.length),
+                             std::vector<int>(cards, cards + e.count), e.jokers});
     }
     return out;
 }
 
 /// The old find_words up to the FoundWords it returned (which only moves these buffers in),
 /// for timing.
-inline std::size_t find_words_raw(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards = kDefaultMinCards) {
+inline std::size_t find_words_raw(const Lexicon& lexicon, const std::vector<Card>& table,
+                                  int min_cards = kDefaultMinCards) {
     const Kinds kinds(table);
     Search<Lexicon> search(lexicon, kinds, min_cards);
     Found& found = search.found();
@@ -456,7 +467,8 @@ inline bool forms_a_word(const Lexicon& lexicon, const std::vector<Card>& table,
     return !Search<Lexicon>(lexicon, kinds, min_cards, true).found().entries.empty();
 }
 
-inline Check check_word(const Lexicon& lexicon, std::string_view word, const std::vector<Card>& table, int min_cards = kDefaultMinCards) {
+inline Check check_word(const Lexicon& lexicon, std::string_view word, const std::vector<Card>& table,
+                        int min_cards = kDefaultMinCards) {
     if (!lexicon.contains(word)) return Check{Reason::NotAWord, std::nullopt};
     if (static_cast<int>(word.size()) < min_cards) return Check{Reason::TooFewCards, std::nullopt};
     if (const auto best = best_assignment(word, table)) {

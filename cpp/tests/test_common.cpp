@@ -64,8 +64,10 @@ TEST(portable_math_is_close_to_libm) {
         CHECK(std::fabs(portable::tanh(x) - std::tanh(x)) <= 1e-15);
         CHECK(std::fabs(portable::logistic(x) - 1.0 / (1.0 + std::exp(-x))) <= 1e-15);
     }
-    for (double x = 1e-300; x < 1e300; x *= 3.7) CHECK(std::fabs(portable::log(x) - std::log(x)) <= 1e-15 * std::fabs(std::log(x)) + 1e-300);
-    for (int n = 1; n < 100000; n += 7) CHECK(std::fabs(portable::log(n) - std::log(n)) <= 1e-15 * std::log(n) + 1e-300);
+    for (double x = 1e-300; x < 1e300; x *= 3.7)
+        CHECK(std::fabs(portable::log(x) - std::log(x)) <= 1e-15 * std::fabs(std::log(x)) + 1e-300);
+    for (int n = 1; n < 100000; n += 7)
+        CHECK(std::fabs(portable::log(n) - std::log(n)) <= 1e-15 * std::log(n) + 1e-300);
     CHECK(portable::log(1.0) == 0.0);
     CHECK(portable::exp(0.0) == 1.0);
 }

@@ -39,7 +39,8 @@ Game config_of(int players, int rounds = 1) {
 }  // namespace
 
 TEST(duvelen_notation_round_trips) {
-    for (const char* text : {"R2:7h>3", "S:Ah>new", "W:10s>32", "R2>3", "turn", "recycle", "recycle^", "stop", "pass"}) {
+    for (const char* text :
+         {"R2:7h>3", "S:Ah>new", "W:10s>32", "R2>3", "turn", "recycle", "recycle^", "stop", "pass"}) {
         CHECK(format_move(parse_move(text)) == text);
     }
     CHECK_THROWS(NotationError, parse_move("R5:7h>3"));
@@ -65,8 +66,8 @@ TEST(duvelen_deal_follows_D2_5) {
 
 TEST(duvelen_plays_refill_and_complete_a_herenhoop) {
     // Seat 0's Rij holds Ah..4h and its Stok starts 5h..Kh: playing R1..R4 then S up to K.
-    std::vector<Deck> decks = {deck_starting({"5h", "6h", "7h", "8h", "9h", "10h", "Jh", "Qh", "Kh", "Ad", "2d", "3d", "4d",
-                                              "Ah", "2h", "3h", "4h"}),
+    std::vector<Deck> decks = {deck_starting({"5h", "6h", "7h", "8h", "9h", "10h", "Jh", "Qh", "Kh", "Ad", "2d", "3d",
+                                              "4d", "Ah", "2h", "3h", "4h"}),
                                deck_starting({})};
     Position s = new_game(config_of(2), 1, &decks);
     apply(s, parse_move("R1:Ah>new"), 0);
@@ -83,7 +84,7 @@ TEST(duvelen_plays_refill_and_complete_a_herenhoop) {
     for (const char* move : {"R2:10h>1", "R3:Jh>1", "R4:Qh>1"}) apply(s, parse_move(move), 0);
     CHECK(s.wanted & card_bit(parse_card("Kh")));
     CHECK(s.seats[0].stok_top() == parse_card("4d"));  // Ad, 2d, 3d refilled R2-R4
-    apply(s, parse_move("R1:Kh>1"), 0);               // D3.9: seat 0 holds the Herenhoop
+    apply(s, parse_move("R1:Kh>1"), 0);                // D3.9: seat 0 holds the Herenhoop
     CHECK(s.piles[0].holder == 0 && s.herenhoop_count == 1);
     CHECK(!(s.wanted & card_bit(parse_card("Kh"))));
     CHECK(check_invariants(s).empty());
@@ -96,13 +97,21 @@ TEST(duvelen_worked_example_D5_6) {
     s.seats[0].stok_count = 3;
     s.pile_count = 3;
     Pile own{};
-    own.suit = 0; own.top = 13; own.holder = 0; own.completed = 1;
+    own.suit = 0;
+    own.top = 13;
+    own.holder = 0;
+    own.completed = 1;
     for (int r = 0; r < 13; ++r) own.owners[static_cast<std::size_t>(r)] = r < 4 ? 0 : 1;
     Pile theirs{};
-    theirs.suit = 1; theirs.top = 13; theirs.holder = 1; theirs.completed = 2;
+    theirs.suit = 1;
+    theirs.top = 13;
+    theirs.holder = 1;
+    theirs.completed = 2;
     for (int r = 0; r < 13; ++r) theirs.owners[static_cast<std::size_t>(r)] = r < 10 ? 0 : 1;
     Pile centre{};
-    centre.suit = 2; centre.top = 5; centre.holder = -1;
+    centre.suit = 2;
+    centre.top = 5;
+    centre.holder = -1;
     for (int r = 0; r < 5; ++r) centre.owners[static_cast<std::size_t>(r)] = 0;
     s.piles[0] = own;
     s.piles[1] = theirs;

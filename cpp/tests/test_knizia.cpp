@@ -21,9 +21,9 @@ std::vector<Card> table_of(const std::vector<std::string>& cards) {
 }
 
 const Lexicon& small_lexicon() {
-    static const Lexicon lexicon = Lexicon::from_words(
-        {"Hang", "Lager", "Stop", "Post", "Pose", "Rest", "Regal", "Gang", "Angel", "Laser", "Ast", "Tor", "Rot",
-         "Ära", "Straße", "U-Boot", "z.B.", "  Hang  ", "Café"});
+    static const Lexicon lexicon =
+        Lexicon::from_words({"Hang", "Lager", "Stop", "Post", "Pose", "Rest", "Regal", "Gang", "Angel", "Laser", "Ast",
+                             "Tor", "Rot", "Ära", "Straße", "U-Boot", "z.B.", "  Hang  ", "Café"});
     return lexicon;
 }
 
@@ -48,8 +48,10 @@ TEST(normalisation_follows_K2) {
 TEST(lexicon_membership_and_round_trip) {
     const Lexicon& lexicon = small_lexicon();
     CHECK(lexicon.size() == 16);  // duplicates and non-words dropped
-    CHECK(lexicon.contains("HANG") && lexicon.contains("STRASSE") && lexicon.contains("AERA") && lexicon.contains("CAFE"));
-    CHECK(!lexicon.contains("HAN") && !lexicon.contains("HANGS") && !lexicon.contains("UBOOT") && !lexicon.contains(""));
+    CHECK(lexicon.contains("HANG") && lexicon.contains("STRASSE") && lexicon.contains("AERA") &&
+          lexicon.contains("CAFE"));
+    CHECK(!lexicon.contains("HAN") && !lexicon.contains("HANGS") && !lexicon.contains("UBOOT") &&
+          !lexicon.contains(""));
     const Lexicon copy = Lexicon::from_bytes(lexicon.to_bytes());
     CHECK(copy.size() == lexicon.size() && copy.contains("REGAL") && !copy.contains("REGA"));
     std::string broken = lexicon.to_bytes();
@@ -132,21 +134,23 @@ std::string shown(const std::vector<Card>& table) {
 
 /// Whether find_words, forms_a_word and check_word (of every word of `words`) agree with
 /// the former finder on `table`; prints the first difference.
-bool agrees(const Lexicon& lexicon, const std::vector<std::string>& words, const std::vector<Card>& table, int min_cards,
-            uint64_t budget) {
+bool agrees(const Lexicon& lexicon, const std::vector<std::string>& words, const std::vector<Card>& table,
+            int min_cards, uint64_t budget) {
     const FoundWords now = detail::find_words(lexicon, table, min_cards, budget);
     const std::vector<reference::Found1> then = reference::find_words(lexicon, table, min_cards);
     bool ok = now.size() == then.size();
     for (std::size_t i = 0; ok && i < now.size(); ++i) {
         const FoundWordView v = now[i];
-        ok = reference::Found1{v.index, std::string(v.word), std::vector<int>(v.cards, v.cards + v.card_count), v.jokers} == then[i];
+        ok = reference::Found1{v.index, std::string(v.word), std::vector<int>(v.cards, v.cards + v.card_count),
+                               v.jokers} == then[i];
     }
     ok = ok && detail::forms_a_word(lexicon, table, min_cards, budget) == !then.empty();
     for (const std::string& word : words) {
         const Check a = detail::check_word(lexicon, word, table, min_cards, budget);
         const Check b = reference::check_word(lexicon, word, table, min_cards);
         const bool same = a.reason == b.reason && a.match.has_value() == b.match.has_value() &&
-                          (!a.match || (a.match->word == b.match->word && a.match->cards == b.match->cards && a.match->jokers == b.match->jokers));
+                          (!a.match || (a.match->word == b.match->word && a.match->cards == b.match->cards &&
+                                        a.match->jokers == b.match->jokers));
         if (!same) {
             std::cerr << "check_word(" << word << ") differs\n";
             ok = false;
@@ -161,8 +165,9 @@ bool agrees(const Lexicon& lexicon, const std::vector<std::string>& words, const
 /// to tile each, so the best assignment and its tie-breaks (K10.4) are put to work.
 std::vector<std::string> tiling_words(Pcg32& rng, int count) {
     const std::string letters = "EENNRRSTTIICHAAO";
-    std::vector<std::string> words = {"EEEE", "ENEN", "ENENEN", "ERERER", "STST", "EIEIEI", "CHCH", "NENNEN", "SEENSEEN", "EIERN",
-                                      "REISEN", "STEINE", "CHINESEN", "ANNE", "ERNTEN", "TEER", "EINSEHEN", "NIEREN", "SCHEREN"};
+    std::vector<std::string> words = {"EEEE",   "ENEN",     "ENENEN",   "ERERER", "STST",   "EIEIEI",   "CHCH",
+                                      "NENNEN", "SEENSEEN", "EIERN",    "REISEN", "STEINE", "CHINESEN", "ANNE",
+                                      "ERNTEN", "TEER",     "EINSEHEN", "NIEREN", "SCHEREN"};
     while (static_cast<int>(words.size()) < count) {
         std::string word;
         const uint32_t length = 2 + rng.below(11);
@@ -184,14 +189,15 @@ std::vector<Card> drawn(Pcg32& rng, const std::vector<std::pair<std::string, int
 }
 
 const std::vector<std::pair<std::string, int>> kGermanDeck = {
-    {"A", 4}, {"B", 1}, {"C", 1}, {"D", 2}, {"E", 5}, {"F", 1}, {"G", 2}, {"H", 1}, {"I", 2}, {"J", 1}, {"K", 1}, {"L", 3},
-    {"M", 2}, {"N", 3}, {"O", 1}, {"P", 1}, {"Q", 1}, {"R", 3}, {"S", 4}, {"T", 3}, {"U", 3}, {"V", 1}, {"W", 1}, {"X", 1},
-    {"Y", 1}, {"Z", 1}, {"CH", 2}, {"EI", 1}, {"EN", 3}, {"ER", 2}, {"IE", 1}, {"ST", 1}, {"?", 4}, {"??", 2}};
+    {"A", 4},  {"B", 1},  {"C", 1},  {"D", 2},  {"E", 5},  {"F", 1}, {"G", 2}, {"H", 1}, {"I", 2},
+    {"J", 1},  {"K", 1},  {"L", 3},  {"M", 2},  {"N", 3},  {"O", 1}, {"P", 1}, {"Q", 1}, {"R", 3},
+    {"S", 4},  {"T", 3},  {"U", 3},  {"V", 1},  {"W", 1},  {"X", 1}, {"Y", 1}, {"Z", 1}, {"CH", 2},
+    {"EI", 1}, {"EN", 3}, {"ER", 2}, {"IE", 1}, {"ST", 1}, {"?", 4}, {"??", 2}};
 
 /// Few plain letters, many two-letter cards and jokers: many tilings per word.
 const std::vector<std::pair<std::string, int>> kTilingDeck = {
-    {"A", 1}, {"C", 1}, {"E", 3}, {"H", 1}, {"I", 2}, {"N", 2}, {"O", 1}, {"R", 2}, {"S", 2}, {"T", 2}, {"CH", 2}, {"EI", 2},
-    {"EN", 4}, {"ER", 3}, {"IE", 2}, {"NE", 2}, {"ST", 2}, {"SE", 1}, {"?", 4}, {"??", 4}};
+    {"A", 1},  {"C", 1},  {"E", 3},  {"H", 1},  {"I", 2},  {"N", 2},  {"O", 1},  {"R", 2},  {"S", 2}, {"T", 2},
+    {"CH", 2}, {"EI", 2}, {"EN", 4}, {"ER", 3}, {"IE", 2}, {"NE", 2}, {"ST", 2}, {"SE", 1}, {"?", 4}, {"??", 4}};
 
 }  // namespace
 
@@ -199,10 +205,15 @@ TEST(finder_agrees_with_the_former_finder_on_the_examples) {
     const Lexicon& lexicon = small_lexicon();
     std::vector<std::string> words;
     for (uint32_t i = 0; i < lexicon.size(); ++i) words.push_back(lexicon.word_at(i));
-    const std::vector<std::vector<std::string>> tables = {
-        {"L", "A", "G", "E", "R", "?"}, {"ST", "O", "?"},           {"T", "??", "P"},
-        {"ST", "R", "E", "S", "T", "?"}, {"?", "G", "A", "N", "G", "?"}, {"T", "O", "R", "R", "O"},
-        {"R", "E", "TS"},               {"??", "??", "??"},         {"?", "?", "?", "?", "??", "??", "E", "N", "ST"}};
+    const std::vector<std::vector<std::string>> tables = {{"L", "A", "G", "E", "R", "?"},
+                                                          {"ST", "O", "?"},
+                                                          {"T", "??", "P"},
+                                                          {"ST", "R", "E", "S", "T", "?"},
+                                                          {"?", "G", "A", "N", "G", "?"},
+                                                          {"T", "O", "R", "R", "O"},
+                                                          {"R", "E", "TS"},
+                                                          {"??", "??", "??"},
+                                                          {"?", "?", "?", "?", "??", "??", "E", "N", "ST"}};
     for (const auto& cards : tables) {
         for (int min_cards = 0; min_cards <= 4; ++min_cards) {
             CHECK(agrees(lexicon, words, table_of(cards), min_cards, kAsFound));
@@ -222,7 +233,8 @@ TEST(finder_agrees_with_the_former_finder_on_random_tables) {
     int tables = 0;
     for (int round = 0; round < 240; ++round) {
         const bool german = round % 2 == 0;
-        const std::vector<Card> table = drawn(rng, german ? kGermanDeck : kTilingDeck, static_cast<int>(rng.below(german ? 67 : 48)));
+        const std::vector<Card> table =
+            drawn(rng, german ? kGermanDeck : kTilingDeck, static_cast<int>(rng.below(german ? 67 : 48)));
         const int min_cards = rng.below(3) == 0 ? static_cast<int>(rng.below(6)) : 3;
         const bool ok = agrees(lexicon, some, table, min_cards, kAsFound);
         CHECK(ok);
@@ -266,9 +278,10 @@ TEST(finder_takes_over_from_an_exhausted_budget) {
 namespace {
 
 const Lexicon& game_lexicon() {
-    static const Lexicon lexicon = Lexicon::from_words(
-        {"Tor", "Rot", "Ort", "Tore", "Rote", "Rest", "Rast", "Rate", "Stern", "Star", "Nest", "Ernst", "Nase",
-         "Rasen", "Aster", "Taste", "Senat", "Otter", "See", "Tee", "Arten", "Ante", "Tante", "Rose", "Osten"});
+    static const Lexicon lexicon =
+        Lexicon::from_words({"Tor",  "Rot",  "Ort",   "Tore", "Rote",  "Rest",  "Rast",  "Rate",  "Stern",
+                             "Star", "Nest", "Ernst", "Nase", "Rasen", "Aster", "Taste", "Senat", "Otter",
+                             "See",  "Tee",  "Arten", "Ante", "Tante", "Rose",  "Osten"});
     return lexicon;
 }
 
@@ -276,7 +289,7 @@ Config game_config(int players, Variant variant = Variant::Standard) {
     Options o;
     o.players = players;
     o.variant = variant;
-    o.deck.kinds = {parse_card("A"), parse_card("E"), parse_card("N"), parse_card("O"), parse_card("R"),
+    o.deck.kinds = {parse_card("A"), parse_card("E"), parse_card("N"),  parse_card("O"), parse_card("R"),
                     parse_card("S"), parse_card("T"), parse_card("ST"), parse_card("?"), parse_card("??")};
     o.deck.counts = {3, 4, 2, 2, 3, 3, 4, 1, 1, 1};
     return Config::from_options(o);
@@ -291,7 +304,8 @@ bool same_state(const Position& a, const Position& b) {
 }  // namespace
 
 TEST(knizia_notation_round_trips_K7) {
-    for (const char* text : {"reveal", "pass", "take@5", "LAGER", "POST@3,7,9,2"}) CHECK(format_move(parse_move(text)) == text);
+    for (const char* text : {"reveal", "pass", "take@5", "LAGER", "POST@3,7,9,2"})
+        CHECK(format_move(parse_move(text)) == text);
     CHECK(format_move(parse_move(" Straße ")) == "STRASSE");
     for (const char* bad : {"", "LAG3R", "POST@", "POST@1,,2", "POST@1,1", "take@", "take@128", "@1"}) {
         bool threw = false;
@@ -317,15 +331,15 @@ TEST(knizia_claim_ids_use_the_lexicon_index) {
 TEST(knizia_penalty_follows_K3_5) {
     const Config config = game_config(3);
     std::vector<Deal> deals(1);
-    const std::vector<std::string> order = {"T", "O", "R", "A", "A", "A", "E", "E", "E", "E", "N", "N", "O", "R", "R",
-                                            "S", "S", "S", "T", "T", "T", "ST", "?", "??"};
+    const std::vector<std::string> order = {"T", "O", "R", "A", "A", "A", "E", "E", "E", "E",  "N", "N",
+                                            "O", "R", "R", "S", "S", "S", "T", "T", "T", "ST", "?", "??"};
     for (const auto& text : order) deals[0].push_back(static_cast<uint8_t>(config.kind_of(parse_card(text))));
     Position s = new_game(config, game_lexicon(), 1, &deals);
     apply(s, Move::reveal(), 0);
-    apply(s, parse_move("XYZ"), 1);                      // not a word: seats 2 and 0 take a card
+    apply(s, parse_move("XYZ"), 1);  // not a word: seats 2 and 0 take a card
     CHECK(s.phase == Phase::Penalty && s.penalty_count == 2 && s.penalty[0] == 2 && s.penalty[1] == 0);
-    CHECK(why_illegal(s, Move::take(0), 0).has_value());  // not seat 0's turn yet
-    apply(s, Move::take(0), 2);                           // the table is empty now ...
+    CHECK(why_illegal(s, Move::take(0), 0).has_value());                // not seat 0's turn yet
+    apply(s, Move::take(0), 2);                                         // the table is empty now ...
     CHECK(s.phase == Phase::Play && s.pile[2] == 1 && s.pile[0] == 1);  // ... so seat 0 drew blind
     CHECK(s.deck_count() == config.deck_size - 2);
     CHECK(check_invariants(s).empty());
@@ -350,7 +364,8 @@ TEST(knizia_random_games_keep_every_invariant) {
                     std::vector<Move> moves = legal_moves(s, player);
                     const std::vector<int> actions = legal_actions(s, player);
                     CHECK(actions.size() == moves.size());
-                    for (std::size_t i = 0; i < moves.size() && i < actions.size(); ++i) CHECK(actions[i] == action_of(moves[i], game_lexicon()));
+                    for (std::size_t i = 0; i < moves.size() && i < actions.size(); ++i)
+                        CHECK(actions[i] == action_of(moves[i], game_lexicon()));
                     if (moves.empty()) continue;
                     if (s.phase == Phase::Play && rng.below(8) == 0) moves = {parse_move("TEER")};  // an invalid call
                     const Move move = moves[rng.below(static_cast<uint32_t>(moves.size()))];

@@ -118,7 +118,8 @@ TEST(random_games_keep_every_invariant) {
                     return;
                 }
                 int player = s.current_player;
-                if (player == kSimultaneous) player = lowest_bit64(static_cast<unsigned>(s.doubler_available & ~s.decided));
+                if (player == kSimultaneous)
+                    player = lowest_bit64(static_cast<unsigned>(s.doubler_available & ~s.decided));
                 const std::vector<Move> moves = legal_moves(s, player);
                 CHECK(!moves.empty());
                 for (int seat = 0; seat < s.players(); ++seat) {
@@ -238,7 +239,8 @@ TEST(state_json_round_trips_and_names_what_is_wrong) {
             const State back = state_from_json(text);
             CHECK(to_json(back) == text);
             CHECK(render(back.position) == render(t.position));  // the whole table, every hand shown
-            for (int seat = 0; seat < 4; ++seat) CHECK(legal_moves(back.position, seat) == legal_moves(t.position, seat));
+            for (int seat = 0; seat < 4; ++seat)
+                CHECK(legal_moves(back.position, seat) == legal_moves(t.position, seat));
         }
     }
     const std::string text = to_json(State::start(game, 3, {}));

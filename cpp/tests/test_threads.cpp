@@ -66,8 +66,9 @@ TEST(threads_duvelen_random_play_and_simulation) {
 
 TEST(threads_knizia_random_play_and_simulation) {
     // Bots share one lexicon (read only) across threads.
-    const Lexicon lexicon = Lexicon::from_words({"Tor", "Rot", "Ort", "Tore", "Rote", "Rest", "Rast", "Rate", "Stern", "Star",
-                                                 "Nest", "Ernst", "Nase", "Rasen", "Aster", "Taste", "Senat", "Osten"});
+    const Lexicon lexicon =
+        Lexicon::from_words({"Tor", "Rot", "Ort", "Tore", "Rote", "Rest", "Rast", "Rate", "Stern", "Star", "Nest",
+                             "Ernst", "Nase", "Rasen", "Aster", "Taste", "Senat", "Osten"});
     knizia::Options o;
     o.players = 3;
     o.deck.kinds = {knizia::parse_card("A"), knizia::parse_card("E"), knizia::parse_card("N"), knizia::parse_card("O"),
@@ -83,7 +84,8 @@ TEST(threads_knizia_random_play_and_simulation) {
     for (const int threads : kThreadCounts) {
         const knizia::RandomPlayResult many = knizia::play_random_games(config, lexicon, 12, 6, threads);
         CHECK(many.scores == one.scores && many.moves == one.moves);
-        const knizia::SimulationBatch batch = knizia::simulate_many(config, lexicon, bots, 12, 6, threads, realtime::Limits{});
+        const knizia::SimulationBatch batch =
+            knizia::simulate_many(config, lexicon, bots, 12, 6, threads, realtime::Limits{});
         CHECK(batch.scores == alone.scores && batch.actions == alone.actions && batch.time == alone.time);
     }
 }
@@ -93,17 +95,23 @@ TEST(threads_an_interrupted_batch_stops_and_keeps_what_it_did) {
     // (100,000 items in blocks of 256).
     std::vector<int> alone(100'000, 0);
     int asked = 0;
-    in_parallel(static_cast<int>(alone.size()), 1, [&](int first, int last) {
-        for (int i = first; i < last; ++i) ++alone[static_cast<std::size_t>(i)];
-    }, [&] { return ++asked > 3; });
+    in_parallel(
+        static_cast<int>(alone.size()), 1,
+        [&](int first, int last) {
+            for (int i = first; i < last; ++i) ++alone[static_cast<std::size_t>(i)];
+        },
+        [&] { return ++asked > 3; });
     CHECK(asked == 4);
     CHECK(std::count(alone.begin(), alone.end(), 1) == 3 * 256);
     for (const int threads : kThreadCounts) {
         std::vector<std::atomic<int>> done(100'000);
         asked = 0;
-        in_parallel(static_cast<int>(done.size()), threads, [&](int first, int last) {
-            for (int i = first; i < last; ++i) done[static_cast<std::size_t>(i)].fetch_add(1);
-        }, [&] { return ++asked > 3; });
+        in_parallel(
+            static_cast<int>(done.size()), threads,
+            [&](int first, int last) {
+                for (int i = first; i < last; ++i) done[static_cast<std::size_t>(i)].fetch_add(1);
+            },
+            [&] { return ++asked > 3; });
         CHECK(asked <= 4);
         for (const auto& count : done) CHECK(count.load() <= 1);  // no item twice
         // Without an interrupt every item is done once.

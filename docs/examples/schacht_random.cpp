@@ -14,7 +14,7 @@ namespace sc = diabolo::schacht;
 
 int main() {
     sc::Options options;
-    options.players = 3;                                  // S1.1
+    options.players = 3;                                    // S1.1
     const sc::Game game = sc::Game::from_options(options);  // throws OptionError
 
     sc::Position state = sc::new_game(game, /*seed=*/7);
@@ -30,14 +30,14 @@ int main() {
     int moves = 0;
     while (!state.is_terminal()) {
         int player = state.current_player;
-        if (player == diabolo::kSimultaneous) {           // doubler decisions (S5.3)
+        if (player == diabolo::kSimultaneous) {  // doubler decisions (S5.3)
             for (player = 0; player < state.players(); ++player) {
                 if (sc::legal_actions(state, player, actions) > 0) break;
             }
         }
         const int n = sc::legal_actions(state, player, actions);
         const sc::Move move = sc::Move::of_action(actions[rng.below(static_cast<uint32_t>(n))]);
-        sc::apply(state, move, player);                    // checked: throws IllegalMoveError
+        sc::apply(state, move, player);  // checked: throws IllegalMoveError
         ++moves;
         const std::string problem = sc::check_invariants(state);
         if (!problem.empty()) {

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 import diabolo
-from diabolo.bots import RandomBot as PythonRandomBot
+from diabolo import _core
 from diabolo.schacht import HeuristicBot, IsmctsBot, RandomBot, SchachtState
 
 __all__ = ["main"]
@@ -34,7 +34,8 @@ def demo(players: int, seed: int, out: TextIO) -> int:
     """Bots play one seeded game; prints each round's moves, its table and the scores."""
     game = diabolo.load("schacht", players=players)
     state = game.new_state(seed=seed)
-    bots = [PythonRandomBot(seed=seed * 100 + seat) for seat in range(players)]
+    bots = [RandomBot() for _ in range(players)]
+    step = 0  # each choice is seeded from (seed, step), so the demo repeats
     print(f"Diabolo (Schacht): {players} random bots, {game.rounds} rounds, seed {seed}", file=out)
     while not state.is_terminal:
         round_number, before = state.round, list(state.scores)
@@ -50,7 +51,8 @@ def demo(players: int, seed: int, out: TextIO) -> int:
             for seat in seats:
                 if state.phase == "play":
                     table = str(state)
-                move = bots[seat].choose(state, seat)
+                move = bots[seat].choose(state, seat, seed=_core.derive_seed(seed, step))
+                step += 1
                 state.apply(move, player=seat)
                 moves.append(f"{seat}:{move}")
         for start in range(0, len(moves), 12):

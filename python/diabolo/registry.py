@@ -7,10 +7,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal, Protocol, overload
-
-import numpy as np
-import numpy.typing as npt
+from typing import Any, Literal, overload
 
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
 from diabolo.errors import OptionError
@@ -31,32 +28,6 @@ _GAMES: dict[str, type[SchachtGame] | type[DuvelenGame] | type[KniziaGame]] = {
     "knizia": KniziaGame,
     "schacht": SchachtGame,
 }
-
-
-class GameProtocol(Protocol):
-    """What every game offers (a structural type for code that handles any game)."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def num_actions(self) -> int: ...
-    @property
-    def players(self) -> int: ...
-
-
-class StateProtocol(Protocol):
-    """What every state offers (a structural type for code that handles any game)."""
-
-    @property
-    def current_player(self) -> int: ...
-    @property
-    def is_terminal(self) -> bool: ...
-    def legal_actions(self, player: int | None = None) -> list[int]: ...
-    def legal_action_mask(self, player: int | None = None) -> npt.NDArray[np.bool_]: ...
-    def observation(self, player: int) -> dict[str, Any]: ...
-    def observation_tensor(self, player: int) -> npt.NDArray[np.float32]: ...
-    def returns(self) -> list[float]: ...
-    def to_json(self) -> str: ...
 
 
 def games() -> tuple[str, ...]:

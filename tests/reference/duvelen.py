@@ -1,4 +1,4 @@
-"""Plain reference model of Duvelen (spec: shared/rules/duvelen.md, clauses D1-D8).
+"""Plain reference model of Duvelen (spec: docs/games/duvelen.rst, clauses D1-D8).
 
 This is a deliberately simple second implementation of the rules, written for
 auditing and differential testing, not for speed. State is kept in ordinary

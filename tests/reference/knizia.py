@@ -1,4 +1,4 @@
-"""Plain reference model of Diabolo (Knizia) (spec: shared/rules/knizia.md, clauses K1-K10).
+"""Plain reference model of Diabolo (Knizia) (spec: docs/games/knizia.rst, clauses K1-K10).
 
 This is a deliberately simple second implementation of the rules, written for
 auditing and differential testing against the C++ engine, not for speed. State is

@@ -1,4 +1,4 @@
-"""Plain reference model of Diabolo (spec: shared/rules/schacht.md, clauses S1-S8).
+"""Plain reference model of Diabolo (spec: docs/games/schacht.rst, clauses S1-S8).
 
 This is a deliberately simple second implementation of the rules, written for
 auditing and differential testing, not for speed. State is kept in ordinary

@@ -1,4 +1,4 @@
-"""Tests of the Duvelen reference model itself (spec: shared/rules/duvelen.md)."""
+"""Tests of the Duvelen reference model itself (spec: docs/games/duvelen.rst)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Tests of the Diabolo (Knizia) reference model itself (spec: shared/rules/knizia.md)."""
+"""Tests of the Diabolo (Knizia) reference model itself (spec: docs/games/knizia.rst)."""
 
 from __future__ import annotations
 

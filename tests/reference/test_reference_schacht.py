@@ -1,4 +1,4 @@
-"""Tests of the reference model itself (spec: shared/rules/schacht.md)."""
+"""Tests of the reference model itself (spec: docs/games/schacht.rst)."""
 
 from __future__ import annotations
 

@@ -44,8 +44,9 @@ Value parse(std::string_view text, const char* what, boost::json::storage_ptr st
     parser.write(text.data(), text.size(), error);
     Value value = error ? Value() : parser.release();
     if (error) {
-        const std::string reason = error == boost::json::error::too_deep ? "nested more than " + std::to_string(kMaxDepth) + " levels deep"
-                                                                          : error.message();
+        const std::string reason = error == boost::json::error::too_deep
+                                       ? "nested more than " + std::to_string(kMaxDepth) + " levels deep"
+                                       : error.message();
         throw StateFormatError(std::string(what) + " is not valid JSON: " + reason);
     }
     return value;
@@ -104,7 +105,8 @@ Reader Reader::at(std::string_view key) const {
     const auto found = object.find(boost::json::string_view(key.data(), key.size()));
     if (found == object.end()) {
         const std::string where = path();
-        throw StateFormatError(std::string(what_) + ": missing key '" + std::string(key) + "'" + (where.empty() ? "" : " in " + where));
+        throw StateFormatError(std::string(what_) + ": missing key '" + std::string(key) + "'" +
+                               (where.empty() ? "" : " in " + where));
     }
     return Reader(*this, found->value());
 }
@@ -173,7 +175,8 @@ std::string shown(const Value& value) {
 }
 
 OptionReader::OptionReader(const Value& options, const char* game, std::initializer_list<const char*> names) {
-    if (!options.is_object()) throw OptionError(std::string(game) + " options must be an object of option name to value");
+    if (!options.is_object())
+        throw OptionError(std::string(game) + " options must be an object of option name to value");
     options_ = &options.get_object();
     for (const auto& item : *options_) {
         const std::string_view key(item.key().data(), item.key().size());

@@ -84,7 +84,8 @@ std::optional<Move> RealtimeRules::try_apply(Position& state, const Move& move, 
     return resolved;
 }
 
-Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits) {
+Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_t seed,
+             const realtime::Limits& limits) {
     if (static_cast<int>(bots.size()) != state.players()) {
         throw OptionError("simulate needs one bot per seat: " + std::to_string(state.players()) + " seats, got " +
                           std::to_string(bots.size()) + " bots");
@@ -95,7 +96,8 @@ Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_
 SimulationBatch simulate_many(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed,
                               int threads, const realtime::Limits& limits, const Interrupt& interrupted) {
     return realtime::simulate_many<RealtimeRules, Position, Move>(
-        game.players, bots, games, seed, threads, limits, [&](uint64_t game_seed) { return new_game(game, game_seed); }, interrupted);
+        game.players, bots, games, seed, threads, limits, [&](uint64_t game_seed) { return new_game(game, game_seed); },
+        interrupted);
 }
 
 }  // namespace diabolo::duvelen

@@ -35,7 +35,8 @@ json::Value piles_json(const Position& s, bool complete, const Storage& sp) {
         if ((s.piles[at(id - 1)].holder >= 0) == complete) ids.push_back(id);
     }
     if (complete) {
-        std::sort(ids.begin(), ids.end(), [&](int a, int b) { return s.piles[at(a - 1)].completed < s.piles[at(b - 1)].completed; });
+        std::sort(ids.begin(), ids.end(),
+                  [&](int a, int b) { return s.piles[at(a - 1)].completed < s.piles[at(b - 1)].completed; });
     }
     json::Array out(sp);
     for (const int id : ids) {
@@ -110,9 +111,11 @@ State state_from_value(const json::Value& data) {
         if (found == nullptr) p.at("suit").fail("expected a suit h, d, c or s");
         pile.suit = static_cast<uint8_t>(found - kSuitLetters);
         const json::Reader owners = p.at("owners");
-        if (owners.size() < 1 || owners.size() > static_cast<std::size_t>(kRanks)) owners.fail("a pile holds 1..13 cards");
+        if (owners.size() < 1 || owners.size() > static_cast<std::size_t>(kRanks))
+            owners.fail("a pile holds 1..13 cards");
         pile.top = static_cast<uint8_t>(owners.size());
-        for (std::size_t r = 0; r < owners.size(); ++r) pile.owners[r] = static_cast<uint8_t>(owners.at(r).integer(0, n - 1));
+        for (std::size_t r = 0; r < owners.size(); ++r)
+            pile.owners[r] = static_cast<uint8_t>(owners.at(r).integer(0, n - 1));
         const json::Reader holder = p.at("holder");
         pile.holder = static_cast<int8_t>(holder.is_null() ? -1 : holder.integer(0, n - 1));
         pile.completed = static_cast<uint8_t>(p.at("completed").integer(0, kMaxPiles));
@@ -131,9 +134,11 @@ State state_from_value(const json::Value& data) {
         seat.stok_count = static_cast<uint8_t>(read_cards(v.at("stok"), seat.stok.data(), kStokCards));
         const json::Reader rij = v.at("rij");
         if (rij.size() != static_cast<std::size_t>(kRijSlots)) rij.fail("expected 4 slots");
-        for (std::size_t i = 0; i < rij.size(); ++i) seat.rij[i] = rij.at(i).is_null() ? kNoCard : static_cast<uint8_t>(read_card(rij.at(i)));
+        for (std::size_t i = 0; i < rij.size(); ++i)
+            seat.rij[i] = rij.at(i).is_null() ? kNoCard : static_cast<uint8_t>(read_card(rij.at(i)));
         seat.waste_count = static_cast<uint8_t>(read_cards(v.at("waste"), seat.cycle.data(), kCycleCards));
-        const int rest = read_cards(v.at("draaistok"), seat.cycle.data() + seat.waste_count, kCycleCards - seat.waste_count);
+        const int rest =
+            read_cards(v.at("draaistok"), seat.cycle.data() + seat.waste_count, kCycleCards - seat.waste_count);
         seat.cycle_count = static_cast<uint8_t>(seat.waste_count + rest);
         for (int i = 0; i < seat.cycle_count; ++i) seat.cycle_mask |= card_bit(seat.cycle[at(i)]);
         if (v.at("passed").boolean()) s.passed = static_cast<uint8_t>(s.passed | (1u << p));
@@ -143,7 +148,8 @@ State state_from_value(const json::Value& data) {
     for (int p = 0; p < n; ++p) s.scores[at(p)] = static_cast<int32_t>(scores.at(at(p)).integer(-100000000, 100000000));
     const json::Reader history = root.at("history");
     const std::size_t moves = history.size();
-    if (moves > kMaxHistory) history.fail("holds " + std::to_string(moves) + " moves; at most " + std::to_string(kMaxHistory));
+    if (moves > kMaxHistory)
+        history.fail("holds " + std::to_string(moves) + " moves; at most " + std::to_string(kMaxHistory));
     t.history.reserve(moves);
     for (std::size_t i = 0; i < moves; ++i) {
         const std::string_view entry = history.at(i).text();
@@ -176,8 +182,8 @@ Game game_from_json(const json::Value& options) {
     const auto bounded = [&](const char* name, long long low, long long high, const std::string& rule) {
         const long long value = r.integer(name);
         if (value < low || value > high) {
-            throw OptionError(std::string(name) + " must be " + std::to_string(low) + ".." + std::to_string(high) + rule +
-                              ", got " + std::to_string(value));
+            throw OptionError(std::string(name) + " must be " + std::to_string(low) + ".." + std::to_string(high) +
+                              rule + ", got " + std::to_string(value));
         }
         return static_cast<int>(value);
     };
@@ -186,7 +192,8 @@ Game game_from_json(const json::Value& options) {
     if (r.has("max_actions")) o.max_actions = bounded("max_actions", 1, 100000000, " (D4.5)");
     if (r.has("on_block")) {
         const json::Value& value = r.value("on_block");
-        const std::string_view text = value.is_string() ? std::string_view(value.get_string().data(), value.get_string().size()) : "";
+        const std::string_view text =
+            value.is_string() ? std::string_view(value.get_string().data(), value.get_string().size()) : "";
         if (text == "rotate_stok") o.on_block = OnBlock::RotateStok;
         else if (text == "end_round") o.on_block = OnBlock::EndRound;
         else throw OptionError("on_block must be 'rotate_stok' or 'end_round' (D4.5), got " + json::shown(value));

@@ -9,9 +9,8 @@ namespace diabolo::duvelen {
 
 namespace {
 
-constexpr int kCentre = 2 * kDeckCards;              // pile tops per card, wanted cards
-constexpr int kPerSeat = 3 * kDeckCards + 8;         // visible, stok top, waste top, 8 scalars
-
+constexpr int kCentre = 2 * kDeckCards;       // pile tops per card, wanted cards
+constexpr int kPerSeat = 3 * kDeckCards + 8;  // visible, stok top, waste top, 8 scalars
 
 }  // namespace
 

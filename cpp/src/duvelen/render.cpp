@@ -29,8 +29,8 @@ std::string render(const Position& s) {
     const auto points = round_scores(s);
     for (int p = 0; p < s.players(); ++p) {
         const Seat& seat = s.seats[static_cast<std::size_t>(p)];
-        out << "  seat " << p << ((s.passed >> p) & 1u ? " (passed)" : "") << ": stok " << card_or_dash(seat.stok_top()) << " ("
-            << int{seat.stok_count} << ")  rij";
+        out << "  seat " << p << ((s.passed >> p) & 1u ? " (passed)" : "") << ": stok " << card_or_dash(seat.stok_top())
+            << " (" << int{seat.stok_count} << ")  rij";
         for (uint8_t card : seat.rij) out << " " << card_or_dash(card == kNoCard ? -1 : card);
         out << "  waste " << card_or_dash(seat.waste_top()) << " (" << int{seat.waste_count} << ")  draaistok "
             << seat.draaistok_count() << "  herenhopen";

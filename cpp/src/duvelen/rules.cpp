@@ -1,4 +1,4 @@
-// Duvelen: rules, notation and invariants. Clause numbers refer to rules/duvelen.md.
+// Duvelen: rules, notation and invariants. Clause numbers refer to docs/games/duvelen.rst.
 #include <algorithm>
 #include <cstring>
 #include <type_traits>
@@ -40,7 +40,7 @@ int card_at(const Seat& seat, Source source) noexcept {
     }
 }
 
-int pop_stok(Seat& seat) noexcept {                       // D3.5: the next card turns up
+int pop_stok(Seat& seat) noexcept {  // D3.5: the next card turns up
     const int card = seat.stok[0];
     std::memmove(seat.stok.data(), seat.stok.data() + 1, static_cast<std::size_t>(seat.stok_count - 1));
     seat.stok[at(--seat.stok_count)] = 0;
@@ -50,7 +50,7 @@ int pop_stok(Seat& seat) noexcept {                       // D3.5: the next card
 void remove_from(Seat& seat, Source source) noexcept {
     switch (source) {
         case Source::Stok: pop_stok(seat); return;
-        case Source::Waste: {                            // D3.6: the card below is next
+        case Source::Waste: {  // D3.6: the card below is next
             const std::size_t top = seat.waste_count - 1u;
             seat.cycle_mask &= ~card_bit(seat.cycle[top]);
             std::memmove(seat.cycle.data() + top, seat.cycle.data() + top + 1, seat.cycle_count - top - 1);
@@ -58,7 +58,7 @@ void remove_from(Seat& seat, Source source) noexcept {
             --seat.waste_count;
             return;
         }
-        default: {                                       // D3.4: refill from the Stok
+        default: {  // D3.4: refill from the Stok
             uint8_t& slot = seat.rij[static_cast<std::size_t>(source) - 1];
             slot = seat.stok_count ? static_cast<uint8_t>(pop_stok(seat)) : kNoCard;
             return;
@@ -66,7 +66,7 @@ void remove_from(Seat& seat, Source source) noexcept {
     }
 }
 
-void turn(Seat& seat) noexcept {                          // D3.7
+void turn(Seat& seat) noexcept {  // D3.7
     seat.waste_count = static_cast<uint8_t>(seat.waste_count + std::min(kTurnCards, seat.draaistok_count()));
 }
 
@@ -78,7 +78,7 @@ void flip_empty_wastes(Position& s) noexcept {
     }
 }
 
-void deal(Seat& seat, const Deck& deck) noexcept {        // D2.1-D2.3, D2.5
+void deal(Seat& seat, const Deck& deck) noexcept {  // D2.1-D2.3, D2.5
     seat = Seat{};
     for (int i = 0; i < kStokCards; ++i) seat.stok[at(i)] = deck[at(i)];
     seat.stok_count = kStokCards;
@@ -119,7 +119,8 @@ void resolve_block(Position& s) noexcept {
         for (int i = 0; i < longest; ++i) {
             for (int p = 0; p < s.players(); ++p) {
                 Seat& seat = s.seats[at(p)];
-                if (seat.stok_count > 1) std::rotate(seat.stok.begin(), seat.stok.begin() + 1, seat.stok.begin() + seat.stok_count);
+                if (seat.stok_count > 1)
+                    std::rotate(seat.stok.begin(), seat.stok.begin() + 1, seat.stok.begin() + seat.stok_count);
             }
             if (!is_blocked(s)) return;
         }
@@ -157,7 +158,7 @@ void play_card(Position& s, const Move& m, int player) noexcept {
     remove_from(s.seats[at(player)], m.source);
     const int suit = suit_of(m.card);
     const int rank = rank_of(m.card);
-    if (m.target == 0) {                                  // D3.2: a new pile
+    if (m.target == 0) {  // D3.2: a new pile
         Pile& pile = s.piles[s.pile_count++];
         pile = Pile{};
         pile.suit = static_cast<uint8_t>(suit);
@@ -165,12 +166,12 @@ void play_card(Position& s, const Move& m, int player) noexcept {
         pile.owners[0] = static_cast<uint8_t>(player);
         ++s.tops[at(card_index(suit, 1))];
         s.wanted |= card_bit(card_index(suit, 2));
-    } else {                                              // D3.3: one rank up
+    } else {  // D3.3: one rank up
         Pile& pile = s.piles[at(m.target - 1)];
         if (--s.tops[at(card_index(suit, rank - 1))] == 0) s.wanted &= ~card_bit(m.card);
         pile.top = static_cast<uint8_t>(rank);
         pile.owners[at(rank - 1)] = static_cast<uint8_t>(player);
-        if (rank == kRanks) {                             // D3.9: a Herenhoop
+        if (rank == kRanks) {  // D3.9: a Herenhoop
             pile.holder = static_cast<int8_t>(player);
             pile.completed = ++s.herenhoop_count;
         } else {
@@ -190,7 +191,8 @@ Game Game::from_options(const Options& o) {
         throw OptionError("players must be 2..8 (D1.2), got " + std::to_string(o.players));
     }
     if (o.rounds < 1 || o.rounds > kMaxRounds) {
-        throw OptionError("rounds must be 1.." + std::to_string(kMaxRounds) + " (D1.3), got " + std::to_string(o.rounds));
+        throw OptionError("rounds must be 1.." + std::to_string(kMaxRounds) + " (D1.3), got " +
+                          std::to_string(o.rounds));
     }
     if (o.max_actions < 1 || o.max_actions > 100000000) {
         throw OptionError("max_actions must be 1..100000000 (D4.5), got " + std::to_string(o.max_actions));
@@ -203,9 +205,7 @@ Game Game::from_options(const Options& o) {
     return c;
 }
 
-Options Game::to_options() const noexcept {
-    return Options{players, rounds, on_block, static_cast<int>(max_actions)};
-}
+Options Game::to_options() const noexcept { return Options{players, rounds, on_block, static_cast<int>(max_actions)}; }
 
 bool operator==(const Game& a, const Game& b) noexcept {
     return a.players == b.players && a.rounds == b.rounds && a.on_block == b.on_block && a.max_actions == b.max_actions;
@@ -269,8 +269,9 @@ Move parse_move(std::string_view text) {
     if (text == "recycle^") return Move::of_kind(MoveKind::RecycleUp);
     if (text == "stop") return Move::of_kind(MoveKind::Stop);
     if (text == "pass") return Move::of_kind(MoveKind::Pass);
-    const std::string help = "; moves are like 'R2:7h>3', 'S:Ah>new', 'R2>3', 'turn', 'recycle', 'recycle^', "
-                             "'stop', 'pass' (D7)";
+    const std::string help =
+        "; moves are like 'R2:7h>3', 'S:Ah>new', 'R2>3', 'turn', 'recycle', 'recycle^', "
+        "'stop', 'pass' (D7)";
     const auto arrow = text.find('>');
     if (arrow == std::string_view::npos) throw NotationError("not a Duvelen move: " + quoted(text) + help);
     const std::string_view head = text.substr(0, arrow);
@@ -303,7 +304,8 @@ void check_deck(const Deck& deck) {
     for (uint8_t card : deck) {
         if (card >= kDeckCards) throw StateFormatError("a deck holds an unknown card index");
         if (seen & card_bit(card)) {
-            throw StateFormatError("a given deck holds " + format_card(card) + " twice; each deck is one full 52-card deck (D2.5)");
+            throw StateFormatError("a given deck holds " + format_card(card) +
+                                   " twice; each deck is one full 52-card deck (D2.5)");
         }
         seen |= card_bit(card);
     }
@@ -418,12 +420,14 @@ std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& m, in
     switch (m.kind) {
         case MoveKind::Turn:
             if (stopped) return IllegalMoveError("D4.2", "nobody turns the Draaistok after Stop");
-            if (seat.draaistok_count() == 0) return IllegalMoveError("D3.7", "the Draaistok is empty: recycle the waste");
+            if (seat.draaistok_count() == 0)
+                return IllegalMoveError("D3.7", "the Draaistok is empty: recycle the waste");
             return std::nullopt;
         case MoveKind::Recycle:
         case MoveKind::RecycleUp:
             if (stopped) return IllegalMoveError("D4.2", "nobody recycles after Stop");
-            if (seat.draaistok_count() > 0) return IllegalMoveError("D3.8", "recycling waits until the Draaistok is empty");
+            if (seat.draaistok_count() > 0)
+                return IllegalMoveError("D3.8", "recycling waits until the Draaistok is empty");
             if (seat.waste_count == 0) return IllegalMoveError("D3.8", "there is no waste to recycle");
             return std::nullopt;
         case MoveKind::Stop:
@@ -447,7 +451,8 @@ std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& m, in
         return std::nullopt;
     }
     if (m.target == 0) return IllegalMoveError("D3.2", "only an Ace starts a new pile");
-    if (m.target > s.pile_count) return IllegalMoveError("D7", "there is no pile " + std::to_string(m.target) + " this round");
+    if (m.target > s.pile_count)
+        return IllegalMoveError("D7", "there is no pile " + std::to_string(m.target) + " this round");
     const Pile& pile = s.piles[at(m.target - 1)];
     if (pile.holder >= 0) {
         return IllegalMoveError("D3.9", "pile " + std::to_string(m.target) + " is complete and left the centre");
@@ -467,7 +472,7 @@ void apply_unchecked(Position& s, const Move& m, int player) noexcept {
         case MoveKind::Play: play_card(s, m, player); break;
         case MoveKind::Turn: turn(seat); break;
         case MoveKind::Recycle:
-        case MoveKind::RecycleUp: {                       // D3.8
+        case MoveKind::RecycleUp: {  // D3.8
             seat.waste_count = 0;
             const auto first = seat.cycle.begin();
             const auto last = seat.cycle.begin() + seat.cycle_count;
@@ -476,7 +481,7 @@ void apply_unchecked(Position& s, const Move& m, int player) noexcept {
             turn(seat);
             break;
         }
-        case MoveKind::Stop:                              // D4.1, D4.2
+        case MoveKind::Stop:  // D4.1, D4.2
             s.stop_called_by = static_cast<int8_t>(player);
             s.phase = Phase::AfterStop;
             break;
@@ -484,18 +489,19 @@ void apply_unchecked(Position& s, const Move& m, int player) noexcept {
     }
     ++s.actions;
     if (s.phase == Phase::AfterStop) flip_empty_wastes(s);
-    if (s.actions >= s.game.max_actions) {              // D4.5: the action cap
+    if (s.actions >= s.game.max_actions) {  // D4.5: the action cap
         end_round(s);
     } else if (s.phase == Phase::AfterStop) {
-        if (after_stop_over(s)) end_round(s);             // D4.4
+        if (after_stop_over(s)) end_round(s);  // D4.4
     } else {
-        resolve_block(s);                                 // D4.5
+        resolve_block(s);  // D4.5
     }
 }
 
 void apply(Position& s, const Move& m, int player) {
     if (player < 0 || player >= s.players()) {
-        throw PlayerError("player must be a seat 0.." + std::to_string(s.players() - 1) + ", got " + std::to_string(player));
+        throw PlayerError("player must be a seat 0.." + std::to_string(s.players() - 1) + ", got " +
+                          std::to_string(player));
     }
     const std::optional<Move> move = resolve(s, player, m);
     if (!move || !is_legal(s, *move, player)) {
@@ -522,11 +528,11 @@ std::array<int32_t, kMaxSeats> round_scores(const Position& s) noexcept {
         const Pile& pile = s.piles[at(id)];
         for (int rank = 1; rank <= pile.top; ++rank) {
             const int owner = pile.owners[at(rank - 1)];
-            points[at(owner)] += pile.holder == owner ? 2 : 1;   // D5.1, D5.2
+            points[at(owner)] += pile.holder == owner ? 2 : 1;  // D5.1, D5.2
         }
     }
     for (int p = 0; p < s.players(); ++p) points[at(p)] -= 2 * s.seats[at(p)].stok_count;  // D5.4
-    if (s.stop_called_by >= 0) points[at(s.stop_called_by)] += kStopBonus;                    // D5.5
+    if (s.stop_called_by >= 0) points[at(s.stop_called_by)] += kStopBonus;                 // D5.5
     return points;
 }
 
@@ -593,10 +599,12 @@ std::string check_invariants(const Position& s) {
             if (!place(p, seat.stok[at(i)])) return "card conservation broken in seat " + std::to_string(p) + "'s Stok";
         }
         for (uint8_t card : seat.rij) {
-            if (card != kNoCard && !place(p, card)) return "card conservation broken in seat " + std::to_string(p) + "'s Rij";
+            if (card != kNoCard && !place(p, card))
+                return "card conservation broken in seat " + std::to_string(p) + "'s Rij";
         }
         for (int i = 0; i < seat.cycle_count; ++i) {
-            if (!place(p, seat.cycle[at(i)])) return "card conservation broken in seat " + std::to_string(p) + "'s Draaistok";
+            if (!place(p, seat.cycle[at(i)]))
+                return "card conservation broken in seat " + std::to_string(p) + "'s Draaistok";
             cycle |= card_bit(seat.cycle[at(i)]);
         }
         if (cycle != seat.cycle_mask) return "seat " + std::to_string(p) + "'s cycle mask is stale";
@@ -619,10 +627,12 @@ std::string check_invariants(const Position& s) {
                 return "card conservation broken in pile " + std::to_string(id + 1);
             }
         }
-        if ((pile.top == kRanks) != (pile.holder >= 0) || pile.holder >= n) return "a Herenhoop must be exactly a pile up to its King";
+        if ((pile.top == kRanks) != (pile.holder >= 0) || pile.holder >= n)
+            return "a Herenhoop must be exactly a pile up to its King";
         if (pile.holder >= 0) {
             ++completed;
-            if (pile.holder != pile.owners[kRanks - 1]) return "a Herenhoop's holder is the seat that played its King (D3.9)";
+            if (pile.holder != pile.owners[kRanks - 1])
+                return "a Herenhoop's holder is the seat that played its King (D3.9)";
             if (pile.completed < 1 || pile.completed > s.herenhoop_count || (orders & (1ULL << pile.completed))) {
                 return "Herenhopen must be numbered 1.. in the order they were completed";
             }
@@ -652,7 +662,8 @@ std::string check_invariants(const Position& s) {
             break;
         default: return "unknown phase";
     }
-    if (s.phase != Phase::GameOver && s.actions >= s.game.max_actions) return "the action cap should have ended the round";
+    if (s.phase != Phase::GameOver && s.actions >= s.game.max_actions)
+        return "the action cap should have ended the round";
     return {};
 }
 

@@ -18,10 +18,10 @@ int reaction_kind(const Move& move) noexcept {
 
 realtime::Reaction default_reaction() noexcept {
     realtime::Reaction reaction;
-    reaction.delays[0] = {1.0, 0.2};   // reveal the next card: the dealer's pace (K3.1)
-    reaction.delays[1] = {1.2, 0.4};   // see a word and call it; plus a time per letter
-    reaction.delays[2] = {1.0, 0.3};   // pick a card as another's penalty (K3.5)
-    reaction.delays[3] = {3.0, 0.5};   // give up on the table (K10.5)
+    reaction.delays[0] = {1.0, 0.2};  // reveal the next card: the dealer's pace (K3.1)
+    reaction.delays[1] = {1.2, 0.4};  // see a word and call it; plus a time per letter
+    reaction.delays[2] = {1.0, 0.3};  // pick a card as another's penalty (K3.5)
+    reaction.delays[3] = {3.0, 0.5};  // give up on the table (K10.5)
     reaction.minimum = 0.15;
     return reaction;
 }
@@ -81,7 +81,8 @@ std::optional<Move> WordBot::choose(const Position& s, int player, Pcg32&) const
     for (std::size_t i = 0; i < found.size(); ++i) {
         if (vocabulary_.knows(found[i].word)) known.push_back(found[i]);
     }
-    std::stable_sort(known.begin(), known.end(), [](const FoundWordView& a, const FoundWordView& b) { return a.card_count > b.card_count; });
+    std::stable_sort(known.begin(), known.end(),
+                     [](const FoundWordView& a, const FoundWordView& b) { return a.card_count > b.card_count; });
     if (!known.empty() && !lookahead_) return Move::claim(known.front().word);
     const FoundWordView* best = nullptr;
     double best_value = -1e300;
@@ -114,7 +115,8 @@ std::optional<Move> RealtimeRules::try_apply(Position& state, const Move& move, 
     }
 }
 
-Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits) {
+Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_t seed,
+             const realtime::Limits& limits) {
     if (static_cast<int>(bots.size()) != state.players()) {
         throw OptionError("simulate needs one bot per seat: " + std::to_string(state.players()) + " seats, got " +
                           std::to_string(bots.size()) + " bots");
@@ -127,32 +129,38 @@ RandomPlayResult play_random_games(const Config& config, const Lexicon& lexicon,
     RandomPlayResult result;
     result.scores.assign(static_cast<std::size_t>(std::max(games, 0)) * config.players, 0);
     result.moves.assign(static_cast<std::size_t>(std::max(games, 0)), 0);
-    in_parallel(games, threads, [&](int first, int last) {
-        for (int i = first; i < last; ++i) {
-            const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
-            Position s = new_game(config, lexicon, game_seed);
-            Pcg32 rng(game_seed, 0xB07B07ULL);
-            int32_t count = 0;
-            while (!s.is_terminal()) {
-                const int player = static_cast<int>(rng.below(config.players));
-                const std::vector<Move> moves = legal_moves(s, player);
-                if (moves.empty()) continue;
-                apply(s, moves[rng.below(static_cast<uint32_t>(moves.size()))], player);
-                ++count;
+    in_parallel(
+        games, threads,
+        [&](int first, int last) {
+            for (int i = first; i < last; ++i) {
+                const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
+                Position s = new_game(config, lexicon, game_seed);
+                Pcg32 rng(game_seed, 0xB07B07ULL);
+                int32_t count = 0;
+                while (!s.is_terminal()) {
+                    const int player = static_cast<int>(rng.below(config.players));
+                    const std::vector<Move> moves = legal_moves(s, player);
+                    if (moves.empty()) continue;
+                    apply(s, moves[rng.below(static_cast<uint32_t>(moves.size()))], player);
+                    ++count;
+                }
+                const auto k = static_cast<std::size_t>(i);
+                for (int p = 0; p < config.players; ++p)
+                    result.scores[k * config.players + static_cast<std::size_t>(p)] =
+                        s.scores[static_cast<std::size_t>(p)];
+                result.moves[k] = count;
             }
-            const auto k = static_cast<std::size_t>(i);
-            for (int p = 0; p < config.players; ++p) result.scores[k * config.players + static_cast<std::size_t>(p)] = s.scores[static_cast<std::size_t>(p)];
-            result.moves[k] = count;
-        }
-    }, interrupted);
+        },
+        interrupted);
     return result;
 }
 
-SimulationBatch simulate_many(const Config& config, const Lexicon& lexicon, const std::vector<const Bot*>& bots, int games,
-                              uint64_t seed, int threads, const realtime::Limits& limits, const Interrupt& interrupted) {
+SimulationBatch simulate_many(const Config& config, const Lexicon& lexicon, const std::vector<const Bot*>& bots,
+                              int games, uint64_t seed, int threads, const realtime::Limits& limits,
+                              const Interrupt& interrupted) {
     return realtime::simulate_many<RealtimeRules, Position, Move>(
-        config.players, bots, games, seed, threads, limits, [&](uint64_t game_seed) { return new_game(config, lexicon, game_seed); },
-        interrupted);
+        config.players, bots, games, seed, threads, limits,
+        [&](uint64_t game_seed) { return new_game(config, lexicon, game_seed); }, interrupted);
 }
 
 }  // namespace diabolo::knizia

@@ -18,19 +18,19 @@ namespace {
 /// an empty string marks a character that is not a letter (K2.1, K10.8).
 const char* latin_letters(uint32_t code) noexcept {
     static const char* const kLatin1[64] = {
-        "A", "A", "A", "A", "AE", "A", "AE", "C", "E", "E", "E", "E", "I", "I", "I", "I",   // C0-CF
-        "D", "N", "O", "O", "O", "O", "OE", "", "O", "U", "U", "U", "UE", "Y", "TH", "SS",  // D0-DF
-        "A", "A", "A", "A", "AE", "A", "AE", "C", "E", "E", "E", "E", "I", "I", "I", "I",   // E0-EF
-        "D", "N", "O", "O", "O", "O", "OE", "", "O", "U", "U", "U", "UE", "Y", "TH", "Y"};  // F0-FF
+        "A", "A", "A", "A", "AE", "A", "AE", "C", "E", "E", "E", "E", "I",  "I", "I",  "I",   // C0-CF
+        "D", "N", "O", "O", "O",  "O", "OE", "",  "O", "U", "U", "U", "UE", "Y", "TH", "SS",  // D0-DF
+        "A", "A", "A", "A", "AE", "A", "AE", "C", "E", "E", "E", "E", "I",  "I", "I",  "I",   // E0-EF
+        "D", "N", "O", "O", "O",  "O", "OE", "",  "O", "U", "U", "U", "UE", "Y", "TH", "Y"};  // F0-FF
     struct Range {
         uint32_t first, last;
         const char* letters;
     };
     static const Range kExtendedA[] = {
-        {0x100, 0x105, "A"}, {0x106, 0x10D, "C"}, {0x10E, 0x111, "D"}, {0x112, 0x11B, "E"}, {0x11C, 0x123, "G"},
-        {0x124, 0x127, "H"}, {0x128, 0x131, "I"}, {0x132, 0x133, "IJ"}, {0x134, 0x135, "J"}, {0x136, 0x138, "K"},
-        {0x139, 0x142, "L"}, {0x143, 0x14B, "N"}, {0x14C, 0x151, "O"}, {0x152, 0x153, "OE"}, {0x154, 0x159, "R"},
-        {0x15A, 0x161, "S"}, {0x162, 0x167, "T"}, {0x168, 0x173, "U"}, {0x174, 0x175, "W"}, {0x176, 0x178, "Y"},
+        {0x100, 0x105, "A"}, {0x106, 0x10D, "C"}, {0x10E, 0x111, "D"},  {0x112, 0x11B, "E"},  {0x11C, 0x123, "G"},
+        {0x124, 0x127, "H"}, {0x128, 0x131, "I"}, {0x132, 0x133, "IJ"}, {0x134, 0x135, "J"},  {0x136, 0x138, "K"},
+        {0x139, 0x142, "L"}, {0x143, 0x14B, "N"}, {0x14C, 0x151, "O"},  {0x152, 0x153, "OE"}, {0x154, 0x159, "R"},
+        {0x15A, 0x161, "S"}, {0x162, 0x167, "T"}, {0x168, 0x173, "U"},  {0x174, 0x175, "W"},  {0x176, 0x178, "Y"},
         {0x179, 0x17E, "Z"}, {0x17F, 0x17F, "S"}};
     if (code >= 0xC0 && code <= 0xFF) return kLatin1[code - 0xC0];
     for (const Range& r : kExtendedA) {
@@ -249,7 +249,8 @@ void put32(std::string& out, uint32_t v) {
 
 uint32_t get32(const std::string& data, std::size_t at) {
     uint32_t v = 0;
-    for (int k = 0; k < 4; ++k) v |= static_cast<uint32_t>(static_cast<unsigned char>(data[at + static_cast<std::size_t>(k)])) << (8 * k);
+    for (int k = 0; k < 4; ++k)
+        v |= static_cast<uint32_t>(static_cast<unsigned char>(data[at + static_cast<std::size_t>(k)])) << (8 * k);
     return v;
 }
 
@@ -297,7 +298,8 @@ std::string Lexicon::to_bytes() const {
 
 Lexicon Lexicon::from_bytes(const std::string& data) {
     const auto fail = [](const std::string& why) { return StateFormatError("not a diabolo lexicon: " + why); };
-    if (data.size() < sizeof kMagic + 12 || std::memcmp(data.data(), kMagic, sizeof kMagic) != 0) throw fail("bad header");
+    if (data.size() < sizeof kMagic + 12 || std::memcmp(data.data(), kMagic, sizeof kMagic) != 0)
+        throw fail("bad header");
     const uint32_t words = get32(data, 8);
     const uint32_t nodes = get32(data, 12);
     const uint32_t edges = get32(data, 16);
@@ -333,7 +335,8 @@ Lexicon Lexicon::from_bytes(const std::string& data) {
     Lexicon lexicon;
     lexicon.assemble(masks, firsts, targets);
     if (lexicon.words_ != words) {
-        throw fail("the header counts " + std::to_string(words) + " words, the automaton holds " + std::to_string(lexicon.words_));
+        throw fail("the header counts " + std::to_string(words) + " words, the automaton holds " +
+                   std::to_string(lexicon.words_));
     }
     return lexicon;
 }
@@ -355,10 +358,12 @@ void Lexicon::assemble(const std::vector<uint32_t>& masks, const std::vector<uin
             steps[edge] = static_cast<uint32_t>(total);
             total = std::min<uint64_t>(total + below[targets[edge]], uint64_t{kMaxWords} + 1);
         }
-        if (total == 0 && n > 0) throw StateFormatError("not a diabolo lexicon: node " + std::to_string(n) + " ends no word");
+        if (total == 0 && n > 0)
+            throw StateFormatError("not a diabolo lexicon: node " + std::to_string(n) + " ends no word");
         below[n] = static_cast<uint32_t>(total);
     }
-    if (below[0] > kMaxWords) throw StateFormatError("not a diabolo lexicon: more than " + std::to_string(kMaxWords) + " words");
+    if (below[0] > kMaxWords)
+        throw StateFormatError("not a diabolo lexicon: more than " + std::to_string(kMaxWords) + " words");
     words_ = below[0];
     root_ = Arc{masks[0], firsts[0], 0};
     arcs_.resize(targets.size());

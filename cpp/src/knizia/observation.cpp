@@ -22,7 +22,8 @@ void observation_tensor(const Position& s, int player, float* out) noexcept {
     std::array<int, kMaxKinds> on_table{};
     for (int i = 0; i < s.table_count; ++i) ++on_table[s.table[static_cast<std::size_t>(i)]];
     for (int k = 0; k < s.config.kind_count; ++k) {  // the table by kind of card, as a share of the deck's
-        w.scalar(static_cast<float>(on_table[static_cast<std::size_t>(k)]) / static_cast<float>(s.config.counts[static_cast<std::size_t>(k)]));
+        w.scalar(static_cast<float>(on_table[static_cast<std::size_t>(k)]) /
+                 static_cast<float>(s.config.counts[static_cast<std::size_t>(k)]));
     }
     w.scalar(static_cast<float>(s.deck_count()) / deck);
     w.one_hot(static_cast<int>(s.phase), 3);
@@ -39,7 +40,8 @@ void observation_tensor(const Position& s, int player, float* out) noexcept {
         w.scalar(s.penalty_count > 0 && s.penalty[0] == p ? 1.0f : 0.0f);
         w.scalar(waiting ? 1.0f : 0.0f);
     }
-    w.scalar(static_cast<float>(s.round) / static_cast<float>(s.config.variant == Variant::Standard ? s.config.rounds : kMaxPlayers + 1));
+    w.scalar(static_cast<float>(s.round) /
+             static_cast<float>(s.config.variant == Variant::Standard ? s.config.rounds : kMaxPlayers + 1));
 }
 
 }  // namespace diabolo::knizia

@@ -1,5 +1,5 @@
 // Diabolo (Knizia): rules, notation and invariants of the game. Clause numbers refer
-// to rules/knizia.md.
+// to docs/games/knizia.rst.
 #include <algorithm>
 #include <cstring>
 #include <type_traits>
@@ -53,11 +53,12 @@ Move Move::take(int position) noexcept {
 
 Move Move::claim(std::string_view word, const std::vector<int>& cards) {
     if (word.empty() || word.size() > static_cast<std::size_t>(kMaxWord)) {
-        throw NotationError("a called word has 1.." + std::to_string(kMaxWord) + " letters, got " + std::to_string(word.size()));
+        throw NotationError("a called word has 1.." + std::to_string(kMaxWord) + " letters, got " +
+                            std::to_string(word.size()));
     }
     if (cards.size() > word.size()) {
-        throw NotationError("a call names at most one card per letter: " + std::to_string(cards.size()) + " cards for " +
-                            quoted(word));
+        throw NotationError("a call names at most one card per letter: " + std::to_string(cards.size()) +
+                            " cards for " + quoted(word));
     }
     Move move{MoveKind::Claim};
     for (const char c : word) {
@@ -67,10 +68,12 @@ Move Move::claim(std::string_view word, const std::vector<int>& cards) {
     uint64_t seen[2] = {0, 0};
     for (const int card : cards) {
         if (card < 0 || card >= kMaxTable) {
-            throw NotationError("table positions are 0.." + std::to_string(kMaxTable - 1) + ", got " + std::to_string(card));
+            throw NotationError("table positions are 0.." + std::to_string(kMaxTable - 1) + ", got " +
+                                std::to_string(card));
         }
         uint64_t& word_bits = seen[card >> 6];
-        if (word_bits & (1ULL << (card & 63))) throw NotationError("a call names table position " + std::to_string(card) + " twice");
+        if (word_bits & (1ULL << (card & 63)))
+            throw NotationError("a call names table position " + std::to_string(card) + " twice");
         word_bits |= 1ULL << (card & 63);
         move.cards[move.card_count++] = static_cast<uint8_t>(card);
     }
@@ -107,21 +110,24 @@ Move parse_move(std::string_view raw) {
     if (text == "reveal") return Move::reveal();
     if (text == "pass") return Move::pass();
     if (text.substr(0, 5) == "take@") {
-        return Move::take(parse_number(text.substr(5), "not a move: " + quoted(raw) + "; a take is 'take@' and a table position 0.." +
+        return Move::take(parse_number(text.substr(5), "not a move: " + quoted(raw) +
+                                                           "; a take is 'take@' and a table position 0.." +
                                                            std::to_string(kMaxTable - 1) + " (K7)"));
     }
     const std::size_t sign = text.find('@');
     const std::string_view word_text = text.substr(0, sign);
     const std::optional<std::string> word = normalise_word(word_text);
     if (!word || word->empty()) {
-        throw NotationError("not a move: " + quoted(raw) + "; moves are 'reveal', 'pass', 'take@5', or a called word of "
+        throw NotationError("not a move: " + quoted(raw) +
+                            "; moves are 'reveal', 'pass', 'take@5', or a called word of "
                             "letters like 'LAGER' or 'POST@3,7,9' (K7)");
     }
     std::vector<int> cards;
     if (sign != std::string_view::npos) {
         std::string_view rest = text.substr(sign + 1);
         const std::string what = "not a move: " + quoted(raw) + "; a call's cards are table positions 0.." +
-                                 std::to_string(kMaxTable - 1) + " after '@', separated by commas, like 'POST@3,7,9' (K7)";
+                                 std::to_string(kMaxTable - 1) +
+                                 " after '@', separated by commas, like 'POST@3,7,9' (K7)";
         while (true) {
             const std::size_t comma = rest.find(',');
             cards.push_back(parse_number(rest.substr(0, comma), what));
@@ -151,12 +157,14 @@ Move move_of_action(int action, const Lexicon& lexicon) {
     if (action >= kFirstTakeAction && action < kFirstClaimAction) return Move::take(action - kFirstTakeAction);
     const long long index = static_cast<long long>(action) - kFirstClaimAction;
     if (index < 0 || index >= static_cast<long long>(lexicon.size())) {
-        throw NotationError("action ids are 0.." + std::to_string(kFirstClaimAction + static_cast<long long>(lexicon.size()) - 1) +
+        throw NotationError("action ids are 0.." +
+                            std::to_string(kFirstClaimAction + static_cast<long long>(lexicon.size()) - 1) +
                             " for this lexicon, got " + std::to_string(action));
     }
     const std::string word = lexicon.word_at(static_cast<uint32_t>(index));
     if (word.size() > static_cast<std::size_t>(kMaxWord)) {
-        throw NotationError("action " + std::to_string(action) + " names a word longer than " + std::to_string(kMaxWord) + " letters");
+        throw NotationError("action " + std::to_string(action) + " names a word longer than " +
+                            std::to_string(kMaxWord) + " letters");
     }
     return Move::claim(word);
 }
@@ -167,14 +175,18 @@ Config Config::from_options(const Options& o) {
     if (o.players < kMinPlayers || o.players > kMaxPlayers) {
         throw OptionError("players must be 2..6 (K1.1), got " + std::to_string(o.players));
     }
-    if (o.rounds < 0 || o.rounds > kMaxRounds) throw OptionError("rounds must be 1..64 (K4.2), got " + std::to_string(o.rounds));
+    if (o.rounds < 0 || o.rounds > kMaxRounds)
+        throw OptionError("rounds must be 1..64 (K4.2), got " + std::to_string(o.rounds));
     if (o.min_cards < 1 || o.min_cards > kMaxWord) {
-        throw OptionError("min_cards must be 1.." + std::to_string(kMaxWord) + " (K3.3), got " + std::to_string(o.min_cards));
+        throw OptionError("min_cards must be 1.." + std::to_string(kMaxWord) + " (K3.3), got " +
+                          std::to_string(o.min_cards));
     }
-    if (o.handicap < 0 || o.handicap > 1000) throw OptionError("handicap must be 0..1000 cards (K4.3), got " + std::to_string(o.handicap));
+    if (o.handicap < 0 || o.handicap > 1000)
+        throw OptionError("handicap must be 0..1000 cards (K4.3), got " + std::to_string(o.handicap));
     if (o.deck.kinds.size() != o.deck.counts.size()) throw OptionError("a deck needs one count per kind of card");
     if (o.deck.kinds.empty() || o.deck.kinds.size() > static_cast<std::size_t>(kMaxKinds)) {
-        throw OptionError("a deck has 1.." + std::to_string(kMaxKinds) + " kinds of card (K10.7), got " + std::to_string(o.deck.kinds.size()));
+        throw OptionError("a deck has 1.." + std::to_string(kMaxKinds) + " kinds of card (K10.7), got " +
+                          std::to_string(o.deck.kinds.size()));
     }
     Config c;
     c.players = static_cast<uint8_t>(o.players);
@@ -185,7 +197,8 @@ Config Config::from_options(const Options& o) {
     c.stale_calls = o.stale_calls;
     std::vector<std::size_t> order(o.deck.kinds.size());
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return card_less(o.deck.kinds[a], o.deck.kinds[b]); });
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return card_less(o.deck.kinds[a], o.deck.kinds[b]); });
     int total = 0;
     for (const std::size_t i : order) {
         const Card& card = o.deck.kinds[i];
@@ -194,15 +207,16 @@ Config Config::from_options(const Options& o) {
             throw OptionError("the deck names the card '" + format_card(card) + "' twice (K10.7)");
         }
         if (count < 1 || count > kMaxDeck) {
-            throw OptionError("the deck's count of '" + format_card(card) + "' must be 1.." + std::to_string(kMaxDeck) + ", got " +
-                              std::to_string(count));
+            throw OptionError("the deck's count of '" + format_card(card) + "' must be 1.." + std::to_string(kMaxDeck) +
+                              ", got " + std::to_string(count));
         }
         total += count;
         c.kinds[at(c.kind_count)] = card;
         c.counts[at(c.kind_count)] = static_cast<uint8_t>(count);
         ++c.kind_count;
     }
-    if (total > kMaxDeck) throw OptionError("a deck has at most " + std::to_string(kMaxDeck) + " cards, got " + std::to_string(total));
+    if (total > kMaxDeck)
+        throw OptionError("a deck has at most " + std::to_string(kMaxDeck) + " cards, got " + std::to_string(total));
     c.deck_size = static_cast<uint8_t>(total);
     return c;
 }
@@ -247,8 +261,8 @@ std::vector<Card> Position::table_cards() const {
 
 void check_deal(const Config& c, const Deal& deal) {
     if (deal.size() != c.deck_size) {
-        throw StateFormatError("a deal holds every card of the deck once: " + std::to_string(c.deck_size) + " cards, got " +
-                               std::to_string(deal.size()) + " (K10.7)");
+        throw StateFormatError("a deal holds every card of the deck once: " + std::to_string(c.deck_size) +
+                               " cards, got " + std::to_string(deal.size()) + " (K10.7)");
     }
     std::array<int, kMaxKinds> seen{};
     for (const uint8_t kind : deal) {
@@ -257,8 +271,9 @@ void check_deal(const Config& c, const Deal& deal) {
     }
     for (int k = 0; k < c.kind_count; ++k) {
         if (seen[at(k)] != c.counts[at(k)]) {
-            throw StateFormatError("a deal holds every card of the deck once: " + std::to_string(c.counts[at(k)]) + " x '" +
-                                   format_card(c.card(k)) + "', got " + std::to_string(seen[at(k)]) + " (K10.7)");
+            throw StateFormatError("a deal holds every card of the deck once: " + std::to_string(c.counts[at(k)]) +
+                                   " x '" + format_card(c.card(k)) + "', got " + std::to_string(seen[at(k)]) +
+                                   " (K10.7)");
         }
     }
 }
@@ -311,9 +326,7 @@ void redeal(Position& s, const Deal& deal) {
 
 // ---- the rules ---------------------------------------------------------------------------------
 
-bool any_word(const Position& s) {
-    return forms_a_word(*s.lexicon, s.table_cards(), s.config.min_cards);
-}
+bool any_word(const Position& s) { return forms_a_word(*s.lexicon, s.table_cards(), s.config.min_cards); }
 
 Check evaluate_call(const Position& s, const Move& claim) {
     const std::string_view word = claim.word();
@@ -335,14 +348,19 @@ Check evaluate_call(const Position& s, const Move& claim) {
         bool spelled = true;
         for (const Card& card : named) {
             const std::size_t width = (card.kind == Card::Kind::Double || card.kind == Card::Kind::DoubleJoker) ? 2 : 1;
-            if (letter + width > word.size()) { spelled = false; break; }
+            if (letter + width > word.size()) {
+                spelled = false;
+                break;
+            }
             if (card.kind == Card::Kind::Letter) spelled = word[letter] == card.first;
-            else if (card.kind == Card::Kind::Double) spelled = word[letter] == card.first && word[letter + 1] == card.second;
-            else ++jokers;                                    // K3.3(e), (f)
+            else if (card.kind == Card::Kind::Double)
+                spelled = word[letter] == card.first && word[letter + 1] == card.second;
+            else ++jokers;  // K3.3(e), (f)
             if (!spelled) break;
             letter += width;
         }
-        if (spelled && letter == word.size()) return Check{Reason::None, FoundWord{std::string(word), claim.positions(), jokers}};
+        if (spelled && letter == word.size())
+            return Check{Reason::None, FoundWord{std::string(word), claim.positions(), jokers}};
     }
     // Not spelled: would the named cards on the table form it with double letters split?
     const Check loose = check_word(*s.lexicon, word, named, 1);
@@ -358,7 +376,7 @@ namespace {
 template <class Visit>
 void for_each_legal(const Position& s, int player, Visit&& visit) {
     if (s.phase == Phase::GameOver || player < 0 || player >= s.players()) return;
-    if (s.phase == Phase::Penalty) {                             // K10.2
+    if (s.phase == Phase::Penalty) {  // K10.2
         if (s.penalty[0] == player) {
             for (int i = 0; i < s.table_count; ++i) visit(MoveKind::Take, i, nullptr);
         }
@@ -370,7 +388,7 @@ void for_each_legal(const Position& s, int player, Visit&& visit) {
         const FoundWordView word = words[i];
         visit(MoveKind::Claim, 0, &word);
     }
-    visit(MoveKind::Pass, 0, nullptr);                           // K10.5
+    visit(MoveKind::Pass, 0, nullptr);  // K10.5
 }
 
 }  // namespace
@@ -402,7 +420,8 @@ std::vector<int> legal_actions(const Position& s, int player) {
 }
 
 std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& move, int player) {
-    if (player < 0 || player >= s.players()) return IllegalMoveError("K1.1", "there is no seat " + std::to_string(player));
+    if (player < 0 || player >= s.players())
+        return IllegalMoveError("K1.1", "there is no seat " + std::to_string(player));
     if (s.phase == Phase::GameOver) return IllegalMoveError("K4.2", "the game is over");
     if (s.phase == Phase::Penalty) {
         if (move.kind != MoveKind::Take) {
@@ -410,18 +429,21 @@ std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& move,
                                                  " to take a card for the invalid call (K3.5)");
         }
         if (player != s.penalty[0]) {
-            return IllegalMoveError("K10.2", "seat " + std::to_string(s.penalty[0]) + " takes a card now, not seat " + std::to_string(player));
+            return IllegalMoveError("K10.2", "seat " + std::to_string(s.penalty[0]) + " takes a card now, not seat " +
+                                                 std::to_string(player));
         }
         if (move.position >= s.table_count) {
-            return IllegalMoveError("K3.5", "there is no table position " + std::to_string(move.position) + "; the table has " +
-                                                std::to_string(s.table_count) + " cards");
+            return IllegalMoveError("K3.5", "there is no table position " + std::to_string(move.position) +
+                                                "; the table has " + std::to_string(s.table_count) + " cards");
         }
         return std::nullopt;
     }
     switch (move.kind) {
         case MoveKind::Take: return IllegalMoveError("K3.5", "a card is taken only as the penalty of an invalid call");
         case MoveKind::Reveal:
-            if (player != s.dealer()) return IllegalMoveError("K3.1", "only the dealer (seat " + std::to_string(s.dealer()) + ") reveals cards");
+            if (player != s.dealer())
+                return IllegalMoveError("K3.1",
+                                        "only the dealer (seat " + std::to_string(s.dealer()) + ") reveals cards");
             if (s.deck_count() == 0) return IllegalMoveError("K3.1", "the deck is used up");
             return std::nullopt;
         case MoveKind::Pass: return std::nullopt;
@@ -429,7 +451,8 @@ std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& move,
             if (s.config.stale_calls == StaleCalls::Penalty) return std::nullopt;  // K10.3: it draws the penalty
             const Check check = evaluate_call(s, move);
             if (check.reason == Reason::None) return std::nullopt;
-            return IllegalMoveError("K3.3", quoted(move.word()) + " is not a valid claim: " + reason_text(check.reason) +
+            return IllegalMoveError("K3.3", quoted(move.word()) +
+                                                " is not a valid claim: " + reason_text(check.reason) +
                                                 " (the stale_calls option rejects invalid calls, K10.3)");
         }
     }
@@ -447,7 +470,8 @@ void to_pile(Position& s, int seat, uint8_t kind, bool blind) {
 /// Removes table position `position`; the rest of the line closes up (K3.6).
 uint8_t take_from_table(Position& s, int position) {
     const uint8_t kind = s.table[at(position)];
-    std::memmove(s.table.data() + position, s.table.data() + position + 1, static_cast<std::size_t>(s.table_count - position - 1));
+    std::memmove(s.table.data() + position, s.table.data() + position + 1,
+                 static_cast<std::size_t>(s.table_count - position - 1));
     s.table[at(--s.table_count)] = 0;
     return kind;
 }
@@ -466,12 +490,12 @@ void settle_penalty(Position& s) {
 void end_round(Position& s) {
     const int n = s.players();
     if (s.config.variant == Variant::Standard) {
-        for (int p = 0; p < n; ++p) s.scores[at(p)] += s.pile[at(p)];            // K4.1
-        if (s.round + 1 >= s.config.rounds) {                                     // K4.2
+        for (int p = 0; p < n; ++p) s.scores[at(p)] += s.pile[at(p)];  // K4.1
+        if (s.round + 1 >= s.config.rounds) {                          // K4.2
             s.phase = Phase::GameOver;
             return;
         }
-    } else {                                                                      // K4.3
+    } else {  // K4.3
         std::array<int, kMaxPlayers> counted{};
         int best = -1'000'000;
         for (int p = 0; p < n; ++p) {
@@ -514,14 +538,15 @@ Move apply(Position& s, const Move& move, int player) {
     // The word finder may refuse a table past its limit (LimitError): a call is checked
     // before the state changes, and the state is put back if the end of a round cannot be
     // decided (the finder runs there only with at most a few cards left in the deck).
-    const std::optional<Check> check = move.kind == MoveKind::Claim ? std::optional<Check>(evaluate_call(s, move)) : std::nullopt;
+    const std::optional<Check> check =
+        move.kind == MoveKind::Claim ? std::optional<Check>(evaluate_call(s, move)) : std::nullopt;
     const std::optional<Position> before = s.deck_count() <= s.players() ? std::optional<Position>(s) : std::nullopt;
     Move applied = move;
-    s.passed = static_cast<uint8_t>(s.passed & ~bit(player));   // K10.5: a move lifts the seat's pass
+    s.passed = static_cast<uint8_t>(s.passed & ~bit(player));  // K10.5: a move lifts the seat's pass
     switch (move.kind) {
         case MoveKind::Reveal: s.table[s.table_count++] = s.deck[s.deck_next++]; break;  // K3.1
         case MoveKind::Pass: s.passed = static_cast<uint8_t>(s.passed | bit(player)); break;
-        case MoveKind::Take:                                                  // K3.5
+        case MoveKind::Take:  // K3.5
             to_pile(s, player, take_from_table(s, move.position), false);
             std::memmove(s.penalty.data(), s.penalty.data() + 1, static_cast<std::size_t>(s.penalty_count - 1));
             s.penalty[at(--s.penalty_count)] = 0;
@@ -529,14 +554,15 @@ Move apply(Position& s, const Move& move, int player) {
             break;
         case MoveKind::Claim: {
             record_call(s, player, move, *check);
-            if (check->reason == Reason::None) {                              // K3.4
+            if (check->reason == Reason::None) {  // K3.4
                 applied = Move::claim(move.word(), check->match->cards);
                 std::vector<int> positions = check->match->cards;
                 std::sort(positions.rbegin(), positions.rend());
                 for (const int position : positions) to_pile(s, player, take_from_table(s, position), false);
-                s.passed = 0;                                                 // K10.5
-            } else {                                                          // K3.5
-                for (int i = 1; i < s.players(); ++i) s.penalty[at(i - 1)] = static_cast<uint8_t>((player + i) % s.players());
+                s.passed = 0;  // K10.5
+            } else {           // K3.5
+                for (int i = 1; i < s.players(); ++i)
+                    s.penalty[at(i - 1)] = static_cast<uint8_t>((player + i) % s.players());
                 s.penalty_count = static_cast<uint8_t>(s.players() - 1);
                 settle_penalty(s);
             }
@@ -621,7 +647,7 @@ std::string check_invariants(const Position& s) {
         }
         if (pile != s.pile[at(p)]) return "a pile's count differs from its cards";
     }
-    for (int k = 0; k < c.kind_count; ++k) {                    // every card in one place
+    for (int k = 0; k < c.kind_count; ++k) {  // every card in one place
         if (seen[at(k)] != c.counts[at(k)]) {
             return "the deck, table and piles hold " + std::to_string(seen[at(k)]) + " '" + format_card(c.card(k)) +
                    "' cards, the deck has " + std::to_string(c.counts[at(k)]);
@@ -639,10 +665,13 @@ std::string check_invariants(const Position& s) {
         // K3.3, K3.5: a call is valid exactly when no reason refutes it, and "not a word"
         // is the reason exactly when the lexicon lacks it.
         const std::string_view word = s.last_call.text();
-        if (word.empty() || std::any_of(word.begin(), word.end(), [](char ch) { return ch < 'A' || ch > 'Z'; })) return "a last call that is no word of A-Z";
-        if (s.last_call.valid != (s.last_call.reason == Reason::None)) return "a last call both valid and refuted, or neither";
+        if (word.empty() || std::any_of(word.begin(), word.end(), [](char ch) { return ch < 'A' || ch > 'Z'; }))
+            return "a last call that is no word of A-Z";
+        if (s.last_call.valid != (s.last_call.reason == Reason::None))
+            return "a last call both valid and refuted, or neither";
         if (s.lexicon != nullptr && (s.last_call.reason == Reason::NotAWord) == s.lexicon->contains(word)) {
-            return "a last call whose word the lexicon " + std::string(s.lexicon->contains(word) ? "holds, called not a word" : "lacks, not called so");
+            return "a last call whose word the lexicon " +
+                   std::string(s.lexicon->contains(word) ? "holds, called not a word" : "lacks, not called so");
         }
     }
     if (s.round >= kMaxRounds || (c.variant == Variant::Standard && s.round >= c.rounds)) return "round out of range";
@@ -665,7 +694,8 @@ void State::apply(const Move& move, int player) {
     const int round = state.round;
     Position next = state;
     const Move applied = knizia::apply(next, move, player);
-    if (next.round != round && !next.is_terminal() && next.round < static_cast<int>(deals.size()) && !deals[next.round].empty()) {
+    if (next.round != round && !next.is_terminal() && next.round < static_cast<int>(deals.size()) &&
+        !deals[next.round].empty()) {
         redeal(next, deals[next.round]);
     }
     history.push_back(Step{player, applied});

@@ -66,15 +66,15 @@
 
 namespace diabolo::knizia {
 
-
 Card parse_card(std::string_view text) {
     const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
     if (text == "?") return Card{Card::Kind::Joker, 0, 0};
     if (text == "??") return Card{Card::Kind::DoubleJoker, 0, 0};
     if (text.size() == 1 && upper(text[0])) return Card{Card::Kind::Letter, text[0], 0};
     if (text.size() == 2 && upper(text[0]) && upper(text[1])) return Card{Card::Kind::Double, text[0], text[1]};
-    throw NotationError("not a card: " + quoted(text) +
-                        "; cards are a capital letter ('A'), a double letter ('EI'), a joker ('?') or a double joker ('?\?') (K1.2)");
+    throw NotationError(
+        "not a card: " + quoted(text) +
+        "; cards are a capital letter ('A'), a double letter ('EI'), a joker ('?') or a double joker ('?\?') (K1.2)");
 }
 
 std::string format_card(const Card& card) {
@@ -110,15 +110,16 @@ struct Kinds {
     std::array<uint8_t, kMaxTable> positions{};  // table positions grouped by kind, lowest first
     std::array<int, 26> letter_kind{};           // kind of each single letter, or -1
     int joker = -1, double_joker = -1;
-    std::array<uint8_t, kMaxTable> doubles{};    // kinds of double letters
+    std::array<uint8_t, kMaxTable> doubles{};  // kinds of double letters
     int double_count = 0;
-    std::array<uint32_t, 26> double_seconds{};   // for each first letter, the second letters of its doubles
+    std::array<uint32_t, 26> double_seconds{};  // for each first letter, the second letters of its doubles
 
     explicit Kinds(const std::vector<Card>& table) {
         letter_kind.fill(-1);
         std::array<uint8_t, kMaxTable> kind_of{};
         for (std::size_t pos = 0; pos < table.size(); ++pos) kind_of[pos] = static_cast<uint8_t>(kind_for(table[pos]));
-        for (int k = 0, at = 0; k < count; at += size[static_cast<std::size_t>(k)], ++k) first[static_cast<std::size_t>(k)] = static_cast<uint8_t>(at);
+        for (int k = 0, at = 0; k < count; at += size[static_cast<std::size_t>(k)], ++k)
+            first[static_cast<std::size_t>(k)] = static_cast<uint8_t>(at);
         for (int d = 0; d < double_count; ++d) {
             const Card& card = cards[doubles[static_cast<std::size_t>(d)]];
             double_seconds[static_cast<std::size_t>(card.first - 'A')] |= 1u << (card.second - 'A');
@@ -197,7 +198,8 @@ public:
     }
     /// Where the next kMaxWord items go: write there, then commit() how many count.
     T* room() {
-        if (used_ + kMaxWord > storage_.size()) storage_.resize(std::max<std::size_t>(4 * kMaxWord, 2 * storage_.size()));
+        if (used_ + kMaxWord > storage_.size())
+            storage_.resize(std::max<std::size_t>(4 * kMaxWord, 2 * storage_.size()));
         return storage_.data() + used_;
     }
     void commit(int count) noexcept { used_ += static_cast<std::size_t>(count); }
@@ -231,7 +233,8 @@ struct Candidate {
         std::sort(mine.begin(), mine.begin() + count);
         std::sort(theirs.begin(), theirs.begin() + count);
         if (!std::equal(mine.begin(), mine.begin() + count, theirs.begin())) {
-            return std::lexicographical_compare(mine.begin(), mine.begin() + count, theirs.begin(), theirs.begin() + count);
+            return std::lexicographical_compare(mine.begin(), mine.begin() + count, theirs.begin(),
+                                                theirs.begin() + count);
         }
         // The same cards in another order (two jokers swapping roles): the positions in
         // word order decide, lowest first, so the answer is unique.
@@ -246,7 +249,9 @@ struct Found {
     Buffer<char> letters;
     Buffer<uint8_t> positions;
 
-    Candidate candidate(const FoundWords::Entry& e) const { return Candidate{positions.data() + e.positions, e.count, e.jokers}; }
+    Candidate candidate(const FoundWords::Entry& e) const {
+        return Candidate{positions.data() + e.positions, e.count, e.jokers};
+    }
 
     /// Sorts the entries by word (`words` bounds the ranks) and keeps each word once,
     /// with its best assignment (K10.4).
@@ -411,7 +416,9 @@ private:
         uint32_t index = middle.first;
         for (uint32_t rest = middle.letters(); rest && !done_; rest &= rest - 1, ++index) {
             const Arc& after = automaton_.arc(index);
-            if (after.mask & reach) take<Card::Kind::DoubleJoker>(kinds_.double_joker, after, rank + after.step, letter, lowest_bit64(rest));
+            if (after.mask & reach)
+                take<Card::Kind::DoubleJoker>(kinds_.double_joker, after, rank + after.step, letter,
+                                              lowest_bit64(rest));
         }
     }
 
@@ -424,9 +431,11 @@ private:
             for (int d = 0; d < kinds_.double_count && !done_; ++d) {
                 const int kind = kinds_.doubles[at(d)];
                 const int second = kinds_.cards[at(kind)].second - 'A';
-                if (kinds_.cards[at(kind)].first - 'A' != first || !have(kind) || !(middle.letters() & (1u << second))) continue;
+                if (kinds_.cards[at(kind)].first - 'A' != first || !have(kind) || !(middle.letters() & (1u << second)))
+                    continue;
                 const Arc& after = automaton_.next(middle, second);
-                if (after.mask & reach) take<Card::Kind::Double>(kind, after, rank + middle.step + after.step, first, second);
+                if (after.mask & reach)
+                    take<Card::Kind::Double>(kind, after, rank + middle.step + after.step, first, second);
             }
         }
     }
@@ -475,8 +484,9 @@ private:
     /// card of each kind, so each kind's cards are given out lowest first, in word order.
     void record(uint32_t rank) {
         if (spend_budget()) return;
-        found_.entries.push_back(FoundWords::Entry{rank, found_.letters.size(), found_.positions.size(), static_cast<uint8_t>(length_),
-                                                static_cast<uint8_t>(used_), static_cast<uint8_t>(jokers_used_)});
+        found_.entries.push_back(FoundWords::Entry{rank, found_.letters.size(), found_.positions.size(),
+                                                   static_cast<uint8_t>(length_), static_cast<uint8_t>(used_),
+                                                   static_cast<uint8_t>(jokers_used_)});
         found_.letters.append(word_, length_);
         found_.positions.append(cards_, used_);
         done_ = stop_at_first_;
@@ -486,21 +496,20 @@ private:
     const Kinds& kinds_;
     int min_cards_;
     bool stop_at_first_;
-    uint64_t budget_;                                 // prefixes entered and assignments recorded left
-    bool exhausted_ = false;                          // the budget ran out
-    bool done_ = false;                               // stop_at_first_ and a word was found, or exhausted_
-    std::array<uint8_t, kMaxTable> taken_{};          // cards of each kind taken for the word so far
-    uint32_t plain_letters_ = 0;                      // letters of which a plain card is left
-    uint32_t double_letters_ = 0;                     // first letters of the double cards left
-    int jokers_ = 0, double_jokers_ = 0;              // joker cards left
-    int jokers_used_ = 0;                             // joker cards taken for the word so far
-    std::array<uint8_t, kMaxWord> cards_{};           // positions taken, in word order
-    int used_ = 0;                                    // cards taken
-    std::array<char, kMaxWord> word_{};               // the letters so far
+    uint64_t budget_;                         // prefixes entered and assignments recorded left
+    bool exhausted_ = false;                  // the budget ran out
+    bool done_ = false;                       // stop_at_first_ and a word was found, or exhausted_
+    std::array<uint8_t, kMaxTable> taken_{};  // cards of each kind taken for the word so far
+    uint32_t plain_letters_ = 0;              // letters of which a plain card is left
+    uint32_t double_letters_ = 0;             // first letters of the double cards left
+    int jokers_ = 0, double_jokers_ = 0;      // joker cards left
+    int jokers_used_ = 0;                     // joker cards taken for the word so far
+    std::array<uint8_t, kMaxWord> cards_{};   // positions taken, in word order
+    int used_ = 0;                            // cards taken
+    std::array<char, kMaxWord> word_{};       // the letters so far
     int length_ = 0;
     Found found_;
 };
-
 
 // ---- the prefix walk ------------------------------------------------------------------------
 
@@ -511,20 +520,20 @@ private:
 /// cards are spent), so the tiles decide the whole assignment; the other fields follow
 /// from them and the prefix, and are kept for speed.
 struct Tiling {
-    uint64_t pairs = 0;         // positions where a two-letter tile starts
-    uint64_t djs = 0;           // those of them that are double jokers (the others: double letters)
-    CardSet spent;              // double letter kinds (by index) with no card left
-    uint32_t plain = 0;         // letters of which a plain card is left for a single
-    uint32_t jokered = 0;       // letters with more singles than plain cards: jokers stand for the rest
-    uint32_t firsts = 0;        // first letters of the double letter kinds with a card left
-    uint32_t doubled = 0;       // letters of the double letter kinds with a card left that occur over two singles
-    uint8_t jokers = 0;         // jokers (`?`) spent: singles beyond the plain cards of their letter
-    uint8_t double_jokers = 0;  // double jokers spent
-    uint8_t tiles = 0;          // two-letter tiles (the bits of pairs)
-    uint8_t open = 0;           // 0, or a tile starts at the last letter and waits for its second:
-                                // kOpenJoker, or 1 + the index of its double letter kind
+    uint64_t pairs = 0;               // positions where a two-letter tile starts
+    uint64_t djs = 0;                 // those of them that are double jokers (the others: double letters)
+    CardSet spent;                    // double letter kinds (by index) with no card left
+    uint32_t plain = 0;               // letters of which a plain card is left for a single
+    uint32_t jokered = 0;             // letters with more singles than plain cards: jokers stand for the rest
+    uint32_t firsts = 0;              // first letters of the double letter kinds with a card left
+    uint32_t doubled = 0;             // letters of the double letter kinds with a card left that occur over two singles
+    uint8_t jokers = 0;               // jokers (`?`) spent: singles beyond the plain cards of their letter
+    uint8_t double_jokers = 0;        // double jokers spent
+    uint8_t tiles = 0;                // two-letter tiles (the bits of pairs)
+    uint8_t open = 0;                 // 0, or a tile starts at the last letter and waits for its second:
+                                      // kOpenJoker, or 1 + the index of its double letter kind
     std::array<uint8_t, 26> cover{};  // letters covered by two-letter tiles, per letter
-    uint32_t next = 0;          // on the pool: every letter it may continue with (reach())
+    uint32_t next = 0;                // on the pool: every letter it may continue with (reach())
 };
 
 constexpr uint8_t kOpenJoker = 0xFF;
@@ -623,7 +632,8 @@ private:
             cur_.open = 0;
             for (uint32_t rest = letters & next; rest && !done_; rest &= rest - 1) {
                 const int letter = lowest_bit64(rest);
-                const Arc& child = automaton_.arc(node.first + static_cast<uint32_t>(popcount32(letters & ((1u << letter) - 1))));
+                const Arc& child =
+                    automaton_.arc(node.first + static_cast<uint32_t>(popcount32(letters & ((1u << letter) - 1))));
                 push(letter, length);
                 ++cur_.cover[at(letter)];
                 const uint32_t after = reach_closed(cur_, length + 1);
@@ -668,7 +678,9 @@ private:
                 const bool last_plain = count_[at(letter)] + 1 - t.cover[at(letter)] == plain_[at(letter)];
                 const bool any = (has_plain ? jokers_left : jokers_left_after_one) ||
                                  ((t.jokered | (joker ? bit : 0u)) & (t.doubled | doubled)) != 0;
-                const uint32_t r = any ? kAll : (t.plain & ~(last_plain ? bit : 0u)) | t.firsts | t.doubled | doubled | double_seconds_[at(letter)];
+                const uint32_t r = any ? kAll
+                                       : (t.plain & ~(last_plain ? bit : 0u)) | t.firsts | t.doubled | doubled |
+                                             double_seconds_[at(letter)];
                 reach_after[at(listed)] = r;
                 listed += (mask & (r | finish)) != 0;
                 return;
@@ -679,9 +691,10 @@ private:
             const bool over = double_joker_left || (freed & bit);
             const bool over_last = (after_last & bit) != 0;
             const bool from_here = (t.firsts & bit) && (mask & double_seconds_[at(letter)]);  // or a little more
-            list[at(listed)] |= over_last && !over && !from_here ? kLast  // only the double letter card over the last letter and this one
-                                : over || over_last              ? kOver
-                                                                 : kFromHere;
+            list[at(listed)] |= over_last && !over && !from_here
+                                    ? kLast  // only the double letter card over the last letter and this one
+                                : over || over_last ? kOver
+                                                    : kFromHere;
             listed += over || over_last || from_here;
         };
         if ((letters & next) == letters) {  // every arc, in order
@@ -716,7 +729,8 @@ private:
             cards_[at(length - cur_.tiles)] =
                 kinds_.positions[at(joker ? joker_first_ + jokers : plain_first_[at(letter)] + singles - 1)];
             push(letter, length);
-            if (child.letters() & reach_after[at(i)]) visit_one(child, rank + child.step, length + 1, reach_after[at(i)]);
+            if (child.letters() & reach_after[at(i)])
+                visit_one(child, rank + child.step, length + 1, reach_after[at(i)]);
             else if (child.is_word()) record_one(rank + child.step, length + 1);
             pop(letter, length);
             cur_.plain = plain;
@@ -764,7 +778,8 @@ private:
         // letter cards left.
         const CardSet spent = cur_.spent;
         const uint32_t firsts = cur_.firsts, doubled = cur_.doubled;
-        for (uint32_t rest = seconds_left(cur_, letter) & child.letters(); rest && !done_; rest &= rest - 1) {  // in word order
+        for (uint32_t rest = seconds_left(cur_, letter) & child.letters(); rest && !done_;
+             rest &= rest - 1) {  // in word order
             const int second = lowest_bit64(rest);
             const uint8_t d = double_of(letter, second);
             const Arc& after = automaton_.next(child, second);
@@ -837,7 +852,8 @@ private:
         const uint32_t letters = node.letters();
         for (uint32_t rest = letters & next; rest && !done_; rest &= rest - 1) {
             const int letter = lowest_bit64(rest);
-            const Arc& child = automaton_.arc(node.first + static_cast<uint32_t>(popcount32(letters & ((1u << letter) - 1))));
+            const Arc& child =
+                automaton_.arc(node.first + static_cast<uint32_t>(popcount32(letters & ((1u << letter) - 1))));
             push(letter, length);
             const std::size_t from = pool_.size();
             extend(begin, end, letter, length, child.letters());
@@ -858,7 +874,7 @@ private:
         // the stack and copied again would wait for its changes: store forwarding stalls).
         for (std::size_t i = begin; i < end; ++i) {
             if (!(pool_[i].next & bit)) continue;  // it cannot read the letter
-            const Tiling from_tiling = pool_[i];  // (the pool may move)
+            const Tiling from_tiling = pool_[i];   // (the pool may move)
             if (from_tiling.open != 0) {  // the tile started at the last letter takes this one, or the tiling ends
                 if (from_tiling.open == kOpenJoker || second_letter_[at(from_tiling.open - 1)] == letter) {
                     Tiling& t = pool_.emplace_back(from_tiling);
@@ -899,9 +915,11 @@ private:
         if (over) {
             const uint64_t singles = low_mask(position + 1) & ~covered(t);
             uint64_t short_of = 0;  // singles of the letters that lack a card
-            for (uint32_t rest = t.jokered | 1u << letter; rest; rest &= rest - 1) short_of |= letter_mask_[at(lowest_bit64(rest))];
+            for (uint32_t rest = t.jokered | 1u << letter; rest; rest &= rest - 1)
+                short_of |= letter_mask_[at(lowest_bit64(rest))];
             short_of &= singles;
-            for (uint64_t starts = singles & (singles >> 1) & (short_of | (short_of >> 1)); starts; starts &= starts - 1) {
+            for (uint64_t starts = singles & (singles >> 1) & (short_of | (short_of >> 1)); starts;
+                 starts &= starts - 1) {
                 const int start = lowest_bit64(starts);
                 if (double_joker) {
                     cover(pool_.emplace_back(t), letter, position, start, kOpenJoker);
@@ -915,7 +933,7 @@ private:
             }
         }
         if (position + 1 >= kMaxWord || next == 0) return;  // no second letter can follow
-        const auto open = [&]() -> Tiling& {  // a copy of t with a tile open here
+        const auto open = [&]() -> Tiling& {                // a copy of t with a tile open here
             Tiling& u = pool_.emplace_back(t);
             u.pairs |= bit64(position);
             ++u.tiles;
@@ -990,7 +1008,8 @@ private:
         const uint64_t inner = singles & (singles >> 1);
         t.doubled = 0;
         for (int d = 0; d < doubles_; ++d) {
-            if (!t.spent.test(d) && (letter_mask_[first_letter_[at(d)]] & (letter_mask_[second_letter_[at(d)]] >> 1) & inner)) {
+            if (!t.spent.test(d) &&
+                (letter_mask_[first_letter_[at(d)]] & (letter_mask_[second_letter_[at(d)]] >> 1) & inner)) {
                 t.doubled |= 1u << first_letter_[at(d)] | 1u << second_letter_[at(d)];
             }
         }
@@ -1098,14 +1117,16 @@ private:
             CardSet set = set_of(cards.data(), best_cards);
             for (std::size_t i = best + 1; i < end; ++i) {
                 const Tiling& t = pool_[i];
-                if (t.open != 0 || length - t.tiles != best_cards || t.jokers + t.double_jokers != best_jokers) continue;
+                if (t.open != 0 || length - t.tiles != best_cards || t.jokers + t.double_jokers != best_jokers)
+                    continue;
                 assign(t, length, other.data());
                 const CardSet other_set = set_of(other.data(), best_cards);
                 const CardSet differ = set ^ other_set;
                 // Equal sizes: the lower sorted list holds the lowest position in one only.
-                const bool better = !differ.empty() ? other_set.test(differ.lowest())
-                                                    : std::lexicographical_compare(other.begin(), other.begin() + best_cards,
-                                                                                   cards.begin(), cards.begin() + best_cards);
+                const bool better = !differ.empty()
+                                        ? other_set.test(differ.lowest())
+                                        : std::lexicographical_compare(other.begin(), other.begin() + best_cards,
+                                                                       cards.begin(), cards.begin() + best_cards);
                 if (better) {
                     cards = other;
                     set = other_set;
@@ -1152,7 +1173,8 @@ private:
                     first = double_joker_first_;
                     taken = double_jokers++;
                 } else {
-                    const uint8_t d = i + 1 < length ? double_of(letter_at(i), letter_at(i + 1)) : static_cast<uint8_t>(t.open - 1);  // or open
+                    const uint8_t d = i + 1 < length ? double_of(letter_at(i), letter_at(i + 1))
+                                                     : static_cast<uint8_t>(t.open - 1);  // or open
                     first = double_first_[d];
                     taken = doubles[d]++;
                 }
@@ -1192,7 +1214,7 @@ private:
     const Kinds& kinds_;
     int min_cards_;
     bool stop_at_first_;
-    bool done_ = false;                                 // stop_at_first_ and a word was found
+    bool done_ = false;  // stop_at_first_ and a word was found
     // The table: plain cards per letter, jokers, double jokers and double letters, each
     // kind with where its positions start in kinds_.positions.
     std::array<uint8_t, 26> plain_{}, plain_first_{};
@@ -1200,32 +1222,34 @@ private:
     uint8_t joker_first_ = 0, double_joker_first_ = 0;
     int doubles_ = 0;
     std::array<uint8_t, kMaxTable> first_letter_{}, second_letter_{}, double_size_{}, double_first_{};
-    std::array<uint32_t, 26> double_seconds_{};         // for each first letter, the second letters of its kinds
-    std::array<CardSet, 26> by_first_{};                // for each first letter, its kinds
-    std::array<uint8_t, 26 * 26> double_index_;         // the kind of two letters, where double_seconds_ has one
+    std::array<uint32_t, 26> double_seconds_{};  // for each first letter, the second letters of its kinds
+    std::array<CardSet, 26> by_first_{};         // for each first letter, its kinds
+    std::array<uint8_t, 26 * 26> double_index_;  // the kind of two letters, where double_seconds_ has one
     // The path: the letters read, where each letter occurs and how often, the double letter
     // kind over each letter and the next, and the cards when every letter is a single.
     std::array<char, kMaxWord> word_{};
     std::array<uint64_t, 26> letter_mask_{};
     std::array<uint8_t, 26> count_{};
-    std::array<uint8_t, kMaxWord> cards_{};             // the positions cur_ takes, in word order
+    std::array<uint8_t, kMaxWord> cards_{};  // the positions cur_ takes, in word order
     // The tiling of the prefix when it has one (visit_one), else the tilings of every
     // prefix on the path, the deepest last (visit).
     Tiling cur_;
     std::vector<Tiling> pool_;
-    std::vector<uint8_t> needed_;                       // drop_repeats' marks
-    std::vector<uint32_t> order_;                       // and order
-    uint64_t work_ = 0;                                 // spend_work()'s count
+    std::vector<uint8_t> needed_;  // drop_repeats' marks
+    std::vector<uint32_t> order_;  // and order
+    uint64_t work_ = 0;            // spend_work()'s count
 };
 
 void check_table_size(const std::vector<Card>& table) {
     if (table.size() > static_cast<std::size_t>(kMaxTable)) {
-        throw NotationError("a table holds at most " + std::to_string(kMaxTable) + " cards, got " + std::to_string(table.size()));
+        throw NotationError("a table holds at most " + std::to_string(kMaxTable) + " cards, got " +
+                            std::to_string(table.size()));
     }
 }
 
 /// The best way to form `word` from `table` with any number of cards, if there is one.
-std::optional<FoundWord> best_assignment(std::string_view word, const std::vector<Card>& table, uint64_t tiling_budget) {
+std::optional<FoundWord> best_assignment(std::string_view word, const std::vector<Card>& table,
+                                         uint64_t tiling_budget) {
     if (word.size() > static_cast<std::size_t>(kMaxWord)) return std::nullopt;  // no call is that long (K7)
     const WordAutomaton automaton(word);
     const Kinds kinds(table);
@@ -1257,7 +1281,8 @@ FoundWords find_words(const Lexicon& lexicon, const std::vector<Card>& table, in
         TilingWalk<Lexicon> walk(lexicon, kinds, min_cards, false, tiling_budget);
         if (!walk.exhausted()) {
             Found& found = walk.found();
-            found.keep_best(static_cast<uint32_t>(lexicon.size()));  // word order: a word's rank is its index in the sorted lexicon
+            found.keep_best(
+                static_cast<uint32_t>(lexicon.size()));  // word order: a word's rank is its index in the sorted lexicon
             return FoundWords(std::move(found.entries), found.letters.release(), found.positions.release());
         }
     }
@@ -1320,7 +1345,8 @@ Check check_word(const Lexicon& lexicon, std::string_view word, const std::vecto
     }
     int short_of = 0;  // letters without a plain card
     for (std::size_t l = 0; l < 26; ++l) short_of += need[l] - have[l];
-    if (short_of <= jokers || best_assignment(word, split, tiling_budget)) return Check{Reason::DoubleLetterSplit, std::nullopt};
+    if (short_of <= jokers || best_assignment(word, split, tiling_budget))
+        return Check{Reason::DoubleLetterSplit, std::nullopt};
     return Check{Reason::LettersMissing, std::nullopt};
 }
 

@@ -1,5 +1,5 @@
 // Diabolo (Schacht): the random bot and the heuristic bot. Both read only what their
-// seat may know (rules/schacht.md S7): its hand, the rows, and the cards shown,
+// seat may know (docs/games/schacht.rst S7): its hand, the rows, and the cards shown,
 // revealed or discarded.
 #include <algorithm>
 
@@ -162,7 +162,8 @@ Move HeuristicBot::choose(const Position& state, int player, Pcg32&) const {
     if (n == 0) throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now");
     const std::vector<double> values = move_values(state, player);
     // The best value; ties keep the lowest action id.
-    return Move::of_action(actions[at(static_cast<int>(std::max_element(values.begin(), values.end()) - values.begin()))]);
+    return Move::of_action(
+        actions[at(static_cast<int>(std::max_element(values.begin(), values.end()) - values.begin()))]);
 }
 
 MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
@@ -171,16 +172,19 @@ MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, in
         throw OptionError("a match needs one bot per seat: " + std::to_string(game.players) + " seats, got " +
                           std::to_string(bots.size()) + " bots");
     }
-    return run_match(game.players, games, seed, threads, [&](uint64_t game_seed, const auto& seat_bots, int32_t* scores) {
-        Position s = new_game(game, game_seed);
-        Pcg32 rng(game_seed, 0xB075ULL);
-        int64_t moves = 0;
-        for (int actor = next_actor(s); actor >= 0; actor = next_actor(s), ++moves) {
-            apply(s, bots[at(seat_bots[at(actor)])]->choose(s, actor, rng), actor);
-        }
-        for (int seat = 0; seat < game.players; ++seat) scores[seat] = s.scores[at(seat)];
-        return moves;
-    }, first, interrupted);
+    return run_match(
+        game.players, games, seed, threads,
+        [&](uint64_t game_seed, const auto& seat_bots, int32_t* scores) {
+            Position s = new_game(game, game_seed);
+            Pcg32 rng(game_seed, 0xB075ULL);
+            int64_t moves = 0;
+            for (int actor = next_actor(s); actor >= 0; actor = next_actor(s), ++moves) {
+                apply(s, bots[at(seat_bots[at(actor)])]->choose(s, actor, rng), actor);
+            }
+            for (int seat = 0; seat < game.players; ++seat) scores[seat] = s.scores[at(seat)];
+            return moves;
+        },
+        first, interrupted);
 }
 
 }  // namespace diabolo::schacht

@@ -87,7 +87,9 @@ public:
                 Node& c = nodes_[at(child)];
                 ++c.available;
                 const double visits = static_cast<double>(c.visits);
-                double score = c.reward / visits + options_.exploration * std::sqrt(portable::log(static_cast<double>(c.available)) / visits);
+                double score =
+                    c.reward / visits +
+                    options_.exploration * std::sqrt(portable::log(static_cast<double>(c.available)) / visits);
                 if (node == 0) score += options_.prior * prior_[c.action] * kPriorVisits / (kPriorVisits + visits);
                 if (score > best) best = score, chosen = child;
             }
@@ -170,7 +172,6 @@ private:
     std::vector<Node> nodes_;
 };
 
-
 }  // namespace
 
 void check_search_options(const SearchOptions& o) {
@@ -200,7 +201,8 @@ SearchResult ismcts(const Position& state, int player, const SearchOptions& opti
         for (int t = first; t < last; ++t) {
             Tree tree(state, player, options, derive_seed(seed, static_cast<uint64_t>(t)));
             // The iterations are split over the threads, so more threads search as much, sooner.
-            const int64_t share = options.iterations / options.threads + (t < options.iterations % options.threads ? 1 : 0);
+            const int64_t share =
+                options.iterations / options.threads + (t < options.iterations % options.threads ? 1 : 0);
             const auto start = std::chrono::steady_clock::now();
             const auto budget = std::chrono::duration<double>(options.seconds);
             int64_t count = 0;

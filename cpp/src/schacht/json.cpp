@@ -131,15 +131,16 @@ json::Value options_json(const Game& game) {
 }
 
 Game game_from_json(const json::Value& options) {
-    const json::OptionReader r(options, "schacht", {"players", "rounds", "rows_to_end", "value_counts", "strict_players"});
+    const json::OptionReader r(options, "schacht",
+                               {"players", "rounds", "rows_to_end", "value_counts", "strict_players"});
     Options o;
     // Range checks see the whole value (2**32 + 3 is out of range, never 3); 0 means
     // "the default" only inside Options, so it is refused here.
     const auto bounded = [&](const char* name, long long low, long long high, const std::string& rule) {
         const long long value = r.integer(name);
         if (value < low || value > high) {
-            throw OptionError(std::string(name) + " must be " + std::to_string(low) + ".." + std::to_string(high) + rule +
-                              ", got " + std::to_string(value));
+            throw OptionError(std::string(name) + " must be " + std::to_string(low) + ".." + std::to_string(high) +
+                              rule + ", got " + std::to_string(value));
         }
         return static_cast<int>(value);
     };
@@ -166,10 +167,12 @@ Game game_from_json(const json::Value& options) {
             const json::Value& n = counts.get_array()[at(v)];
             const std::string name = "value_counts[" + std::to_string(v) + "]";
             long long copies = 0;
-            if (!json::as_int64(n, copies)) throw OptionError(name + (n.is_uint64() ? " is out of range: " : " must be an int, got ") + json::shown(n));
+            if (!json::as_int64(n, copies))
+                throw OptionError(name + (n.is_uint64() ? " is out of range: " : " must be an int, got ") +
+                                  json::shown(n));
             if (copies < 0 || copies > kMaxCopies) {
-                throw OptionError(name + " (copies of value " + std::to_string(v + 1) + " per colour) must be 0..5, got " +
-                                  std::to_string(copies));
+                throw OptionError(name + " (copies of value " + std::to_string(v + 1) +
+                                  " per colour) must be 0..5, got " + std::to_string(copies));
             }
             o.value_counts[at(v)] = static_cast<int>(copies);
         }
@@ -185,7 +188,12 @@ std::string to_json(const State& t) {
     w.begin_object();
     w.key("format").value(kFormat);
     w.key("options").begin_object();
-    w.key("players").value(int{g.players}).key("rounds").value(int{g.rounds}).key("rows_to_end").value(int{g.rows_to_end});
+    w.key("players")
+        .value(int{g.players})
+        .key("rounds")
+        .value(int{g.rounds})
+        .key("rows_to_end")
+        .value(int{g.rows_to_end});
     w.key("value_counts").begin_array();
     for (const uint8_t n : g.value_counts) w.value(int{n});
     w.end_array().key("strict_players").value(g.strict_players != 0).end_object();
@@ -210,7 +218,8 @@ std::string to_json(const State& t) {
     w.key("pile").begin_array();
     for (int i = s.pile_next; i < s.pile_end; ++i) w.value(format_card(Card{s.pile[at(i)]}));
     w.end_array();
-    for (const auto& [key, sets] : {std::pair{"hands", &s.hands}, std::pair{"shown", &s.shown}, std::pair{"discarded", &s.discarded}}) {
+    for (const auto& [key, sets] :
+         {std::pair{"hands", &s.hands}, std::pair{"shown", &s.shown}, std::pair{"discarded", &s.discarded}}) {
         w.key(key).begin_array();
         for (int seat = 0; seat < s.players(); ++seat) write_cards(w, (*sets)[at(seat)]);
         w.end_array();
@@ -278,7 +287,8 @@ State state_from_value(const json::Value& data) {
     const json::Reader colour = root.at("scoring_colour");
     s.scoring_colour = static_cast<int8_t>(colour.is_null() ? -1 : read_colour(colour));
     const json::Reader revealed = root.at("revealed_colours");
-    for (std::size_t i = 0; i < revealed.size(); ++i) s.revealed_colours = static_cast<uint8_t>(s.revealed_colours | (1u << read_colour(revealed.at(i))));
+    for (std::size_t i = 0; i < revealed.size(); ++i)
+        s.revealed_colours = static_cast<uint8_t>(s.revealed_colours | (1u << read_colour(revealed.at(i))));
     s.doubler_available = read_seat_bits(root.at("doubler_available"), n);
     s.decided = read_seat_bits(root.at("decided"), n);
     s.bets = read_seat_bits(root.at("bets"), n);
@@ -306,20 +316,24 @@ State state_from_value(const json::Value& data) {
     for (int c = 0; c < kColours; ++c) {
         const json::Reader row = rows.at(colour_letter(c));
         Row& out = s.rows[at(c)];
-        for (auto [key, values, count] : {std::tuple{"left", &out.left, &out.left_count}, std::tuple{"right", &out.right, &out.right_count}}) {
+        for (auto [key, values, count] :
+             {std::tuple{"left", &out.left, &out.left_count}, std::tuple{"right", &out.right, &out.right_count}}) {
             const json::Reader side = row.at(key);
             if (side.size() > static_cast<std::size_t>(kSideCards)) side.fail("a side holds at most 3 cards (S3.2)");
             *count = static_cast<uint8_t>(side.size());
-            for (std::size_t i = 0; i < side.size(); ++i) (*values)[i] = static_cast<uint8_t>(side.at(i).integer(1, kValues));
+            for (std::size_t i = 0; i < side.size(); ++i)
+                (*values)[i] = static_cast<uint8_t>(side.at(i).integer(1, kValues));
         }
     }
     const json::Reader history = root.at("history");
     const std::size_t moves = history.size();
-    if (moves > kMaxHistory) history.fail("holds " + std::to_string(moves) + " moves; at most " + std::to_string(kMaxHistory));
+    if (moves > kMaxHistory)
+        history.fail("holds " + std::to_string(moves) + " moves; at most " + std::to_string(kMaxHistory));
     t.history.reserve(moves);
     for (std::size_t i = 0; i < moves; ++i) {
         const std::string_view entry = history.at(i).text();
-        if (entry.size() < 2 || entry[1] != ':' || entry[0] < '0' || entry[0] >= '0' + n) history.at(i).fail("expected 'seat:move' like '1:G5<'");
+        if (entry.size() < 2 || entry[1] != ':' || entry[0] < '0' || entry[0] >= '0' + n)
+            history.at(i).fail("expected 'seat:move' like '1:G5<'");
         try {
             t.history.push_back(Step{entry[0] - '0', parse_move(entry.substr(2))});
         } catch (const NotationError& e) {
@@ -378,7 +392,8 @@ json::Value observation(const Position& s, int p, const boost::json::storage_ptr
     for (int c = 0; c < kColours; ++c) {
         if (!(s.revealed_colours & (1u << c))) continue;
         json::Array per_seat(sp);
-        for (int seat = 0; seat < s.players(); ++seat) per_seat.emplace_back(card_list(s.hands[at(seat)] & colour_mask(c), sp));
+        for (int seat = 0; seat < s.players(); ++seat)
+            per_seat.emplace_back(card_list(s.hands[at(seat)] & colour_mask(c), sp));
         scoring.emplace(colour_letter(c), std::move(per_seat));
     }
     d.emplace("revealed", std::move(revealed));

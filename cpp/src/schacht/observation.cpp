@@ -9,9 +9,8 @@ namespace diabolo::schacht {
 
 namespace {
 
-constexpr int kPerSeat = 1 + 1 + kMaxDeck + kMaxDeck + 1;  // hand size, doubler, known, discarded, score
+constexpr int kPerSeat = 1 + 1 + kMaxDeck + kMaxDeck + 1;   // hand size, doubler, known, discarded, score
 constexpr int kRowFeatures = kColours * (2 * kValues + 3);  // value counts per side, closed, two sums
-
 
 }  // namespace
 
@@ -27,8 +26,10 @@ void observation_tensor(const Position& s, int player, float* out) noexcept {
     w.slots(s.hands[static_cast<std::size_t>(player)], kMaxDeck);
     for (const Row& row : s.rows) {
         for (int value = 1; value <= kValues; ++value) {
-            w.scalar(static_cast<float>(std::count(row.left.begin(), row.left.begin() + row.left_count, value)) / kSideCards);
-            w.scalar(static_cast<float>(std::count(row.right.begin(), row.right.begin() + row.right_count, value)) / kSideCards);
+            w.scalar(static_cast<float>(std::count(row.left.begin(), row.left.begin() + row.left_count, value)) /
+                     kSideCards);
+            w.scalar(static_cast<float>(std::count(row.right.begin(), row.right.begin() + row.right_count, value)) /
+                     kSideCards);
         }
         w.scalar(row.closed() ? 1.0f : 0.0f);
         w.scalar(static_cast<float>(row.devil_sum()) / 15.0f);

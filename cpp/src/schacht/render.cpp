@@ -34,7 +34,8 @@ std::string render(const Position& s) {
         const Row& row = s.rows[static_cast<std::size_t>(c)];
         std::string left, right;
         // The first card placed lies next to the heaven/hell card.
-        for (int i = row.left_count - 1; i >= 0; --i) left += " " + std::to_string(row.left[static_cast<std::size_t>(i)]);
+        for (int i = row.left_count - 1; i >= 0; --i)
+            left += " " + std::to_string(row.left[static_cast<std::size_t>(i)]);
         for (int i = 0; i < row.right_count; ++i) right += std::to_string(row.right[static_cast<std::size_t>(i)]) + " ";
         out << "  " << padded(kColourNames[c], 7, false) << padded(left, 14, true) << " | " << padded(right, 14, false)
             << "devil " << padded(std::to_string(row.devil_sum()), 2, true) << "  angel "
@@ -43,8 +44,8 @@ std::string render(const Position& s) {
     for (int seat = 0; seat < s.players(); ++seat) {
         const auto k = static_cast<std::size_t>(seat);
         out << "  seat " << seat << (seat == s.current_player ? " *" : "  ") << " score "
-            << padded(std::to_string(s.scores[k]), 4, true) << (s.doubler_available >> seat & 1u ? "  doubler" : "  -------")
-            << "  hand: " << card_text(s.hands[k]);
+            << padded(std::to_string(s.scores[k]), 4, true)
+            << (s.doubler_available >> seat & 1u ? "  doubler" : "  -------") << "  hand: " << card_text(s.hands[k]);
         if (!s.shown[k].empty()) out << "  (shown: " << card_text(s.shown[k]) << ")";
         if (!s.discarded[k].empty()) out << "  (discarded: " << card_text(s.discarded[k]) << ")";
         out << "\n";

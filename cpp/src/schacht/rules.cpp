@@ -1,5 +1,5 @@
 // Diabolo (Schacht): rules, notation and invariants. Clause numbers refer to
-// rules/schacht.md.
+// docs/games/schacht.rst.
 #include "diabolo/schacht/schacht.hpp"
 
 #include <algorithm>
@@ -48,11 +48,12 @@ Game Game::from_options(const Options& o) {
     const int high = o.strict_players ? kMaxPlayers : kMaxSeats;
     if (o.players < low || o.players > high) {
         throw OptionError("players must be " + std::to_string(low) + ".." + std::to_string(high) +
-                          (o.strict_players ? " (S1.1; strict_players=False allows 2..8)" : "") +
-                          ", got " + std::to_string(o.players));
+                          (o.strict_players ? " (S1.1; strict_players=False allows 2..8)" : "") + ", got " +
+                          std::to_string(o.players));
     }
     if (o.rounds < 0 || o.rounds > kMaxRounds) {
-        throw OptionError("rounds must be 1.." + std::to_string(kMaxRounds) + " (S6.1), got " + std::to_string(o.rounds));
+        throw OptionError("rounds must be 1.." + std::to_string(kMaxRounds) + " (S6.1), got " +
+                          std::to_string(o.rounds));
     }
     if (o.rows_to_end < 0 || o.rows_to_end > kColours) {
         throw OptionError("rows_to_end must be 1..5 (S4.1), got " + std::to_string(o.rows_to_end));
@@ -66,17 +67,15 @@ Game Game::from_options(const Options& o) {
     for (int v = 0; v < kValues; ++v) {
         const int n = o.value_counts[static_cast<std::size_t>(v)];
         if (n < 0 || n > kMaxCopies) {
-            throw OptionError("value_counts[" + std::to_string(v) + "] (copies of value " +
-                              std::to_string(v + 1) + " per colour) must be 0..5, got " +
-                              std::to_string(n));
+            throw OptionError("value_counts[" + std::to_string(v) + "] (copies of value " + std::to_string(v + 1) +
+                              " per colour) must be 0..5, got " + std::to_string(n));
         }
         c.value_counts[static_cast<std::size_t>(v)] = static_cast<uint8_t>(n);
         per_colour += n;
     }
     if (per_colour * kColours < kHandSize * o.players) {
         throw OptionError("value_counts give a deck of " + std::to_string(per_colour * kColours) +
-                          " cards, too few to deal 6 to each of " + std::to_string(o.players) +
-                          " players (S2.1)");
+                          " cards, too few to deal 6 to each of " + std::to_string(o.players) + " players (S2.1)");
     }
     return c;
 }
@@ -86,7 +85,8 @@ Options Game::to_options() const noexcept {
     o.players = players;
     o.rounds = rounds;
     o.rows_to_end = rows_to_end;
-    for (int v = 0; v < kValues; ++v) o.value_counts[static_cast<std::size_t>(v)] = value_counts[static_cast<std::size_t>(v)];
+    for (int v = 0; v < kValues; ++v)
+        o.value_counts[static_cast<std::size_t>(v)] = value_counts[static_cast<std::size_t>(v)];
     o.strict_players = strict_players != 0;
     return o;
 }
@@ -135,13 +135,9 @@ int count_of(CardSet set, Card card) noexcept {
     return lowest_bit64(set.bits(card.kind * kMaxCopies, kMaxCopies) + 1);
 }
 
-void add_card(CardSet& set, Card card) noexcept {
-    set.set(card.kind * kMaxCopies + count_of(set, card));
-}
+void add_card(CardSet& set, Card card) noexcept { set.set(card.kind * kMaxCopies + count_of(set, card)); }
 
-void remove_card(CardSet& set, Card card) noexcept {
-    set.reset(card.kind * kMaxCopies + count_of(set, card) - 1);
-}
+void remove_card(CardSet& set, Card card) noexcept { set.reset(card.kind * kMaxCopies + count_of(set, card) - 1); }
 
 CardSet colour_mask(int colour) noexcept { return kColourMasks[static_cast<std::size_t>(colour)]; }
 
@@ -168,7 +164,8 @@ std::string format_card(Card card) {
 
 Card parse_card(std::string_view text) {
     if (text.size() != 2) {
-        throw NotationError("a card is a colour letter (R, Y, G, P, B) and a value 1-5, like 'G5'; got " + quoted(text));
+        throw NotationError("a card is a colour letter (R, Y, G, P, B) and a value 1-5, like 'G5'; got " +
+                            quoted(text));
     }
     const char* colour = std::strchr(kColourLetters, text[0]);
     if (text[0] == '\0' || colour == nullptr) {
@@ -300,7 +297,7 @@ void score_colour(Position& s, int colour, int sign) {
         sums[static_cast<std::size_t>(seat)] = colour_sum(s.hands[static_cast<std::size_t>(seat)], colour);
         best = std::max(best, sums[static_cast<std::size_t>(seat)]);
     }
-    if (best > 0) {                                                   // S5.6
+    if (best > 0) {  // S5.6
         for (int seat = 0; seat < s.players(); ++seat) {
             if (sums[static_cast<std::size_t>(seat)] != best) continue;
             const int factor = (s.bets & bit(seat)) ? 2 : 1;
@@ -321,24 +318,30 @@ void continue_scoring(Position& s) {
         const Row& row = s.rows[static_cast<std::size_t>(colour)];
         const int angel = row.angel_sum();
         const int devil = row.devil_sum();
-        if (angel == devil) continue;                       // S5.5
-        if (angel < devil) { score_colour(s, colour, -1); continue; }  // S5.4
-        if (s.doubler_available == 0) { score_colour(s, colour, +1); continue; }
-        s.phase = Phase::Doubler;                           // S5.3
+        if (angel == devil) continue;  // S5.5
+        if (angel < devil) {
+            score_colour(s, colour, -1);
+            continue;
+        }  // S5.4
+        if (s.doubler_available == 0) {
+            score_colour(s, colour, +1);
+            continue;
+        }
+        s.phase = Phase::Doubler;  // S5.3
         s.current_player = kSimultaneous;
         return;
     }
     s.scoring_colour = -1;
-    if (s.round + 1 < s.game.rounds) {                    // S6.1
+    if (s.round + 1 < s.game.rounds) {  // S6.1
         const int round = s.round + 1;
         start_round(s, round, shuffled_deck(s.game, s.seed, round));
-    } else {                                                 // S6.2
+    } else {  // S6.2
         s.phase = Phase::GameOver;
         s.current_player = kTerminal;
     }
 }
 
-void end_round(Position& s) {                                   // S4.1
+void end_round(Position& s) {  // S4.1
     s.scoring_colour = -1;
     s.current_player = kSimultaneous;
     continue_scoring(s);
@@ -355,8 +358,8 @@ void check_deck(const Game& game, const std::vector<Card>& deck) {
     for (Card card : deck) {
         const int copies = game.value_counts[static_cast<std::size_t>(card.value() - 1)];
         if (count_of(seen, card) >= copies) {
-            throw StateFormatError("a given deal has more than " + std::to_string(copies) + " " +
-                                   format_card(card) + " (S1.3, S2.4)");
+            throw StateFormatError("a given deal has more than " + std::to_string(copies) + " " + format_card(card) +
+                                   " (S1.3, S2.4)");
         }
         add_card(seen, card);
     }
@@ -375,8 +378,8 @@ void redeal(Position& s, const std::vector<Card>& deck) {
     check_deck(s.game, deck);
     // Rows are empty only before a round's first placement, and no discard (S3.3) can
     // come before one: so this is the round's fresh deal.
-    const bool fresh = s.phase == Phase::Play &&
-                       std::all_of(s.rows.begin(), s.rows.end(), [](const Row& r) { return r.size() == 0; });
+    const bool fresh =
+        s.phase == Phase::Play && std::all_of(s.rows.begin(), s.rows.end(), [](const Row& r) { return r.size() == 0; });
     if (!fresh) throw StateFormatError("a deal can only be replaced before the round's first move (S2.4)");
     start_round(s, s.round, deck_of(deck));
 }
@@ -416,15 +419,15 @@ int fill_legal_actions(const Position& s, int player, Id* out) noexcept {
     }
     if (s.phase != Phase::Play || player != s.current_player) return 0;
     CardSet held = kinds_held(s.hands[static_cast<std::size_t>(player)]);
-    CardSet placeable = held & ~closed_colours(s);                    // S3.1
-    if (placeable.empty()) {                                   // S3.3
+    CardSet placeable = held & ~closed_colours(s);  // S3.1
+    if (placeable.empty()) {                        // S3.3
         while (!held.empty()) out[n++] = static_cast<Id>(kDiscardBase + held.pop_lowest() / kMaxCopies);
         return n;
     }
     while (!placeable.empty()) {
         const int kind = placeable.pop_lowest() / kMaxCopies;
         const Row& row = s.rows[static_cast<std::size_t>(kind / kValues)];
-        out[n] = static_cast<Id>(kind * 2);               // S3.2, branch-free
+        out[n] = static_cast<Id>(kind * 2);  // S3.2, branch-free
         n += row.left_count < kSideCards;
         out[n] = static_cast<Id>(kind * 2 + 1);
         n += row.right_count < kSideCards;
@@ -467,7 +470,8 @@ std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& m, in
     }
     if (decision) return IllegalMoveError("S5.3", "the doubler is only decided while a positive colour is scored");
     if (player != s.current_player) {
-        return IllegalMoveError("S2.2", "it is seat " + std::to_string(s.current_player) + "'s turn, not " + who + "'s");
+        return IllegalMoveError("S2.2",
+                                "it is seat " + std::to_string(s.current_player) + "'s turn, not " + who + "'s");
     }
     const CardSet hand = s.hands[static_cast<std::size_t>(player)];
     const std::string card = format_card(m.card);
@@ -512,7 +516,7 @@ void apply_unchecked(Position& s, const Move& m, int player) noexcept {
             else begin_turn(s, next_seat(s, player));
             return;
         }
-        case MoveKind::Discard: {                                       // S3.3
+        case MoveKind::Discard: {  // S3.3
             remove_card(hand, m.card);
             s.shown[static_cast<std::size_t>(player)] = hand;
             add_card(s.discarded[static_cast<std::size_t>(player)], m.card);
@@ -520,7 +524,7 @@ void apply_unchecked(Position& s, const Move& m, int player) noexcept {
             return;
         }
         case MoveKind::Bet:
-        case MoveKind::Hold: {                                          // S5.3
+        case MoveKind::Hold: {  // S5.3
             s.decided = static_cast<uint8_t>(s.decided | bit(player));
             if (m.kind == MoveKind::Bet) s.bets = static_cast<uint8_t>(s.bets | bit(player));
             if (s.decided == s.doubler_available) {
@@ -560,15 +564,19 @@ Position resample(const Position& s, int player, uint64_t seed) {
     // Unseen cards: the deck minus the rows, the discards, the player's hand and every
     // card known to be in another hand. Counted per kind; dealt in canonical order.
     std::array<int, kKinds> unseen{};
-    for (int kind = 0; kind < kKinds; ++kind) unseen[static_cast<std::size_t>(kind)] = s.game.value_counts[static_cast<std::size_t>(kind % kValues)];
+    for (int kind = 0; kind < kKinds; ++kind)
+        unseen[static_cast<std::size_t>(kind)] = s.game.value_counts[static_cast<std::size_t>(kind % kValues)];
     for (int colour = 0; colour < kColours; ++colour) {
         const Row& row = s.rows[static_cast<std::size_t>(colour)];
-        for (int i = 0; i < row.left_count; ++i) --unseen[static_cast<std::size_t>(colour * kValues + row.left[static_cast<std::size_t>(i)] - 1)];
-        for (int i = 0; i < row.right_count; ++i) --unseen[static_cast<std::size_t>(colour * kValues + row.right[static_cast<std::size_t>(i)] - 1)];
+        for (int i = 0; i < row.left_count; ++i)
+            --unseen[static_cast<std::size_t>(colour * kValues + row.left[static_cast<std::size_t>(i)] - 1)];
+        for (int i = 0; i < row.right_count; ++i)
+            --unseen[static_cast<std::size_t>(colour * kValues + row.right[static_cast<std::size_t>(i)] - 1)];
     }
     std::array<CardSet, kMaxSeats> keep{};
     for (int seat = 0; seat < s.players(); ++seat) {
-        keep[static_cast<std::size_t>(seat)] = seat == player ? s.hands[static_cast<std::size_t>(seat)] : known_cards(s, seat);
+        keep[static_cast<std::size_t>(seat)] =
+            seat == player ? s.hands[static_cast<std::size_t>(seat)] : known_cards(s, seat);
         for (Card c : cards_of(keep[static_cast<std::size_t>(seat)])) --unseen[c.kind];
         for (Card c : cards_of(s.discarded[static_cast<std::size_t>(seat)])) --unseen[c.kind];
     }
@@ -619,8 +627,8 @@ std::string check_hand_sizes(const Position& s) {
         const int most = kHandSize + (s.phase == Phase::Play && seat == s.current_player ? 1 : 0);
         const int held = s.hands[static_cast<std::size_t>(seat)].count();
         if (held > most) {
-            return "seat " + std::to_string(seat) + " holds " + std::to_string(held) + " cards; at most " + std::to_string(most) +
-                   " fit the turns of a round (S2.1, S2.3)";
+            return "seat " + std::to_string(seat) + " holds " + std::to_string(held) + " cards; at most " +
+                   std::to_string(most) + " fit the turns of a round (S2.1, S2.3)";
         }
     }
     return {};
@@ -641,7 +649,8 @@ std::string check_invariants(const Position& s) {
     if (s.round >= c.rounds) return "round " + std::to_string(s.round) + " is not below rounds";
     if (s.dealer != s.round % n) return "dealer must be round % players (S2.2)";
     const uint8_t all = static_cast<uint8_t>((1u << n) - 1);
-    if ((s.doubler_available & ~all) || (s.decided & ~all) || (s.bets & ~all)) return "doubler bits name seats that do not exist";
+    if ((s.doubler_available & ~all) || (s.decided & ~all) || (s.bets & ~all))
+        return "doubler bits name seats that do not exist";
     if (s.revealed_colours >= (1u << kColours)) return "revealed colours out of range";
     if (s.pile_next > s.pile_end || s.pile_end > kMaxDeck) return "draw pile bounds out of range";
     // Card conservation: every card of the deck is in exactly one place.
@@ -664,12 +673,14 @@ std::string check_invariants(const Position& s) {
             if (cards_of(*set).size() != static_cast<std::size_t>(set->count())) return "bad card set";
             for (int kind = 0; kind < kKinds; ++kind) {
                 const uint64_t group = set->bits(kind * kMaxCopies, kMaxCopies);
-                if (group & (group + 1)) return "card set of seat " + std::to_string(seat) + " is not in canonical form";
+                if (group & (group + 1))
+                    return "card set of seat " + std::to_string(seat) + " is not in canonical form";
             }
         }
         for (Card card : cards_of(s.shown[i])) {
             if (count_of(s.hands[i], card) < count_of(s.shown[i], card)) return "a shown card is not in the hand";
-            if (!s.rows[static_cast<std::size_t>(card.colour())].closed()) return "a shown card's row is not closed (S3.3)";
+            if (!s.rows[static_cast<std::size_t>(card.colour())].closed())
+                return "a shown card's row is not closed (S3.3)";
         }
         for (Card card : cards_of(s.hands[i])) ++count[card.kind];
         for (Card card : cards_of(s.discarded[i])) ++count[card.kind];
@@ -701,7 +712,8 @@ std::string check_invariants(const Position& s) {
             if (s.current_player < 0 || s.current_player >= n) return "play phase needs a seat to move";
             if (s.hands[static_cast<std::size_t>(s.current_player)].empty()) return "the player to move holds no card";
             if (s.closed_rows() >= c.rows_to_end) return "the round should have ended (S4.1)";
-            if (s.scoring_colour != -1 || s.revealed_colours || s.decided || s.bets) return "play phase with scoring data";
+            if (s.scoring_colour != -1 || s.revealed_colours || s.decided || s.bets)
+                return "play phase with scoring data";
             break;
         case Phase::Doubler: {
             if (s.current_player != kSimultaneous) return "doubler phase needs current_player SIMULTANEOUS";
@@ -720,8 +732,7 @@ std::string check_invariants(const Position& s) {
             if (s.round != c.rounds - 1) return "game over before the last round";
             if (s.decided || s.bets || s.scoring_colour != -1) return "game over with scoring data";
             break;
-        default:
-            return "unknown phase";
+        default: return "unknown phase";
     }
     return {};
 }

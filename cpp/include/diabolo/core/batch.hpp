@@ -24,31 +24,36 @@ struct RandomPlayResult {
 /// and that seat makes a uniformly random legal move. A seat drawn with nothing to do
 /// draws again (real-time games); game i depends only on (seed, i).
 template <class R>
-RandomPlayResult play_random(const typename R::Game& game, int games, uint64_t seed, int threads, const Interrupt& interrupted = {}) {
+RandomPlayResult play_random(const typename R::Game& game, int games, uint64_t seed, int threads,
+                             const Interrupt& interrupted = {}) {
     const int players = R::players(game);
     const auto n = static_cast<std::size_t>(players);
     RandomPlayResult result;
     result.players = players;
     result.scores.assign(static_cast<std::size_t>(std::max(games, 0)) * n, 0);
     result.moves.assign(static_cast<std::size_t>(std::max(games, 0)), 0);
-    in_parallel(games, threads, [&](int first, int last) {
-        std::vector<int32_t> actions(static_cast<std::size_t>(R::num_actions(game)));
-        for (int i = first; i < last; ++i) {
-            const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
-            typename R::Position position = R::position(R::new_state(game, game_seed));
-            Pcg32 rng(game_seed, 0xB07B07ULL);
-            int32_t moves = 0;
-            for (int player = R::random_player(position, rng); player >= 0; player = R::random_player(position, rng)) {
-                const int count = R::legal_actions(position, player, actions.data());
-                if (count == 0) continue;
-                R::apply_action(position, actions[rng.below(static_cast<uint32_t>(count))], player);
-                ++moves;
+    in_parallel(
+        games, threads,
+        [&](int first, int last) {
+            std::vector<int32_t> actions(static_cast<std::size_t>(R::num_actions(game)));
+            for (int i = first; i < last; ++i) {
+                const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
+                typename R::Position position = R::position(R::new_state(game, game_seed));
+                Pcg32 rng(game_seed, 0xB07B07ULL);
+                int32_t moves = 0;
+                for (int player = R::random_player(position, rng); player >= 0;
+                     player = R::random_player(position, rng)) {
+                    const int count = R::legal_actions(position, player, actions.data());
+                    if (count == 0) continue;
+                    R::apply_action(position, actions[rng.below(static_cast<uint32_t>(count))], player);
+                    ++moves;
+                }
+                const auto k = static_cast<std::size_t>(i);
+                R::scores(position, &result.scores[k * n]);
+                result.moves[k] = moves;
             }
-            const auto k = static_cast<std::size_t>(i);
-            R::scores(position, &result.scores[k * n]);
-            result.moves[k] = moves;
-        }
-    }, interrupted);
+        },
+        interrupted);
     return result;
 }
 

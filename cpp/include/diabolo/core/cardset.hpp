@@ -61,9 +61,7 @@ struct CardSet {
         return CardSet{(s.lo >> n) | (s.hi << (64 - n)), s.hi >> n};
     }
 
-    constexpr bool test(int slot) const noexcept {
-        return slot < 64 ? (lo >> slot) & 1u : (hi >> (slot - 64)) & 1u;
-    }
+    constexpr bool test(int slot) const noexcept { return slot < 64 ? (lo >> slot) & 1u : (hi >> (slot - 64)) & 1u; }
     constexpr void set(int slot) noexcept { *this = *this | single(slot); }
     constexpr void reset(int slot) noexcept { *this = *this & ~single(slot); }
     constexpr bool empty() const noexcept { return (lo | hi) == 0; }
@@ -73,7 +71,8 @@ struct CardSet {
     /// Removes and returns the lowest set slot; the set must not be empty.
     int pop_lowest() noexcept {
         const int slot = lowest();
-        if (lo) lo &= lo - 1; else hi &= hi - 1;
+        if (lo) lo &= lo - 1;
+        else hi &= hi - 1;
         return slot;
     }
     /// Bits [first, first + count) as an integer, count <= 64.

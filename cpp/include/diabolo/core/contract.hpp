@@ -77,12 +77,11 @@ using void_t = void;
 
 // Each check names the member it needs, so that a game that lacks one fails to compile
 // with that name in the message.
-#define DIABOLO_CONTRACT_MEMBER(name, expression, result)                                        \
-    template <class R, class = void>                                                             \
-    struct has_##name : std::false_type {};                                                      \
-    template <class R>                                                                           \
-    struct has_##name<R, void_t<decltype(expression)>>                                           \
-        : std::is_convertible<decltype(expression), result> {};
+#define DIABOLO_CONTRACT_MEMBER(name, expression, result) \
+    template <class R, class = void>                      \
+    struct has_##name : std::false_type {};               \
+    template <class R>                                    \
+    struct has_##name<R, void_t<decltype(expression)>> : std::is_convertible<decltype(expression), result> {};
 
 template <class T>
 T& ref();
@@ -94,22 +93,29 @@ DIABOLO_CONTRACT_MEMBER(players, R::players(ref<const typename R::Game>()), int)
 DIABOLO_CONTRACT_MEMBER(new_state, R::new_state(ref<const typename R::Game>(), uint64_t{}), typename R::State)
 DIABOLO_CONTRACT_MEMBER(position, R::position(ref<const typename R::State>()), const typename R::Position&)
 DIABOLO_CONTRACT_MEMBER(current_player, R::current_player(ref<const typename R::Position>()), int)
-DIABOLO_CONTRACT_MEMBER(legal_actions, R::legal_actions(ref<const typename R::Position>(), 0, static_cast<int32_t*>(nullptr)), int)
+DIABOLO_CONTRACT_MEMBER(legal_actions,
+                        R::legal_actions(ref<const typename R::Position>(), 0, static_cast<int32_t*>(nullptr)), int)
 DIABOLO_CONTRACT_MEMBER(move_of_action, R::move_of_action(ref<const typename R::Game>(), 0), typename R::Move)
-DIABOLO_CONTRACT_MEMBER(why_illegal, R::why_illegal(ref<const typename R::Position>(), ref<const typename R::Move>(), 0),
+DIABOLO_CONTRACT_MEMBER(why_illegal,
+                        R::why_illegal(ref<const typename R::Position>(), ref<const typename R::Move>(), 0),
                         std::optional<IllegalMoveError>)
 DIABOLO_CONTRACT_MEMBER(apply, R::apply(ref<typename R::State>(), ref<const typename R::Move>(), 0), typename R::Move)
 DIABOLO_CONTRACT_MEMBER(apply_action, (R::apply_action(ref<typename R::Position>(), 0, 0), 0), int)
 DIABOLO_CONTRACT_MEMBER(resample, R::resample(ref<const typename R::Position>(), 0, uint64_t{}), typename R::Position)
 DIABOLO_CONTRACT_MEMBER(observation_tensor_size, R::observation_tensor_size(ref<const typename R::Game>()), int)
-DIABOLO_CONTRACT_MEMBER(observation_tensor, (R::observation_tensor(ref<const typename R::Position>(), 0, static_cast<float*>(nullptr)), 0), int)
+DIABOLO_CONTRACT_MEMBER(observation_tensor,
+                        (R::observation_tensor(ref<const typename R::Position>(), 0, static_cast<float*>(nullptr)), 0),
+                        int)
 DIABOLO_CONTRACT_MEMBER(to_json, R::to_json(ref<const typename R::State>()), std::string)
 
 template <class R, class = void>
 struct has_observation : std::false_type {};
 template <class R>
-struct has_observation<R, void_t<decltype(R::observation(ref<const typename R::Position>(), 0, ref<const boost::json::storage_ptr>()))>>
-    : std::is_same<decltype(R::observation(ref<const typename R::Position>(), 0, ref<const boost::json::storage_ptr>())), json::Value> {};
+struct has_observation<
+    R, void_t<decltype(R::observation(ref<const typename R::Position>(), 0, ref<const boost::json::storage_ptr>()))>>
+    : std::is_same<decltype(R::observation(ref<const typename R::Position>(), 0,
+                                           ref<const boost::json::storage_ptr>())),
+                   json::Value> {};
 DIABOLO_CONTRACT_MEMBER(state_from_json, R::state_from_json(std::string_view()), typename R::State)
 DIABOLO_CONTRACT_MEMBER(format_move, R::format_move(ref<const typename R::Move>()), std::string)
 DIABOLO_CONTRACT_MEMBER(parse_move, R::parse_move(std::string_view()), typename R::Move)
@@ -124,7 +130,8 @@ DIABOLO_CONTRACT_MEMBER(scores, (R::scores(ref<const typename R::Position>(), st
 /// `static_assert(implements_contract<Rules>());` next to a game's Rules.
 template <class R>
 constexpr bool implements_contract() {
-    static_assert(std::is_trivially_copyable_v<typename R::Position>, "Position must be trivially copyable (clone = memcpy)");
+    static_assert(std::is_trivially_copyable_v<typename R::Position>,
+                  "Position must be trivially copyable (clone = memcpy)");
     static_assert(std::is_copy_constructible_v<typename R::State>, "State must be a value");
     static_assert(std::is_convertible_v<decltype(R::kName), const char*>, "Rules::kName: the game's id");
     static_assert(contract::has_game_from_json<R>::value, "Rules::game_from_json(const json::Value&) -> Game");
@@ -134,15 +141,19 @@ constexpr bool implements_contract() {
     static_assert(contract::has_new_state<R>::value, "Rules::new_state(const Game&, uint64_t seed) -> State");
     static_assert(contract::has_position<R>::value, "Rules::position(const State&) -> const Position&");
     static_assert(contract::has_current_player<R>::value, "Rules::current_player(const Position&) -> int");
-    static_assert(contract::has_legal_actions<R>::value, "Rules::legal_actions(const Position&, int player, int32_t* out) -> int");
+    static_assert(contract::has_legal_actions<R>::value,
+                  "Rules::legal_actions(const Position&, int player, int32_t* out) -> int");
     static_assert(contract::has_move_of_action<R>::value, "Rules::move_of_action(const Game&, int action) -> Move");
     static_assert(contract::has_why_illegal<R>::value,
                   "Rules::why_illegal(const Position&, const Move&, int player) -> std::optional<IllegalMoveError>");
     static_assert(contract::has_apply<R>::value, "Rules::apply(State&, const Move&, int player) -> Move");
     static_assert(contract::has_apply_action<R>::value, "Rules::apply_action(Position&, int action, int player)");
-    static_assert(contract::has_resample<R>::value, "Rules::resample(const Position&, int player, uint64_t seed) -> Position");
-    static_assert(contract::has_observation_tensor_size<R>::value, "Rules::observation_tensor_size(const Game&) -> int");
-    static_assert(contract::has_observation_tensor<R>::value, "Rules::observation_tensor(const Position&, int player, float*)");
+    static_assert(contract::has_resample<R>::value,
+                  "Rules::resample(const Position&, int player, uint64_t seed) -> Position");
+    static_assert(contract::has_observation_tensor_size<R>::value,
+                  "Rules::observation_tensor_size(const Game&) -> int");
+    static_assert(contract::has_observation_tensor<R>::value,
+                  "Rules::observation_tensor(const Position&, int player, float*)");
     static_assert(contract::has_observation<R>::value,
                   "Rules::observation(const Position&, int player, const boost::json::storage_ptr&) -> json::Value");
     static_assert(contract::has_to_json<R>::value, "Rules::to_json(const State&) -> std::string");

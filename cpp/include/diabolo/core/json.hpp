@@ -10,8 +10,8 @@
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
-#include <boost/json/string.hpp>
 #include <boost/json/storage_ptr.hpp>
+#include <boost/json/string.hpp>
 #include <boost/json/value.hpp>
 
 #include <array>
@@ -49,7 +49,8 @@ std::string serialize(const Value& value);
 /// something is wrong, by searching the document for the value.
 class Reader {
 public:
-    explicit Reader(const Value& value, const char* what = "state JSON") noexcept : root_(&value), value_(&value), what_(what) {}
+    explicit Reader(const Value& value, const char* what = "state JSON") noexcept
+        : root_(&value), value_(&value), what_(what) {}
 
     /// A required key of an object ("missing key 'k' in path" otherwise).
     Reader at(std::string_view key) const;
@@ -75,7 +76,8 @@ public:
     std::string path() const;
 
 private:
-    Reader(const Reader& parent, const Value& value) noexcept : root_(parent.root_), value_(&value), what_(parent.what_) {}
+    Reader(const Reader& parent, const Value& value) noexcept
+        : root_(parent.root_), value_(&value), what_(parent.what_) {}
     const Value* root_;
     const Value* value_;
     const char* what_;

@@ -40,20 +40,25 @@ MatchResult run_match(int players, int games, uint64_t seed, int threads, PlayOn
     result.bots = players;
     result.scores.assign(static_cast<std::size_t>(result.games) * static_cast<std::size_t>(players), 0);
     result.moves.assign(static_cast<std::size_t>(result.games), 0);
-    in_parallel(games, threads, [&](int first, int last) {
-        for (int i = first; i < last; ++i) {
-            std::array<int, kMaxMatchSeats> seat_bots{};
-            std::array<int32_t, kMaxMatchSeats> seat_scores{};
-            const int game = first_game + i;
-            for (int s = 0; s < players; ++s) seat_bots[static_cast<std::size_t>(s)] = bot_at(game, s, players);
-            const auto k = static_cast<std::size_t>(i);
-            result.moves[k] = play_one(derive_seed(seed, static_cast<uint64_t>(game)), seat_bots, seat_scores.data());
-            for (int s = 0; s < players; ++s) {
-                result.scores[k * static_cast<std::size_t>(players) + static_cast<std::size_t>(seat_bots[static_cast<std::size_t>(s)])] =
-                    seat_scores[static_cast<std::size_t>(s)];
+    in_parallel(
+        games, threads,
+        [&](int first, int last) {
+            for (int i = first; i < last; ++i) {
+                std::array<int, kMaxMatchSeats> seat_bots{};
+                std::array<int32_t, kMaxMatchSeats> seat_scores{};
+                const int game = first_game + i;
+                for (int s = 0; s < players; ++s) seat_bots[static_cast<std::size_t>(s)] = bot_at(game, s, players);
+                const auto k = static_cast<std::size_t>(i);
+                result.moves[k] =
+                    play_one(derive_seed(seed, static_cast<uint64_t>(game)), seat_bots, seat_scores.data());
+                for (int s = 0; s < players; ++s) {
+                    result.scores[k * static_cast<std::size_t>(players) +
+                                  static_cast<std::size_t>(seat_bots[static_cast<std::size_t>(s)])] =
+                        seat_scores[static_cast<std::size_t>(s)];
+                }
             }
-        }
-    }, interrupted);
+        },
+        interrupted);
     return result;
 }
 

@@ -42,7 +42,7 @@ inline double log(double x) noexcept {
     if (x == 0.0) return -HUGE_VAL;
     if (x == HUGE_VAL) return x;
     int e = 0;
-    double m = std::frexp(x, &e);  // x = m 2^e, m in [0.5, 1)
+    double m = std::frexp(x, &e);    // x = m 2^e, m in [0.5, 1)
     if (m < 0x1.6a09e667f3bcdp-1) {  // sqrt(1/2): keep m in [0.707, 1.414)
         m *= 2.0;
         --e;

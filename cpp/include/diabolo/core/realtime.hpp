@@ -1,4 +1,4 @@
-// Event-driven simulation of the real-time games (DESIGN.md, "Real-time games").
+// Event-driven simulation of the real-time games (docs/realtime.rst).
 //
 // There are no turns: every bot looks at the table, picks a move and needs a reaction
 // time to make it. Moves arrive in time order and apply in that order; a move that
@@ -111,8 +111,8 @@ Run<State, Move> simulate(State state, const std::vector<BotPtr>& bots, uint64_t
     const int64_t max_time = microseconds(limits.max_time);
     const int n = Game::players(state);
     Run<State, Move> run;
-    Pcg32 order(seed, 0x71E0B4EAULL);          // ties between arrivals at one instant
-    std::vector<Pcg32> minds;                  // each bot's own stream: choices and delays
+    Pcg32 order(seed, 0x71E0B4EAULL);  // ties between arrivals at one instant
+    std::vector<Pcg32> minds;          // each bot's own stream: choices and delays
     for (int p = 0; p < n; ++p) minds.emplace_back(derive_seed(seed, static_cast<uint64_t>(p) + 1));
     std::vector<Pending> pending(static_cast<std::size_t>(n));
     int64_t now = 0;
@@ -132,7 +132,8 @@ Run<State, Move> simulate(State state, const std::vector<BotPtr>& bots, uint64_t
             const auto& slot = pending[static_cast<std::size_t>(p)];
             if (slot.time == kIdle) continue;
             const auto& best = pending[static_cast<std::size_t>(next < 0 ? p : next)];
-            if (next < 0 || slot.time < best.time || (slot.time == best.time && slot.tiebreak < best.tiebreak)) next = p;
+            if (next < 0 || slot.time < best.time || (slot.time == best.time && slot.tiebreak < best.tiebreak))
+                next = p;
         }
         if (next < 0 || pending[static_cast<std::size_t>(next)].time > max_time) break;  // all wait, or out of time
         now = pending[static_cast<std::size_t>(next)].time;
@@ -142,7 +143,8 @@ Run<State, Move> simulate(State state, const std::vector<BotPtr>& bots, uint64_t
         const bool accepted = taken.has_value();
         ++events;
         (accepted ? run.accepted : run.rejected) += 1;
-        if (keep_log) run.log.push_back(TimedMove<Move>{static_cast<double>(now) / 1e6, next, taken.value_or(sent), accepted});
+        if (keep_log)
+            run.log.push_back(TimedMove<Move>{static_cast<double>(now) / 1e6, next, taken.value_or(sent), accepted});
         if (Game::is_terminal(state)) break;
         if (!accepted) {
             plan(next);
@@ -150,7 +152,7 @@ Run<State, Move> simulate(State state, const std::vector<BotPtr>& bots, uint64_t
             for (int p = 0; p < n; ++p) plan(p);  // a new deal: everyone starts afresh
         } else {
             plan(next);
-            for (int p = 0; p < n; ++p) {           // waiting bots see the change
+            for (int p = 0; p < n; ++p) {  // waiting bots see the change
                 if (p != next && pending[static_cast<std::size_t>(p)].time == kIdle) plan(p);
             }
         }
@@ -172,8 +174,8 @@ struct Batch {
 /// `new_game(derive_seed(seed, i))` and runs from that seed alone, so the results do
 /// not depend on `threads`. `bots[p]` plays seat p in every game.
 template <class Game, class State, class Move, class BotPtr, class NewGame>
-Batch simulate_many(int players, const std::vector<BotPtr>& bots, int games, uint64_t seed, int threads, const Limits& limits,
-                    NewGame new_game, const Interrupt& interrupted = {}) {
+Batch simulate_many(int players, const std::vector<BotPtr>& bots, int games, uint64_t seed, int threads,
+                    const Limits& limits, NewGame new_game, const Interrupt& interrupted = {}) {
     if (static_cast<int>(bots.size()) != players) {
         throw OptionError("simulate_many needs one bot per seat: " + std::to_string(players) + " seats, got " +
                           std::to_string(bots.size()) + " bots");
@@ -185,17 +187,21 @@ Batch simulate_many(int players, const std::vector<BotPtr>& bots, int games, uin
     batch.actions.assign(g, 0);
     batch.rejected.assign(g, 0);
     batch.time.assign(g, 0.0);
-    in_parallel(games, threads, [&](int first, int last) {
-        for (int i = first; i < last; ++i) {
-            const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
-            const Run<State, Move> run = simulate<Game, State, Move>(new_game(game_seed), bots, mix64(game_seed), limits, false);
-            const auto k = static_cast<std::size_t>(i);
-            for (std::size_t p = 0; p < n; ++p) batch.scores[k * n + p] = run.state.scores[p];
-            batch.actions[k] = run.accepted;
-            batch.rejected[k] = run.rejected;
-            batch.time[k] = run.time;
-        }
-    }, interrupted);
+    in_parallel(
+        games, threads,
+        [&](int first, int last) {
+            for (int i = first; i < last; ++i) {
+                const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
+                const Run<State, Move> run =
+                    simulate<Game, State, Move>(new_game(game_seed), bots, mix64(game_seed), limits, false);
+                const auto k = static_cast<std::size_t>(i);
+                for (std::size_t p = 0; p < n; ++p) batch.scores[k * n + p] = run.state.scores[p];
+                batch.actions[k] = run.accepted;
+                batch.rejected[k] = run.rejected;
+                batch.time[k] = run.time;
+            }
+        },
+        interrupted);
     return batch;
 }
 

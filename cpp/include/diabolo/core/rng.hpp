@@ -1,5 +1,5 @@
 // Portable seeded random numbers: the same seed gives the same stream on every
-// platform, compiler and standard library (DESIGN.md, "Determinism and chance").
+// platform, compiler and standard library (docs/interface.rst, "Determinism and chance").
 // Never use std::shuffle, std::uniform_int_distribution or rand(): their output
 // differs between standard libraries.
 #pragma once

@@ -1,5 +1,5 @@
 // Duvelen (a Dutch family speed game, a Dutch Blitz relative): the rules engine.
-// Clause numbers (D3.2) refer to rules/duvelen.md.
+// Clause numbers (D3.2) refer to docs/games/duvelen.rst.
 //
 // Every seat owns a 52-card deck. A card of a deck is an index 0..51 (suit * 13 +
 // rank - 1, suits h, d, c, s); its owner is the seat whose deck it is. Which cards a
@@ -18,22 +18,22 @@
 #include "diabolo/core/contract.hpp"
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/json_fwd.hpp"
-#include "diabolo/core/rng.hpp"
 #include "diabolo/core/realtime.hpp"
+#include "diabolo/core/rng.hpp"
 
 namespace diabolo::duvelen {
 
-constexpr int kSuits = 4;            // h, d, c, s
-constexpr int kRanks = 13;           // A = 1 .. K = 13
+constexpr int kSuits = 4;   // h, d, c, s
+constexpr int kRanks = 13;  // A = 1 .. K = 13
 constexpr int kDeckCards = kSuits * kRanks;
-constexpr int kStokCards = 13;       // D2.1
-constexpr int kRijSlots = 4;         // D2.2
+constexpr int kStokCards = 13;                                    // D2.1
+constexpr int kRijSlots = 4;                                      // D2.2
 constexpr int kCycleCards = kDeckCards - kStokCards - kRijSlots;  // D2.3: the Draaistok
-constexpr int kTurnCards = 3;        // D3.7
-constexpr int kMinPlayers = 2, kMaxSeats = 8;  // D1.2
-constexpr int kMaxPiles = kSuits * kMaxSeats;  // one pile per Ace on the table
+constexpr int kTurnCards = 3;                                     // D3.7
+constexpr int kMinPlayers = 2, kMaxSeats = 8;                     // D1.2
+constexpr int kMaxPiles = kSuits * kMaxSeats;                     // one pile per Ace on the table
 constexpr int kMaxRounds = 64;
-constexpr int kStopBonus = 10;       // D5.5
+constexpr int kStopBonus = 10;  // D5.5
 constexpr uint8_t kNoCard = 0xFF;
 
 constexpr char kSuitLetters[kSuits + 1] = "hdcs";
@@ -93,8 +93,8 @@ struct Move {
         return -1;
     }
     friend constexpr bool operator==(const Move& a, const Move& b) noexcept {
-        return a.kind == b.kind && (a.kind != MoveKind::Play ||
-                                    (a.source == b.source && a.card == b.card && a.target == b.target));
+        return a.kind == b.kind &&
+               (a.kind != MoveKind::Play || (a.source == b.source && a.card == b.card && a.target == b.target));
     }
     friend constexpr bool operator!=(const Move& a, const Move& b) noexcept { return !(a == b); }
 };
@@ -145,10 +145,10 @@ struct Seat {
 /// A pile in the centre, or a Herenhoop once completed (D3.9).
 struct Pile {
     uint8_t suit = 0;
-    uint8_t top = 0;                        // rank on top, 1..13
-    int8_t holder = -1;                     // Herenhoop holder; -1 while in the centre
-    uint8_t completed = 0;                  // completion order (1-based) once a Herenhoop
-    std::array<uint8_t, kRanks> owners{};   // owner of the A, the 2, ...
+    uint8_t top = 0;                       // rank on top, 1..13
+    int8_t holder = -1;                    // Herenhoop holder; -1 while in the centre
+    uint8_t completed = 0;                 // completion order (1-based) once a Herenhoop
+    std::array<uint8_t, kRanks> owners{};  // owner of the A, the 2, ...
 };
 
 /// The whole state: a trivially copyable value (clone = memcpy).
@@ -157,16 +157,16 @@ struct Position {
     Phase phase = Phase::Play;
     uint8_t round = 0;
     int8_t stop_called_by = -1;
-    uint8_t passed = 0;                      // bit s: seat s's pass stands (D4.4)
-    uint8_t pile_count = 0;                  // piles started this round (numbers 1..pile_count)
+    uint8_t passed = 0;      // bit s: seat s's pass stands (D4.4)
+    uint8_t pile_count = 0;  // piles started this round (numbers 1..pile_count)
     uint8_t herenhoop_count = 0;
-    uint32_t actions = 0;                    // actions applied this round (D4.5 cap)
-    uint64_t wanted = 0;                     // cards the centre takes: Aces + next ranks
+    uint32_t actions = 0;                         // actions applied this round (D4.5 cap)
+    uint64_t wanted = 0;                          // cards the centre takes: Aces + next ranks
     std::array<uint8_t, kSuits * kRanks> tops{};  // piles in the centre per (suit, top rank - 1)
-    std::array<Pile, kMaxPiles> piles{};     // by number - 1
+    std::array<Pile, kMaxPiles> piles{};          // by number - 1
     std::array<Seat, kMaxSeats> seats{};
-    std::array<int32_t, kMaxSeats> scores{}; // totals of finished rounds
-    uint64_t seed = 0;                       // shuffles of the rounds to come
+    std::array<int32_t, kMaxSeats> scores{};  // totals of finished rounds
+    uint64_t seed = 0;                        // shuffles of the rounds to come
 
     int players() const noexcept { return game.players; }
     bool is_terminal() const noexcept { return phase == Phase::GameOver; }
@@ -292,7 +292,9 @@ public:
     virtual std::optional<Move> choose(const Position& state, int player, Pcg32& rng) const = 0;
     const realtime::Reaction& reaction() const noexcept { return reaction_; }
     /// Microseconds until `move` arrives, drawn from `rng`.
-    int64_t reaction_time(const Move& move, Pcg32& rng) const noexcept { return reaction_.sample(reaction_kind(move), rng); }
+    int64_t reaction_time(const Move& move, Pcg32& rng) const noexcept {
+        return reaction_.sample(reaction_kind(move), rng);
+    }
 
 private:
     realtime::Reaction reaction_;
@@ -369,7 +371,8 @@ struct Rules {
     }
     static Move move_of_action(const Game&, int action) {
         if (action < 0 || action >= kNumActions) {
-            throw NotationError("action id " + std::to_string(action) + " is out of range 0.." + std::to_string(kNumActions - 1));
+            throw NotationError("action id " + std::to_string(action) + " is out of range 0.." +
+                                std::to_string(kNumActions - 1));
         }
         return Move::of_action(action);
     }
@@ -398,7 +401,8 @@ struct Rules {
         return position.is_terminal() ? -1 : static_cast<int>(rng.below(position.game.players));
     }
     static void scores(const Position& position, int32_t* out) noexcept {
-        for (int seat = 0; seat < position.players(); ++seat) out[seat] = position.scores[static_cast<std::size_t>(seat)];
+        for (int seat = 0; seat < position.players(); ++seat)
+            out[seat] = position.scores[static_cast<std::size_t>(seat)];
     }
 };
 

@@ -1,10 +1,10 @@
 // Diabolo (Reiner Knizia, 1999): letter cards, the words they form, and the real-time
-// game around them. Clause numbers (K3.3) refer to rules/knizia.md.
+// game around them. Clause numbers (K3.3) refer to docs/games/knizia.rst.
 //
 // The deck is data (K1.3): a list of card kinds with counts. A physical card is known
 // by its kind id (an index into the deck's kinds), since cards of one kind are alike.
 // A state refers to its game's lexicon by pointer: the lexicon must outlive the states
-// that use it (the Python layer keeps it alive).
+// that use it (a State keeps its game, and so its lexicon, alive through the bindings).
 #pragma once
 
 #include <array>
@@ -16,17 +16,17 @@
 #include <vector>
 
 #include "diabolo/core/errors.hpp"
+#include "diabolo/core/realtime.hpp"
 #include "diabolo/core/rng.hpp"
 #include "diabolo/knizia/lexicon.hpp"
-#include "diabolo/core/realtime.hpp"
 
 namespace diabolo::knizia {
 
-constexpr int kDefaultMinCards = 3;  // K3.3(b); 4 in the children's variant
-constexpr int kMaxDeck = 128;        // cards in a deck (the German deck has 66, K1.2)
-constexpr int kMaxTable = kMaxDeck;  // table positions: every card may lie on the table
-constexpr int kMaxKinds = 64;        // kinds of card in a deck
-constexpr int kMaxWord = 64;         // letters in a called word
+constexpr int kDefaultMinCards = 3;              // K3.3(b); 4 in the children's variant
+constexpr int kMaxDeck = 128;                    // cards in a deck (the German deck has 66, K1.2)
+constexpr int kMaxTable = kMaxDeck;              // table positions: every card may lie on the table
+constexpr int kMaxKinds = 64;                    // kinds of card in a deck
+constexpr int kMaxWord = 64;                     // letters in a called word
 constexpr int kMinPlayers = 2, kMaxPlayers = 6;  // K1.1
 constexpr int kMaxRounds = 64;
 
@@ -35,8 +35,8 @@ constexpr int kMaxRounds = 64;
 struct Card {
     enum class Kind : uint8_t { Letter = 0, Double = 1, Joker = 2, DoubleJoker = 3 };
     Kind kind = Kind::Letter;
-    char first = 'A';   // Letter and Double
-    char second = 0;    // Double only
+    char first = 'A';  // Letter and Double
+    char second = 0;   // Double only
     bool is_joker() const noexcept { return kind == Kind::Joker || kind == Kind::DoubleJoker; }
     friend bool operator==(const Card& a, const Card& b) noexcept {
         return a.kind == b.kind && a.first == b.first && a.second == b.second;
@@ -64,7 +64,9 @@ struct FoundWordView {
     int card_count;
     int jokers;
     uint32_t index;
-    FoundWord to_match() const { return FoundWord{std::string(word), std::vector<int>(cards, cards + card_count), jokers}; }
+    FoundWord to_match() const {
+        return FoundWord{std::string(word), std::vector<int>(cards, cards + card_count), jokers};
+    }
 };
 
 class FoundWords;
@@ -82,7 +84,7 @@ public:
     FoundWordView operator[](std::size_t i) const noexcept {
         const Entry& e = entries_[i];
         return FoundWordView{std::string_view(letters_.data() + e.letters, e.length), positions_.data() + e.positions,
-                         e.count, e.jokers, e.index};
+                             e.count, e.jokers, e.index};
     }
 
     struct Entry {
@@ -93,7 +95,8 @@ public:
     };
 
 private:
-    friend FoundWords detail::find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards, uint64_t tiling_budget);
+    friend FoundWords detail::find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards,
+                                         uint64_t tiling_budget);
     FoundWords(std::vector<Entry> entries, std::vector<char> letters, std::vector<uint8_t> positions)
         : entries_(std::move(entries)), letters_(std::move(letters)), positions_(std::move(positions)) {}
     std::vector<Entry> entries_;
@@ -172,11 +175,11 @@ constexpr int kFirstClaimAction = kFirstTakeAction + kMaxTable;
 /// table positions of its cards in word order (`POST@3,7,9`). A fixed-size value.
 struct Move {
     MoveKind kind = MoveKind::Pass;
-    uint8_t position = 0;                 // Take: the table position
-    uint8_t length = 0;                   // Claim: letters of the word
-    uint8_t card_count = 0;               // Claim: positions named (0: the best assignment)
-    std::array<char, kMaxWord> letters{}; // Claim: the word, A-Z
-    std::array<uint8_t, kMaxWord> cards{};// Claim: the positions named
+    uint8_t position = 0;                   // Take: the table position
+    uint8_t length = 0;                     // Claim: letters of the word
+    uint8_t card_count = 0;                 // Claim: positions named (0: the best assignment)
+    std::array<char, kMaxWord> letters{};   // Claim: the word, A-Z
+    std::array<uint8_t, kMaxWord> cards{};  // Claim: the positions named
 
     static Move reveal() noexcept { return Move{MoveKind::Reveal}; }
     static Move pass() noexcept { return Move{MoveKind::Pass}; }
@@ -209,19 +212,19 @@ struct DeckSpec {
 /// Rule options (K1.1, K3.3, K3.5, K4.2, K4.3, K10.3).
 struct Options {
     int players = 4;
-    int rounds = 0;              // 0: K4.2 (players rounds with 4-6 players, twice that with 2-3)
+    int rounds = 0;  // 0: K4.2 (players rounds with 4-6 players, twice that with 2-3)
     int min_cards = kDefaultMinCards;
     Variant variant = Variant::Standard;
-    int handicap = 10;           // K4.3
+    int handicap = 10;  // K4.3
     StaleCalls stale_calls = StaleCalls::Penalty;
-    DeckSpec deck;               // required: 1..64 kinds, 1..128 cards
+    DeckSpec deck;  // required: 1..64 kinds, 1..128 cards
 };
 
 /// Validated options; part of every state. Kinds are sorted: letters A-Z, double
 /// letters, `?`, `??`, so equal decks compare equal.
 struct Config {
     uint8_t players = 4;
-    uint8_t rounds = 4;          // planned rounds (standard variant)
+    uint8_t rounds = 4;  // planned rounds (standard variant)
     uint8_t min_cards = kDefaultMinCards;
     Variant variant = Variant::Standard;
     uint16_t handicap = 10;
@@ -245,7 +248,7 @@ using Deal = std::vector<uint8_t>;
 
 /// The last call of the round (K8): who called what, and whether it was valid.
 struct LastCall {
-    int8_t seat = -1;                     // -1: no call yet this round
+    int8_t seat = -1;  // -1: no call yet this round
     bool valid = false;
     Reason reason = Reason::None;
     uint8_t length = 0;
@@ -260,19 +263,20 @@ struct Position {
     const Lexicon* lexicon = nullptr;
     Phase phase = Phase::Play;
     uint8_t round = 0;
-    uint8_t deck_next = 0;                               // deck[deck_next] is revealed next
+    uint8_t deck_next = 0;  // deck[deck_next] is revealed next
     uint8_t table_count = 0;
-    uint8_t passed = 0;                                  // bit s: seat s's pass stands (K10.5)
+    uint8_t passed = 0;  // bit s: seat s's pass stands (K10.5)
     uint8_t penalty_count = 0;
-    std::array<uint8_t, kMaxPlayers> penalty{};          // seats still to take a card, in order
-    std::array<uint8_t, kMaxDeck> deck{};                // this round's deal, kind ids
-    std::array<uint8_t, kMaxDeck> table{};               // the line, kind ids
+    std::array<uint8_t, kMaxPlayers> penalty{};                       // seats still to take a card, in order
+    std::array<uint8_t, kMaxDeck> deck{};                             // this round's deal, kind ids
+    std::array<uint8_t, kMaxDeck> table{};                            // the line, kind ids
     std::array<std::array<uint8_t, kMaxKinds>, kMaxPlayers> taken{};  // per seat: cards taken from the table
-    std::array<std::array<uint8_t, kMaxKinds>, kMaxPlayers> drawn{};  // per seat: cards drawn blind from the deck (K3.5)
-    std::array<uint8_t, kMaxPlayers> pile{};             // cards per seat this round (K4.1)
-    std::array<int32_t, kMaxPlayers> scores{};           // totals, or victory tiles (K4.3)
+    std::array<std::array<uint8_t, kMaxKinds>, kMaxPlayers>
+        drawn{};                                // per seat: cards drawn blind from the deck (K3.5)
+    std::array<uint8_t, kMaxPlayers> pile{};    // cards per seat this round (K4.1)
+    std::array<int32_t, kMaxPlayers> scores{};  // totals, or victory tiles (K4.3)
     LastCall last_call{};
-    uint64_t seed = 0;                                   // shuffles of the rounds to come
+    uint64_t seed = 0;  // shuffles of the rounds to come
 
     int players() const noexcept { return config.players; }
     int dealer() const noexcept { return round % config.players; }  // K10.1
@@ -285,7 +289,8 @@ struct Position {
 
 /// A new game; round r is dealt from `deals[r]` if given and not empty, else shuffled
 /// from `seed`.
-Position new_game(const Config& config, const Lexicon& lexicon, uint64_t seed, const std::vector<Deal>* deals = nullptr);
+Position new_game(const Config& config, const Lexicon& lexicon, uint64_t seed,
+                  const std::vector<Deal>* deals = nullptr);
 /// Checks that `deal` holds every card of the deck once; throws StateFormatError.
 void check_deal(const Config& config, const Deal& deal);
 /// Replaces the current round's deal (given deals for later rounds). Only before the
@@ -341,9 +346,10 @@ struct Step {
 struct State {
     Position state{};
     std::vector<Step> history;
-    std::vector<Deal> deals;   // given deals of rounds 0, 1, ... (empty: shuffled; may be fewer than the rounds)
+    std::vector<Deal> deals;  // given deals of rounds 0, 1, ... (empty: shuffled; may be fewer than the rounds)
 
-    static State start(const Config& config, const Lexicon& lexicon, uint64_t seed, const std::vector<Deal>* deals = nullptr);
+    static State start(const Config& config, const Lexicon& lexicon, uint64_t seed,
+                       const std::vector<Deal>* deals = nullptr);
     /// Checked move of `player`; records it as applied. Throws IllegalMoveError and
     /// changes nothing if illegal.
     void apply(const Move& move, int player);
@@ -366,7 +372,8 @@ constexpr double kDefaultPerLetter = 0.3;
 /// `choose` is const and draws only from `rng`, so one bot can serve many games at once.
 class Bot {
 public:
-    Bot(realtime::Reaction reaction, double per_letter) : reaction_(reaction), per_letter_(realtime::microseconds(per_letter)) {}
+    Bot(realtime::Reaction reaction, double per_letter)
+        : reaction_(reaction), per_letter_(realtime::microseconds(per_letter)) {}
     virtual ~Bot() = default;
     virtual std::optional<Move> choose(const Position& state, int player, Pcg32& rng) const = 0;
     const realtime::Reaction& reaction() const noexcept { return reaction_; }
@@ -444,7 +451,8 @@ RandomPlayResult play_random_games(const Config& config, const Lexicon& lexicon,
 using SimulationBatch = realtime::Batch;
 
 /// Simulates `games` whole games on `threads` threads; game i depends only on (seed, i).
-SimulationBatch simulate_many(const Config& config, const Lexicon& lexicon, const std::vector<const Bot*>& bots, int games,
-                              uint64_t seed, int threads, const realtime::Limits& limits, const Interrupt& interrupted = {});
+SimulationBatch simulate_many(const Config& config, const Lexicon& lexicon, const std::vector<const Bot*>& bots,
+                              int games, uint64_t seed, int threads, const realtime::Limits& limits,
+                              const Interrupt& interrupted = {});
 
 }  // namespace diabolo::knizia

@@ -1,6 +1,6 @@
 // A word list stored as a DAWG (a minimal acyclic automaton over A-Z): membership in
 // a few dozen nanoseconds, and the prefix walk that word finders need. Words are
-// normalised per rules/knizia.md K2 and K10.8 before they are stored or looked up.
+// normalised per docs/games/knizia.rst K2 and K10.8 before they are stored or looked up.
 #pragma once
 
 #include <cstdint>
@@ -76,7 +76,8 @@ private:
     const Arc* walk(std::string_view upper, uint32_t* rank) const noexcept;
     /// Takes the automaton's arrays (the binary form's, their layout checked), counts and
     /// numbers the words; StateFormatError if a node ends no word or there are too many.
-    void assemble(const std::vector<uint32_t>& masks, const std::vector<uint32_t>& firsts, const std::vector<uint32_t>& targets);
+    void assemble(const std::vector<uint32_t>& masks, const std::vector<uint32_t>& firsts,
+                  const std::vector<uint32_t>& targets);
 
     Arc root_{0, 0, 0};
     std::vector<Arc> arcs_;

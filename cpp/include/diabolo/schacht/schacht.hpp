@@ -1,5 +1,5 @@
 // Diabolo (Michael Schacht, 2006): the rules engine. Clause numbers (S3.2)
-// refer to rules/schacht.md.
+// refer to docs/games/schacht.rst.
 //
 // Cards live in a CardSet with a fixed layout: each of the 25 card kinds
 // (colour x value) owns 5 consecutive slots, and a set holding k copies of a
@@ -19,20 +19,20 @@
 #include "diabolo/core/contract.hpp"
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/json_fwd.hpp"
-#include "diabolo/core/rng.hpp"
 #include "diabolo/core/match.hpp"
+#include "diabolo/core/rng.hpp"
 
 namespace diabolo::schacht {
 
-constexpr int kColours = 5;        // S1.2, layout order
-constexpr int kValues = 5;         // values 1..5
+constexpr int kColours = 5;  // S1.2, layout order
+constexpr int kValues = 5;   // values 1..5
 constexpr int kKinds = kColours * kValues;
-constexpr int kMaxCopies = 5;      // slots per kind
+constexpr int kMaxCopies = 5;  // slots per kind
 constexpr int kSlotsPerColour = kValues * kMaxCopies;
-constexpr int kRowCards = 5;       // S3.1
-constexpr int kSideCards = 3;      // S3.2
-constexpr int kHandSize = 6;       // S2.1
-constexpr int kMinPlayers = 3, kMaxPlayers = 5;   // S1.1
+constexpr int kRowCards = 5;                     // S3.1
+constexpr int kSideCards = 3;                    // S3.2
+constexpr int kHandSize = 6;                     // S2.1
+constexpr int kMinPlayers = 3, kMaxPlayers = 5;  // S1.1
 constexpr int kMinPlayersRelaxed = 2, kMaxSeats = 8;
 constexpr int kMaxRounds = 32;
 constexpr int kMaxDeck = kKinds * kMaxCopies;
@@ -40,7 +40,7 @@ constexpr int kMaxDeck = kKinds * kMaxCopies;
 constexpr char kColourLetters[kColours + 1] = "RYGPB";
 constexpr const char* kColourNames[kColours] = {"red", "yellow", "green", "purple", "blue"};
 
-enum class Side : uint8_t { Left = 0, Right = 1 };    // Left: devil side, Right: angel side
+enum class Side : uint8_t { Left = 0, Right = 1 };  // Left: devil side, Right: angel side
 enum class Phase : uint8_t { Play = 0, Doubler = 1, GameOver = 2 };
 enum class MoveKind : uint8_t { Place = 0, Discard = 1, Bet = 2, Hold = 3 };
 
@@ -67,7 +67,7 @@ constexpr int kNumActions = kHoldAction + 1;
 
 struct Move {
     MoveKind kind = MoveKind::Place;
-    Card card{};          // Place and Discard only
+    Card card{};             // Place and Discard only
     Side side = Side::Left;  // Place only
 
     static constexpr Move place(Card c, Side s) noexcept { return Move{MoveKind::Place, c, s}; }
@@ -93,19 +93,17 @@ struct Move {
     /// The move of an action id; throws NotationError when the id is out of range.
     static Move from_action(int action);
 
-    friend constexpr bool operator==(const Move& a, const Move& b) noexcept {
-        return a.action() == b.action();
-    }
+    friend constexpr bool operator==(const Move& a, const Move& b) noexcept { return a.action() == b.action(); }
     friend constexpr bool operator!=(const Move& a, const Move& b) noexcept { return !(a == b); }
 };
 
 /// Rule options (S1.1, S1.3, S4.1, S6.1). Zero means "the default for this player count".
 struct Options {
     int players = 4;
-    int rounds = 0;            // default: as many rounds as players (S6.1)
-    int rows_to_end = 0;       // default: 2 rows, 3 with 5 or more players (S4.1)
+    int rounds = 0;                                        // default: as many rounds as players (S6.1)
+    int rows_to_end = 0;                                   // default: 2 rows, 3 with 5 or more players (S4.1)
     std::array<int, kValues> value_counts{4, 3, 3, 2, 2};  // copies of each value per colour (S1.3)
-    bool strict_players = true;  // false allows 2..8 players for experiments (S1.1)
+    bool strict_players = true;                            // false allows 2..8 players for experiments (S1.1)
 };
 
 /// Validated options with the defaults filled in; part of every state.
@@ -126,13 +124,13 @@ struct Game {
 };
 
 struct Row {
-    std::array<uint8_t, kSideCards> left{};   // values in the order placed
+    std::array<uint8_t, kSideCards> left{};  // values in the order placed
     std::array<uint8_t, kSideCards> right{};
     uint8_t left_count = 0;
     uint8_t right_count = 0;
     int size() const noexcept { return left_count + right_count; }
-    bool closed() const noexcept { return size() >= kRowCards; }            // S3.1
-    int devil_sum() const noexcept;                                         // S5.2
+    bool closed() const noexcept { return size() >= kRowCards; }  // S3.1
+    int devil_sum() const noexcept;                               // S5.2
     int angel_sum() const noexcept;
 };
 
@@ -140,23 +138,23 @@ struct Row {
 struct Position {
     Game game{};
     Phase phase = Phase::Play;
-    int8_t current_player = 0;     // seat, kSimultaneous or kTerminal
+    int8_t current_player = 0;  // seat, kSimultaneous or kTerminal
     uint8_t round = 0;
     uint8_t dealer = 0;
-    int8_t scoring_colour = -1;    // colour being decided in the doubler phase
-    uint8_t revealed_colours = 0;  // bit c: hands of colour c revealed at this round's scoring
-    uint8_t doubler_available = 0; // bit s: seat s still holds its doubler (S5.7)
-    uint8_t decided = 0;           // doubler phase: seats that have decided
-    uint8_t bets = 0;              // doubler phase: seats that bet (secret until all decided)
-    uint8_t pile_next = 0;         // draw pile is pile[pile_next .. pile_end)
+    int8_t scoring_colour = -1;     // colour being decided in the doubler phase
+    uint8_t revealed_colours = 0;   // bit c: hands of colour c revealed at this round's scoring
+    uint8_t doubler_available = 0;  // bit s: seat s still holds its doubler (S5.7)
+    uint8_t decided = 0;            // doubler phase: seats that have decided
+    uint8_t bets = 0;               // doubler phase: seats that bet (secret until all decided)
+    uint8_t pile_next = 0;          // draw pile is pile[pile_next .. pile_end)
     uint8_t pile_end = 0;
-    std::array<uint8_t, kMaxDeck> pile{};          // card kinds in draw order
+    std::array<uint8_t, kMaxDeck> pile{};  // card kinds in draw order
     std::array<CardSet, kMaxSeats> hands{};
-    std::array<CardSet, kMaxSeats> shown{};        // S3.3: shown and still in hand
-    std::array<CardSet, kMaxSeats> discarded{};    // S3.3: discarded this round
+    std::array<CardSet, kMaxSeats> shown{};      // S3.3: shown and still in hand
+    std::array<CardSet, kMaxSeats> discarded{};  // S3.3: discarded this round
     std::array<Row, kColours> rows{};
-    std::array<int16_t, kMaxSeats> scores{};       // game totals
-    uint64_t seed = 0;                             // shuffles of the rounds to come
+    std::array<int16_t, kMaxSeats> scores{};  // game totals
+    uint64_t seed = 0;                        // shuffles of the rounds to come
 
     int players() const noexcept { return game.players; }
     int pile_size() const noexcept { return pile_end - pile_next; }
@@ -323,12 +321,12 @@ std::vector<double> move_values(const Position& state, int player);
 
 /// Options of an information-set Monte Carlo tree search (ISMCTS).
 struct SearchOptions {
-    int iterations = 1000;       // per thread, unless `seconds` is set
-    double seconds = 0.0;        // > 0: a time budget per thread instead of `iterations`
-    int threads = 1;             // root parallelism: one tree per thread, merged at the root
-    double exploration = 0.5;    // the UCB constant (rewards lie in [-1, 1])
+    int iterations = 1000;           // per thread, unless `seconds` is set
+    double seconds = 0.0;            // > 0: a time budget per thread instead of `iterations`
+    int threads = 1;                 // root parallelism: one tree per thread, merged at the root
+    double exploration = 0.5;        // the UCB constant (rewards lie in [-1, 1])
     bool heuristic_rollouts = true;  // play rollouts with the heuristic, else at random
-    double prior = 1.0;          // weight of the heuristic's ranking of the root moves (progressive bias)
+    double prior = 1.0;              // weight of the heuristic's ranking of the root moves (progressive bias)
 };
 
 /// Throws OptionError naming a bad search option.
@@ -336,7 +334,7 @@ void check_search_options(const SearchOptions& options);
 
 /// A search's answer: the root moves with their visit counts and mean rewards.
 struct SearchResult {
-    std::vector<Move> moves;     // legal moves of the player, in action-id order
+    std::vector<Move> moves;  // legal moves of the player, in action-id order
     std::vector<int64_t> visits;
     std::vector<double> values;  // mean reward in [-1, 1] of each move for the player
     int64_t iterations = 0;      // over all threads
@@ -348,8 +346,8 @@ struct SearchResult {
 /// moves as the player sees them (UCB with availability counts), rollouts run to the end
 /// of the round, and the reward is the round's score of each seat against the best
 /// other seat's. The other seats play by the rollout policy in their determinised hands
-/// (the tree holds only the searching seat's moves). With several threads each builds its own tree (seeded from `seed` and its index)
-/// and the root statistics are summed. Runs without any Python.
+/// (the tree holds only the searching seat's moves). With several threads each builds its own tree (seeded from `seed`
+/// and its index) and the root statistics are summed. Runs without any Python.
 SearchResult ismcts(const Position& state, int player, const SearchOptions& options, uint64_t seed);
 
 /// A bot that plays the best move of ismcts().
@@ -401,7 +399,9 @@ struct Rules {
     static void apply_action(Position& position, int action, int player) noexcept {
         apply_unchecked(position, Move::of_action(action), player);
     }
-    static Position resample(const Position& position, int player, uint64_t seed) { return schacht::resample(position, player, seed); }
+    static Position resample(const Position& position, int player, uint64_t seed) {
+        return schacht::resample(position, player, seed);
+    }
     static int observation_tensor_size(const Game& game) noexcept { return schacht::observation_tensor_size(game); }
     static void observation_tensor(const Position& position, int player, float* out) noexcept {
         schacht::observation_tensor(position, player, out);
@@ -414,7 +414,8 @@ struct Rules {
     /// The player to move, or during doubler decisions the lowest seat still to decide.
     static int random_player(const Position& position, Pcg32&) noexcept { return next_actor(position); }
     static void scores(const Position& position, int32_t* out) noexcept {
-        for (int seat = 0; seat < position.players(); ++seat) out[seat] = position.scores[static_cast<std::size_t>(seat)];
+        for (int seat = 0; seat < position.players(); ++seat)
+            out[seat] = position.scores[static_cast<std::size_t>(seat)];
     }
 };
 
