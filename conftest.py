@@ -9,9 +9,10 @@ from __future__ import annotations
 import os
 from typing import Any
 
-import diabolo
 import pytest
 from hypothesis import HealthCheck, settings
+
+import diabolo
 
 settings.register_profile("ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=40, deadline=None)

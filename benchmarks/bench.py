@@ -58,15 +58,15 @@ if str(REPO) not in sys.path:
 if str(REPO / "benchmarks") not in sys.path:
     sys.path.insert(0, str(REPO / "benchmarks"))  # for py_realtime
 
-import diabolo  # noqa: E402
 import py_realtime  # noqa: E402  (benchmarks/py_realtime.py, next to this script)
 import py_words  # noqa: E402  (benchmarks/py_words.py, the baseline of bench.py knizia)
+
+import diabolo  # noqa: E402
 from diabolo import InvalidWordError, Lexicon, LexiconNotFoundError, realtime  # noqa: E402
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState, GreedyBot  # noqa: E402
 from diabolo.knizia import Deck, FoundWord, KniziaGame, WordBot, check_word, find_words  # noqa: E402
 from diabolo.lexicon import normalise_word  # noqa: E402
 from diabolo.schacht import SchachtGame, SchachtState  # noqa: E402
-
 from tests.reference import duvelen as reference_duvelen  # noqa: E402
 from tests.reference import knizia as reference_knizia  # noqa: E402
 from tests.reference import schacht as reference_schacht  # noqa: E402

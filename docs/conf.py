@@ -16,8 +16,9 @@ from __future__ import annotations
 import doctest
 import re
 
-import diabolo
 from sphinx.application import Sphinx
+
+import diabolo
 
 project = "diabolo"
 author = "The diabolo developers"

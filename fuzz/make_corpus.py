@@ -26,11 +26,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import diabolo
 import fixtures
 import targets  # imported from this script's folder, the first entry of sys.path
-from diabolo.knizia import Deck, KniziaState, find_words
 from fdp import Writer
+
+import diabolo
+from diabolo.knizia import Deck, KniziaState, find_words
 
 HERE = Path(__file__).resolve().parent
 

@@ -197,6 +197,15 @@ std::shared_ptr<Bot> cpp_bot(const py::handle& bot) {
     }
 }
 
+/// The seats of a bit set, ascending.
+inline std::vector<int> seat_list(uint32_t bits) {
+    std::vector<int> seats;
+    for (int seat = 0; bits != 0; ++seat, bits >>= 1) {
+        if (bits & 1u) seats.push_back(seat);
+    }
+    return seats;
+}
+
 /// A numpy array of `shape` holding `values` (row-major).
 template <class T>
 py::array_t<T> to_numpy(const std::vector<T>& values, const std::vector<py::ssize_t>& shape) {

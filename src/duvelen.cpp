@@ -296,6 +296,10 @@ True
         .def_property_readonly(
             "round", [](const State& t) { return t.position.round; }, "The round, from 0 (D1.3).")
         .def_property_readonly(
+            "pending_seats", [](const State& t) { return seat_list(pending_seats(t.position)); },
+            "The seats with a legal move now, ascending (D3: every seat acts when it can); empty at game over.\n\n"
+            ">>> diabolo.load('duvelen', players=3).new_state(seed=1).pending_seats\n[0, 1, 2]")
+        .def_property_readonly(
             "is_terminal", [](const State& t) { return t.position.is_terminal(); }, "True once the game is over.")
         .def_property_readonly(
             "scores",

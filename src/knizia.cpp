@@ -764,6 +764,11 @@ too: it draws the penalty of K3.5 (or, with ``stale_calls='reject'``, raises).
         .def_property_readonly(
             "round", [](const KState& k) { return k.state().round; }, "The round, from 0 (K10.1).")
         .def_property_readonly(
+            "pending_seats", [](const KState& k) { return seat_list(pending_seats(k.state())); },
+            "The seats that may act now, ascending: every seat while a round is played (each may pass or call at "
+            "any time, K3.2), the seat at the head of a penalty (K10.2); empty at game over.\n\n"
+            ">>> diabolo.load('knizia', players=2).new_state(seed=1).pending_seats\n[0, 1]")
+        .def_property_readonly(
             "dealer", [](const KState& k) { return k.state().dealer(); }, "The dealer's seat (K10.1).")
         .def_property_readonly(
             "table",

@@ -320,6 +320,12 @@ True
         .def_property_readonly(
             "round", [](const State& t) { return t.position.round; }, "The round, from 0 (S7.4).")
         .def_property_readonly(
+            "pending_seats", [](const State& t) { return seat_list(pending_seats(t.position)); },
+            "The seats that must act now, ascending: the player to move, or during doubler decisions every seat "
+            "still to decide (S5.3); empty at game over. Whether another seat has decided is secret (S7.1), so in "
+            "``resample(p, seed)`` every other seat holding its doubler is pending again.\n\n"
+            ">>> diabolo.load('schacht').new_state(seed=1).pending_seats\n[1]")
+        .def_property_readonly(
             "dealer", [](const State& t) { return t.position.dealer; }, "The dealer's seat: round % players (S2.2).")
         .def_property_readonly(
             "is_terminal", [](const State& t) { return t.position.is_terminal(); },

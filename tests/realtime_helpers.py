@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-import diabolo
 import pytest
+
+import diabolo
 
 
 def assert_rejected_moves_were_illegal(start: Any, run: Any) -> None:

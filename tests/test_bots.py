@@ -8,17 +8,18 @@ import os
 import random
 from typing import Any
 
-import diabolo
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import diabolo
 from diabolo import Lexicon
 from diabolo.duvelen import GreedyBot, LookaheadBot
 from diabolo.duvelen import RandomBot as DuvelenRandomBot
 from diabolo.knizia import RandomBot as KniziaRandomBot
 from diabolo.knizia import WordBot
 from diabolo.schacht import HeuristicBot, IsmctsBot, RandomBot, SchachtState
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 EXAMPLES = 60 if os.environ.get("CI") else 15
 WORDS = Lexicon.from_words(

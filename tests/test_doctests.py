@@ -11,13 +11,14 @@ import inspect
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 import diabolo
 import diabolo.duvelen
 import diabolo.errors
 import diabolo.realtime
 import diabolo.registry
 import diabolo.schacht
-import pytest
 
 MODULES: list[ModuleType] = [
     diabolo,

@@ -18,13 +18,13 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-import diabolo
 import pytest
-from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
-from diabolo.schacht import SchachtMove
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import diabolo
+from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
+from diabolo.schacht import SchachtMove
 from tests.bad_input_helpers import assert_unchanged_after
 from tests.duvelen_helpers import (
     NUM_ACTIONS,

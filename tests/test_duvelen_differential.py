@@ -14,9 +14,9 @@ import os
 import random
 from typing import Any
 
-import diabolo
 import pytest
 
+import diabolo
 from tests.reference.duvelen import DuvelenModel, full_deck
 
 # CI plays 1,000 games (the floor); a local run plays fewer.

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import diabolo
 import pytest
+
+import diabolo
 from diabolo import realtime
 from diabolo.duvelen import GreedyBot, RandomBot
-
 from tests.golden_helpers import check_golden, simulated_transcript
 
 QUICK = realtime.Reaction({"play": (0.5, 0.1), "turn": (0.4, 0.1)}, minimum=0.1)

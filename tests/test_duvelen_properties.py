@@ -13,12 +13,12 @@ import random
 from collections import Counter
 from typing import Any
 
-import diabolo
 import numpy as np
-from diabolo.duvelen import DuvelenGame, DuvelenState
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import diabolo
+from diabolo.duvelen import DuvelenGame, DuvelenState
 from tests.duvelen_helpers import (
     RANKS,
     SUITS,

@@ -15,11 +15,11 @@ import random
 from collections import Counter
 from typing import Any
 
-import diabolo
 import numpy as np
 import pytest
-from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
 
+import diabolo
+from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
 from tests.duvelen_helpers import (
     CYCLE,
     NUM_ACTIONS,

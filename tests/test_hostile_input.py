@@ -11,8 +11,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-import diabolo
 import pytest
+
+import diabolo
 from diabolo import Lexicon
 from diabolo.knizia import Deck, check_word, find_words
 

@@ -25,14 +25,14 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
-import diabolo
 import pytest
-from diabolo import Lexicon
-from diabolo.duvelen import DuvelenMove
-from diabolo.knizia import Deck, KniziaGame, KniziaMove, KniziaState, WordBot, check_word, find_words
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import diabolo
+from diabolo import Lexicon
+from diabolo.duvelen import DuvelenMove
+from diabolo.knizia import Deck, KniziaGame, KniziaMove, KniziaState, WordBot, check_word, find_words
 from tests.bad_input_helpers import assert_unchanged_after
 from tests.json_fuzz import json_values, mutated_states
 

@@ -17,11 +17,11 @@ import os
 import random
 from typing import Any
 
-import diabolo
 import pytest
+
+import diabolo
 from diabolo import Lexicon
 from diabolo.knizia import Deck
-
 from tests.reference.knizia import KniziaModel, split_double_letters
 from tests.reference.knizia_words import best
 

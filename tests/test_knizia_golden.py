@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import diabolo
 import pytest
+
+import diabolo
 from diabolo import realtime
 from diabolo.knizia import RandomBot, WordBot
-
 from tests.golden_helpers import check_golden, simulated_transcript
 
 SLOW = realtime.Reaction({"claim": (2.0, 0.5)}, minimum=0.3)

@@ -16,11 +16,12 @@ import random
 from collections import Counter
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 import diabolo
 from diabolo import Lexicon
 from diabolo.knizia import Deck, KniziaGame, KniziaState
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 WALKS = 300 if os.environ.get("CI") else 60
 

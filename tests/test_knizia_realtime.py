@@ -8,13 +8,13 @@ import random
 from collections import Counter
 from typing import Any
 
-import diabolo
 import pytest
-from diabolo import Lexicon, realtime
-from diabolo.knizia import Deck, KniziaMove, KniziaState, RandomBot, WordBot
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import diabolo
+from diabolo import Lexicon, realtime
+from diabolo.knizia import Deck, KniziaMove, KniziaState, RandomBot, WordBot
 from tests.realtime_helpers import assert_rejected_moves_were_illegal
 
 LEXICON = Lexicon.from_words(

@@ -16,9 +16,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import diabolo
 import numpy as np
 import pytest
+
+import diabolo
 from diabolo import Lexicon
 from diabolo.knizia import Deck, KniziaGame, KniziaMove, KniziaState, RandomBot, WordBot, check_word, find_words
 

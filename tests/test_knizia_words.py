@@ -9,14 +9,14 @@ import pickle
 from collections.abc import Sequence
 from pathlib import Path
 
-import diabolo
 import pytest
-from diabolo import Lexicon
-from diabolo.knizia import check_word, find_words
-from diabolo.lexicon import normalise_word
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import diabolo
+from diabolo import Lexicon
+from diabolo.knizia import check_word, find_words
+from diabolo.lexicon import normalise_word
 from tests.reference import knizia_words as reference
 
 # A small German test lexicon with the rulebook's words (K3.3, K6.2).

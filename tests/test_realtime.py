@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import diabolo
 import numpy as np
 import pytest
-from diabolo import realtime
-from diabolo.duvelen import DuvelenMove, DuvelenState, GreedyBot, RandomBot
 from hypothesis import given
 from hypothesis import strategies as st
 
+import diabolo
+from diabolo import realtime
+from diabolo.duvelen import DuvelenMove, DuvelenState, GreedyBot, RandomBot
 from tests.realtime_helpers import assert_rejected_moves_were_illegal
 
 

@@ -18,12 +18,12 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-import diabolo
 import pytest
-from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import diabolo
+from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
 from tests.bad_input_helpers import assert_unchanged_after
 from tests.json_fuzz import OPERATIONS, json_values, mutated_states
 from tests.schacht_helpers import data_of, full_deck, position, position_data

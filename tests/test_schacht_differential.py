@@ -13,9 +13,9 @@ import os
 import random
 from typing import Any
 
-import diabolo
 import pytest
 
+import diabolo
 from tests.reference.schacht import SchachtModel, full_deck
 
 # CI plays 2,000 games (the floor); a local run plays fewer.

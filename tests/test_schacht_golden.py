@@ -11,10 +11,10 @@ import json
 import random
 from typing import Any
 
-import diabolo
 import pytest
-from diabolo.schacht import SchachtGame
 
+import diabolo
+from diabolo.schacht import SchachtGame
 from tests.golden_helpers import check_golden
 
 GAMES = {

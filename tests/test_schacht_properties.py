@@ -10,11 +10,12 @@ import random
 from collections import Counter
 from typing import Any
 
-import diabolo
 import numpy as np
-from diabolo.schacht import SchachtGame, SchachtState
 from hypothesis import given
 from hypothesis import strategies as st
+
+import diabolo
+from diabolo.schacht import SchachtGame, SchachtState
 
 COLOURS = "RYGPB"
 

@@ -14,10 +14,10 @@ import sys
 from collections import Counter
 from typing import Any
 
-import diabolo
 import pytest
-from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
 
+import diabolo
+from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
 from tests.schacht_helpers import (
     COLOURS,
     DEFAULT_COUNTS,

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-import diabolo
 import numpy as np
 import pytest
+
+import diabolo
 
 INTEGER_TYPES = [np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint32, np.uint64, np.intp]
 

@@ -387,6 +387,15 @@ int legal_actions(const Position& s, int player, int32_t* out) noexcept {
     return n;
 }
 
+uint32_t pending_seats(const Position& s) noexcept {
+    uint32_t seats = 0;
+    std::array<int32_t, kNumActions> actions{};
+    for (int p = 0; p < s.players(); ++p) {
+        if (legal_actions(s, p, actions.data()) > 0) seats |= 1u << p;
+    }
+    return seats;
+}
+
 void apply_action(Position& s, int action, int player) noexcept {
     Move move = Move::of_action(action);
     if (move.kind == MoveKind::Play) move.card = static_cast<uint8_t>(card_at(s.seats[at(player)], move.source));

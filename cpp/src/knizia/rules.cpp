@@ -393,6 +393,12 @@ void for_each_legal(const Position& s, int player, Visit&& visit) {
 
 }  // namespace
 
+uint32_t pending_seats(const Position& s) noexcept {
+    if (s.phase == Phase::GameOver) return 0;
+    if (s.phase == Phase::Penalty) return 1u << s.penalty[0];  // K10.2
+    return (1u << s.players()) - 1;                            // K3.2: pass is always open
+}
+
 std::vector<Move> legal_moves(const Position& s, int player) {
     std::vector<Move> moves;
     for_each_legal(s, player, [&](MoveKind kind, int position, const FoundWordView* word) {

@@ -135,6 +135,12 @@ int next_actor(const Position& s) noexcept {
     return pending ? lowest_bit64(pending) : -1;
 }
 
+uint32_t pending_seats(const Position& s) noexcept {
+    if (s.current_player >= 0) return 1u << s.current_player;
+    if (s.phase != Phase::Doubler) return 0;
+    return static_cast<uint32_t>(s.doubler_available & ~s.decided);  // S5.3
+}
+
 Move RandomBot::choose(const Position& state, int player, Pcg32& rng) const {
     std::array<uint8_t, kNumActions> actions{};
     const int n = legal_actions(state, player, actions);

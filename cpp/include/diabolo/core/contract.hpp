@@ -52,6 +52,10 @@
 //                                              move, or a seat drawn from `rng` when several
 //                                              may act; -1 at the end
 //   R::scores(position, out)                   each seat's score so far
+//   R::pending_seats(position) -> uint32_t     the seats that may or must act now, one bit
+//                                              each: the player to move, the seats still to
+//                                              make a simultaneous decision, or every seat
+//                                              with a legal move in real time; 0 at the end
 //
 // Errors are the types of core/errors.hpp; none of them ever leaves a state half changed.
 #pragma once
@@ -121,6 +125,7 @@ DIABOLO_CONTRACT_MEMBER(format_move, R::format_move(ref<const typename R::Move>(
 DIABOLO_CONTRACT_MEMBER(parse_move, R::parse_move(std::string_view()), typename R::Move)
 DIABOLO_CONTRACT_MEMBER(random_player, R::random_player(ref<const typename R::Position>(), ref<Pcg32>()), int)
 DIABOLO_CONTRACT_MEMBER(scores, (R::scores(ref<const typename R::Position>(), static_cast<int32_t*>(nullptr)), 0), int)
+DIABOLO_CONTRACT_MEMBER(pending_seats, R::pending_seats(ref<const typename R::Position>()), uint32_t)
 
 #undef DIABOLO_CONTRACT_MEMBER
 
@@ -162,6 +167,7 @@ constexpr bool implements_contract() {
     static_assert(contract::has_parse_move<R>::value, "Rules::parse_move(std::string_view) -> Move");
     static_assert(contract::has_random_player<R>::value, "Rules::random_player(const Position&, Pcg32&) -> int");
     static_assert(contract::has_scores<R>::value, "Rules::scores(const Position&, int32_t* out)");
+    static_assert(contract::has_pending_seats<R>::value, "Rules::pending_seats(const Position&) -> uint32_t");
     return true;
 }
 

@@ -219,6 +219,9 @@ void apply_unchecked(Position& state, const Move& move, int player) noexcept;
 /// Applies a move after checking it; throws IllegalMoveError and changes nothing.
 void apply(Position& state, const Move& move, int player);
 
+/// The seats with a legal move now, one bit each (D3: every seat acts when it can); none
+/// at game over.
+uint32_t pending_seats(const Position& state) noexcept;
 /// True when no seat could play or call Stop ever again without a rotation (D4.5).
 bool is_blocked(const Position& state) noexcept;
 /// Seats with the highest game total; ties share the win.
@@ -397,6 +400,7 @@ struct Rules {
     static std::string format_move(const Move& move) { return duvelen::format_move(move); }
     static Move parse_move(std::string_view text) { return duvelen::parse_move(text); }
     /// Every seat may act at any time (D3): a seat drawn at random.
+    static uint32_t pending_seats(const Position& position) noexcept { return duvelen::pending_seats(position); }
     static int random_player(const Position& position, Pcg32& rng) noexcept {
         return position.is_terminal() ? -1 : static_cast<int>(rng.below(position.game.players));
     }

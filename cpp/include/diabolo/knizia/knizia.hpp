@@ -304,6 +304,10 @@ std::vector<Move> legal_moves(const Position& state, int player);
 /// The action ids of legal_moves(state, player), in the same order (a claim's id comes
 /// from the word finder, without looking the word up again).
 std::vector<int> legal_actions(const Position& state, int player);
+/// The seats that may act now, one bit each: every seat while the round is played (each
+/// may pass or call at any time, K3.2, K10.5), the seat at the head of a penalty (K10.2);
+/// none at game over.
+uint32_t pending_seats(const Position& state) noexcept;
 /// What a call would be (K3.3, K10.8): the reason it fails, or its match.
 Check evaluate_call(const Position& state, const Move& claim);
 /// Why `move` by `player` may not be applied now (clause and message), or nullopt. An

@@ -291,6 +291,12 @@ void observation_tensor(const Position& state, int player, float* out) noexcept;
 /// simultaneous doubler decisions the lowest seat still to decide; -1 at game over.
 int next_actor(const Position& state) noexcept;
 
+/// The seats that must act now, one bit each: the player to move, or during doubler
+/// decisions every seat still to decide (S5.3); none at game over. Whether another seat
+/// has decided is not shown to a seat, and resample() forgets it, so a resampled state
+/// lists every other seat holding its doubler again.
+uint32_t pending_seats(const Position& state) noexcept;
+
 /// A bot: picks a legal move for `player`, who must have one. It reads only what
 /// `player` may know (its hand, the public table, resample() of the state), and draws
 /// only from `rng`: `choose` is const, so one bot can play many games at once.
@@ -417,6 +423,7 @@ struct Rules {
         for (int seat = 0; seat < position.players(); ++seat)
             out[seat] = position.scores[static_cast<std::size_t>(seat)];
     }
+    static uint32_t pending_seats(const Position& position) noexcept { return schacht::pending_seats(position); }
 };
 
 }  // namespace diabolo::schacht
