@@ -1,6 +1,7 @@
 """The C++ core on its own: built with CMake under AddressSanitizer and UBSan, it runs
 its C++ tests (rulebook example, 360 random games under the invariant checker with a
-resample at every step, batch play on two threads); built with ThreadSanitizer, the same
+resample at every step, batch play on two threads, and the contract test over every game
+that implements core/contract.hpp); built with ThreadSanitizer, the same
 tests, whose threads_* cases run every multi-threaded path (batch play, matches,
 real-time simulation, ISMCTS) on 2 and 8 threads."""
 

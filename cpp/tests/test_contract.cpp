@@ -1,0 +1,113 @@
+// The contract test (core/contract.hpp): the same checks over every game that implements
+// it, like OpenSpiel's shared random-simulation test. Random games through the contract
+// alone: legal actions, checked and unchecked moves, JSON round trips, resampling, views.
+#include <algorithm>
+#include <boost/json/monotonic_resource.hpp>
+#include <string>
+#include <vector>
+
+#include "check.hpp"
+#include "diabolo/core/batch.hpp"
+#include "diabolo/core/contract.hpp"
+#include "diabolo/core/json.hpp"
+#include "diabolo/duvelen/duvelen.hpp"
+#include "diabolo/schacht/schacht.hpp"
+
+using namespace diabolo;
+
+namespace {
+
+template <class R>
+json::Value view_of(const typename R::Position& position, int player) {
+    return R::observation(position, player, boost::json::storage_ptr());
+}
+
+/// Plays `games` random games of `game` through the contract and checks every step.
+template <class R>
+void check_random_games(const typename R::Game& game, int games, int max_steps) {
+    const int players = R::players(game);
+    const int num_actions = R::num_actions(game);
+    std::vector<int32_t> actions(static_cast<std::size_t>(num_actions));
+    std::vector<float> tensor(static_cast<std::size_t>(R::observation_tensor_size(game)));
+    CHECK(R::game_from_json(R::options_json(game)) == game);  // options round trip
+    for (int g = 0; g < games; ++g) {
+        typename R::State state = R::new_state(game, static_cast<uint64_t>(g));
+        Pcg32 rng(static_cast<uint64_t>(g), 77);
+        for (int step = 0; step < max_steps; ++step) {
+            const typename R::Position& position = R::position(state);
+            // pending_seats are the seats with a legal move; legal ids ascend within range.
+            uint32_t with_moves = 0;
+            for (int p = 0; p < players; ++p) {
+                const int n = R::legal_actions(position, p, actions.data());
+                if (n > 0) with_moves |= 1u << p;
+                CHECK(std::is_sorted(actions.begin(), actions.begin() + n));
+                CHECK(std::adjacent_find(actions.begin(), actions.begin() + n) == actions.begin() + n);
+                for (int i = 0; i < n; ++i) {
+                    CHECK(actions[static_cast<std::size_t>(i)] >= 0 &&
+                          actions[static_cast<std::size_t>(i)] < num_actions);
+                    const auto move = R::move_of_action(game, actions[static_cast<std::size_t>(i)]);
+                    CHECK(!R::why_illegal(position, move, p).has_value());
+                }
+                R::observation_tensor(position, p, tensor.data());
+                CHECK(std::all_of(tensor.begin(), tensor.end(), [](float x) { return x == x; }));  // no NaN
+                // Resampling keeps the seat's view.
+                const typename R::Position guess = R::resample(position, p, static_cast<uint64_t>(step));
+                CHECK(view_of<R>(guess, p) == view_of<R>(position, p));
+            }
+            CHECK(R::pending_seats(position) == with_moves);
+            if (with_moves == 0) break;
+            // The JSON round trip gives the same state.
+            const std::string text = R::to_json(state);
+            CHECK(R::to_json(R::state_from_json(text)) == text);
+            // A random seat with a move makes a random legal move, checked and unchecked alike.
+            int seat = 0;
+            do seat = static_cast<int>(rng.below(static_cast<uint32_t>(players)));
+            while (!((with_moves >> seat) & 1u));
+            const int n = R::legal_actions(position, seat, actions.data());
+            const int action = actions[rng.below(static_cast<uint32_t>(n))];
+            typename R::Position fast = position;
+            R::apply_action(fast, action, seat);
+            const auto applied = R::apply(state, R::move_of_action(game, action), seat);
+            CHECK(R::parse_move(R::format_move(applied)) == applied);
+            typename R::State fast_state = state;
+            fast_state.position = fast;
+            CHECK(R::to_json(fast_state) == R::to_json(state));
+        }
+    }
+    // Bad input changes nothing: an illegal id is refused with its clause.
+    typename R::State state = R::new_state(game, 99);
+    const std::string before = R::to_json(state);
+    for (int action = 0; action < num_actions; ++action) {
+        for (int p = 0; p < players; ++p) {
+            const auto move = R::move_of_action(game, action);
+            if (!R::why_illegal(R::position(state), move, p)) continue;
+            CHECK_THROWS(IllegalMoveError, R::apply(state, move, p));
+        }
+    }
+    CHECK(R::to_json(state) == before);
+    CHECK_THROWS(NotationError, R::move_of_action(game, num_actions));
+    CHECK_THROWS(StateFormatError, R::state_from_json(before.substr(0, before.size() / 2)));
+    // Batch play through the contract does not depend on the thread count.
+    const RandomPlayResult one = play_random<R>(game, 12, 5, 1);
+    const RandomPlayResult two = play_random<R>(game, 12, 5, 2);
+    CHECK(one.scores == two.scores && one.moves == two.moves);
+}
+
+}  // namespace
+
+TEST(contract_schacht) {
+    for (int players = 3; players <= 5; ++players) {
+        schacht::Options o;
+        o.players = players;
+        check_random_games<schacht::Rules>(schacht::Game::from_options(o), 4, 400);
+    }
+}
+
+TEST(contract_duvelen) {
+    for (int players : {2, 4}) {
+        duvelen::Options o;
+        o.players = players;
+        o.max_actions = 2000;
+        check_random_games<duvelen::Rules>(duvelen::Game::from_options(o), 2, 150);
+    }
+}
