@@ -10,7 +10,7 @@ Usage (from the repository root, with diabolo installed)::
 schacht prints one table: random games per second through the public Python API, the C++
 batch entry point (1 and 2 threads) and the pure-Python reference model (tests/reference),
 with ratios; the cost per call from Python of the main state methods; and, if a C++
-compiler is available, the cost of a State copy and of a move in the C++ core
+compiler is available, the cost of a Position copy and of a move in the C++ core
 (benchmarks/clone_bench.cpp).
 
 duvelen prints the real-time simulation of greedy bots (rounds and accepted actions per
@@ -561,7 +561,7 @@ def per_call_rows(items: Sequence[Item], budget: float, move_class: str) -> tupl
 
 def cpp_rows(game_name: str, players: int, budget: float, compiler: str | None) -> list[Row]:
     labels = [
-        ("cpp_clone", "State copy (mid-game)"),
+        ("cpp_clone", "Position copy (mid-game)"),
         ("cpp_legal_actions", "legal_actions"),
         ("cpp_move", "legal_actions + apply_unchecked, per move"),
     ]
@@ -627,7 +627,7 @@ def cpp_rows(game_name: str, players: int, budget: float, compiler: str | None) 
     size = values.get("state_bytes", float("nan"))
     moves = values.get("moves_per_game", float("nan"))
     return [
-        row(0, "clone", f"sizeof(State) = {size:.0f} bytes"),
+        row(0, "clone", f"sizeof(Position) = {size:.0f} bytes"),
         row(1, "legal_actions", "mid-game positions"),
         row(2, "move", f"whole random games, {moves:.0f} moves/game"),
     ]
