@@ -2,6 +2,7 @@
 // seat may know (docs/games/schacht.rst S7): its hand, the rows, and the cards shown,
 // revealed or discarded.
 #include <algorithm>
+#include <array>
 
 #include "diabolo/core/cardset.hpp"
 #include "diabolo/core/portable_math.hpp"
@@ -46,8 +47,8 @@ View view_of(const Position& s, int player) noexcept {
         known[at(seat)] = seat == player ? hand : known_cards(s, seat);
         // Two sets are counted one after the other: their union would keep only the larger
         // count of each kind (the sets count copies as thermometer codes).
-        for (const Card card : cards_of(known[at(seat)])) --unseen[card.kind];
-        for (const Card card : cards_of(s.discarded[at(seat)])) --unseen[card.kind];
+        for (CardSet set = known[at(seat)]; !set.empty();) --unseen[at(set.pop_lowest() / kMaxCopies)];
+        for (CardSet set = s.discarded[at(seat)]; !set.empty();) --unseen[at(set.pop_lowest() / kMaxCopies)];
     }
     std::array<double, kColours> unseen_sum{};
     int unseen_cards = s.pile_size();  // the pile holds unseen cards too
@@ -81,23 +82,43 @@ double lead_chance(int mine, double others) noexcept {
 /// closed, else a soft sign of its balance (cards still come).
 double outcome(int balance, int placed) noexcept {
     if (placed >= kRowCards) return balance > 0 ? 1.0 : (balance < 0 ? -1.0 : 0.0);
-    return portable::tanh(balance / 3.0);
+    // A balance is an angel sum minus a devil sum of at most 3 cards of 1..5 each (S3.2),
+    // so tanh(balance / 3) comes from a table made once, with the same bits.
+    constexpr int kMaxBalance = kSideCards * kValues;
+    static const std::array<double, 2 * kMaxBalance + 1> soft_sign = [] {
+        std::array<double, 2 * kMaxBalance + 1> table{};
+        for (int b = -kMaxBalance; b <= kMaxBalance; ++b) table[at(b + kMaxBalance)] = portable::tanh(b / 3.0);
+        return table;
+    }();
+    if (balance < -kMaxBalance || balance > kMaxBalance) return portable::tanh(balance / 3.0);
+    return soft_sign[at(balance + kMaxBalance)];
 }
 
-double value_of(const View& v) noexcept {
-    double total = 0.0, best_positive = 0.0;
+/// One colour's part of a view's value, and what the seat itself gains there.
+struct ColourValue {
+    double part = 0.0;
+    double mine = 0.0;
+};
+
+ColourValue colour_value(const View& v, int c) noexcept {
     const double rivals = v.players > 1 ? 1.0 / (v.players - 1) : 0.0;
-    for (int c = 0; c < kColours; ++c) {
-        const double sign = outcome(v.balance[at(c)], v.placed[at(c)]);
-        const double lead = lead_chance(v.mine[at(c)], v.others[at(c)]);
-        const double mine = sign * lead * v.mine[at(c)];
-        // What the leading other seat gains here is a loss in a race for the top total:
-        // pushing a colour others lead to the devil side is worth as much as it hurts them.
-        const double theirs = sign * (1.0 - lead) * v.others[at(c)];
-        total += mine - (1.0 + rivals) * 0.5 * theirs;
-        best_positive = std::max(best_positive, mine);
+    const double sign = outcome(v.balance[at(c)], v.placed[at(c)]);
+    const double lead = lead_chance(v.mine[at(c)], v.others[at(c)]);
+    const double mine = sign * lead * v.mine[at(c)];
+    // What the leading other seat gains here is a loss in a race for the top total:
+    // pushing a colour others lead to the devil side is worth as much as it hurts them.
+    const double theirs = sign * (1.0 - lead) * v.others[at(c)];
+    return ColourValue{mine - (1.0 + rivals) * 0.5 * theirs, mine};
+}
+
+/// The value of a view from its colours' parts, summed in colour order.
+double value_of(const std::array<ColourValue, kColours>& colours, bool doubler) noexcept {
+    double total = 0.0, best_positive = 0.0;
+    for (const ColourValue& colour : colours) {
+        total += colour.part;
+        best_positive = std::max(best_positive, colour.mine);
     }
-    if (v.doubler) total += 0.5 * best_positive;  // S5.3: the doubler may double one of them
+    if (doubler) total += 0.5 * best_positive;  // S5.3: the doubler may double one of them
     return total;
 }
 
@@ -157,8 +178,17 @@ std::vector<double> move_values(const Position& state, int player) {
         for (int i = 0; i < n; ++i) values[at(i)] = (actions[at(i)] == kBetAction) == bet ? 1.0 : 0.0;
         return values;
     }
+    // A move changes one colour of the view: the other colours' parts are computed once.
     const View now = view_of(state, player);
-    for (int i = 0; i < n; ++i) values[at(i)] = value_of(after(now, Move::of_action(actions[at(i)])));
+    std::array<ColourValue, kColours> colours{};
+    for (int c = 0; c < kColours; ++c) colours[at(c)] = colour_value(now, c);
+    for (int i = 0; i < n; ++i) {
+        const Move move = Move::of_action(actions[at(i)]);
+        const int c = move.card.colour();
+        std::array<ColourValue, kColours> changed = colours;
+        changed[at(c)] = colour_value(after(now, move), c);
+        values[at(i)] = value_of(changed, now.doubler);
+    }
     return values;
 }
 

@@ -18,14 +18,13 @@ constexpr double kLn2Low = 0x1.ef35793c76730p-45;
 constexpr double kInvLn2 = 0x1.71547652b82fep0;
 }  // namespace detail
 
-/// e^x to within a few units in the last place; 0 below -745, +inf above 709.8.
-inline double exp(double x) noexcept {
-    if (x != x) return x;
-    if (x > 709.78) return HUGE_VAL;
-    if (x < -745.2) return 0.0;
-    // x = k ln 2 + r with |r| <= ln 2 / 2; e^r by its Taylor series (error < 2^-60).
-    const double k = std::floor(x * detail::kInvLn2 + 0.5);
-    const double r = (x - k * detail::kLn2High) - k * detail::kLn2Low;
+namespace detail {
+
+/// e^x by its Taylor series after a reduction to |r| <= ln 2 / 2 (error < 2^-60): slow,
+/// used once to make the table of exp() below.
+inline double exp_series(double x) noexcept {
+    const double k = std::floor(x * kInvLn2 + 0.5);
+    const double r = (x - k * kLn2High) - k * kLn2Low;
     double term = 1.0;
     double sum = 1.0;
     for (int i = 1; i <= 17; ++i) {
@@ -33,6 +32,35 @@ inline double exp(double x) noexcept {
         sum += term;
     }
     return std::ldexp(sum, static_cast<int>(k));
+}
+
+/// 2^(j/32) for j = 0..31, made by exp_series once (the same bits everywhere).
+inline const double* exp_table() noexcept {
+    static const struct Table {
+        double values[32];
+        Table() noexcept {
+            for (int j = 0; j < 32; ++j) values[j] = exp_series(j * (kLn2High + kLn2Low) / 32);
+        }
+    } table;
+    return table.values;
+}
+
+}  // namespace detail
+
+/// e^x within a few units in the last place for |x| < 44 (within 1e-13 relative beyond,
+/// where k ln2/32 is no longer exact); 0 below -745, +inf above 709.8.
+inline double exp(double x) noexcept {
+    if (x != x) return x;
+    if (x > 709.78) return HUGE_VAL;
+    if (x < -745.2) return 0.0;
+    // x = (32 m + j) ln2 / 32 + r with |r| <= ln 2 / 64: e^x = 2^m 2^(j/32) e^r, e^r by a
+    // short series (error below 2^-58).
+    const double k = std::floor(x * (32 * detail::kInvLn2) + 0.5);
+    const double r = (x - k * (detail::kLn2High / 32)) - k * (detail::kLn2Low / 32);
+    const double p = 1.0 + r * (1.0 + r * (0.5 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720))))));
+    const long long n = static_cast<long long>(k);
+    const long long j = n & 31;
+    return std::ldexp(detail::exp_table()[j] * p, static_cast<int>((n - j) / 32));
 }
 
 /// The natural logarithm of x > 0 to within a few units in the last place (NaN for
