@@ -85,6 +85,15 @@ py::object to_python(const json::Value& value, bool tuples = false);
 /// anything else, and for integers beyond 64 bits.
 json::Value from_python(const py::handle& value, const std::string& what);
 
+/// The JSON of a move given as a dict ({"kind": ...}); NotationError for what is not data.
+inline json::Value move_data(const py::handle& value) {
+    try {
+        return from_python(value, "a move");
+    } catch (const OptionError& e) {
+        throw NotationError(e.what());
+    }
+}
+
 /// JSON text from Python: the UTF-8 of a str, parsed; StateFormatError otherwise.
 json::Value parse_text(const py::handle& text, const char* what = "state JSON");
 

@@ -37,6 +37,7 @@ Move to_move(const py::handle& value) {
     if (PyUnicode_Check(value.ptr())) return parse_move(utf8_text<NotationError>(value, "a move"));
     if (py::isinstance<Move>(value)) return value.cast<Move>();
     if (as_integer(value)) return Move::of_action(to_action(value, kNumActions));  // numpy integers
+    if (PyDict_Check(value.ptr())) return move_from_json(move_data(value));        // {"kind": ...}
     throw NotationError("a Duvelen move is a DuvelenMove, an action id or notation text like 'R2:7h>3', got " +
                         py::repr(value).cast<std::string>());
 }
@@ -267,6 +268,10 @@ when the move is applied.
                 return mv.target == 0 ? py::object(py::str("new")) : py::object(py::int_(mv.target));
             },
             "The pile number a play goes to, ``'new'`` for an Ace, or None.");
+    move_class.def(
+        "to_dict", [](const Move& m) { return to_python(move_json(m)); },
+        "The move as data, as ``apply`` and ``game.move`` also take it (D7).\n\n"
+        ">>> DuvelenMove.parse('R2:7h>3').to_dict()\n{'kind': 'play', 'source': 'R2', 'card': '7h', 'target': 3}");
     bind_move_values(move_class, "DuvelenMove", &format_move, &parse_move);
 
     py::class_<State> state_class(m, "DuvelenState", R"doc(

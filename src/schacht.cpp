@@ -60,6 +60,7 @@ Move to_move(const py::handle& value) {
     if (PyUnicode_Check(value.ptr())) return parse_move(utf8_text<NotationError>(value, "a move"));
     if (py::isinstance<Move>(value)) return value.cast<Move>();
     if (as_integer(value)) return Move::of_action(to_action(value, kNumActions));  // numpy integers
+    if (PyDict_Check(value.ptr())) return move_from_json(move_data(value));        // {"kind": ...}
     throw NotationError("a Schacht move is a SchachtMove, an action id or notation text like 'G5<', got " +
                         py::repr(value).cast<std::string>());
 }
@@ -290,6 +291,10 @@ Make one with :meth:`parse` or :meth:`from_action`; ``state.legal_moves()`` retu
             },
             "``'left'`` (devil) or ``'right'`` (angel) for a placement, else None.\n\n>>> "
             "SchachtMove.parse('P2>').side\n'right'");
+    move_class.def(
+        "to_dict", [](const Move& m) { return to_python(move_json(m)); },
+        "The move as data, as ``apply`` and ``game.move`` also take it (S8).\n\n"
+        ">>> SchachtMove.parse('G5<').to_dict()\n{'kind': 'place', 'card': 'G5', 'side': 'left'}");
     bind_move_values(move_class, "SchachtMove", &format_move, &parse_move);
 
     py::class_<State> state_class(m, "SchachtState", R"doc(

@@ -297,6 +297,59 @@ json::Value observation(const Position& s, int player, const Storage& sp) {
     return d;
 }
 
+namespace {
+constexpr const char* kMoveKinds[] = {"play", "turn", "recycle", "recycle^", "stop", "pass"};
+constexpr const char* kSourceNames[] = {"S", "R1", "R2", "R3", "R4", "W"};
+}  // namespace
+
+json::Value move_json(const Move& move) {
+    json::Object out;
+    out.emplace("kind", kMoveKinds[static_cast<int>(move.kind)]);
+    if (move.kind != MoveKind::Play) return out;
+    out.emplace("source", kSourceNames[static_cast<int>(move.source)]);
+    if (move.card != kNoCard) out.emplace("card", view(format_card(move.card)));
+    if (move.target == 0) out.emplace("target", "new");
+    else out.emplace("target", int{move.target});
+    return out;
+}
+
+Move move_from_json(const json::Value& data) {
+    const std::string shape =
+        "a Duvelen move as data is like {\"kind\": \"play\", \"source\": \"R2\", \"card\": \"7h\", \"target\": 3}";
+    if (!data.is_object()) throw NotationError(shape + ", got " + json::shown(data));
+    const json::Object& o = data.get_object();
+    const json::Value* kind = o.if_contains("kind");
+    if (kind == nullptr || !kind->is_string())
+        throw NotationError(shape + ": 'kind' must be a string, got " + json::shown(data));
+    const std::string_view name(kind->get_string().data(), kind->get_string().size());
+    for (int k = 1; k < 6; ++k) {
+        if (name != kMoveKinds[k]) continue;
+        if (o.size() != 1) throw NotationError(shape + ": unexpected keys in " + json::shown(data));
+        return Move::of_kind(static_cast<MoveKind>(k));
+    }
+    if (name != "play") throw NotationError(shape + ": unknown kind in " + json::shown(data));
+    const json::Value* source = o.if_contains("source");
+    int from = -1;
+    for (int i = 0; source != nullptr && source->is_string() && i < kSources; ++i) {
+        if (std::string_view(source->get_string().data(), source->get_string().size()) == kSourceNames[i]) from = i;
+    }
+    if (from < 0) throw NotationError(shape + ": 'source' is 'S', 'R1'..'R4' or 'W', got " + json::shown(data));
+    const json::Value* target = o.if_contains("target");
+    long long to = -1;
+    if (target != nullptr && target->is_string() && target->get_string() == "new") to = 0;
+    else if (target != nullptr && json::as_int64(*target, to) && (to < 1 || to > kMaxPiles)) to = -1;
+    if (to < 0) throw NotationError(shape + ": 'target' is a pile number 1..32 or 'new', got " + json::shown(data));
+    int card = kNoCard;
+    const json::Value* given = o.if_contains("card");
+    if (given != nullptr) {
+        if (!given->is_string()) throw NotationError(shape + ": 'card' must be a string, got " + json::shown(data));
+        card = parse_card(std::string_view(given->get_string().data(), given->get_string().size()));
+    }
+    if (o.size() != (given != nullptr ? 4u : 3u))
+        throw NotationError(shape + ": unexpected keys in " + json::shown(data));
+    return Move::play(static_cast<Source>(from), card, static_cast<int>(to));
+}
+
 json::Value Rules::options_json(const Game& game) { return duvelen::options_json(game); }
 
 json::Value Rules::observation(const Position& position, int player, const Storage& storage) {

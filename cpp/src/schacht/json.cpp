@@ -405,6 +405,45 @@ json::Value observation(const Position& s, int p, const boost::json::storage_ptr
     return d;
 }
 
+json::Value move_json(const Move& move) {
+    static constexpr const char* kKinds[] = {"place", "discard", "bet", "hold"};
+    json::Object out;
+    out.emplace("kind", kKinds[static_cast<int>(move.kind)]);
+    if (move.kind == MoveKind::Place || move.kind == MoveKind::Discard)
+        out.emplace("card", view(format_card(move.card)));
+    if (move.kind == MoveKind::Place) out.emplace("side", move.side == Side::Left ? "left" : "right");
+    return out;
+}
+
+Move move_from_json(const json::Value& data) {
+    const std::string shape =
+        "a Schacht move as data is like {\"kind\": \"place\", \"card\": \"G5\", \"side\": \"left\"}";
+    if (!data.is_object()) throw NotationError(shape + ", got " + json::shown(data));
+    const json::Object& o = data.get_object();
+    const auto text = [&](const char* key) -> std::string_view {
+        const json::Value* v = o.if_contains(key);
+        if (v == nullptr || !v->is_string())
+            throw NotationError(shape + ": '" + key + "' must be a string, got " + json::shown(data));
+        return std::string_view(v->get_string().data(), v->get_string().size());
+    };
+    const std::string_view kind = text("kind");
+    const std::size_t keys = kind == "place" ? 3 : kind == "discard" ? 2 : 1;
+    Move move;
+    if (kind == "bet") move = Move::bet();
+    else if (kind == "hold") move = Move::hold();
+    else if (kind == "discard") move = Move::discard(parse_card(text("card")));
+    else if (kind == "place") {
+        const std::string_view side = text("side");
+        if (side != "left" && side != "right")
+            throw NotationError(shape + ": 'side' is 'left' or 'right', got " + json::shown(data));
+        move = Move::place(parse_card(text("card")), side == "left" ? Side::Left : Side::Right);
+    } else {
+        throw NotationError(shape + ": 'kind' is 'place', 'discard', 'bet' or 'hold', got " + json::shown(data));
+    }
+    if (o.size() != keys) throw NotationError(shape + ": unexpected keys in " + json::shown(data));
+    return move;
+}
+
 json::Value Rules::options_json(const Game& game) { return schacht::options_json(game); }
 
 json::Value Rules::observation(const Position& position, int player, const boost::json::storage_ptr& storage) {

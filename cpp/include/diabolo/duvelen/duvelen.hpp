@@ -251,6 +251,12 @@ void observation_tensor(const Position& state, int player, float* out) noexcept;
 json::Value options_json(const Game& game);
 /// The game of an options object; OptionError naming the option otherwise.
 Game game_from_json(const json::Value& options);
+/// A move as data: {"kind": "play", "source": "R2", "card": "7h", "target": 3} (the card
+/// left out in the short form, "target": "new" for an Ace), or {"kind": "turn"} and the
+/// other kinds alone (D7).
+json::Value move_json(const Move& move);
+/// The move of such data; NotationError naming what is wrong.
+Move move_from_json(const json::Value& data);
 /// What `player` may know (D8.3): the centre, every seat's face-up cards and counts, the
 /// scores and its legal moves, allocated from `storage`.
 json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);

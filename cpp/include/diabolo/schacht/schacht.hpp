@@ -274,6 +274,11 @@ std::string to_json(const State& state);
 /// The state of the text to_json wrote; StateFormatError naming the path of what is
 /// wrong, or the invariant an impossible state breaks.
 State state_from_json(std::string_view text);
+/// A move as data: {"kind": "place", "card": "G5", "side": "left"}, {"kind": "discard",
+/// "card": "G5"}, {"kind": "bet"} or {"kind": "hold"} (S8).
+json::Value move_json(const Move& move);
+/// The move of such data; NotationError naming what is wrong.
+Move move_from_json(const json::Value& data);
 /// What `player` may know (S7.4): its hand, the public table and its legal moves. Its
 /// parts are allocated from `storage` (the default heap if none).
 json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
