@@ -124,11 +124,9 @@ private:
     std::string path_;
 };
 
-/// The most moves a state's history holds (StateFormatError beyond), and the longest
-/// state JSON text read: the history is a record of the moves, checked for its form
-/// (seats and notation) but not replayed, so it is bounded instead.
-constexpr std::size_t kMaxHistory = 1'000'000;
-constexpr std::size_t kMaxJsonBytes = 64u << 20;
+/// The bounds of the core's state JSON, for the state that is still read here.
+using json::kMaxHistory;
+constexpr std::size_t kMaxJsonBytes = json::kMaxTextBytes;
 
 /// The entries of a state's "history" list, at most kMaxHistory of them.
 std::size_t history_size(const Reader& history);

@@ -206,6 +206,15 @@ long long OptionReader::integer(std::string_view name) const {
     throw OptionError(std::string(name) + " must be an int, got " + shown(v));
 }
 
+int OptionReader::integer_in(std::string_view name, long long low, long long high, const char* clause) const {
+    const long long value = integer(name);
+    if (value < low || value > high) {
+        throw OptionError(std::string(name) + " must be " + std::to_string(low) + ".." + std::to_string(high) + " (" +
+                          clause + "), got " + std::to_string(value));
+    }
+    return static_cast<int>(value);
+}
+
 bool OptionReader::boolean(std::string_view name) const {
     const Value& v = value(name);
     if (!v.is_bool()) throw OptionError(std::string(name) + " must be True or False, got " + shown(v));

@@ -14,16 +14,13 @@ namespace {
 constexpr const char* kFormat = "diabolo.duvelen/1";
 constexpr const char* kPhaseNames[] = {"play", "after_stop", "game_over"};
 constexpr const char* kBlockNames[] = {"rotate_stok", "end_round"};
-constexpr std::size_t kMaxHistory = 1'000'000;
 
 using Storage = boost::json::storage_ptr;
 
 std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
 
-boost::json::string_view view(const std::string& text) { return boost::json::string_view(text.data(), text.size()); }
-
 json::Value card_or_null(int card, const Storage& sp) {
-    return card < 0 ? json::Value(nullptr, sp) : json::Value(view(format_card(card)), sp);
+    return card < 0 ? json::Value(nullptr, sp) : json::Value(json::view(format_card(card)), sp);
 }
 
 std::string suit_letter(int suit) { return std::string(1, kSuitLetters[suit]); }
@@ -44,7 +41,7 @@ json::Value piles_json(const Position& s, bool complete, const Storage& sp) {
         json::Object d(sp);
         if (complete) d.emplace("holder", int{pile.holder});
         else d.emplace("id", id);
-        d.emplace("suit", view(suit_letter(pile.suit)));
+        d.emplace("suit", json::view(suit_letter(pile.suit)));
         if (!complete) d.emplace("top", int{pile.top});
         json::Array& owners = d.emplace("owners", json::Array(sp)).first->value().get_array();
         for (int r = 0; r < pile.top; ++r) owners.emplace_back(int{pile.owners[at(r)]});
@@ -148,8 +145,8 @@ State state_from_value(const json::Value& data) {
     for (int p = 0; p < n; ++p) s.scores[at(p)] = static_cast<int32_t>(scores.at(at(p)).integer(-100000000, 100000000));
     const json::Reader history = root.at("history");
     const std::size_t moves = history.size();
-    if (moves > kMaxHistory)
-        history.fail("holds " + std::to_string(moves) + " moves; at most " + std::to_string(kMaxHistory));
+    if (moves > json::kMaxHistory)
+        history.fail("holds " + std::to_string(moves) + " moves; at most " + std::to_string(json::kMaxHistory));
     t.history.reserve(moves);
     for (std::size_t i = 0; i < moves; ++i) {
         const std::string_view entry = history.at(i).text();
@@ -179,17 +176,9 @@ json::Value options_json(const Game& game) {
 Game game_from_json(const json::Value& options) {
     const json::OptionReader r(options, "duvelen", {"players", "rounds", "on_block", "max_actions"});
     Options o;
-    const auto bounded = [&](const char* name, long long low, long long high, const std::string& rule) {
-        const long long value = r.integer(name);
-        if (value < low || value > high) {
-            throw OptionError(std::string(name) + " must be " + std::to_string(low) + ".." + std::to_string(high) +
-                              rule + ", got " + std::to_string(value));
-        }
-        return static_cast<int>(value);
-    };
-    if (r.has("players")) o.players = bounded("players", kMinPlayers, kMaxSeats, " (D1.2)");
-    if (r.has("rounds")) o.rounds = bounded("rounds", 1, kMaxRounds, " (D1.3)");
-    if (r.has("max_actions")) o.max_actions = bounded("max_actions", 1, 100000000, " (D4.5)");
+    if (r.has("players")) o.players = r.integer_in("players", kMinPlayers, kMaxSeats, "D1.2");
+    if (r.has("rounds")) o.rounds = r.integer_in("rounds", 1, kMaxRounds, "D1.3");
+    if (r.has("max_actions")) o.max_actions = r.integer_in("max_actions", 1, 100000000, "D4.5");
     if (r.has("on_block")) {
         const json::Value& value = r.value("on_block");
         const std::string_view text =
@@ -292,7 +281,7 @@ json::Value observation(const Position& s, int player, const Storage& sp) {
     d.emplace("scores", int_list(s.scores, s.players(), sp));
     d.emplace("round_scores", int_list(round_scores(s), s.players(), sp));
     json::Array legal(sp);
-    for (const Move& move : legal_moves(s, player)) legal.emplace_back(view(format_move(move)));
+    for (const Move& move : legal_moves(s, player)) legal.emplace_back(json::view(format_move(move)));
     d.emplace("legal", std::move(legal));
     return d;
 }
@@ -307,7 +296,7 @@ json::Value move_json(const Move& move) {
     out.emplace("kind", kMoveKinds[static_cast<int>(move.kind)]);
     if (move.kind != MoveKind::Play) return out;
     out.emplace("source", kSourceNames[static_cast<int>(move.source)]);
-    if (move.card != kNoCard) out.emplace("card", view(format_card(move.card)));
+    if (move.card != kNoCard) out.emplace("card", json::view(format_card(move.card)));
     if (move.target == 0) out.emplace("target", "new");
     else out.emplace("target", int{move.target});
     return out;

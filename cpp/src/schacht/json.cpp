@@ -15,24 +15,21 @@ namespace {
 
 constexpr const char* kFormat = "diabolo.schacht/1";
 constexpr const char* kPhaseNames[] = {"play", "doubler", "game_over"};
-constexpr std::size_t kMaxHistory = 1'000'000;
 
 std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
 
 using Storage = boost::json::storage_ptr;
 
-boost::json::string_view view(const std::string& text) { return boost::json::string_view(text.data(), text.size()); }
-
 json::Value card_list(CardSet set, const Storage& sp) {
     json::Array out(sp);
-    for (Card card : cards_of(set)) out.emplace_back(view(format_card(card)));
+    for (Card card : cards_of(set)) out.emplace_back(json::view(format_card(card)));
     return out;
 }
 
 std::string colour_letter(int colour) { return std::string(1, kColourLetters[colour]); }
 
 json::Value colour_or_null(int colour, const Storage& sp) {
-    return colour < 0 ? json::Value(nullptr, sp) : json::Value(view(colour_letter(colour)), sp);
+    return colour < 0 ? json::Value(nullptr, sp) : json::Value(json::view(colour_letter(colour)), sp);
 }
 
 json::Value seat_bools(const Position& s, unsigned bits, const Storage& sp) {
@@ -136,14 +133,6 @@ Game game_from_json(const json::Value& options) {
     Options o;
     // Range checks see the whole value (2**32 + 3 is out of range, never 3); 0 means
     // "the default" only inside Options, so it is refused here.
-    const auto bounded = [&](const char* name, long long low, long long high, const std::string& rule) {
-        const long long value = r.integer(name);
-        if (value < low || value > high) {
-            throw OptionError(std::string(name) + " must be " + std::to_string(low) + ".." + std::to_string(high) +
-                              rule + ", got " + std::to_string(value));
-        }
-        return static_cast<int>(value);
-    };
     if (r.has("strict_players")) o.strict_players = r.boolean("strict_players");
     if (r.has("players")) {
         const long long players = r.integer("players");
@@ -156,8 +145,8 @@ Game game_from_json(const json::Value& options) {
             throw OptionError(message.substr(0, message.rfind("got ") + 4) + std::to_string(players));
         }
     }
-    if (r.has("rounds")) o.rounds = bounded("rounds", 1, kMaxRounds, " (S6.1)");
-    if (r.has("rows_to_end")) o.rows_to_end = bounded("rows_to_end", 1, kColours, " (S4.1)");
+    if (r.has("rounds")) o.rounds = r.integer_in("rounds", 1, kMaxRounds, "S6.1");
+    if (r.has("rows_to_end")) o.rows_to_end = r.integer_in("rows_to_end", 1, kColours, "S4.1");
     if (r.has("value_counts")) {
         const json::Value& counts = r.value("value_counts");
         if (!counts.is_array() || counts.get_array().size() != kValues) {
@@ -327,8 +316,8 @@ State state_from_value(const json::Value& data) {
     }
     const json::Reader history = root.at("history");
     const std::size_t moves = history.size();
-    if (moves > kMaxHistory)
-        history.fail("holds " + std::to_string(moves) + " moves; at most " + std::to_string(kMaxHistory));
+    if (moves > json::kMaxHistory)
+        history.fail("holds " + std::to_string(moves) + " moves; at most " + std::to_string(json::kMaxHistory));
     t.history.reserve(moves);
     for (std::size_t i = 0; i < moves; ++i) {
         const std::string_view entry = history.at(i).text();
@@ -400,7 +389,7 @@ json::Value observation(const Position& s, int p, const boost::json::storage_ptr
     json::Array legal(sp);
     std::array<uint8_t, kNumActions> actions{};
     const int n = legal_actions(s, p, actions);
-    for (int i = 0; i < n; ++i) legal.emplace_back(view(format_move(Move::of_action(actions[at(i)]))));
+    for (int i = 0; i < n; ++i) legal.emplace_back(json::view(format_move(Move::of_action(actions[at(i)]))));
     d.emplace("legal", std::move(legal));
     return d;
 }
@@ -410,7 +399,7 @@ json::Value move_json(const Move& move) {
     json::Object out;
     out.emplace("kind", kKinds[static_cast<int>(move.kind)]);
     if (move.kind == MoveKind::Place || move.kind == MoveKind::Discard)
-        out.emplace("card", view(format_card(move.card)));
+        out.emplace("card", json::view(format_card(move.card)));
     if (move.kind == MoveKind::Place) out.emplace("side", move.side == Side::Left ? "left" : "right");
     return out;
 }

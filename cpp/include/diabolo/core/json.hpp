@@ -110,6 +110,15 @@ private:
     bool first_ = true;  // no comma before the next item
 };
 
+/// The most moves a state's history holds: the history is a record of the moves, read
+/// for its form but not replayed, so it is bounded instead.
+constexpr std::size_t kMaxHistory = 1'000'000;
+
+/// A view of `text` for building values (a Boost.JSON string_view).
+inline boost::json::string_view view(const std::string& text) {
+    return boost::json::string_view(text.data(), text.size());
+}
+
 /// A JSON string of `text`.
 inline Value text(std::string_view text) { return Value(boost::json::string(text)); }
 
@@ -128,6 +137,9 @@ public:
     /// An integer (not a bool or a float); range checks are the caller's, on the whole
     /// 64-bit value, so 2**32 + 3 is never read as 3.
     long long integer(std::string_view name) const;
+    /// integer(name) within [low, high]: OptionError "<name> must be low..high (<clause>),
+    /// got <value>" otherwise, with the whole value.
+    int integer_in(std::string_view name, long long low, long long high, const char* clause) const;
     bool boolean(std::string_view name) const;
     std::string_view text(std::string_view name) const;
     const Value& value(std::string_view name) const;
