@@ -938,7 +938,7 @@ def lexicon_rows(budget: float) -> tuple[list[Row], Lexicon, Path]:
             f"{len(data) / 1e6:.2f} MB binary form",
         ),
         Row("lexicon_words", "words", float(len(lexicon)), "words", "distinct after K2 normalisation"),
-        Row("lexicon_nodes", "DAWG nodes", float(lexicon._core.node_count), "nodes", "lexicon._core.node_count"),
+        Row("lexicon_nodes", "DAWG nodes", float(lexicon.node_count), "nodes", "lexicon.node_count"),
         Row("lexicon_bytes", "binary form (to_bytes)", float(len(data)), "bytes"),
     ]
     return rows, lexicon, path

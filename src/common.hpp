@@ -263,7 +263,7 @@ py::dict random_play(const Config& config, const py::object& games, const py::ob
     }
     signals.raise_if_interrupted();
     py::dict out;
-    out["scores"] = to_numpy(result.scores, {batch.games, config.players});
+    out["scores"] = to_numpy(result.scores, {batch.games, result.players});
     out["moves"] = to_numpy(result.moves, {batch.games});
     return out;
 }

@@ -378,16 +378,18 @@ WRONG_TYPES: list[object] = [
 
 @pytest.mark.parametrize("value", WRONG_TYPES)
 def test_moves_of_the_wrong_type(value: object) -> None:
-    """DESIGN: a move is a KniziaMove, an action id or notation; anything else (a bool is
-    not an action id) raises NotationError and changes nothing."""
+    """DESIGN: a move is a KniziaMove, an action id, notation or move data; anything else
+    (a bool is not an action id, a dict without a kind is not move data) raises
+    NotationError and changes nothing."""
+    expected = "a Knizia move as data is like" if isinstance(value, dict) else "a Knizia move is a KniziaMove"
     for state in positions():
         assert_unchanged_after(
             state,
             diabolo.NotationError,
             lambda: state.apply(value, player=1),  # type: ignore[arg-type]
-            match="a Knizia move is a KniziaMove, an action id or notation text",
+            match=expected,
         )
-    with pytest.raises(diabolo.NotationError, match="a Knizia move is"):
+    with pytest.raises(diabolo.NotationError, match=expected):
         game().move(value)  # type: ignore[arg-type]
 
 
@@ -500,7 +502,11 @@ BAD_OPTIONS: list[tuple[dict[str, Any], type[Exception], str]] = [
     ({"variant": ""}, diabolo.OptionError, "variant must be one of"),
     ({"variant": None}, diabolo.OptionError, "variant must be one of"),
     ({"variant": 0}, diabolo.OptionError, "variant must be one of"),
-    ({"variant": b"standard"}, diabolo.OptionError, "variant must be one of"),
+    (
+        {"variant": b"standard"},
+        diabolo.OptionError,
+        "variant must be a number, text, a list or a dict, got b'standard'",
+    ),
     ({"variant": ["standard"]}, diabolo.OptionError, "variant must be one of"),
     ({"variant": "\ud800"}, diabolo.OptionError, "variant"),
     ({"stale_calls": "Reject"}, diabolo.OptionError, "stale_calls must be one of 'penalty', 'reject' (K10.3)"),
@@ -546,7 +552,7 @@ BAD_OPTIONS: list[tuple[dict[str, Any], type[Exception], str]] = [
     ({"lexicon": None}, diabolo.OptionError, "lexicon must be a diabolo.Lexicon"),
     ({"lexicon": ["Hang", "Lager"]}, diabolo.OptionError, "lexicon must be a diabolo.Lexicon"),
     ({"lexicon": b"de"}, diabolo.OptionError, "lexicon must be a diabolo.Lexicon"),
-    ({"lexicon": LEXICON._core}, diabolo.OptionError, "lexicon must be a diabolo.Lexicon"),
+    ({"lexicon": Lexicon}, diabolo.OptionError, "lexicon must be a diabolo.Lexicon"),
     ({"lexicon": Deck({"A": 1})}, diabolo.OptionError, "lexicon must be a diabolo.Lexicon"),
     ({"lexicon": "tlh"}, diabolo.LexiconNotFoundError, "no word list for language 'tlh'"),
     ({"lexicon": "xx1"}, diabolo.LexiconNotFoundError, "a language is a code like 'de'"),
@@ -594,7 +600,7 @@ def test_good_option_bounds() -> None:
         (lambda: Deck({}), "a deck's cards are a mapping"),
         (lambda: Deck(["A"]), "a deck's cards are a mapping"),  # type: ignore[arg-type]
         (lambda: Deck({"A": 1}, 5), "a deck's language is a code"),  # type: ignore[arg-type]
-        (lambda: Deck.from_json("not json"), "a deck file is JSON"),
+        (lambda: Deck.from_json("not json"), "a deck file is not valid JSON"),
         (lambda: Deck.from_json("[]"), "a deck file is a JSON object"),
         (lambda: Deck.from_json('{"language": "xx"}'), "a deck file is a JSON object"),
         (lambda: Deck.from_json('{"language": "xx", "cards": {"A": 1}, "x": 1}'), "a deck file is a JSON object"),

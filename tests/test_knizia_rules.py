@@ -696,7 +696,8 @@ def test_K10_5_pass_is_always_offered_in_play() -> None:
     for _ in range(4):
         for seat in range(3):
             assert texts(state, seat)[-1] == "pass"
-            assert state.legal_actions(seat)[-1] == 1
+            actions = state.legal_actions(seat)  # ascending: pass (1) after reveal (0), before claims
+            assert 1 in actions and actions == sorted(actions)
         if state.deck_count:
             state.apply("reveal", player=0)
 
@@ -1113,7 +1114,8 @@ def test_K9_action_ids() -> None:
     state = on_table(["X", "L", "A", "G", "E", "R"])
     for seat in (0, 1):
         actions = state.legal_actions(seat)
-        assert actions == [g.action(m) for m in state.legal_moves(seat)]
+        ids = [g.action(m) for m in state.legal_moves(seat)]
+        assert None not in ids and actions == sorted(i for i in ids if i is not None)  # ascending, as in every game
         mask = state.legal_action_mask(seat)
         assert mask.dtype == np.bool_ and mask.shape == (g.num_actions,)
         assert list(np.flatnonzero(mask)) == sorted(actions)
@@ -1274,3 +1276,13 @@ def test_K10_8_reason_order_on_random_tables() -> None:
                     assert call_reason(word, table) == error.reason
             else:
                 assert word in legal
+
+
+def test_K10_7_a_deck_is_its_counts_in_any_order() -> None:
+    """K10.7: a deck is how many of each card; the order the cards are named in does not
+    count, so a game's deck (listed in card order) equals the deck it was given."""
+    given = Deck({"T": 1, "R": 1, "O": 1, "?": 1}, "xx")
+    assert given == Deck({"?": 1, "O": 1, "R": 1, "T": 1}, "xx") and hash(given) == hash(Deck(dict(given.cards), "xx"))
+    assert given != Deck({"T": 1, "R": 1, "O": 2, "?": 1}, "xx") and given != Deck(dict(given.cards), "yy")
+    g = diabolo.load("knizia", players=2, lexicon=LEXICON, deck=given)
+    assert g.deck == given and list(g.deck.cards) == ["O", "R", "T", "?"]

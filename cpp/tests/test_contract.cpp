@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <boost/json/monotonic_resource.hpp>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "check.hpp"
@@ -11,6 +12,7 @@
 #include "diabolo/core/contract.hpp"
 #include "diabolo/core/json.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
+#include "diabolo/knizia/knizia.hpp"
 #include "diabolo/schacht/schacht.hpp"
 
 using namespace diabolo;
@@ -22,6 +24,14 @@ json::Value view_of(const typename R::Position& position, int player) {
     return R::observation(position, player, boost::json::storage_ptr());
 }
 
+/// The game of its own options. A Knizia game's options name its lexicon by fingerprint,
+/// so the lexicon is given with them, as a caller that loaded it does.
+template <class R>
+typename R::Game reread(const typename R::Game& game) {
+    if constexpr (std::is_same_v<R, knizia::Rules>) return knizia::game_from_json(R::options_json(game), game.lexicon);
+    else return R::game_from_json(R::options_json(game));
+}
+
 /// Plays `games` random games of `game` through the contract and checks every step.
 template <class R>
 void check_random_games(const typename R::Game& game, int games, int max_steps) {
@@ -29,7 +39,7 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
     const int num_actions = R::num_actions(game);
     std::vector<int32_t> actions(static_cast<std::size_t>(num_actions));
     std::vector<float> tensor(static_cast<std::size_t>(R::observation_tensor_size(game)));
-    CHECK(R::game_from_json(R::options_json(game)) == game);  // options round trip
+    CHECK(reread<R>(game) == game);  // options round trip
     for (int g = 0; g < games; ++g) {
         typename R::State state = R::new_state(game, static_cast<uint64_t>(g));
         Pcg32 rng(static_cast<uint64_t>(g), 77);
@@ -58,7 +68,7 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
             if (with_moves == 0) break;
             // The JSON round trip gives the same state.
             const std::string text = R::to_json(state);
-            CHECK(R::to_json(R::state_from_json(text)) == text);
+            CHECK(R::to_json(R::state_from_json(game, text)) == text);
             // A random seat with a move makes a random legal move, checked and unchecked alike.
             int seat = 0;
             do seat = static_cast<int>(rng.below(static_cast<uint32_t>(players)));
@@ -86,7 +96,7 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
     }
     CHECK(R::to_json(state) == before);
     CHECK_THROWS(NotationError, R::move_of_action(game, num_actions));
-    CHECK_THROWS(StateFormatError, R::state_from_json(before.substr(0, before.size() / 2)));
+    CHECK_THROWS(StateFormatError, R::state_from_json(game, before.substr(0, before.size() / 2)));
     // Batch play through the contract does not depend on the thread count.
     const RandomPlayResult one = play_random<R>(game, 12, 5, 1);
     const RandomPlayResult two = play_random<R>(game, 12, 5, 2);
@@ -110,4 +120,16 @@ TEST(contract_duvelen) {
         o.max_actions = 2000;
         check_random_games<duvelen::Rules>(duvelen::Game::from_options(o), 2, 150);
     }
+}
+
+TEST(contract_knizia) {
+    // The lexicon as a list of words: the one form of it that options carry.
+    const json::Value options = json::parse(
+        R"({"players": 3, "lexicon": ["Tor", "Rot", "Ort", "Tore", "Rote", "Rest", "Rast", "Rate", "Stern", "Star",
+             "Nest", "Ernst", "Nase", "Rasen", "Aster", "Taste", "Senat", "Osten", "Tee", "See"],
+            "deck": {"language": "", "cards": {"A": 3, "E": 4, "N": 2, "O": 2, "R": 3, "S": 3, "T": 4, "ST": 1,
+                                                "?": 1, "??": 1}}})",
+        "options");
+    const knizia::Game game = knizia::Rules::game_from_json(options);
+    check_random_games<knizia::Rules>(game, 2, 300);
 }

@@ -3,6 +3,7 @@
 // the ThreadSanitizer build of these tests (-DDIABOLO_TSAN=ON) must find no race.
 #include <algorithm>
 #include <atomic>
+#include <memory>
 #include <vector>
 
 #include "check.hpp"
@@ -66,26 +67,25 @@ TEST(threads_duvelen_random_play_and_simulation) {
 
 TEST(threads_knizia_random_play_and_simulation) {
     // Bots share one lexicon (read only) across threads.
-    const Lexicon lexicon =
+    const auto lexicon = std::make_shared<const Lexicon>(
         Lexicon::from_words({"Tor", "Rot", "Ort", "Tore", "Rote", "Rest", "Rast", "Rate", "Stern", "Star", "Nest",
-                             "Ernst", "Nase", "Rasen", "Aster", "Taste", "Senat", "Osten"});
+                             "Ernst", "Nase", "Rasen", "Aster", "Taste", "Senat", "Osten"}));
     knizia::Options o;
     o.players = 3;
     o.deck.kinds = {knizia::parse_card("A"), knizia::parse_card("E"), knizia::parse_card("N"), knizia::parse_card("O"),
                     knizia::parse_card("R"), knizia::parse_card("S"), knizia::parse_card("T"), knizia::parse_card("ST"),
                     knizia::parse_card("?"), knizia::parse_card("??")};
     o.deck.counts = {3, 4, 2, 2, 3, 3, 4, 1, 1, 1};
-    const knizia::Config config = knizia::Config::from_options(o);
+    const knizia::Game game = knizia::Game::make(o, lexicon);
     const knizia::WordBot word(knizia::default_reaction(), knizia::kDefaultPerLetter, knizia::Vocabulary{});
     const knizia::WordBot lookahead(knizia::default_reaction(), knizia::kDefaultPerLetter, knizia::Vocabulary{}, true);
     const std::vector<const knizia::Bot*> bots = {&word, &lookahead, &word};
-    const knizia::RandomPlayResult one = knizia::play_random_games(config, lexicon, 12, 6, 1);
-    const knizia::SimulationBatch alone = knizia::simulate_many(config, lexicon, bots, 12, 6, 1, realtime::Limits{});
+    const RandomPlayResult one = play_random<knizia::Rules>(game, 12, 6, 1);
+    const knizia::SimulationBatch alone = knizia::simulate_many(game, bots, 12, 6, 1, realtime::Limits{});
     for (const int threads : kThreadCounts) {
-        const knizia::RandomPlayResult many = knizia::play_random_games(config, lexicon, 12, 6, threads);
+        const RandomPlayResult many = play_random<knizia::Rules>(game, 12, 6, threads);
         CHECK(many.scores == one.scores && many.moves == one.moves);
-        const knizia::SimulationBatch batch =
-            knizia::simulate_many(config, lexicon, bots, 12, 6, threads, realtime::Limits{});
+        const knizia::SimulationBatch batch = knizia::simulate_many(game, bots, 12, 6, threads, realtime::Limits{});
         CHECK(batch.scores == alone.scores && batch.actions == alone.actions && batch.time == alone.time);
     }
 }

@@ -23,25 +23,22 @@ Tables are lists of cards in notation: ``"A"``, ``"EI"`` (a double letter), ``"?
 
 from __future__ import annotations
 
-import json
 import operator
 import os
-import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from importlib import resources
 from pathlib import Path
-from types import MappingProxyType
-from typing import Any, NamedTuple, SupportsIndex, overload
+from typing import NamedTuple, overload
 
 from diabolo import _core
+from diabolo._core import Deck, KniziaGame, KniziaMove, KniziaState
 from diabolo._core import KniziaBot as Bot
-from diabolo._core import KniziaGame, KniziaMove, KniziaState
 from diabolo._core import KniziaRandomBot as RandomBot
 from diabolo._core import KniziaWordBot as WordBot
 from diabolo.errors import InvalidWordError, OptionError
-from diabolo.lexicon import Lexicon
+from diabolo.lexicon import Lexicon, add_constructor
 
-for _cls in (KniziaGame, KniziaMove, KniziaState, Bot, RandomBot, WordBot):
+for _cls in (Deck, KniziaGame, KniziaMove, KniziaState, Bot, RandomBot, WordBot):
     _cls.__module__ = __name__
 for _named, _name in ((Bot, "Bot"), (RandomBot, "RandomBot"), (WordBot, "WordBot")):
     _named.__name__ = _named.__qualname__ = _name
@@ -85,116 +82,31 @@ class FoundWord(NamedTuple):
         return len(self.cards)
 
 
-_CARD = re.compile(r"[A-Z]{1,2}|\?\??")
-_LANGUAGE = re.compile(r"[A-Za-z0-9_-]{0,32}")
+def _load_deck(cls: type[Deck], language: str) -> Deck:
+    """The deck packaged for ``language`` (``de``, ``en``, ``nl``).
 
-
-class Deck:
-    """The cards of a game (K1.3, K10.7): how many of each card, and the language.
-
-    Cards are in notation: a letter ``"E"``, a double letter ``"EI"``, a joker ``"?"``
-    and a double joker ``"??"``. The decks packaged for ``de`` (the default), ``en`` and
-    ``nl`` are reconstructions from letter frequencies; see the rules page.
-
-    >>> from diabolo.knizia import Deck
-    >>> deck = Deck.load("de")
-    >>> deck.size, deck.cards["?"], deck.cards["??"]
-    (66, 4, 2)
-    >>> Deck({"A": 2, "ST": 1}).size
-    3
+    >>> Deck.load("en").language
+    'en'
     """
+    packaged = resources.files("diabolo") / "decks" / f"{language}.json"
+    if not isinstance(language, str) or not language.isalpha() or not packaged.is_file():
+        raise OptionError(
+            f"no packaged deck for language {language!r}; the decks are de, en, nl, or use Deck.from_file"
+        )
+    return cls.from_json(packaged.read_text(encoding="utf-8"))
 
-    __slots__ = ("cards", "language")
 
-    def __init__(self, cards: Mapping[str, SupportsIndex], language: str = "") -> None:
-        if not isinstance(cards, Mapping) or not cards:
-            raise OptionError(f"a deck's cards are a mapping of card to count, like {{'E': 5, '?': 4}}, got {cards!r}")
-        checked: dict[str, int] = {}
-        for card, count in cards.items():
-            if not isinstance(card, str) or not _CARD.fullmatch(card):
-                raise OptionError(f"not a card: {card!r}; cards are 'A', 'EI', '?' or '??' (K1.2)")
-            try:
-                number = None if isinstance(count, bool) else operator.index(count)
-            except TypeError:  # not an integer (numpy integers are)
-                number = None
-            if number is None or number < 1:
-                raise OptionError(f"the count of {card!r} must be a positive integer, got {count!r}")
-            checked[card] = number
-        if not isinstance(language, str) or not _LANGUAGE.fullmatch(language):
-            raise OptionError(
-                f"a deck's language is a code like 'de' (letters, digits, '-' or '_'), or '', got {language!r}"
-            )
-        self.cards: Mapping[str, int] = MappingProxyType(checked)
-        """How many of each card the deck holds."""
-        self.language = language
-        """The language code (``"de"``), or ``""``."""
+def _deck_from_file(cls: type[Deck], path: str | os.PathLike[str]) -> Deck:
+    """The deck in a JSON deck file (K10.7), UTF-8."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise OptionError(f"a deck file is UTF-8 text; {path} is not: {error}") from None
+    return cls.from_json(text)
 
-    @classmethod
-    def load(cls, language: str) -> Deck:
-        """The deck packaged for ``language`` (``de``, ``en``, ``nl``).
 
-        >>> Deck.load("en").language
-        'en'
-        """
-        packaged = resources.files("diabolo") / "decks" / f"{language}.json"
-        if not isinstance(language, str) or not language.isalpha() or not packaged.is_file():
-            raise OptionError(
-                f"no packaged deck for language {language!r}; the decks are de, en, nl, or use Deck.from_file"
-            )
-        return cls.from_json(packaged.read_text(encoding="utf-8"))
-
-    @classmethod
-    def from_file(cls, path: str | os.PathLike[str]) -> Deck:
-        """The deck in a JSON deck file (K10.7), UTF-8."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except UnicodeDecodeError as error:
-            raise OptionError(f"a deck file is UTF-8 text; {path} is not: {error}") from None
-        return cls.from_json(text)
-
-    @classmethod
-    def from_json(cls, text: str) -> Deck:
-        """The deck of JSON text ``{"language": "de", "cards": {"E": 5, ...}}`` (K10.7).
-
-        >>> Deck.from_json('{"language": "xx", "cards": {"A": 3}}').cards["A"]
-        3
-        """
-        try:
-            data = json.loads(text)
-        except (TypeError, ValueError) as error:
-            raise OptionError(f"a deck file is JSON: {error}") from None
-        except RecursionError:
-            raise OptionError("a deck file is JSON nested a few levels deep; this one is nested too deeply") from None
-        if not isinstance(data, dict) or set(data) != {"language", "cards"}:
-            raise OptionError('a deck file is a JSON object {"language": ..., "cards": {...}} (K10.7)')
-        return cls(data["cards"], data["language"])
-
-    def to_json(self) -> str:
-        """The deck file's text.
-
-        >>> Deck({"A": 1}, "xx").to_json()
-        '{"language": "xx", "cards": {"A": 1}}'
-        """
-        return json.dumps({"language": self.language, "cards": dict(self.cards)})
-
-    @property
-    def size(self) -> int:
-        """Number of cards."""
-        return sum(self.cards.values())
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Deck):
-            return NotImplemented
-        return self.language == other.language and dict(self.cards) == dict(other.cards)
-
-    def __hash__(self) -> int:
-        return hash((self.language, tuple(sorted(self.cards.items()))))
-
-    def __repr__(self) -> str:
-        return f"Deck({dict(self.cards)!r}, {self.language!r})"
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (Deck, (dict(self.cards), self.language))
+add_constructor(Deck, "load", _load_deck)
+add_constructor(Deck, "from_file", _deck_from_file)
 
 
 class FoundWords(Sequence[FoundWord]):
@@ -246,11 +158,11 @@ class FoundWords(Sequence[FoundWord]):
         return f"FoundWords([{shown}{more}])"
 
 
-def _lexicon_core(lexicon: Lexicon) -> _core.LexiconCore:
-    """The engine's lexicon inside ``lexicon``; OptionError if it is not a Lexicon."""
+def _checked(lexicon: Lexicon) -> Lexicon:
+    """``lexicon``; OptionError if it is not a Lexicon."""
     if not isinstance(lexicon, Lexicon):
         raise OptionError(f"lexicon must be a diabolo.Lexicon, got {type(lexicon).__name__}")
-    return lexicon._core
+    return lexicon
 
 
 def find_words(table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> FoundWords:
@@ -265,7 +177,7 @@ def find_words(table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> Fo
     >>> [(m.word, m.cards) for m in find_words(["L", "A", "G", "E", "R", "?"], lexicon)]
     [('ANGEL', (1, 5, 2, 3, 0)), ('LAGER', (0, 1, 2, 3, 4)), ('REGAL', (4, 3, 2, 1, 0))]
     """
-    return FoundWords(_core.knizia_find_words(table, _lexicon_core(lexicon), min_cards, FoundWord))
+    return FoundWords(_core.knizia_find_words(table, _checked(lexicon), min_cards, FoundWord))
 
 
 def check_word(word: str, table: Sequence[str], lexicon: Lexicon, min_cards: int = 3) -> FoundWord:
@@ -282,7 +194,7 @@ def check_word(word: str, table: Sequence[str], lexicon: Lexicon, min_cards: int
     ...
     diabolo.errors.InvalidWordError: 'Tops' is not a valid claim: not a word
     """
-    reason, match = _core.knizia_check_word(word, table, _lexicon_core(lexicon), min_cards, FoundWord)
+    reason, match = _core.knizia_check_word(word, table, _checked(lexicon), min_cards, FoundWord)
     if match is None:
         raise InvalidWordError(f"{word!r} is not a valid claim: {reason}", reason)
     return match

@@ -18,7 +18,7 @@ import gzip
 import hashlib
 import os
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable
 from importlib import metadata, resources
 from pathlib import Path
 from typing import Any
@@ -51,102 +51,61 @@ def normalise_word(word: str) -> str | None:
     return _core.normalise_word(word)
 
 
-class Lexicon:
-    """A set of words, normalised per K2; ``word in lexicon`` and ``len(lexicon)`` work.
+Lexicon = _core.Lexicon
+Lexicon.__module__ = __name__
 
-    Make one with :meth:`load` (a language code), :meth:`from_file` or :meth:`from_words`.
 
-    >>> from diabolo import Lexicon
-    >>> lexicon = Lexicon.from_words(["Lager", "Regal", "lager"])
-    >>> len(lexicon), "Regal" in lexicon, "Gale" in lexicon
-    (2, True, False)
+def _from_file(
+    cls: type[Lexicon], path: str | os.PathLike[str], *, cache: bool = True, language: str | None = None
+) -> Lexicon:
+    """The words of a text file, one per line (UTF-8; ``.gz`` files are read
+    compressed), normalised per K2. With ``cache`` the built lexicon is kept in the
+    user's cache folder (``$DIABOLO_CACHE_DIR``, else ``$XDG_CACHE_HOME/diabolo`` or
+    ``~/.cache/diabolo``), keyed by the file's contents."""
+    source = Path(path)
+    raw = source.read_bytes()
+    cached = _cache_file(raw) if cache else None
+    lexicon = _read_cache(cls, cached, str(source), language) if cached is not None else None
+    if lexicon is not None:
+        return lexicon
+    # Not cached, or a damaged entry: built again.
+    text = _decompressed(raw, source) if source.suffix == ".gz" else raw
+    lexicon = cls.from_words(text.decode("utf-8", errors="replace").splitlines(), source=str(source), language=language)
+    if cached is not None:
+        data = lexicon.to_bytes()
+        _store(cached, hashlib.sha256(data).digest() + data)
+    return lexicon
+
+
+def _load(cls: type[Lexicon], language: str = "de", *, cache: bool = True) -> Lexicon:
+    """The word list for ``language``: one packaged with diabolo (``en``, ``nl``), an
+    installed lexicon distribution (``de``: ``pip install ./lexicons/de``), or a
+    system list in ``/usr/share/dict``. :class:`~diabolo.LexiconNotFoundError` says how
+    to get one when none is found."""
+    path = _find_list(language)
+    key = (language, str(path))
+    loaded = _LOADED.get(key)
+    if loaded is None:
+        loaded = _from_file(cls, path, cache=cache, language=language)
+        _LOADED[key] = loaded
+    return loaded
+
+
+def add_constructor(cls: type[Any], name: str, function: Callable[..., Any]) -> None:
+    """Adds ``function`` to the engine's class ``cls`` as the classmethod ``name``.
+
+    The ways to make a Lexicon or a Deck that read files (package data, entry points, the
+    cache folder) are Python's to find, so they are written in Python and join the class
+    the engine defines: ``game.lexicon`` and ``game.deck`` are then of that one class. The
+    function takes the name, so that the method pickles by it.
     """
+    function.__name__ = name
+    function.__qualname__ = f"{cls.__name__}.{name}"
+    setattr(cls, name, classmethod(function))
 
-    __slots__ = ("_core", "language", "source")
 
-    def __init__(self, core: _core.LexiconCore, source: str) -> None:
-        self._core = core
-        self.source = source
-        """Where the words came from: a file path, ``"words"`` or ``"bytes"``."""
-        self.language: str | None = None
-        """The language code it was loaded by (:meth:`load`), else None."""
-
-    @classmethod
-    def from_words(cls, words: Iterable[str]) -> Lexicon:
-        """A lexicon of ``words`` (any iterable of str), normalised per K2.
-
-        >>> len(Lexicon.from_words(["Hang", "HANG", "hang "]))
-        1
-        """
-        if isinstance(words, (str, bytes)) or not isinstance(words, Iterable):
-            raise OptionError(f"words must be an iterable of str such as a list, got {type(words).__name__}")
-        return cls(_core.LexiconCore.from_words(words), "words")
-
-    @classmethod
-    def from_file(cls, path: str | os.PathLike[str], *, cache: bool = True) -> Lexicon:
-        """The words of a text file, one per line (UTF-8; ``.gz`` files are read
-        compressed), normalised per K2. With ``cache`` the built lexicon is kept in the
-        user's cache folder (``$DIABOLO_CACHE_DIR``, else ``$XDG_CACHE_HOME/diabolo`` or
-        ``~/.cache/diabolo``), keyed by the file's contents."""
-        source = Path(path)
-        raw = source.read_bytes()
-        cached = _cache_file(raw) if cache else None
-        core = _read_cache(cached) if cached is not None else None
-        if core is None:  # not cached, or a damaged entry: built again
-            text = _decompressed(raw, source) if source.suffix == ".gz" else raw
-            core = _core.LexiconCore.from_words(text.decode("utf-8", errors="replace").splitlines())
-            if cached is not None:
-                data = core.to_bytes()
-                _store(cached, hashlib.sha256(data).digest() + data)
-        return cls(core, str(source))
-
-    @classmethod
-    def load(cls, language: str = "de", *, cache: bool = True) -> Lexicon:
-        """The word list for ``language``: one packaged with diabolo (``en``, ``nl``), an
-        installed lexicon distribution (``de``: ``pip install ./lexicons/de``), or a
-        system list in ``/usr/share/dict``. :class:`~diabolo.LexiconNotFoundError` says how
-        to get one when none is found."""
-        path = _find_list(language)
-        key = (language, str(path))
-        loaded = _LOADED.get(key)
-        if loaded is None:
-            loaded = cls.from_file(path, cache=cache)
-            loaded.language = language
-            _LOADED[key] = loaded
-        return loaded
-
-    @classmethod
-    def from_bytes(cls, data: bytes | bytearray | memoryview) -> Lexicon:
-        """A lexicon from :meth:`to_bytes` (any bytes-like object); StateFormatError if
-        ``data`` is not one.
-
-        >>> len(Lexicon.from_bytes(Lexicon.from_words(["Hang", "Gang"]).to_bytes()))
-        2
-        """
-        try:
-            raw = bytes(memoryview(data))
-        except TypeError:
-            raise OptionError(f"data must be bytes (from Lexicon.to_bytes), got {type(data).__name__}") from None
-        return cls(_core.LexiconCore.from_bytes(raw), "bytes")
-
-    def to_bytes(self) -> bytes:
-        """The compact binary form (loads with :meth:`from_bytes` in milliseconds)."""
-        return self._core.to_bytes()
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # A lexicon loaded by language pickles as that language; any other as its bytes.
-        if self.language is not None:
-            return (Lexicon.load, (self.language,))
-        return (Lexicon.from_bytes, (self.to_bytes(),))
-
-    def __contains__(self, word: object) -> bool:
-        return self._core.contains(word)
-
-    def __len__(self) -> int:
-        return len(self._core)
-
-    def __repr__(self) -> str:
-        return f"<Lexicon of {len(self)} words from {self.source}>"
+add_constructor(Lexicon, "from_file", _from_file)
+add_constructor(Lexicon, "load", _load)
 
 
 def _find_list(language: str) -> Path:
@@ -188,7 +147,7 @@ def _decompressed(raw: bytes, source: Path) -> bytes:
         raise OptionError(f"{source} is not a readable gzip file: {error}") from None
 
 
-def _read_cache(path: Path) -> _core.LexiconCore | None:
+def _read_cache(cls: type[Lexicon], path: Path, source: str, language: str | None) -> Lexicon | None:
     """The lexicon of a cache entry, or None if there is none or it is damaged: an entry
     is the SHA-256 of its lexicon's bytes, then those bytes, so any change to it shows
     (from_bytes alone would accept a damaged entry that is still a well-formed lexicon)."""
@@ -200,7 +159,7 @@ def _read_cache(path: Path) -> _core.LexiconCore | None:
     if hashlib.sha256(data).digest() != digest:
         return None
     try:
-        return _core.LexiconCore.from_bytes(data)
+        return cls.from_bytes(data, source=source, language=language)
     except ValueError:
         return None
 

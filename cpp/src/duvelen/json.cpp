@@ -345,6 +345,12 @@ json::Value Rules::observation(const Position& position, int player, const Stora
     return duvelen::observation(position, player, storage);
 }
 
+State Rules::state_from_json(const Game& game, std::string_view text) {
+    State state = duvelen::state_from_json(text);
+    if (!(state.position.game == game)) throw StateFormatError("state JSON: its options differ from this game's");
+    return state;
+}
+
 static_assert(implements_contract<Rules>());
 
 }  // namespace diabolo::duvelen

@@ -124,43 +124,18 @@ Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_
     return realtime::simulate<RealtimeRules, Position, Move>(state, bots, seed, limits);
 }
 
-RandomPlayResult play_random_games(const Config& config, const Lexicon& lexicon, int games, uint64_t seed, int threads,
-                                   const Interrupt& interrupted) {
-    RandomPlayResult result;
-    result.scores.assign(static_cast<std::size_t>(std::max(games, 0)) * config.players, 0);
-    result.moves.assign(static_cast<std::size_t>(std::max(games, 0)), 0);
-    in_parallel(
-        games, threads,
-        [&](int first, int last) {
-            for (int i = first; i < last; ++i) {
-                const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
-                Position s = new_game(config, lexicon, game_seed);
-                Pcg32 rng(game_seed, 0xB07B07ULL);
-                int32_t count = 0;
-                while (!s.is_terminal()) {
-                    const int player = static_cast<int>(rng.below(config.players));
-                    const std::vector<Move> moves = legal_moves(s, player);
-                    if (moves.empty()) continue;
-                    apply(s, moves[rng.below(static_cast<uint32_t>(moves.size()))], player);
-                    ++count;
-                }
-                const auto k = static_cast<std::size_t>(i);
-                for (int p = 0; p < config.players; ++p)
-                    result.scores[k * config.players + static_cast<std::size_t>(p)] =
-                        s.scores[static_cast<std::size_t>(p)];
-                result.moves[k] = count;
-            }
-        },
-        interrupted);
-    return result;
+int Rules::random_player(const Position& position, Pcg32& rng) noexcept {
+    uint32_t seats = knizia::pending_seats(position);
+    if (seats == 0) return -1;
+    for (uint32_t skip = rng.below(static_cast<uint32_t>(popcount64(seats))); skip > 0; --skip) seats &= seats - 1;
+    return lowest_bit64(seats);
 }
 
-SimulationBatch simulate_many(const Config& config, const Lexicon& lexicon, const std::vector<const Bot*>& bots,
-                              int games, uint64_t seed, int threads, const realtime::Limits& limits,
-                              const Interrupt& interrupted) {
+SimulationBatch simulate_many(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed,
+                              int threads, const realtime::Limits& limits, const Interrupt& interrupted) {
     return realtime::simulate_many<RealtimeRules, Position, Move>(
-        config.players, bots, games, seed, threads, limits,
-        [&](uint64_t game_seed) { return new_game(config, lexicon, game_seed); }, interrupted);
+        game.config.players, bots, games, seed, threads, limits,
+        [&](uint64_t game_seed) { return new_game(game.config, *game.lexicon, game_seed); }, interrupted);
 }
 
 }  // namespace diabolo::knizia

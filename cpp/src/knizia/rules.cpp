@@ -412,17 +412,38 @@ std::vector<Move> legal_moves(const Position& s, int player) {
     return moves;
 }
 
+namespace {
+
+/// The legal action ids of `player`, ascending, through `put(id)`: the moves of
+/// for_each_legal with pass (always open while a round is played, K10.5) before the
+/// claims, whose ids follow the word order.
+template <class Put>
+void for_each_legal_action(const Position& s, int player, Put put) {
+    if (s.phase == Phase::GameOver || player < 0 || player >= s.players()) return;
+    if (s.phase == Phase::Penalty) {  // K10.2
+        if (s.penalty[0] == player) {
+            for (int i = 0; i < s.table_count; ++i) put(kFirstTakeAction + i);
+        }
+        return;
+    }
+    if (player == s.dealer() && s.deck_count() > 0) put(kRevealAction);  // K3.1
+    put(kPassAction);
+    const FoundWords words = find_words(*s.lexicon, s.table_cards(), s.config.min_cards);
+    for (std::size_t i = 0; i < words.size(); ++i) put(kFirstClaimAction + static_cast<int>(words[i].index));
+}
+
+}  // namespace
+
 std::vector<int> legal_actions(const Position& s, int player) {
     std::vector<int> actions;
-    for_each_legal(s, player, [&](MoveKind kind, int position, const FoundWordView* word) {
-        switch (kind) {
-            case MoveKind::Reveal: actions.push_back(kRevealAction); break;
-            case MoveKind::Pass: actions.push_back(kPassAction); break;
-            case MoveKind::Take: actions.push_back(kFirstTakeAction + position); break;
-            case MoveKind::Claim: actions.push_back(kFirstClaimAction + static_cast<int>(word->index)); break;
-        }
-    });
+    for_each_legal_action(s, player, [&](int action) { actions.push_back(action); });
     return actions;
+}
+
+int legal_actions(const Position& s, int player, int32_t* out) {
+    int count = 0;
+    for_each_legal_action(s, player, [&](int action) { out[count++] = action; });
+    return count;
 }
 
 std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& move, int player) {
@@ -689,37 +710,80 @@ std::string check_invariants(const Position& s) {
 
 // ---- the record ---------------------------------------------------------------------------------
 
-State State::start(const Config& config, const Lexicon& lexicon, uint64_t seed, const std::vector<Deal>* deals) {
+Game Game::make(const Options& options, std::shared_ptr<const Lexicon> lexicon) {
+    if (!lexicon) throw OptionError("a Knizia game needs a lexicon (K1.4)");
+    return Game{Config::from_options(options), std::move(lexicon), options.deck.language};
+}
+
+Deck Game::deck() const {
+    Options o = config.to_options();
+    o.deck.language = deck_language;
+    return o.deck;
+}
+
+int Game::num_actions() const noexcept {
+    return kFirstClaimAction + static_cast<int>(lexicon->size());  // at most 2**30 words
+}
+
+bool operator==(const Game& a, const Game& b) noexcept {
+    return a.config == b.config && a.deck_language == b.deck_language &&
+           (a.lexicon == b.lexicon || a.lexicon->fingerprint() == b.lexicon->fingerprint());
+}
+
+int Deck::size() const noexcept {
+    int total = 0;
+    for (const int count : counts) total += count;
+    return total;
+}
+
+namespace {
+std::vector<std::pair<Card, int>> sorted_cards(const Deck& deck) {
+    std::vector<std::pair<Card, int>> cards;
+    for (std::size_t k = 0; k < deck.kinds.size() && k < deck.counts.size(); ++k)
+        cards.emplace_back(deck.kinds[k], deck.counts[k]);
+    std::sort(cards.begin(), cards.end(), [](const auto& x, const auto& y) { return card_less(x.first, y.first); });
+    return cards;
+}
+}  // namespace
+
+bool operator==(const Deck& a, const Deck& b) { return a.language == b.language && sorted_cards(a) == sorted_cards(b); }
+
+State State::start(const Game& game, uint64_t seed, const std::vector<Deal>* deals) {
     State t;
+    t.game = game;
     if (deals != nullptr) t.deals = *deals;
-    t.state = new_game(config, lexicon, seed, deals);
+    t.position = new_game(game.config, *t.game.lexicon, seed, deals);
     return t;
 }
 
-void State::apply(const Move& move, int player) {
-    const int round = state.round;
-    Position next = state;
+Move State::apply(const Move& move, int player) {
+    const int round = position.round;
+    Position next = position;
     const Move applied = knizia::apply(next, move, player);
     if (next.round != round && !next.is_terminal() && next.round < static_cast<int>(deals.size()) &&
         !deals[next.round].empty()) {
         redeal(next, deals[next.round]);
     }
     history.push_back(Step{player, applied});
-    state = next;
+    position = next;
+    return applied;
 }
 
 std::string State::check() const {
-    std::string problem = check_invariants(state);
+    if (!(position.config == game.config) || position.lexicon != game.lexicon.get())
+        return "the position is not of the state's game";
+    std::string problem = check_invariants(position);
     if (!problem.empty()) return problem;
     for (const Step& step : history) {
-        if (step.player < 0 || step.player >= state.players()) return "a history entry of a seat that does not exist";
+        if (step.player < 0 || step.player >= position.players())
+            return "a history entry of a seat that does not exist";
     }
     return "";
 }
 
 State State::resample(uint64_t seed) const {
     State t = *this;
-    t.state = knizia::resample(state, seed);
+    t.position = knizia::resample(position, seed);
     t.deals.clear();  // a given deal of a later round is hidden too: the resampled game shuffles it
     return t;
 }

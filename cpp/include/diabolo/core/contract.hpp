@@ -45,7 +45,8 @@
 //   R::observation(position, player, storage)  what `player` may know, as JSON
 //       -> json::Value
 //   R::to_json(state) -> std::string           the whole state (secrets included)
-//   R::state_from_json(text) -> State          StateFormatError naming the path
+//   R::state_from_json(game, text) -> State    StateFormatError naming the path, or that the
+//                                              state's options differ from `game`
 //   R::format_move(move) -> std::string        the notation of the rules page
 //   R::parse_move(text) -> Move                NotationError
 //   R::random_player(position, rng) -> int     who acts in a random playout: the player to
@@ -120,7 +121,8 @@ struct has_observation<
     : std::is_same<decltype(R::observation(ref<const typename R::Position>(), 0,
                                            ref<const boost::json::storage_ptr>())),
                    json::Value> {};
-DIABOLO_CONTRACT_MEMBER(state_from_json, R::state_from_json(std::string_view()), typename R::State)
+DIABOLO_CONTRACT_MEMBER(state_from_json, R::state_from_json(ref<const typename R::Game>(), std::string_view()),
+                        typename R::State)
 DIABOLO_CONTRACT_MEMBER(format_move, R::format_move(ref<const typename R::Move>()), std::string)
 DIABOLO_CONTRACT_MEMBER(parse_move, R::parse_move(std::string_view()), typename R::Move)
 DIABOLO_CONTRACT_MEMBER(random_player, R::random_player(ref<const typename R::Position>(), ref<Pcg32>()), int)
@@ -162,7 +164,8 @@ constexpr bool implements_contract() {
     static_assert(contract::has_observation<R>::value,
                   "Rules::observation(const Position&, int player, const boost::json::storage_ptr&) -> json::Value");
     static_assert(contract::has_to_json<R>::value, "Rules::to_json(const State&) -> std::string");
-    static_assert(contract::has_state_from_json<R>::value, "Rules::state_from_json(std::string_view) -> State");
+    static_assert(contract::has_state_from_json<R>::value,
+                  "Rules::state_from_json(const Game&, std::string_view) -> State");
     static_assert(contract::has_format_move<R>::value, "Rules::format_move(const Move&) -> std::string");
     static_assert(contract::has_parse_move<R>::value, "Rules::parse_move(std::string_view) -> Move");
     static_assert(contract::has_random_player<R>::value, "Rules::random_player(const Position&, Pcg32&) -> int");

@@ -402,7 +402,8 @@ struct Rules {
     }
     static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
     static std::string to_json(const State& state) { return duvelen::to_json(state); }
-    static State state_from_json(std::string_view text) { return duvelen::state_from_json(text); }
+    /// The state of `text`, which must be of `game`.
+    static State state_from_json(const Game& game, std::string_view text);
     static std::string format_move(const Move& move) { return duvelen::format_move(move); }
     static Move parse_move(std::string_view text) { return duvelen::parse_move(text); }
     /// Every seat may act at any time (D3): a seat drawn at random.

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "diabolo/core/errors.hpp"
+#include "diabolo/core/json_fwd.hpp"
 #include "diabolo/core/realtime.hpp"
 #include "diabolo/core/rng.hpp"
 #include "diabolo/knizia/lexicon.hpp"
@@ -203,10 +204,15 @@ int action_of(const Move& move, const Lexicon& lexicon) noexcept;
 /// The move of an action id in [0, kFirstClaimAction + lexicon.size()); NotationError otherwise.
 Move move_of_action(int action, const Lexicon& lexicon);
 
-/// A deck (K1.3, K10.7): kinds of card with their counts.
-struct DeckSpec {
+/// A deck (K1.3, K10.7): kinds of card with their counts, and the language it was made
+/// for ("de", or ""). Its JSON is a deck file: {"language": "de", "cards": {"E": 5, ...}}.
+struct Deck {
+    std::string language;
     std::vector<Card> kinds;
     std::vector<int> counts;
+    int size() const noexcept;
+    /// The same language and counts, in any order.
+    friend bool operator==(const Deck& a, const Deck& b);
 };
 
 /// Rule options (K1.1, K3.3, K3.5, K4.2, K4.3, K10.3).
@@ -217,7 +223,7 @@ struct Options {
     Variant variant = Variant::Standard;
     int handicap = 10;  // K4.3
     StaleCalls stale_calls = StaleCalls::Penalty;
-    DeckSpec deck;  // required: 1..64 kinds, 1..128 cards
+    Deck deck;  // required: 1..64 kinds, 1..128 cards
 };
 
 /// Validated options; part of every state. Kinds are sorted: letters A-Z, double
@@ -301,9 +307,11 @@ void redeal(Position& state, const Deal& deal);
 /// claim on the table in word order (bare words: the best assignment), pass; during a
 /// penalty only take@i for the seat at its head (K10.2). Empty at game over.
 std::vector<Move> legal_moves(const Position& state, int player);
-/// The action ids of legal_moves(state, player), in the same order (a claim's id comes
-/// from the word finder, without looking the word up again).
+/// The action ids of legal_moves(state, player), ascending (a claim's id comes from the
+/// word finder, without looking the word up again).
 std::vector<int> legal_actions(const Position& state, int player);
+/// The same into `out`, which has room for them (num_actions ids always do); returns how many.
+int legal_actions(const Position& state, int player, int32_t* out);
 /// The seats that may act now, one bit each: every seat while the round is played (each
 /// may pass or call at any time, K3.2, K10.5), the seat at the head of a penalty (K10.2);
 /// none at game over.
@@ -338,7 +346,25 @@ int observation_tensor_size(const Config& config) noexcept;
 /// seats appear relative to `player` (block 0 is the player).
 void observation_tensor(const Position& state, int player, float* out) noexcept;
 
-// ---- the record a frontend keeps -------------------------------------------------------------
+// ---- the game and the record a frontend keeps ------------------------------------------------
+
+/// A game: validated options (part of every Position), the lexicon calls are checked
+/// against, and the deck's language. A value: copies share the lexicon, which lives as
+/// long as any of them.
+struct Game {
+    Config config{};
+    std::shared_ptr<const Lexicon> lexicon;
+    std::string deck_language;
+
+    /// Validates `options` (OptionError naming the option); `lexicon` must not be null.
+    static Game make(const Options& options, std::shared_ptr<const Lexicon> lexicon);
+    /// The deck: kinds in the order of Config (letters A-Z, double letters, `?`, `??`).
+    Deck deck() const;
+    /// Number of action ids: kFirstClaimAction + the lexicon's words.
+    int num_actions() const noexcept;
+    /// Equal options, deck language and lexicon (the same words, by fingerprint).
+    friend bool operator==(const Game& a, const Game& b) noexcept;
+};
 
 struct Step {
     int player = 0;
@@ -346,21 +372,50 @@ struct Step {
 };
 
 /// A state with the moves that led to it (every move is public), and the given deals
-/// of later rounds: what the Python Position wraps, and what a C++ frontend keeps.
+/// of later rounds: what the Python KniziaState wraps, and what a C++ frontend keeps.
+/// The position's lexicon pointer is the game's lexicon, which the state keeps alive.
 struct State {
-    Position state{};
+    Game game;
+    Position position{};
     std::vector<Step> history;
     std::vector<Deal> deals;  // given deals of rounds 0, 1, ... (empty: shuffled; may be fewer than the rounds)
 
-    static State start(const Config& config, const Lexicon& lexicon, uint64_t seed,
-                       const std::vector<Deal>* deals = nullptr);
-    /// Checked move of `player`; records it as applied. Throws IllegalMoveError and
-    /// changes nothing if illegal.
-    void apply(const Move& move, int player);
+    static State start(const Game& game, uint64_t seed, const std::vector<Deal>* deals = nullptr);
+    /// Checked move of `player`; records it as applied and returns it (a valid claim
+    /// names its cards). Throws IllegalMoveError and changes nothing if illegal.
+    Move apply(const Move& move, int player);
     /// check_invariants of the state, then the history; empty if consistent.
     std::string check() const;
     State resample(uint64_t seed) const;
 };
+
+// ---- JSON (src/knizia/json.cpp; docs/games/knizia.rst, "Observations" and "Saving a game") ---
+
+/// Every option: players, rounds (null in the victory-tiles variant), min_cards, variant,
+/// handicap, stale_calls, lexicon ({"language", "words": count, "fingerprint"}) and deck.
+json::Value options_json(const Game& game);
+/// The game of `options` (the keys of options_json; "deck" is required). The lexicon is
+/// `lexicon`, or, if that is null, the option "lexicon" given as a list of words; a
+/// "lexicon" object (as options_json writes it) must name `lexicon`'s fingerprint.
+/// OptionError naming the option otherwise.
+Game game_from_json(const json::Value& options, std::shared_ptr<const Lexicon> lexicon);
+/// A deck file's JSON and back (K10.7): OptionError naming what is wrong.
+json::Value deck_json(const Deck& deck);
+Deck deck_from_json(const json::Value& value);
+/// What `player` may know (K8, K10.6): the keys of the rules page.
+json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
+/// The whole state as JSON text, and back for the game `game` (StateFormatError naming
+/// the path of what is wrong, or that the options differ from the game's).
+std::string to_json(const State& state);
+State state_from_json(const Game& game, std::string_view text);
+/// A move as data: {"kind": "reveal"}, {"kind": "pass"}, {"kind": "take", "position": 5},
+/// {"kind": "claim", "word": "POST", "cards": [3, 7, 9, 2] or null}; NotationError back.
+json::Value move_json(const Move& move);
+Move move_from_json(const json::Value& value);
+const char* phase_name(Phase phase) noexcept;
+const char* kind_name(MoveKind kind) noexcept;
+const char* variant_name(Variant variant) noexcept;
+const char* stale_calls_name(StaleCalls stale_calls) noexcept;
 
 // ---- bots and simulation (diabolo::realtime) -------------------------------------------------
 
@@ -442,21 +497,65 @@ using Run = realtime::Run<Position, Move>;
 /// One simulated game from `state`; `bots[p]` plays seat p.
 Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits);
 
-struct RandomPlayResult {
-    std::vector<int32_t> scores;  // games x players, row-major: game totals (tiles in K4.3)
-    std::vector<int32_t> moves;   // moves per game
-};
-
-/// Plays `games` whole games where, at every step, a random seat that has legal moves
-/// makes a uniformly random one. Game i depends only on (seed, i), not on `threads`.
-RandomPlayResult play_random_games(const Config& config, const Lexicon& lexicon, int games, uint64_t seed, int threads,
-                                   const Interrupt& interrupted = {});
-
 using SimulationBatch = realtime::Batch;
 
 /// Simulates `games` whole games on `threads` threads; game i depends only on (seed, i).
-SimulationBatch simulate_many(const Config& config, const Lexicon& lexicon, const std::vector<const Bot*>& bots,
-                              int games, uint64_t seed, int threads, const realtime::Limits& limits,
-                              const Interrupt& interrupted = {});
+SimulationBatch simulate_many(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed,
+                              int threads, const realtime::Limits& limits, const Interrupt& interrupted = {});
+
+/// The contract (core/contract.hpp). There are no turns (K3.2): current_player is
+/// kSimultaneous until the game is over, and random playouts draw the acting seat among
+/// pending_seats.
+struct Rules {
+    using Game = knizia::Game;
+    using Position = knizia::Position;
+    using State = knizia::State;
+    using Move = knizia::Move;
+    static constexpr const char* kName = "knizia";
+
+    /// The lexicon is the option "lexicon" as a list of words here; a caller with a loaded
+    /// lexicon uses knizia::game_from_json(options, lexicon).
+    static Game game_from_json(const json::Value& options) { return knizia::game_from_json(options, nullptr); }
+    static json::Value options_json(const Game& game);
+    static int num_actions(const Game& game) noexcept { return game.num_actions(); }
+    static int players(const Game& game) noexcept { return game.config.players; }
+    static State new_state(const Game& game, uint64_t seed) { return State::start(game, seed); }
+    static const Position& position(const State& state) noexcept { return state.position; }
+    static int current_player(const Position& position) noexcept { return position.current_player(); }
+    static int legal_actions(const Position& position, int player, int32_t* out) {
+        return knizia::legal_actions(position, player, out);
+    }
+    static Move move_of_action(const Game& game, int action) { return knizia::move_of_action(action, *game.lexicon); }
+    static std::optional<IllegalMoveError> why_illegal(const Position& position, const Move& move, int player) {
+        return knizia::why_illegal(position, move, player);
+    }
+    static Move apply(State& state, const Move& move, int player) { return state.apply(move, player); }
+    /// A claim's id is applied with its best assignment (K10.4), found again here.
+    static void apply_action(Position& position, int action, int player) {
+        knizia::apply(position, knizia::move_of_action(action, *position.lexicon), player);
+    }
+    /// Nobody sees the deck or the blind draws (K5.1): the same for every player.
+    static Position resample(const Position& position, int, uint64_t seed) { return knizia::resample(position, seed); }
+    static int observation_tensor_size(const Game& game) noexcept {
+        return knizia::observation_tensor_size(game.config);
+    }
+    static void observation_tensor(const Position& position, int player, float* out) noexcept {
+        knizia::observation_tensor(position, player, out);
+    }
+    static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
+    static std::string to_json(const State& state) { return knizia::to_json(state); }
+    static State state_from_json(const Game& game, std::string_view text) {
+        return knizia::state_from_json(game, text);
+    }
+    static std::string format_move(const Move& move) { return knizia::format_move(move); }
+    static Move parse_move(std::string_view text) { return knizia::parse_move(text); }
+    /// A pending seat drawn uniformly from `rng`; -1 at game over.
+    static int random_player(const Position& position, Pcg32& rng) noexcept;
+    static void scores(const Position& position, int32_t* out) noexcept {
+        for (int seat = 0; seat < position.players(); ++seat)
+            out[seat] = position.scores[static_cast<std::size_t>(seat)];
+    }
+    static uint32_t pending_seats(const Position& position) noexcept { return knizia::pending_seats(position); }
+};
 
 }  // namespace diabolo::knizia

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "diabolo/core/cardset.hpp"
@@ -43,6 +44,15 @@ public:
     /// Number of distinct words.
     std::size_t size() const noexcept { return words_; }
     std::size_t node_count() const noexcept { return node_count_; }
+    /// Where the words came from (a file path, "words", "bytes") and the language code it
+    /// was loaded by ("" if none): shown to people, not part of the words.
+    const std::string& source() const noexcept { return source_; }
+    const std::string& language() const noexcept { return language_; }
+    /// Names where the words came from; before the lexicon is shared.
+    void set_origin(std::string source, std::string language) {
+        source_ = std::move(source);
+        language_ = std::move(language);
+    }
     /// A 64-bit hash of the automaton: equal lexicons have equal fingerprints, and
     /// different ones almost surely differ (saved states name their lexicon by it).
     uint64_t fingerprint() const noexcept { return fingerprint_; }
@@ -85,6 +95,8 @@ private:
     std::size_t node_count_ = 1;
     std::size_t words_ = 0;
     uint64_t fingerprint_ = 0;
+    std::string source_ = "words";
+    std::string language_;
 };
 
 }  // namespace diabolo

@@ -419,7 +419,8 @@ struct Rules {
     }
     static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
     static std::string to_json(const State& state) { return schacht::to_json(state); }
-    static State state_from_json(std::string_view text) { return schacht::state_from_json(text); }
+    /// The state of `text`, which must be of `game`.
+    static State state_from_json(const Game& game, std::string_view text);
     static std::string format_move(const Move& move) { return schacht::format_move(move); }
     static Move parse_move(std::string_view text) { return schacht::parse_move(text); }
     /// The player to move, or during doubler decisions the lowest seat still to decide.

@@ -1,0 +1,519 @@
+// Diabolo (Knizia): what each seat sees (K8, K10.6), the state, the options and the deck
+// as JSON. The keys are an interface that frontends rely on (docs/games/knizia.rst,
+// "Observations" and "Saving a game").
+#include <cinttypes>
+#include <cstdio>
+#include <string>
+
+#include <boost/json/monotonic_resource.hpp>
+
+#include "diabolo/core/contract.hpp"
+#include "diabolo/core/json.hpp"
+#include "diabolo/knizia/knizia.hpp"
+
+namespace diabolo::knizia {
+
+namespace {
+
+constexpr const char* kFormat = "diabolo.knizia/1";
+constexpr const char* kPhaseNames[] = {"play", "penalty", "game_over"};
+constexpr const char* kMoveKinds[] = {"reveal", "pass", "take", "claim"};
+constexpr const char* kVariantNames[] = {"standard", "victory_tiles"};
+constexpr const char* kStaleNames[] = {"penalty", "reject"};
+
+std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
+
+using Storage = boost::json::storage_ptr;
+
+std::string_view text_of(const json::Value& value) {
+    return std::string_view(value.get_string().data(), value.get_string().size());
+}
+
+std::string fingerprint_text(const Lexicon& lexicon) {
+    char text[17];
+    std::snprintf(text, sizeof text, "%016" PRIx64, lexicon.fingerprint());
+    return text;
+}
+
+json::Value card_list(const Config& c, const uint8_t* kinds, int count, const Storage& sp) {
+    json::Array out(sp);
+    out.reserve(static_cast<std::size_t>(count));
+    for (int i = 0; i < count; ++i) out.emplace_back(json::view(format_card(c.card(kinds[i]))));
+    return out;
+}
+
+template <class T>
+json::Value seat_values(const std::array<T, kMaxPlayers>& values, int players, const Storage& sp) {
+    json::Array out(sp);
+    for (int p = 0; p < players; ++p) out.emplace_back(values[at(p)]);
+    return out;
+}
+
+json::Value last_call_json(const Position& s, const Storage& sp) {
+    if (s.last_call.seat < 0) return json::Value(nullptr, sp);
+    json::Object d(sp);
+    d.emplace("seat", int{s.last_call.seat});
+    d.emplace("word", boost::json::string_view(s.last_call.word.data(), s.last_call.length));
+    d.emplace("valid", s.last_call.valid);
+    if (s.last_call.valid) d.emplace("reason", nullptr);
+    else d.emplace("reason", reason_text(s.last_call.reason));
+    return d;
+}
+
+json::Value passed_json(const Position& s, const Storage& sp) {
+    json::Array out(sp);
+    for (int p = 0; p < s.players(); ++p) out.emplace_back(((s.passed >> p) & 1u) != 0);
+    return out;
+}
+
+json::Value penalty_json(const Position& s, const Storage& sp) {
+    json::Array out(sp);
+    for (int i = 0; i < s.penalty_count; ++i) out.emplace_back(int{s.penalty[at(i)]});
+    return out;
+}
+
+template <class Enum, std::size_t N>
+Enum enum_option(const json::OptionReader& r, const char* name, const char* const (&names)[N], const char* clause) {
+    const json::Value& value = r.value(name);
+    for (std::size_t i = 0; value.is_string() && i < N; ++i) {
+        if (text_of(value) == names[i]) return static_cast<Enum>(i);
+    }
+    std::string allowed;
+    for (std::size_t i = 0; i < N; ++i) allowed += std::string(i ? ", " : "") + "'" + names[i] + "'";
+    throw OptionError(std::string(name) + " must be one of " + allowed + " (" + clause + "), got " +
+                      json::shown(value));
+}
+
+/// The lexicon of the options: `given`, whose fingerprint a "lexicon" object must name,
+/// or one built from a "lexicon" list of words.
+std::shared_ptr<const Lexicon> lexicon_of(const json::OptionReader& r, std::shared_ptr<const Lexicon> given) {
+    const json::Value* option = r.has("lexicon") ? &r.value("lexicon") : nullptr;
+    if (given) {
+        if (option == nullptr) return given;
+        const json::Value* fingerprint =
+            option->is_object() ? option->get_object().if_contains("fingerprint") : nullptr;
+        if (fingerprint != nullptr && fingerprint->is_string() && text_of(*fingerprint) == fingerprint_text(*given))
+            return given;
+        throw OptionError("lexicon: the options name another lexicon than the one given: " + json::shown(*option));
+    }
+    if (option == nullptr || !option->is_array()) {
+        throw OptionError(
+            "lexicon: give the words as a list (\"lexicon\": [\"TOR\", \"ROT\"]), or a loaded lexicon with the "
+            "options (K1.4)");
+    }
+    std::vector<std::string> words;
+    for (const json::Value& word : option->get_array()) {
+        if (!word.is_string()) throw OptionError("lexicon: a word must be a string, got " + json::shown(word));
+        words.emplace_back(text_of(word));
+    }
+    return std::make_shared<const Lexicon>(Lexicon::from_words(words));
+}
+
+// ---- reading a state ------------------------------------------------------------------------------
+
+uint8_t read_kind(const json::Reader& r, const Config& c) {
+    Card card;
+    try {
+        card = parse_card(r.text());
+    } catch (const NotationError& e) {
+        r.fail(e.what());
+    }
+    const int kind = c.kind_of(card);
+    if (kind < 0) r.fail("the deck has no card '" + format_card(card) + "'");
+    return static_cast<uint8_t>(kind);
+}
+
+void read_piles(const json::Reader& piles, Position& s) {
+    const Config& c = s.config;
+    if (piles.size() != at(c.players)) piles.fail("expected one entry per seat");
+    for (int p = 0; p < c.players; ++p) {
+        const json::Reader pile = piles.at(at(p));
+        for (const bool taken : {true, false}) {
+            const json::Reader cards = pile.at(taken ? "taken" : "drawn");
+            if (cards.size() > c.deck_size) cards.fail("more cards than the deck has");
+            auto& counts = taken ? s.taken[at(p)] : s.drawn[at(p)];
+            for (std::size_t i = 0; i < cards.size(); ++i) {
+                ++counts[read_kind(cards.at(i), c)];
+                ++s.pile[at(p)];
+            }
+        }
+    }
+}
+
+void read_last_call(const json::Reader& call, Position& s) {
+    if (call.is_null()) return;
+    s.last_call.seat = static_cast<int8_t>(call.at("seat").integer(0, s.players() - 1));
+    s.last_call.valid = call.at("valid").boolean();
+    Move word;
+    try {
+        word = Move::claim(call.at("word").text());
+    } catch (const NotationError& e) {
+        call.at("word").fail(e.what());
+    }
+    s.last_call.length = word.length;
+    s.last_call.word = word.letters;
+    const json::Reader reason = call.at("reason");
+    if (s.last_call.valid) {
+        if (!reason.is_null()) reason.fail("a valid call has no reason");
+        return;
+    }
+    const std::string_view text = reason.text();
+    for (int r = 1; r <= 4; ++r) {
+        if (text == reason_text(static_cast<Reason>(r))) s.last_call.reason = static_cast<Reason>(r);
+    }
+    if (s.last_call.reason == Reason::None) reason.fail("expected one of the reasons of K10.8");
+}
+
+void read_deals(const json::Reader& deals, State& t) {
+    const Config& c = t.game.config;
+    if (deals.size() > at(kMaxRounds)) deals.fail("too many deals");
+    for (std::size_t r = 0; r < deals.size(); ++r) {
+        const json::Reader deal = deals.at(r);
+        if (deal.is_null()) {
+            t.deals.emplace_back();  // shuffled from the seed
+            continue;
+        }
+        if (deal.size() != c.deck_size) deal.fail("a deal holds every card of the deck once");
+        Deal given;
+        for (std::size_t i = 0; i < deal.size(); ++i) given.push_back(read_kind(deal.at(i), c));
+        try {
+            check_deal(c, given);
+        } catch (const StateFormatError& e) {
+            deal.fail(e.what());
+        }
+        t.deals.push_back(given);
+    }
+}
+
+void read_history(const json::Reader& history, State& t) {
+    const int n = t.game.config.players;
+    if (history.size() > json::kMaxHistory) history.fail("more than a million moves");
+    for (std::size_t i = 0; i < history.size(); ++i) {
+        const std::string_view entry = history.at(i).text();
+        if (entry.size() < 2 || entry[1] != ':' || entry[0] < '0' || entry[0] >= '0' + n)
+            history.at(i).fail("expected 'seat:move' like '1:LAGER@0,1,2,3,4'");
+        try {
+            t.history.push_back(Step{entry[0] - '0', parse_move(entry.substr(2))});
+        } catch (const NotationError& e) {
+            history.at(i).fail(e.what());
+        }
+    }
+}
+
+State state_from_value(const Game& game, const json::Value& data) {
+    const json::Reader root(data);
+    if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected '") + kFormat + "'");
+    if (!(root.at("options").value() == options_json(game)))
+        root.at("options").fail("its options differ from this game's");
+    State t;
+    t.game = game;
+    Position& s = t.position;
+    const Config& c = game.config;
+    s.config = c;
+    s.lexicon = t.game.lexicon.get();
+    s.seed = root.at("seed").seed();
+    s.round = static_cast<uint8_t>(root.at("round").integer(0, kMaxRounds - 1));
+    s.phase = static_cast<Phase>(root.at("phase").choice({"play", "penalty", "game_over"}));
+    const json::Reader deck = root.at("deck");
+    if (deck.size() > c.deck_size) deck.fail("more cards than the deck has");
+    s.deck_next = static_cast<uint8_t>(c.deck_size - deck.size());
+    for (std::size_t i = 0; i < deck.size(); ++i) s.deck[s.deck_next + i] = read_kind(deck.at(i), c);
+    const json::Reader table = root.at("table");
+    if (table.size() > c.deck_size) table.fail("more cards than the deck has");
+    s.table_count = static_cast<uint8_t>(table.size());
+    for (std::size_t i = 0; i < table.size(); ++i) s.table[i] = read_kind(table.at(i), c);
+    read_piles(root.at("piles"), s);
+    const json::Reader passed = root.at("passed");
+    if (passed.size() != at(c.players)) passed.fail("expected one entry per seat");
+    for (int p = 0; p < c.players; ++p) {
+        if (passed.at(at(p)).boolean()) s.passed = static_cast<uint8_t>(s.passed | (1u << p));
+    }
+    const json::Reader penalty = root.at("penalty");
+    if (penalty.size() >= at(c.players)) penalty.fail("at most one entry per other seat");
+    s.penalty_count = static_cast<uint8_t>(penalty.size());
+    for (std::size_t i = 0; i < penalty.size(); ++i)
+        s.penalty[i] = static_cast<uint8_t>(penalty.at(i).integer(0, c.players - 1));
+    read_last_call(root.at("last_call"), s);
+    const json::Reader scores = root.at("scores");
+    if (scores.size() != at(c.players)) scores.fail("expected one entry per seat");
+    for (int p = 0; p < c.players; ++p) s.scores[at(p)] = static_cast<int32_t>(scores.at(at(p)).integer(0, 100000));
+    read_deals(root.at("deals"), t);
+    read_history(root.at("history"), t);
+    const std::string problem = t.check();
+    if (!problem.empty()) throw StateFormatError("state JSON describes an impossible state: " + problem);
+    return t;
+}
+
+void write_cards(json::Writer& w, const Config& c, const uint8_t* kinds, int count) {
+    w.begin_array();
+    for (int i = 0; i < count; ++i) w.value(format_card(c.card(kinds[i])));
+    w.end_array();
+}
+
+void write_options(json::Writer& w, const Game& game) {
+    const Config& c = game.config;
+    w.begin_object().key("players").value(int{c.players}).key("rounds");
+    if (c.variant == Variant::Standard) w.value(int{c.rounds});
+    else w.null();
+    w.key("min_cards").value(int{c.min_cards}).key("variant").value(variant_name(c.variant));
+    w.key("handicap").value(int{c.handicap}).key("stale_calls").value(stale_calls_name(c.stale_calls));
+    w.key("lexicon").begin_object().key("language");
+    if (game.lexicon->language().empty()) w.null();
+    else w.value(game.lexicon->language());
+    w.key("words").value(static_cast<unsigned long long>(game.lexicon->size()));
+    w.key("fingerprint").value(fingerprint_text(*game.lexicon)).end_object();
+    w.key("deck").begin_object().key("language").value(game.deck_language).key("cards").begin_object();
+    for (int k = 0; k < c.kind_count; ++k) w.key(format_card(c.card(k))).value(int{c.counts[at(k)]});
+    w.end_object().end_object().end_object();
+}
+
+}  // namespace
+
+const char* phase_name(Phase phase) noexcept { return kPhaseNames[static_cast<int>(phase)]; }
+const char* kind_name(MoveKind kind) noexcept { return kMoveKinds[static_cast<int>(kind)]; }
+const char* variant_name(Variant variant) noexcept { return kVariantNames[static_cast<int>(variant)]; }
+const char* stale_calls_name(StaleCalls stale_calls) noexcept { return kStaleNames[static_cast<int>(stale_calls)]; }
+
+// ---- the deck and the options -----------------------------------------------------------------
+
+json::Value deck_json(const Deck& deck) {
+    json::Object cards;
+    for (std::size_t k = 0; k < deck.kinds.size(); ++k) cards.emplace(format_card(deck.kinds[k]), deck.counts[k]);
+    return json::Object{{"language", json::view(deck.language)}, {"cards", std::move(cards)}};
+}
+
+Deck deck_from_json(const json::Value& value) {
+    const json::Object* o = value.is_object() ? &value.get_object() : nullptr;
+    if (o == nullptr || o->size() != 2 || !o->contains("language") || !o->contains("cards"))
+        throw OptionError("a deck file is a JSON object {\"language\": ..., \"cards\": {...}} (K10.7), got " +
+                          json::shown(value));
+    Deck deck;
+    const json::Value& language = o->at("language");
+    bool code = language.is_string() && language.get_string().size() <= 32;
+    for (std::size_t i = 0; code && i < language.get_string().size(); ++i) {
+        const char ch = language.get_string()[i];
+        code =
+            (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '-' || ch == '_';
+    }
+    if (!code) {
+        throw OptionError("a deck's language is a code like 'de' (letters, digits, '-' or '_'), or '', got " +
+                          json::shown(language));
+    }
+    deck.language = std::string(text_of(language));
+    const json::Value& cards = o->at("cards");
+    if (!cards.is_object() || cards.get_object().empty()) {
+        throw OptionError("a deck's cards are a mapping of card to count, like {\"E\": 5, \"?\": 4}, got " +
+                          json::shown(cards));
+    }
+    for (const auto& item : cards.get_object()) {
+        const std::string_view name(item.key().data(), item.key().size());
+        try {
+            deck.kinds.push_back(parse_card(name));
+        } catch (const NotationError& e) {
+            throw OptionError(std::string("deck: ") + e.what());
+        }
+        long long count = 0;
+        if (!json::as_int64(item.value(), count) || count < 1) {
+            throw OptionError("the count of '" + std::string(name) + "' must be a positive integer, got " +
+                              json::shown(item.value()));
+        }
+        if (count > kMaxDeck) {
+            throw OptionError("the deck's count of '" + std::string(name) + "' must be 1.." + std::to_string(kMaxDeck) +
+                              ", got " + std::to_string(count));
+        }
+        deck.counts.push_back(static_cast<int>(count));
+    }
+    return deck;
+}
+
+json::Value options_json(const Game& game) {
+    const Config& c = game.config;
+    json::Object lexicon{
+        {"language",
+         game.lexicon->language().empty() ? json::Value(nullptr) : json::Value(json::view(game.lexicon->language()))},
+        {"words", game.lexicon->size()},
+        {"fingerprint", json::view(fingerprint_text(*game.lexicon))}};
+    return json::Object{{"players", c.players},
+                        {"rounds", c.variant == Variant::Standard ? json::Value(c.rounds) : json::Value(nullptr)},
+                        {"min_cards", c.min_cards},
+                        {"variant", variant_name(c.variant)},
+                        {"handicap", c.handicap},
+                        {"stale_calls", stale_calls_name(c.stale_calls)},
+                        {"lexicon", std::move(lexicon)},
+                        {"deck", deck_json(game.deck())}};
+}
+
+Game game_from_json(const json::Value& options, std::shared_ptr<const Lexicon> lexicon) {
+    const json::OptionReader r(
+        options, "knizia", {"players", "rounds", "min_cards", "variant", "handicap", "stale_calls", "lexicon", "deck"});
+    Options o;
+    if (r.has("players")) o.players = r.integer_in("players", kMinPlayers, kMaxPlayers, "K1.1");
+    if (r.has("rounds") && !r.value("rounds").is_null()) o.rounds = r.integer_in("rounds", 1, kMaxRounds, "K4.2");
+    if (r.has("min_cards")) o.min_cards = r.integer_in("min_cards", 1, kMaxWord, "K3.3");
+    if (r.has("handicap")) o.handicap = r.integer_in("handicap", 0, 1000, "K4.3");
+    if (r.has("variant")) o.variant = enum_option<Variant>(r, "variant", kVariantNames, "K4.3");
+    if (r.has("stale_calls")) o.stale_calls = enum_option<StaleCalls>(r, "stale_calls", kStaleNames, "K10.3");
+    if (o.variant == Variant::VictoryTiles && o.rounds != 0)
+        throw OptionError("the victory_tiles variant plays until a seat has 2 tiles (K4.3): leave rounds out");
+    if (!r.has("deck"))
+        throw OptionError("deck: a Knizia game needs its deck, {\"language\": ..., \"cards\": {...}} (K10.7)");
+    o.deck = deck_from_json(r.value("deck"));
+    return Game::make(o, lexicon_of(r, std::move(lexicon)));
+}
+
+// ---- views, states and moves --------------------------------------------------------------------
+
+json::Value observation(const Position& s, int player, const Storage& sp) {
+    json::Object d(sp);
+    d.reserve(13);
+    d.emplace("player", player);
+    d.emplace("round", int{s.round});
+    if (s.config.variant == Variant::Standard) d.emplace("rounds", int{s.config.rounds});
+    else d.emplace("rounds", nullptr);
+    d.emplace("dealer", s.dealer());
+    d.emplace("phase", phase_name(s.phase));
+    d.emplace("table", card_list(s.config, s.table.data(), s.table_count, sp));
+    d.emplace("deck_count", s.deck_count());
+    d.emplace("piles", seat_values(s.pile, s.players(), sp));
+    d.emplace("scores", seat_values(s.scores, s.players(), sp));
+    d.emplace("last_call", last_call_json(s, sp));
+    d.emplace("penalty", penalty_json(s, sp));
+    d.emplace("passed", passed_json(s, sp));
+    json::Array legal(sp);
+    for (const Move& move : legal_moves(s, player)) legal.emplace_back(json::view(format_move(move)));
+    d.emplace("legal", std::move(legal));
+    return d;
+}
+
+std::string to_json(const State& t) {
+    const Position& s = t.position;
+    const Config& c = s.config;
+    json::Writer w;
+    w.text().reserve(2048 + 16 * t.history.size());
+    w.begin_object().key("format").value(kFormat).key("options");
+    write_options(w, t.game);
+    w.key("seed").value(static_cast<unsigned long long>(s.seed)).key("round").value(int{s.round});
+    w.key("phase").value(phase_name(s.phase)).key("deck");
+    write_cards(w, c, s.deck.data() + s.deck_next, s.deck_count());
+    w.key("table");
+    write_cards(w, c, s.table.data(), s.table_count);
+    w.key("piles").begin_array();
+    for (int p = 0; p < s.players(); ++p) {
+        w.begin_object();
+        for (const bool taken : {true, false}) {
+            const auto& counts = taken ? s.taken[at(p)] : s.drawn[at(p)];
+            w.key(taken ? "taken" : "drawn").begin_array();
+            for (int kind = 0; kind < c.kind_count; ++kind) {
+                for (int i = 0; i < counts[at(kind)]; ++i) w.value(format_card(c.card(kind)));
+            }
+            w.end_array();
+        }
+        w.end_object();
+    }
+    w.end_array().key("passed").begin_array();
+    for (int p = 0; p < s.players(); ++p) w.value(((s.passed >> p) & 1u) != 0);
+    w.end_array().key("penalty").begin_array();
+    for (int i = 0; i < s.penalty_count; ++i) w.value(int{s.penalty[at(i)]});
+    w.end_array().key("last_call");
+    if (s.last_call.seat < 0) {
+        w.null();
+    } else {
+        w.begin_object().key("seat").value(int{s.last_call.seat}).key("word").value(s.last_call.text());
+        w.key("valid").value(s.last_call.valid).key("reason");
+        if (s.last_call.valid) w.null();
+        else w.value(reason_text(s.last_call.reason));
+        w.end_object();
+    }
+    w.key("scores").begin_array();
+    for (int p = 0; p < s.players(); ++p) w.value(int{s.scores[at(p)]});
+    w.end_array().key("deals").begin_array();
+    for (const Deal& deal : t.deals) {
+        if (deal.empty()) w.null();
+        else write_cards(w, c, deal.data(), static_cast<int>(deal.size()));
+    }
+    w.end_array().key("history").begin_array();
+    for (const Step& step : t.history) w.value(std::to_string(step.player) + ":" + format_move(step.move));
+    w.end_array().end_object();
+    return std::move(w.text());
+}
+
+State state_from_json(const Game& game, std::string_view text) {
+    unsigned char buffer[32768];
+    boost::json::monotonic_resource arena(buffer, sizeof buffer);
+    return state_from_value(game, json::parse(text, "state JSON", &arena));
+}
+
+json::Value move_json(const Move& move) {
+    json::Object out;
+    out.emplace("kind", kind_name(move.kind));
+    if (move.kind == MoveKind::Take) out.emplace("position", int{move.position});
+    if (move.kind != MoveKind::Claim) return out;
+    out.emplace("word", boost::json::string_view(move.letters.data(), move.length));
+    if (move.card_count == 0) {
+        out.emplace("cards", nullptr);
+    } else {
+        json::Array cards;
+        for (int i = 0; i < move.card_count; ++i) cards.emplace_back(int{move.cards[at(i)]});
+        out.emplace("cards", std::move(cards));
+    }
+    return out;
+}
+
+Move move_from_json(const json::Value& data) {
+    const std::string shape =
+        "a Knizia move as data is like {\"kind\": \"claim\", \"word\": \"POST\", \"cards\": [3, 7, 9, 2]}, "
+        "{\"kind\": \"take\", \"position\": 5}, {\"kind\": \"reveal\"} or {\"kind\": \"pass\"}";
+    if (!data.is_object()) throw NotationError(shape + ", got " + json::shown(data));
+    const json::Object& o = data.get_object();
+    const json::Value* kind = o.if_contains("kind");
+    if (kind == nullptr || !kind->is_string())
+        throw NotationError(shape + ": 'kind' must be a string, got " + json::shown(data));
+    const std::string_view name = text_of(*kind);
+    const auto only = [&](std::size_t keys) {
+        if (o.size() != keys) throw NotationError(shape + ": unexpected keys in " + json::shown(data));
+    };
+    if (name == "reveal" || name == "pass") {
+        only(1);
+        return name == "reveal" ? Move::reveal() : Move::pass();
+    }
+    if (name == "take") {
+        only(2);
+        const json::Value* position = o.if_contains("position");
+        long long i = -1;
+        if (position == nullptr || !json::as_int64(*position, i) || i < 0 || i >= kMaxTable)
+            throw NotationError(shape + ": 'position' is a table position 0..127, got " + json::shown(data));
+        return Move::take(static_cast<int>(i));
+    }
+    if (name != "claim") throw NotationError(shape + ": unknown kind in " + json::shown(data));
+    const json::Value* word = o.if_contains("word");
+    if (word == nullptr || !word->is_string())
+        throw NotationError(shape + ": 'word' must be a string, got " + json::shown(data));
+    const json::Value* cards = o.if_contains("cards");
+    only(cards != nullptr ? 3 : 2);
+    std::vector<int> positions;
+    if (cards != nullptr && !cards->is_null()) {
+        if (!cards->is_array() || cards->get_array().size() > static_cast<std::size_t>(kMaxWord))
+            throw NotationError(shape + ": 'cards' is a list of table positions, got " + json::shown(data));
+        for (const json::Value& card : cards->get_array()) {
+            long long i = -1;
+            if (!json::as_int64(card, i) || i < 0 || i >= kMaxTable)
+                throw NotationError(shape + ": 'cards' holds table positions 0..127, got " + json::shown(data));
+            positions.push_back(static_cast<int>(i));
+        }
+    }
+    // The word is normalised as notation is (K10.8): a called word is text a person typed.
+    const std::optional<std::string> normal = normalise_word(text_of(*word));
+    if (!normal || normal->empty() || normal->size() > static_cast<std::size_t>(kMaxWord))
+        throw NotationError(shape + ": 'word' is a word of 1..64 letters, got " + json::shown(*word));
+    return Move::claim(*normal, positions);
+}
+
+json::Value Rules::options_json(const Game& game) { return knizia::options_json(game); }
+
+json::Value Rules::observation(const Position& position, int player, const Storage& storage) {
+    return knizia::observation(position, player, storage);
+}
+
+static_assert(implements_contract<Rules>());
+
+}  // namespace diabolo::knizia
