@@ -1,5 +1,5 @@
 // Helpers shared by the bindings of every game: error translation, argument
-// checks and reading JSON-like dicts with errors that name the bad key.
+// checks, and Python data to and from the core's JSON.
 #pragma once
 
 #include <pybind11/numpy.h>
@@ -97,45 +97,6 @@ inline json::Value move_data(const py::handle& value) {
 /// JSON text from Python: the UTF-8 of a str, parsed; StateFormatError otherwise.
 json::Value parse_text(const py::handle& text, const char* what = "state JSON");
 
-/// Reads JSON-like data and reports the path of what is wrong as StateFormatError.
-class Reader {
-public:
-    Reader(py::handle value, std::string path) : value_(value), path_(std::move(path)) {}
-    Reader at(const char* key) const;    // a required key of a dict
-    Reader at(std::size_t index) const;  // an item of a list
-    bool has(const char* key) const;
-    bool is_null() const { return value_.is_none(); }
-    std::size_t size() const;  // length of a list
-    long long integer(long long low, long long high) const;
-    bool boolean() const;
-    std::string text() const;
-    /// A seed (an int in [0, 2**64)).
-    uint64_t seed() const;
-    /// The index of the text among `names` ("expected 'a', 'b' or 'c'" otherwise):
-    /// reads an enum whose values are 0, 1, 2, ... in that order.
-    int choice(std::initializer_list<const char*> names) const;
-    py::handle handle() const { return value_; }
-    [[noreturn]] void fail(const std::string& message) const;
-
-private:
-    py::dict dict() const;
-    py::list list() const;
-    py::handle value_;
-    std::string path_;
-};
-
-/// The bounds of the core's state JSON, for the state that is still read here.
-using json::kMaxHistory;
-constexpr std::size_t kMaxJsonBytes = json::kMaxTextBytes;
-
-/// The entries of a state's "history" list, at most kMaxHistory of them.
-std::size_t history_size(const Reader& history);
-
-/// json.dumps / json.loads of the standard library; load_json refuses text longer
-/// than kMaxJsonBytes.
-std::string dump_json(const py::object& data);
-py::object load_json(const std::string& text);
-
 }  // namespace diabolo::bindings
 
 namespace diabolo::bindings {
@@ -157,39 +118,6 @@ void bind_move_values(py::class_<Move>& cls, const std::string& name, Format for
         .def("__hash__", [name, format](const Move& m) { return py::hash(py::make_tuple(name, format(m))); })
         .def(py::pickle([format](const Move& m) { return py::make_tuple(format(m)); },
                         [parse](const py::tuple& t) { return parse(utf8_text<NotationError>(t[0], "notation")); }));
-}
-
-/// What every state class offers: clone, copy, deepcopy, to_json, == (same JSON),
-/// unhashable (states change), and pickle through the JSON. `to_text(state)` writes the
-/// state's JSON text and `from_text(text)` reads it back.
-template <class State, class ToText, class FromText>
-void bind_state_values(py::class_<State>& cls, ToText to_text, FromText from_text) {
-    cls.def(
-           "clone", [](const State& t) { return t; }, "An independent copy.")
-        .def("__copy__", [](const State& t) { return t; })
-        .def(
-            "__deepcopy__", [](const State& t, const py::object&) { return t; }, py::arg("memo"))
-        .def(
-            "to_json", [to_text](const State& t) { return to_text(t); },
-            "The whole state (hidden cards, seed and history included) as JSON text; the game's "
-            "``state_from_json`` reads it back.")
-        .def("__eq__",
-             [to_text](const State& a, const py::object& b) -> py::object {
-                 if (!py::isinstance<State>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-                 return py::bool_(to_text(a) == to_text(b.cast<const State&>()));
-             })
-        .def_property_readonly_static("__hash__", [](const py::object&) { return py::none(); })
-        .def(py::pickle([to_text](const State& t) { return to_text(t); },
-                        [from_text](const std::string& text) { return from_text(text); }));
-}
-
-/// What every game class offers: == and hash by options, pickle through the options.
-template <class Config, class OptionsDict, class FromKwargs>
-void bind_game_values(py::class_<Config>& cls, OptionsDict options, FromKwargs from_kwargs) {
-    cls.def("__eq__", &equal_values<Config>)
-        .def("__hash__", [options](const Config& c) { return py::hash(py::str(options(c))); })
-        .def(py::pickle([options](const Config& c) { return options(c); },
-                        [from_kwargs](const py::dict& d) { return from_kwargs(d); }));
 }
 
 /// The C++ bot behind `bot` (a bound Bot subclass), shared so it outlives the call;

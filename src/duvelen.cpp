@@ -13,6 +13,7 @@
 
 #include <boost/json/monotonic_resource.hpp>
 
+#include "bind_game.hpp"
 #include "common.hpp"
 #include "diabolo/core/batch.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
@@ -23,30 +24,8 @@ using namespace diabolo::duvelen;
 
 namespace {
 
-constexpr const char* kPhaseNames[] = {"play", "after_stop", "game_over"};
-constexpr const char* kMoveKinds[] = {"play", "turn", "recycle", "recycle^", "stop", "pass"};
 constexpr const char* kSourceNames[] = {"S", "R1", "R2", "R3", "R4", "W"};
 constexpr const char* kBlockNames[] = {"rotate_stok", "end_round"};
-
-py::dict options_dict(const Game& game) { return to_python(options_json(game), true); }
-
-Game config_from_kwargs(const py::dict& kwargs) { return game_from_json(from_python(kwargs, "options")); }
-
-Move to_move(const py::handle& value) {
-    if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) return Move::of_action(to_action(value, kNumActions));
-    if (PyUnicode_Check(value.ptr())) return parse_move(utf8_text<NotationError>(value, "a move"));
-    if (py::isinstance<Move>(value)) return value.cast<Move>();
-    if (as_integer(value)) return Move::of_action(to_action(value, kNumActions));  // numpy integers
-    if (PyDict_Check(value.ptr())) return move_from_json(move_data(value));        // {"kind": ...}
-    throw NotationError("a Duvelen move is a DuvelenMove, an action id or notation text like 'R2:7h>3', got " +
-                        py::repr(value).cast<std::string>());
-}
-
-/// The player a query is about. Duvelen has no player to move (D3), so one must be named.
-int query_player(const Position& s, const py::object& player) {
-    if (player.is_none()) throw PlayerError("Duvelen is played simultaneously (D3): name the player");
-    return to_seat(player, s.players());
-}
 
 std::vector<Deck> decks_from(const py::handle& value, int players) {
     if (!py::isinstance<py::sequence>(value) || PyUnicode_Check(value.ptr())) {
@@ -79,6 +58,63 @@ std::vector<Deck> decks_from(const py::handle& value, int players) {
     return decks;
 }
 
+constexpr const char* kMoveDoc = R"doc(
+A move of Duvelen: frozen, hashable, ``str()`` is its notation (D7).
+
+A play names its source, card and target pile (``'R2:7h>3'``), so a play sent before
+the table changed can never play another card (D3.10). The short form ``'R2>3'`` and
+the action ids name only the source and the pile: the card is whatever lies there
+when the move is applied.
+
+>>> from diabolo.duvelen import DuvelenMove
+>>> move = DuvelenMove.parse("R2:7h>3")
+>>> move.kind, move.source, move.card, move.target, move.action
+('play', 'R2', '7h', 3, 69)
+>>> str(DuvelenMove.from_action(69)), str(DuvelenMove.parse("S:Ah>new"))
+('R2>3', 'S:Ah>new')
+)doc";
+
+constexpr const char* kStateDoc = R"doc(
+A position of Duvelen, with the moves that led to it.
+
+There are no turns (D3): ``current_player`` is ``diabolo.SIMULTANEOUS`` until the game is
+over, every query names its player, and ``apply(move, player=p)`` applies moves in the
+order they arrive. A play that lost a race raises IllegalMoveError and changes nothing.
+
+>>> import diabolo
+>>> state = diabolo.load("duvelen", players=2).new_state(seed=3)
+>>> state.current_player == diabolo.SIMULTANEOUS
+True
+>>> state.apply("turn", player=0)
+>>> state.observation(1)["seats"][0]["waste_count"]
+3
+)doc";
+
+constexpr const char* kGameDoc = R"doc(
+Duvelen with its rule options. Get one with ``diabolo.load("duvelen", ...)``.
+
+Options (all keyword, validated, OptionError when wrong):
+
+- ``players``: 2-8 (D1.2).
+- ``rounds``: rounds in the game, default 1 (D1.3).
+- ``on_block``: ``'rotate_stok'`` (default) or ``'end_round'`` (D4.5).
+- ``max_actions``: actions per round before it is cut off and scored, default 100,000 (D4.5).
+
+>>> import diabolo
+>>> game = diabolo.load("duvelen", players=3)
+>>> game.num_actions, game.on_block
+(203, 'rotate_stok')
+)doc";
+
+/// What the generic binding needs to know of Duvelen (src/bind_game.hpp).
+GameSpec<Rules> spec() {
+    GameSpec<Rules> spec{"Duvelen", kGameDoc,    kStateDoc,
+                         kMoveDoc,  "'R2:7h>3'", "Duvelen is played simultaneously (D3): name the player"};
+    spec.player_required = true;      // no player to move (every seat acts when it can)
+    spec.legal_moves = &legal_moves;  // the canonical order of the rules page
+    return spec;
+}
+
 // ---- bots and simulation -----------------------------------------------------------------
 
 realtime::Reaction reaction_from(const py::handle& value) {
@@ -96,7 +132,7 @@ public:
         view.position = state;
         const py::object move = bot_.attr("choose")(view, player);
         if (move.is_none()) return std::nullopt;
-        return to_move(move);
+        return detail::to_move(spec(), state.game, move);
     }
 
 private:
@@ -218,35 +254,13 @@ turns, recycles or passes like GreedyBot.
               return batch_dict(result, batch.games, c.players);
           });
 
-    py::class_<Move> move_class(m, "DuvelenMove", R"doc(
-A move of Duvelen: frozen, hashable, ``str()`` is its notation (D7).
-
-A play names its source, card and target pile (``'R2:7h>3'``), so a play sent before
-the table changed can never play another card (D3.10). The short form ``'R2>3'`` and
-the action ids name only the source and the pile: the card is whatever lies there
-when the move is applied.
-
->>> from diabolo.duvelen import DuvelenMove
->>> move = DuvelenMove.parse("R2:7h>3")
->>> move.kind, move.source, move.card, move.target, move.action
-('play', 'R2', '7h', 3, 69)
->>> str(DuvelenMove.from_action(69)), str(DuvelenMove.parse("S:Ah>new"))
-('R2>3', 'S:Ah>new')
-)doc");
-    move_class
-        .def_static(
-            "parse", [](const py::object& text) { return parse_move(utf8_text<NotationError>(text, "notation")); },
-            py::arg("text"),
-            "The move written as ``text`` (D7); raises NotationError.\n\n>>> "
-            "DuvelenMove.parse('recycle^').kind\n'recycle^'")
+    GameClasses<Rules> classes = bind_contract<Rules>(m, spec());
+    classes.move
         .def_static(
             "from_action", [](const py::object& action) { return Move::of_action(to_action(action, kNumActions)); },
             py::arg("action"),
             "The (short-form) move of an action id 0..202.\n\n>>> str(DuvelenMove.from_action(198))\n'turn'")
         .def_property_readonly("action", &Move::action, "The stable, positional action id (0..202).")
-        .def_property_readonly(
-            "kind", [](const Move& mv) { return kMoveKinds[static_cast<int>(mv.kind)]; },
-            "``'play'``, ``'turn'``, ``'recycle'``, ``'recycle^'``, ``'stop'`` or ``'pass'``.")
         .def_property_readonly(
             "source",
             [](const Move& mv) -> py::object {
@@ -268,183 +282,14 @@ when the move is applied.
                 return mv.target == 0 ? py::object(py::str("new")) : py::object(py::int_(mv.target));
             },
             "The pile number a play goes to, ``'new'`` for an Ace, or None.");
-    move_class.def(
-        "to_dict", [](const Move& m) { return to_python(move_json(m)); },
-        "The move as data, as ``apply`` and ``game.move`` also take it (D7).\n\n"
-        ">>> DuvelenMove.parse('R2:7h>3').to_dict()\n{'kind': 'play', 'source': 'R2', 'card': '7h', 'target': 3}");
-    bind_move_values(move_class, "DuvelenMove", &format_move, &parse_move);
-
-    py::class_<State> state_class(m, "DuvelenState", R"doc(
-A position of Duvelen, with the moves that led to it.
-
-There are no turns (D3): ``current_player`` is ``diabolo.SIMULTANEOUS`` until the game is
-over, every query names its player, and ``apply(move, player=p)`` applies moves in the
-order they arrive. A play that lost a race raises IllegalMoveError and changes nothing.
-
->>> import diabolo
->>> state = diabolo.load("duvelen", players=2).new_state(seed=3)
->>> state.current_player == diabolo.SIMULTANEOUS
-True
->>> state.apply("turn", player=0)
->>> state.observation(1)["seats"][0]["waste_count"]
-3
-)doc");
-    state_class
-        .def_property_readonly(
-            "game", [](const State& t) { return t.position.game; }, "The game (rules and options) of this state.")
-        .def_property_readonly(
-            "current_player", [](const State& t) { return t.position.current_player(); },
-            "``diabolo.SIMULTANEOUS`` while a round is played, ``diabolo.TERMINAL`` at game over.")
-        .def_property_readonly(
-            "phase", [](const State& t) { return kPhaseNames[static_cast<int>(t.position.phase)]; },
-            "``'play'``, ``'after_stop'`` or ``'game_over'`` (D8.3).")
-        .def_property_readonly(
-            "round", [](const State& t) { return t.position.round; }, "The round, from 0 (D1.3).")
-        .def_property_readonly(
-            "pending_seats", [](const State& t) { return seat_list(pending_seats(t.position)); },
-            "The seats with a legal move now, ascending (D3: every seat acts when it can); empty at game over.\n\n"
-            ">>> diabolo.load('duvelen', players=3).new_state(seed=1).pending_seats\n[0, 1, 2]")
-        .def_property_readonly(
-            "is_terminal", [](const State& t) { return t.position.is_terminal(); }, "True once the game is over.")
-        .def_property_readonly(
-            "scores",
-            [](const State& t) {
-                return std::vector<int>(t.position.scores.begin(), t.position.scores.begin() + t.position.players());
-            },
-            "Totals of the finished rounds per seat (D5).")
-        .def_property_readonly(
-            "round_scores",
-            [](const State& t) {
-                const auto points = round_scores(t.position);
-                return std::vector<int>(points.begin(), points.begin() + t.position.players());
-            },
-            "The current round scored as if it ended now (D5); at game over, the last round's.")
-        .def(
-            "returns",
-            [](const State& t) {
-                return std::vector<double>(t.position.scores.begin(), t.position.scores.begin() + t.position.players());
-            },
-            "Totals of the finished rounds per seat as floats.")
-        .def_property_readonly(
-            "winners", [](const State& t) { return winners(t.position); },
-            "Seats with the highest total; ties share the win.")
-        .def_property_readonly(
-            "history",
-            [](const State& t) {
-                py::list out;
-                for (const Step& step : t.history) out.append(py::make_tuple(step.player, step.move));
-                return out;
-            },
-            "Every move so far as ``(seat, move)`` pairs in arrival order, plays in long form.")
-        .def(
-            "legal_moves",
-            [](const State& t, const py::object& player) {
-                return legal_moves(t.position, query_player(t.position, player));
-            },
-            py::arg("player") = py::none(),
-            "Legal moves of ``player`` now, in the canonical order of the rules page "
-            "(``player`` is required: Duvelen has no player to move).")
-        .def(
-            "legal_actions",
-            [](const State& t, const py::object& player) {
-                std::vector<int> actions;
-                for (const Move& move : legal_moves(t.position, query_player(t.position, player)))
-                    actions.push_back(move.action());
-                return actions;
-            },
-            py::arg("player") = py::none(),
-            "Legal action ids of ``player`` (the positional ids of :meth:`legal_moves`).")
-        .def(
-            "legal_action_mask",
-            [](const State& t, const py::object& player) {
-                py::array_t<bool> mask(kNumActions);
-                bool* data = mask.mutable_data();
-                std::fill(data, data + kNumActions, false);
-                for (const Move& move : legal_moves(t.position, query_player(t.position, player)))
-                    data[move.action()] = true;
-                return mask;
-            },
-            py::arg("player") = py::none(), "A numpy bool array of length ``num_actions``, True at legal action ids.")
-        .def(
-            "apply",
-            [](State& t, const py::object& move, const py::object& player) {
-                t.apply(to_move(move), query_player(t.position, player));
-            },
-            py::arg("move"), py::arg("player") = py::none(),
-            "Applies ``player``'s move (a DuvelenMove, an action id or notation) in arrival order. Raises "
-            "IllegalMoveError naming the clause, and changes nothing, if it is not legal now (for instance "
-            "because it lost a race, D3.10).")
-        .def(
-            "observation",
-            [](const State& t, const py::object& player) {
-                const int p = to_seat(player, t.position.players());
-                unsigned char buffer[16384];  // the view is built in one block, then handed to Python
-                boost::json::monotonic_resource arena(buffer, sizeof buffer);
-                return to_python(observation(t.position, p, &arena));
-            },
-            py::arg("player"),
-            "What ``player`` may know, as a JSON-ready dict with the keys of D8.3 (see the rules page).")
-        .def(
-            "observation_tensor",
-            [](const State& t, const py::object& player) {
-                const int p = to_seat(player, t.position.players());
-                py::array_t<float> out(observation_tensor_size(t.position.game));
-                observation_tensor(t.position, p, out.mutable_data());
-                return out;
-            },
-            py::arg("player"),
-            "What ``player`` may know as a float32 numpy array of ``game.observation_tensor_shape``.")
-        .def(
-            "resample",
-            [](const State& t, const py::object& player, const py::object& seed) {
-                to_seat(player, t.position.players());
-                return t.resample(to_seed(seed));
-            },
-            py::arg("player"), py::arg("seed"),
-            "Determinisation (D8.2): every seat's face-down cards reshuffled among that seat's hidden places. "
-            "Nobody knows the order of face-down cards, so the result is the same for every ``player``.")
-        .def("__str__", [](const State& t) { return render(t.position); })
-        .def("__repr__", [](const State& t) {
-            return "<DuvelenState round " + std::to_string(t.position.round) + " " +
-                   kPhaseNames[static_cast<int>(t.position.phase)] + ">";
-        });
-    bind_state_values(
-        state_class, [](const State& t) { return to_json(t); },
-        [](const std::string& text) { return state_from_json(text); });
-
-    py::class_<Game> game_class(m, "DuvelenGame", R"doc(
-Duvelen with its rule options. Get one with ``diabolo.load("duvelen", ...)``.
-
-Options (all keyword, validated, OptionError when wrong):
-
-- ``players``: 2-8 (D1.2).
-- ``rounds``: rounds in the game, default 1 (D1.3).
-- ``on_block``: ``'rotate_stok'`` (default) or ``'end_round'`` (D4.5).
-- ``max_actions``: actions per round before it is cut off and scored, default 100,000 (D4.5).
-
->>> import diabolo
->>> game = diabolo.load("duvelen", players=3)
->>> game.num_actions, game.on_block
-(203, 'rotate_stok')
-)doc");
-    game_class.def(py::init([](const py::kwargs& kwargs) { return config_from_kwargs(kwargs); }))
-        .def_property_readonly(
-            "name", [](const Game&) { return "duvelen"; }, "The game's id: ``'duvelen'``.")
-        .def_property_readonly(
-            "players", [](const Game& c) { return c.players; }, "Number of seats.")
-        .def_property_readonly(
-            "rounds", [](const Game& c) { return c.rounds; }, "Rounds in a game (D1.3).")
-        .def_property_readonly(
-            "on_block", [](const Game& c) { return kBlockNames[static_cast<int>(c.on_block)]; },
-            "What a block does (D4.5).")
-        .def_property_readonly(
-            "max_actions", [](const Game& c) { return c.max_actions; }, "The action cap of a round (D4.5).")
-        .def_property_readonly("options", &options_dict, "Every option with its value.")
-        .def_property_readonly(
-            "num_actions", [](const Game&) { return kNumActions; }, "Number of action ids: 203.")
-        .def_property_readonly(
-            "observation_tensor_shape", [](const Game& c) { return py::make_tuple(observation_tensor_size(c)); },
-            "Shape of :meth:`DuvelenState.observation_tensor`.")
+    classes.state.def_property_readonly(
+        "round_scores",
+        [](const State& t) {
+            const auto points = round_scores(t.position);
+            return std::vector<int>(points.begin(), points.begin() + t.position.players());
+        },
+        "The current round scored as if it ended now (D5); at game over, the last round's.");
+    classes.game
         .def(
             "new_state",
             [](const Game& c, const py::object& seed, const py::object& decks) {
@@ -456,36 +301,13 @@ Options (all keyword, validated, OptionError when wrong):
             "A new game. Round 0 is dealt from ``decks`` (one list of 52 cards per seat, D2.5) if given; "
             "every other round is shuffled from ``seed``.\n\n>>> "
             "diabolo.load('duvelen').new_state(seed=1).phase\n'play'")
-        .def(
-            "state_from_json",
-            [](const Game& c, const py::object& text) {
-                State t = state_from_json(utf8_text<StateFormatError>(text, "state JSON"));
-                if (!(t.position.game == c)) throw StateFormatError("state JSON: its options differ from this game's");
-                return t;
-            },
-            py::arg("text"),
-            "The state written by :meth:`DuvelenState.to_json`; StateFormatError if it is not a valid state.")
-        .def("__repr__",
-             [](const Game& c) {
-                 return "diabolo.load('duvelen', players=" + std::to_string(c.players) +
-                        ", rounds=" + std::to_string(c.rounds) + ", on_block='" +
-                        kBlockNames[static_cast<int>(c.on_block)] + "', max_actions=" + std::to_string(c.max_actions) +
-                        ")";
-             })
-        .def(
-            "move", [](const Game&, const py::object& move) { return to_move(move); }, py::arg("move"),
-            "The DuvelenMove for notation text or an action id.\n\n>>> str(diabolo.load('duvelen').move(201))\n'stop'")
-        .def(
-            "play_random",
-            [](const Game& c, const py::object& games, const py::object& seed, const py::object& threads) {
-                return random_play(c, games, seed, threads, &play_random<Rules>);
-            },
-            py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
-            "Plays ``games`` whole games in C++ without the GIL: at each step a random seat with legal moves "
-            "makes a uniformly random one (no timing; see diabolo.realtime for that). Returns numpy arrays "
-            "``scores`` (games x players) and ``moves``; game i depends only on (seed, i).\n\n"
-            ">>> diabolo.load('duvelen', players=2).play_random(3, seed=1)['scores'].shape\n(3, 2)");
-    bind_game_values(game_class, &options_dict, &config_from_kwargs);
+        .def_property_readonly(
+            "rounds", [](const Game& c) { return c.rounds; }, "Rounds in a game (D1.3).")
+        .def_property_readonly(
+            "on_block", [](const Game& c) { return kBlockNames[static_cast<int>(c.on_block)]; },
+            "What a block does (D4.5).")
+        .def_property_readonly(
+            "max_actions", [](const Game& c) { return c.max_actions; }, "The action cap of a round (D4.5).");
 }
 
 }  // namespace diabolo::bindings

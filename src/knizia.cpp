@@ -12,6 +12,7 @@
 
 #include <boost/json/monotonic_resource.hpp>
 
+#include "bind_game.hpp"
 #include "common.hpp"
 #include "diabolo/core/batch.hpp"
 #include "diabolo/knizia/knizia.hpp"
@@ -158,26 +159,6 @@ py::dict options_dict(const Game& game) {
     return options;
 }
 
-Move to_move(const py::handle& value, const Lexicon& lexicon) {
-    const auto of_action = [&] {
-        const int n = kFirstClaimAction + static_cast<int>(std::min<std::size_t>(lexicon.size(), 1u << 30));
-        return move_of_action(to_action(value, n), lexicon);
-    };
-    if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) return of_action();
-    if (PyUnicode_Check(value.ptr())) return parse_move(utf8_text<NotationError>(value, "a move"));
-    if (py::isinstance<Move>(value)) return value.cast<Move>();
-    if (as_integer(value)) return of_action();                               // numpy integers
-    if (PyDict_Check(value.ptr())) return move_from_json(move_data(value));  // {"kind": ...}
-    throw NotationError("a Knizia move is a KniziaMove, an action id or notation text like 'LAGER' or 'take@2', got " +
-                        py::repr(value).cast<std::string>());
-}
-
-/// The player a query is about. The game is played simultaneously (K3.2): name one.
-int query_player(const Position& s, const py::object& player) {
-    if (player.is_none()) throw PlayerError("Diabolo (Knizia) is played simultaneously (K3.2): name the player");
-    return to_seat(player, s.players());
-}
-
 Deal deal_from(const py::handle& value, const Config& c, const std::string& what) {
     if (!py::isinstance<py::sequence>(value) || PyUnicode_Check(value.ptr())) {
         throw StateFormatError(what + " must be a list of the deck's " + std::to_string(c.deck_size) +
@@ -246,6 +227,91 @@ py::list seat_values(const std::array<T, kMaxPlayers>& values, int players) {
     return out;
 }
 
+constexpr const char* kMoveDoc = R"doc(
+A move of Diabolo (Knizia): frozen, hashable, ``str()`` is its notation (K7).
+
+``reveal`` (the dealer turns the next card), ``pass``, ``take@i`` (a card taken as the
+penalty of another's invalid call, K3.5), or a call: a word in capitals, optionally
+with the table positions of its cards in word order (``POST@3,7,9``). Parsing
+normalises the word (K10.8); the keywords are lower case, so write words in capitals.
+
+>>> from diabolo.knizia import KniziaMove
+>>> move = KniziaMove.parse("POST@3,7,9,2")
+>>> move.kind, move.word, move.cards
+('claim', 'POST', (3, 7, 9, 2))
+>>> str(KniziaMove.parse("Straße")), KniziaMove.parse("take@5").position
+('STRASSE', 5)
+)doc";
+
+constexpr const char* kStateDoc = R"doc(
+A position of Diabolo (Knizia), with the moves that led to it.
+
+There are no turns (K3.2): ``current_player`` is ``diabolo.SIMULTANEOUS`` until the
+game is over, every query names its player, and ``apply(move, player=p)`` applies
+moves in the order they arrive. A call of a word that is not a valid claim is a move
+too: it draws the penalty of K3.5 (or, with ``stale_calls='reject'``, raises).
+
+>>> import diabolo
+>>> from diabolo import Lexicon
+>>> game = diabolo.load("knizia", players=2, lexicon=Lexicon.from_words(["Tor", "Rot"]), deck={"T": 1, "O": 1, "R": 1})
+>>> state = game.new_state(deck=["T", "O", "R"])
+>>> for _ in range(3):
+...     state.apply("reveal", player=0)
+>>> [str(m) for m in state.legal_moves(1)]
+['ROT', 'TOR', 'pass']
+>>> state.apply("TOR", player=1)
+>>> state.is_terminal, state.scores
+(False, [0, 3])
+)doc";
+
+constexpr const char* kGameDoc = R"doc(
+Diabolo (Knizia) with its rule options. Get one with ``diabolo.load("knizia", ...)``.
+
+Options (all keyword, validated, OptionError when wrong):
+
+- ``players``: 2-6 (K1.1).
+- ``lexicon``: a :class:`diabolo.Lexicon` or a language code, default ``'de'`` (K1.4).
+- ``deck``: a :class:`diabolo.knizia.Deck`, a language code or a dict of card counts;
+  default the deck of the lexicon's language, else ``'de'`` (K10.7).
+- ``min_cards``: cards a word needs, default 3; 4 is the children's variant (K3.3).
+- ``variant``: ``'standard'`` (totals, K4.2) or ``'victory_tiles'`` (K4.3).
+- ``handicap``: cards a tile holder counts fewer in the victory-tiles variant, default 10.
+- ``rounds``: rounds of the standard game; default one deal per seat with 4-6 players,
+  two with 2-3 (K4.2).
+- ``stale_calls``: ``'penalty'`` (default) or ``'reject'`` (K10.3).
+
+>>> import diabolo
+>>> from diabolo import Lexicon
+>>> game = diabolo.load("knizia", players=3, lexicon=Lexicon.from_words(["Tor"]), deck="de")
+>>> game.rounds, game.deck_size, game.num_actions
+(6, 66, 131)
+)doc";
+
+std::string game_repr(const Game& g) {
+    return "diabolo.load('knizia', players=" + std::to_string(g.config.players) +
+           ", min_cards=" + std::to_string(g.config.min_cards) + ", variant='" + variant_name(g.config.variant) +
+           "', lexicon=<" + std::to_string(g.lexicon->size()) + " words>, deck=<" + std::to_string(g.config.deck_size) +
+           " cards>)";
+}
+
+/// What the generic binding needs to know of Knizia (src/bind_game.hpp): the lexicon and
+/// the deck are Python objects among the options, and legal moves list pass last (K9).
+GameSpec<Rules> spec() {
+    GameSpec<Rules> spec{"Knizia",
+                         kGameDoc,
+                         kStateDoc,
+                         kMoveDoc,
+                         "'LAGER' or 'take@2'",
+                         "Diabolo (Knizia) is played simultaneously (K3.2): name the player"};
+    spec.player_required = true;  // no player to move (every seat acts when it can)
+    spec.game_from_kwargs = &game_from_kwargs;
+    spec.options = &options_dict;
+    spec.game_repr = &game_repr;
+    spec.legal_moves = &legal_moves;
+    spec.legal_actions = [](const Position& position, int player) { return legal_actions(position, player); };
+    return spec;
+}
+
 // ---- bots and simulation -------------------------------------------------------------------
 
 realtime::Reaction reaction_from(const py::handle& value) {
@@ -274,7 +340,7 @@ public:
         view.position = position;
         const py::object move = bot_.attr("choose")(view, player);
         if (move.is_none()) return std::nullopt;
-        return to_move(move, *game_.lexicon);
+        return detail::to_move(spec(), game_, move);
     }
 
 private:
@@ -617,29 +683,8 @@ longest word the others could then form from the cards left.
               return batch_dict(result, batch.games, g.config.players);
           });
 
-    py::class_<Move> move_class(m, "KniziaMove", R"doc(
-A move of Diabolo (Knizia): frozen, hashable, ``str()`` is its notation (K7).
-
-``reveal`` (the dealer turns the next card), ``pass``, ``take@i`` (a card taken as the
-penalty of another's invalid call, K3.5), or a call: a word in capitals, optionally
-with the table positions of its cards in word order (``POST@3,7,9``). Parsing
-normalises the word (K10.8); the keywords are lower case, so write words in capitals.
-
->>> from diabolo.knizia import KniziaMove
->>> move = KniziaMove.parse("POST@3,7,9,2")
->>> move.kind, move.word, move.cards
-('claim', 'POST', (3, 7, 9, 2))
->>> str(KniziaMove.parse("Straße")), KniziaMove.parse("take@5").position
-('STRASSE', 5)
-)doc");
-    move_class
-        .def_static(
-            "parse", [](const py::object& text) { return parse_move(utf8_text<NotationError>(text, "notation")); },
-            py::arg("text"),
-            "The move written as ``text`` (K7); raises NotationError.\n\n>>> KniziaMove.parse('reveal').kind\n'reveal'")
-        .def_property_readonly(
-            "kind", [](const Move& mv) { return kind_name(mv.kind); },
-            "``'reveal'``, ``'pass'``, ``'take'`` or ``'claim'``.")
+    GameClasses<Rules> classes = bind_contract<Rules>(m, spec());
+    classes.move
         .def_property_readonly(
             "word",
             [](const Move& mv) -> py::object {
@@ -660,48 +705,7 @@ normalises the word (K10.8); the keywords are lower case, so write words in capi
                 return mv.kind == MoveKind::Take ? py::object(py::int_(mv.position)) : py::object(py::none());
             },
             "The table position of a take, or None.");
-    move_class.def(
-        "to_dict", [](const Move& m) { return to_python(move_json(m)); },
-        "The move as data, the form frontends send; ``apply`` and ``game.move`` take it.\n\n"
-        ">>> KniziaMove.parse('POST@3,7,9,2').to_dict()\n{'kind': 'claim', 'word': 'POST', 'cards': [3, 7, 9, 2]}");
-    bind_move_values(move_class, "KniziaMove", &format_move, &parse_move);
-
-    py::class_<State> state_class(m, "KniziaState", R"doc(
-A position of Diabolo (Knizia), with the moves that led to it.
-
-There are no turns (K3.2): ``current_player`` is ``diabolo.SIMULTANEOUS`` until the
-game is over, every query names its player, and ``apply(move, player=p)`` applies
-moves in the order they arrive. A call of a word that is not a valid claim is a move
-too: it draws the penalty of K3.5 (or, with ``stale_calls='reject'``, raises).
-
->>> import diabolo
->>> from diabolo import Lexicon
->>> game = diabolo.load("knizia", players=2, lexicon=Lexicon.from_words(["Tor", "Rot"]), deck={"T": 1, "O": 1, "R": 1})
->>> state = game.new_state(deck=["T", "O", "R"])
->>> for _ in range(3):
-...     state.apply("reveal", player=0)
->>> [str(m) for m in state.legal_moves(1)]
-['ROT', 'TOR', 'pass']
->>> state.apply("TOR", player=1)
->>> state.is_terminal, state.scores
-(False, [0, 3])
-)doc");
-    state_class
-        .def_property_readonly(
-            "game", [](const State& k) { return k.game; }, "The game (rules and options) of this state.")
-        .def_property_readonly(
-            "current_player", [](const State& k) { return k.position.current_player(); },
-            "``diabolo.SIMULTANEOUS`` while a round is played, ``diabolo.TERMINAL`` at game over.")
-        .def_property_readonly(
-            "phase", [](const State& k) { return phase_name(k.position.phase); },
-            "``'play'``, ``'penalty'`` or ``'game_over'`` (K10.6).")
-        .def_property_readonly(
-            "round", [](const State& k) { return k.position.round; }, "The round, from 0 (K10.1).")
-        .def_property_readonly(
-            "pending_seats", [](const State& k) { return seat_list(pending_seats(k.position)); },
-            "The seats that may act now, ascending: every seat while a round is played (each may pass or call at "
-            "any time, K3.2), the seat at the head of a penalty (K10.2); empty at game over.\n\n"
-            ">>> diabolo.load('knizia', players=2).new_state(seed=1).pending_seats\n[0, 1]")
+    classes.state
         .def_property_readonly(
             "dealer", [](const State& k) { return k.position.dealer(); }, "The dealer's seat (K10.1).")
         .def_property_readonly(
@@ -724,153 +728,11 @@ too: it draws the penalty of K3.5 (or, with ``stale_calls='reject'``, raises).
             "Seats still to take a card for an invalid call, in order (K3.5).")
         .def_property_readonly(
             "last_call", [](const State& k) { return last_call_dict(k.position); },
-            "None, or ``{'seat', 'word', 'valid', 'reason'}`` of the round's last call (K10.6).")
-        .def_property_readonly(
-            "is_terminal", [](const State& k) { return k.position.is_terminal(); }, "True once the game is over.")
-        .def_property_readonly(
-            "scores", [](const State& k) { return seat_values(k.position.scores, k.position.players()); },
-            "Totals of the finished rounds per seat (K4.1), or victory tiles (K4.3).")
-        .def(
-            "returns",
-            [](const State& k) {
-                return std::vector<double>(k.position.scores.begin(), k.position.scores.begin() + k.position.players());
-            },
-            "The scores as floats.")
-        .def_property_readonly(
-            "winners", [](const State& k) { return winners(k.position); },
-            "Seats with the highest total (or the most tiles); ties share the win.")
-        .def_property_readonly(
-            "history",
-            [](const State& k) {
-                py::list out;
-                for (const Step& step : k.history) out.append(py::make_tuple(step.player, step.move));
-                return out;
-            },
-            "Every move so far as ``(seat, move)`` pairs in arrival order; valid claims name their cards.")
-        .def(
-            "legal_moves",
-            [](const State& k, const py::object& player) {
-                const int p = query_player(k.position, player);
-                const Position state = k.position;
-                py::gil_scoped_release release;
-                return legal_moves(state, p);
-            },
-            py::arg("player") = py::none(),
-            "Legal moves of ``player`` now (K9): ``reveal`` for the dealer while cards "
-            "remain, every valid claim in word order, ``pass``; during a penalty ``take@i`` for the seat at its head.")
-        .def(
-            "legal_actions",
-            [](const State& k, const py::object& player) {
-                const int p = query_player(k.position, player);
-                return legal_actions(k.position, p);
-            },
-            py::arg("player") = py::none(), "Legal action ids of ``player`` (see ``KniziaGame.num_actions``).")
-        .def(
-            "legal_action_mask",
-            [](const State& k, const py::object& player) {
-                const int p = query_player(k.position, player);
-                const std::size_t n = kFirstClaimAction + k.game.lexicon->size();
-                py::array_t<bool> mask(static_cast<py::ssize_t>(n));
-                bool* data = mask.mutable_data();
-                std::fill(data, data + n, false);
-                for (const int action : legal_actions(k.position, p)) data[action] = true;
-                return mask;
-            },
-            py::arg("player") = py::none(), "A numpy bool array of length ``num_actions``, True at legal action ids.")
-        .def(
-            "apply",
-            [](State& k, const py::object& move, const py::object& player) {
-                k.apply(to_move(move, *k.game.lexicon), query_player(k.position, player));
-            },
-            py::arg("move"), py::arg("player") = py::none(),
-            "Applies ``player``'s move (a KniziaMove, an action id or notation) in arrival order. A call that is not a "
-            "valid claim draws the penalty (K3.5), or raises with ``stale_calls='reject'`` (K10.3). Raises "
-            "IllegalMoveError naming the clause, and changes nothing, for a move the rules do not allow now.")
-        .def(
-            "observation",
-            [](const State& k, const py::object& player) {
-                const int p = to_seat(player, k.position.players());
-                unsigned char buffer[8192];
-                boost::json::monotonic_resource arena(buffer, sizeof buffer);
-                return to_python(observation(k.position, p, &arena));
-            },
-            py::arg("player"),
-            "What ``player`` may know, as a JSON-ready dict with the keys of K8 (see the rules page).")
-        .def(
-            "observation_tensor",
-            [](const State& k, const py::object& player) {
-                const int p = to_seat(player, k.position.players());
-                py::array_t<float> out(observation_tensor_size(k.position.config));
-                observation_tensor(k.position, p, out.mutable_data());
-                return out;
-            },
-            py::arg("player"),
-            "What ``player`` may know as a float32 numpy array of ``game.observation_tensor_shape``.")
-        .def(
-            "resample",
-            [](const State& k, const py::object& player, const py::object& seed) {
-                to_seat(player, k.position.players());
-                return k.resample(to_seed(seed));
-            },
-            py::arg("player"), py::arg("seed"),
-            "Determinisation (K5.1): the deck order and the cards drawn blind into piles, dealt anew. Nobody "
-            "knows them, so the result is the same for every ``player``.")
-        .def("__str__", [](const State& k) { return render(k.position); })
-        .def("__repr__",
-             [](const State& k) {
-                 return "<KniziaState round " + std::to_string(k.position.round) + " " + phase_name(k.position.phase) +
-                        ">";
-             })
-        .def(
-            "clone", [](const State& k) { return k; }, "An independent copy.")
-        .def("__copy__", [](const State& k) { return k; })
-        .def(
-            "__deepcopy__", [](const State& k, const py::object&) { return k; }, py::arg("memo"))
-        .def(
-            "to_json", [](const State& k) { return to_json(k); },
-            "The whole state (deck order, seed and history included) as JSON text; the game's "
-            "``state_from_json`` reads it back.")
-        .def("__eq__",
-             [](const State& a, const py::object& b) -> py::object {
-                 if (!py::isinstance<State>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-                 const State& other = b.cast<const State&>();
-                 return py::bool_(a.game == other.game && to_json(a) == to_json(other));
-             })
-        .def_property_readonly_static("__hash__", [](const py::object&) { return py::none(); })
-        .def(py::pickle([](const State& k) { return py::make_tuple(k.game, to_json(k)); },
-                        [](const py::tuple& t) {
-                            if (t.size() != 2) throw StateFormatError("a pickled KniziaState is (game, JSON)");
-                            return state_from_json(t[0].cast<const Game&>(),
-                                                   utf8_text<StateFormatError>(t[1], "state JSON"));
-                        }));
-
-    py::class_<Game> game_class(m, "KniziaGame", R"doc(
-Diabolo (Knizia) with its rule options. Get one with ``diabolo.load("knizia", ...)``.
-
-Options (all keyword, validated, OptionError when wrong):
-
-- ``players``: 2-6 (K1.1).
-- ``lexicon``: a :class:`diabolo.Lexicon` or a language code, default ``'de'`` (K1.4).
-- ``deck``: a :class:`diabolo.knizia.Deck`, a language code or a dict of card counts;
-  default the deck of the lexicon's language, else ``'de'`` (K10.7).
-- ``min_cards``: cards a word needs, default 3; 4 is the children's variant (K3.3).
-- ``variant``: ``'standard'`` (totals, K4.2) or ``'victory_tiles'`` (K4.3).
-- ``handicap``: cards a tile holder counts fewer in the victory-tiles variant, default 10.
-- ``rounds``: rounds of the standard game; default one deal per seat with 4-6 players,
-  two with 2-3 (K4.2).
-- ``stale_calls``: ``'penalty'`` (default) or ``'reject'`` (K10.3).
-
->>> import diabolo
->>> from diabolo import Lexicon
->>> game = diabolo.load("knizia", players=3, lexicon=Lexicon.from_words(["Tor"]), deck="de")
->>> game.rounds, game.deck_size, game.num_actions
-(6, 66, 131)
-)doc");
-    game_class.def(py::init([](const py::kwargs& kwargs) { return game_from_kwargs(kwargs); }))
-        .def_property_readonly(
-            "name", [](const Game&) { return "knizia"; }, "The game's id: ``'knizia'``.")
-        .def_property_readonly(
-            "players", [](const Game& g) { return g.config.players; }, "Number of seats.")
+            "None, or ``{'seat', 'word', 'valid', 'reason'}`` of the round's last call (K10.6).");
+    classes.game
+        .def("new_state", &new_state, py::arg("seed") = 0, py::arg("deck") = py::none(), py::arg("decks") = py::none(),
+             "A new game. Round 0 is dealt from ``deck`` (every card of the deck in reveal order, K10.7) if given, "
+             "round r from ``decks[r]`` unless it is None; every other round is shuffled from ``seed``.")
         .def_property_readonly(
             "rounds",
             [](const Game& g) -> py::object {
@@ -893,61 +755,13 @@ Options (all keyword, validated, OptionError when wrong):
             "deck", [](const Game& g) { return g.deck(); }, "The deck (K10.7).")
         .def_property_readonly(
             "deck_size", [](const Game& g) { return g.config.deck_size; }, "Cards in the deck.")
-        .def_property_readonly("options", &options_dict, "Every option with its value.")
-        .def_property_readonly(
-            "num_actions", [](const Game& g) { return g.num_actions(); },
-            "Number of action ids: 130 + the lexicon's words (a claim's id is 130 + its word's index).")
-        .def_property_readonly(
-            "observation_tensor_shape", [](const Game& g) { return py::make_tuple(observation_tensor_size(g.config)); },
-            "Shape of :meth:`KniziaState.observation_tensor`.")
-        .def("new_state", &new_state, py::arg("seed") = 0, py::arg("deck") = py::none(), py::arg("decks") = py::none(),
-             "A new game. Round 0 is dealt from ``deck`` (every card of the deck in reveal order, K10.7) if given, "
-             "round r from ``decks[r]`` unless it is None; every other round is shuffled from ``seed``.")
-        .def(
-            "state_from_json",
-            [](const Game& g, const py::object& text) {
-                return state_from_json(g, utf8_text<StateFormatError>(text, "state JSON"));
-            },
-            py::arg("text"),
-            "The state written by :meth:`KniziaState.to_json`; StateFormatError if it is not a valid state of this "
-            "game.")
-        .def(
-            "move", [](const Game& g, const py::object& move) { return to_move(move, *g.lexicon); }, py::arg("move"),
-            "The KniziaMove for notation text or an action id.")
         .def(
             "action",
             [](const Game& g, const py::object& move) -> py::object {
-                const int action = action_of(to_move(move, *g.lexicon), *g.lexicon);
+                const int action = action_of(detail::to_move(spec(), g, move), *g.lexicon);
                 return action < 0 ? py::object(py::none()) : py::object(py::int_(action));
             },
-            py::arg("move"), "The action id of a move (a claim by its word), or None for a word not in the lexicon.")
-        .def(
-            "play_random",
-            [](const Game& g, const py::object& games, const py::object& seed, const py::object& threads) {
-                return random_play(g, games, seed, threads, &play_random<Rules>);
-            },
-            py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
-            "Plays ``games`` whole games in C++ without the GIL: at each step a random seat that may act makes a "
-            "uniformly random legal move. Returns numpy arrays ``scores`` (games x players) and ``moves``; game i "
-            "depends only on (seed, i).")
-        .def("__repr__",
-             [](const Game& g) {
-                 return "diabolo.load('knizia', players=" + std::to_string(g.config.players) +
-                        ", min_cards=" + std::to_string(g.config.min_cards) + ", variant='" +
-                        variant_name(g.config.variant) + "', lexicon=<" + std::to_string(g.lexicon->size()) +
-                        " words>, deck=<" + std::to_string(g.config.deck_size) + " cards>)";
-             })
-        .def("__eq__",
-             [](const Game& a, const py::object& b) -> py::object {
-                 if (!py::isinstance<Game>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
-                 return py::bool_(a == b.cast<const Game&>());
-             })
-        .def("__hash__",
-             [](const Game& g) {
-                 return py::hash(py::make_tuple(g.config.players, g.config.deck_size, g.lexicon->size()));
-             })
-        .def(py::pickle([](const Game& g) { return options_dict(g); },
-                        [](const py::dict& d) { return game_from_kwargs(d); }));
+            py::arg("move"), "The action id of a move (a claim by its word), or None for a word not in the lexicon.");
 }
 
 }  // namespace

@@ -14,6 +14,7 @@
 
 #include <boost/json/monotonic_resource.hpp>
 
+#include "bind_game.hpp"
 #include "common.hpp"
 #include "diabolo/core/batch.hpp"
 #include "diabolo/schacht/schacht.hpp"
@@ -24,46 +25,9 @@ using namespace diabolo::schacht;
 
 namespace {
 
-constexpr const char* kPhaseNames[] = {"play", "doubler", "game_over"};
-constexpr const char* kMoveKinds[] = {"place", "discard", "bet", "hold"};
-
 // ---- conversions ---------------------------------------------------------------------
 
-py::dict options_dict(const Game& game) { return to_python(options_json(game), true); }
-
-Game game_from_kwargs(const py::dict& kwargs) { return game_from_json(from_python(kwargs, "options")); }
-
-std::string state_text(const State& t) { return to_json(t); }
-
-State state_from_text(const std::string& text) { return state_from_json(text); }
-
-/// A seat of this game; PlayerError names the valid seats otherwise.
-int to_player(const Position& s, const py::handle& value) { return to_seat(value, s.players()); }
-
-std::optional<int> optional_player(const Position& s, const py::object& value) {
-    if (value.is_none()) return std::nullopt;
-    return to_player(s, value);
-}
-
-/// The legal action ids of the seat a query is about (default: the player to move);
-/// nobody has any once the game is over.
-int query_actions(const Position& s, const py::object& player, std::array<uint8_t, kNumActions>& out) {
-    if (player.is_none() && s.is_terminal()) return 0;
-    return legal_actions(s, acting_player(s, optional_player(s, player)), out);
-}
-
 Move move_of_action(const py::handle& value) { return Move::of_action(to_action(value, kNumActions)); }
-
-Move to_move(const py::handle& value) {
-    // Cheapest checks first: action ids are the fast path of search loops.
-    if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr())) return move_of_action(value);
-    if (PyUnicode_Check(value.ptr())) return parse_move(utf8_text<NotationError>(value, "a move"));
-    if (py::isinstance<Move>(value)) return value.cast<Move>();
-    if (as_integer(value)) return Move::of_action(to_action(value, kNumActions));  // numpy integers
-    if (PyDict_Check(value.ptr())) return move_from_json(move_data(value));        // {"kind": ...}
-    throw NotationError("a Schacht move is a SchachtMove, an action id or notation text like 'G5<', got " +
-                        py::repr(value).cast<std::string>());
-}
 
 std::vector<Card> deck_from(const py::handle& value, const std::string& what) {
     if (!py::isinstance<py::sequence>(value) || py::isinstance<py::str>(value)) {
@@ -112,7 +76,7 @@ State new_state(const Game& game, const py::object& seed, const py::object& deck
 
 /// The seat a bot decides for: `player`, or the seat whose decision is due.
 int bot_player(const Position& s, const py::object& player) {
-    const int seat = player.is_none() ? next_actor(s) : to_player(s, player);
+    const int seat = player.is_none() ? next_actor(s) : to_seat(player, s.players());
     if (seat < 0) throw IllegalMoveError("S6.1", "the game is over");
     std::array<uint8_t, kNumActions> legal{};
     if (legal_actions(s, seat, legal) == 0)
@@ -248,9 +212,7 @@ instead.
     });
 }
 
-void bind_schacht(py::module_& m) {
-    bind_bots(m);
-    py::class_<Move> move_class(m, "SchachtMove", R"doc(
+constexpr const char* kMoveDoc = R"doc(
 A move of Diabolo (Schacht): frozen, hashable, ``str()`` is its notation (S8).
 
 Make one with :meth:`parse` or :meth:`from_action`; ``state.legal_moves()`` returns them.
@@ -261,21 +223,59 @@ Make one with :meth:`parse` or :meth:`from_action`; ``state.legal_moves()`` retu
 ('place', 'G5', 'left', 28)
 >>> str(SchachtMove.from_action(75))
 'bet'
-)doc");
-    move_class
-        .def_static(
-            "parse", [](const py::object& text) { return parse_move(utf8_text<NotationError>(text, "notation")); },
-            py::arg("text"),
-            "The move written as ``text`` (``'G5<'``, ``'P2>'``, ``'xG5'``, ``'bet'``, ``'hold'``); "
-            "raises NotationError.\n\n>>> SchachtMove.parse('xG5').kind\n'discard'")
+)doc";
+
+constexpr const char* kStateDoc = R"doc(
+A position of Diabolo (Schacht), with the moves that led to it.
+
+Get one from :meth:`SchachtGame.new_state`. States are values: :meth:`clone`, ``copy``,
+``pickle`` and :meth:`to_json` all give independent, equal copies.
+
+>>> import diabolo
+>>> state = diabolo.load("schacht", players=3).new_state(seed=7)
+>>> state.current_player, state.phase
+(1, 'play')
+>>> move = state.legal_moves()[0]
+>>> state.apply(move)
+>>> state.history[-1][1] == move
+True
+)doc";
+
+constexpr const char* kGameDoc = R"doc(
+Diabolo (Michael Schacht, 2006) with its rule options. Get one with ``diabolo.load``.
+
+Options (all keyword, validated, OptionError when wrong):
+
+- ``players``: 3-5 (S1.1); 2-8 with ``strict_players=False``.
+- ``rounds``: rounds in the game, default one per player (S6.1).
+- ``rows_to_end``: closed rows that end a round, default 2, or 3 with 5+ players (S4.1).
+- ``value_counts``: copies of the values 1..5 per colour, default ``(4, 3, 3, 2, 2)`` (S1.3).
+- ``strict_players``: True (default) holds ``players`` to 3-5; False allows 2-8 for experiments (S1.1).
+
+>>> import diabolo
+>>> game = diabolo.load("schacht", players=4)
+>>> game.num_actions, game.rounds, game.rows_to_end
+(77, 4, 2)
+)doc";
+
+constexpr const char* kNewStateDoc =
+    "A new game. Round r is shuffled from ``seed`` unless a deal is given: ``deck`` (round 0) or "
+    "``decks`` (one list per round, None for a shuffled round), each all cards in notation, dealt "
+    "as S2.4 says.\n\n>>> diabolo.load('schacht').new_state(seed=3).round\n0";
+
+void bind_schacht(py::module_& m) {
+    bind_bots(m);
+    GameSpec<Rules> spec{"Schacht", kGameDoc, kStateDoc,
+                         kMoveDoc,  "'G5<'",  "doubler decisions are simultaneous (S5.3): name the player"};
+    GameClasses<Rules> classes = bind_contract<Rules>(m, spec);
+    classes.game.def("new_state", &new_state, py::arg("seed") = 0, py::arg("deck") = py::none(),
+                     py::arg("decks") = py::none(), kNewStateDoc);
+    classes.move
         .def_static(
             "from_action", [](const py::object& action) { return move_of_action(action); }, py::arg("action"),
             "The move with this action id (0..76); raises NotationError.\n\n>>> str(SchachtMove.from_action(1))\n'R1>'")
         .def_property_readonly("action", &Move::action,
                                "The stable action id (0..76).\n\n>>> SchachtMove.parse('R1>').action\n1")
-        .def_property_readonly(
-            "kind", [](const Move& mv) { return kMoveKinds[static_cast<int>(mv.kind)]; },
-            "``'place'``, ``'discard'``, ``'bet'`` or ``'hold'``.\n\n>>> SchachtMove.parse('hold').kind\n'hold'")
         .def_property_readonly(
             "card",
             [](const Move& mv) -> py::object {
@@ -291,175 +291,10 @@ Make one with :meth:`parse` or :meth:`from_action`; ``state.legal_moves()`` retu
             },
             "``'left'`` (devil) or ``'right'`` (angel) for a placement, else None.\n\n>>> "
             "SchachtMove.parse('P2>').side\n'right'");
-    move_class.def(
-        "to_dict", [](const Move& m) { return to_python(move_json(m)); },
-        "The move as data, as ``apply`` and ``game.move`` also take it (S8).\n\n"
-        ">>> SchachtMove.parse('G5<').to_dict()\n{'kind': 'place', 'card': 'G5', 'side': 'left'}");
-    bind_move_values(move_class, "SchachtMove", &format_move, &parse_move);
-
-    py::class_<State> state_class(m, "SchachtState", R"doc(
-A position of Diabolo (Schacht), with the moves that led to it.
-
-Get one from :meth:`SchachtGame.new_state`. States are values: :meth:`clone`, ``copy``,
-``pickle`` and :meth:`to_json` all give independent, equal copies.
-
->>> import diabolo
->>> state = diabolo.load("schacht", players=3).new_state(seed=7)
->>> state.current_player, state.phase
-(1, 'play')
->>> move = state.legal_moves()[0]
->>> state.apply(move)
->>> state.history[-1][1] == move
-True
-)doc");
-    state_class
-        .def_property_readonly(
-            "game", [](const State& t) { return t.position.game; }, "The game (rules and options) of this state.")
-        .def_property_readonly(
-            "current_player", [](const State& t) { return t.position.current_player; },
-            "The seat to move, or ``diabolo.SIMULTANEOUS`` during doubler decisions (S5.3), "
-            "or ``diabolo.TERMINAL`` at game over.\n\n>>> diabolo.load('schacht').new_state(seed=1).current_player\n1")
-        .def_property_readonly(
-            "phase", [](const State& t) { return kPhaseNames[static_cast<int>(t.position.phase)]; },
-            "``'play'``, ``'doubler'`` or ``'game_over'`` (S7.4).")
-        .def_property_readonly(
-            "round", [](const State& t) { return t.position.round; }, "The round, from 0 (S7.4).")
-        .def_property_readonly(
-            "pending_seats", [](const State& t) { return seat_list(pending_seats(t.position)); },
-            "The seats that must act now, ascending: the player to move, or during doubler decisions every seat "
-            "still to decide (S5.3); empty at game over. Whether another seat has decided is secret (S7.1), so in "
-            "``resample(p, seed)`` every other seat holding its doubler is pending again.\n\n"
-            ">>> diabolo.load('schacht').new_state(seed=1).pending_seats\n[1]")
-        .def_property_readonly(
-            "dealer", [](const State& t) { return t.position.dealer; }, "The dealer's seat: round % players (S2.2).")
-        .def_property_readonly(
-            "is_terminal", [](const State& t) { return t.position.is_terminal(); },
-            "True once the game is over (S6.1).")
-        .def_property_readonly(
-            "scores",
-            [](const State& t) {
-                return std::vector<int>(t.position.scores.begin(), t.position.scores.begin() + t.position.players());
-            },
-            "Game totals per seat so far (S6.2).")
-        .def(
-            "returns",
-            [](const State& t) {
-                return std::vector<double>(t.position.scores.begin(), t.position.scores.begin() + t.position.players());
-            },
-            "Game totals per seat as floats: the payoff for learning code (S6.2).\n\n"
-            ">>> diabolo.load('schacht', players=3).new_state(seed=1).returns()\n[0.0, 0.0, 0.0]")
-        .def_property_readonly(
-            "winners", [](const State& t) { return winners(t.position); },
-            "Seats with the highest total; ties share the win (S6.2).")
-        .def_property_readonly(
-            "history",
-            [](const State& t) {
-                py::list out;
-                for (const Step& step : t.history) out.append(py::make_tuple(step.player, step.move));
-                return out;
-            },
-            "Every move so far as ``(seat, move)`` pairs, oldest first.")
-        .def(
-            "legal_moves",
-            [](const State& t, const py::object& player) {
-                std::array<uint8_t, kNumActions> actions{};
-                const int n = query_actions(t.position, player, actions);
-                std::vector<Move> moves;
-                for (int i = 0; i < n; ++i) moves.push_back(Move::of_action(actions[static_cast<std::size_t>(i)]));
-                return moves;
-            },
-            py::arg("player") = py::none(),
-            "Legal moves of ``player`` (default: the player to move), in action-id order; empty when "
-            "that seat has nothing to do now.\n\n>>> [str(m) for m in "
-            "diabolo.load('schacht').new_state(seed=1).legal_moves()][:3]\n"
-            "['R1<', 'R1>', 'Y3<']")
-        .def(
-            "legal_actions",
-            [](const State& t, const py::object& player) {
-                std::array<uint8_t, kNumActions> actions{};
-                const int n = query_actions(t.position, player, actions);
-                return std::vector<int>(actions.begin(), actions.begin() + n);
-            },
-            py::arg("player") = py::none(), "Legal action ids of ``player``, ascending (see :meth:`legal_moves`).")
-        .def(
-            "legal_action_mask",
-            [](const State& t, const py::object& player) {
-                std::array<uint8_t, kNumActions> actions{};
-                const int n = query_actions(t.position, player, actions);
-                py::array_t<bool> mask(kNumActions);
-                bool* data = mask.mutable_data();
-                std::fill(data, data + kNumActions, false);
-                for (int i = 0; i < n; ++i) data[actions[static_cast<std::size_t>(i)]] = true;
-                return mask;
-            },
-            py::arg("player") = py::none(), "A numpy bool array of length ``num_actions``, True at legal action ids.")
-        .def(
-            "apply",
-            [](State& t, const py::object& move, const py::object& player) {
-                t.apply(to_move(move), optional_player(t.position, player));
-            },
-            py::arg("move"), py::arg("player") = py::none(),
-            "Plays ``move`` (a SchachtMove, an action id or notation) for ``player`` (default: the player "
-            "to move). Raises IllegalMoveError naming the clause, and changes nothing, if the move is not legal.")
-        .def(
-            "observation",
-            [](const State& t, const py::object& player) {
-                const int p = to_player(t.position, player);
-                unsigned char buffer[8192];  // the view is built in one block, then handed to Python
-                boost::json::monotonic_resource arena(buffer, sizeof buffer);
-                return to_python(observation(t.position, p, &arena));
-            },
-            py::arg("player"),
-            "What ``player`` may know, as a JSON-ready dict with the keys of S7.4 (see the rules page).")
-        .def(
-            "observation_tensor",
-            [](const State& t, const py::object& player) {
-                const int p = to_player(t.position, player);
-                py::array_t<float> out(observation_tensor_size(t.position.game));
-                observation_tensor(t.position, p, out.mutable_data());
-                return out;
-            },
-            py::arg("player"),
-            "What ``player`` may know as a float32 numpy array of ``game.observation_tensor_shape``.")
-        .def(
-            "resample",
-            [](const State& t, const py::object& player, const py::object& seed) {
-                return t.resample(to_player(t.position, player), to_seed(seed));
-            },
-            py::arg("player"), py::arg("seed"),
-            "Determinisation (S7.3): a state that looks the same to ``player``, with every card that player "
-            "cannot see dealt anew from ``seed``. Depends only on what ``player`` knows and on ``seed``.")
-        .def("__str__", [](const State& t) { return render(t.position); })
-        .def("__repr__", [](const State& t) {
-            return "<SchachtState round " + std::to_string(t.position.round) + " " +
-                   kPhaseNames[static_cast<int>(t.position.phase)] +
-                   " current_player=" + std::to_string(t.position.current_player) + ">";
-        });
-    bind_state_values(state_class, &state_text, &state_from_text);
-
-    py::class_<Game> game_class(m, "SchachtGame", R"doc(
-Diabolo (Michael Schacht, 2006) with its rule options. Get one with ``diabolo.load``.
-
-Options (all keyword, validated, OptionError when wrong):
-
-- ``players``: 3-5 (S1.1); 2-8 with ``strict_players=False``.
-- ``rounds``: rounds in the game, default one per player (S6.1).
-- ``rows_to_end``: closed rows that end a round, default 2, or 3 with 5+ players (S4.1).
-- ``value_counts``: copies of the values 1..5 per colour, default ``(4, 3, 3, 2, 2)`` (S1.3).
-- ``strict_players``: True (default) holds ``players`` to 3-5; False allows 2-8 for experiments (S1.1).
-
->>> import diabolo
->>> game = diabolo.load("schacht", players=4)
->>> game.num_actions, game.rounds, game.rows_to_end
-(77, 4, 2)
-)doc");
-    game_class.def(py::init([](const py::kwargs& kwargs) { return game_from_kwargs(kwargs); }))
-        .def_property_readonly(
-            "name", [](const Game&) { return "schacht"; }, "The game's id: ``'schacht'``.")
-        .def_property_readonly(
-            "players", [](const Game& c) { return c.players; }, "Number of seats.")
-        .def_property_readonly(
-            "rounds", [](const Game& c) { return c.rounds; }, "Rounds in a game (S6.1).")
+    classes.state.def_property_readonly(
+        "dealer", [](const State& t) { return t.position.dealer; }, "The dealer's seat: round % players (S2.2).");
+    classes.game.def_property_readonly(
+                    "rounds", [](const Game& c) { return c.rounds; }, "Rounds in a game (S6.1).")
         .def_property_readonly(
             "rows_to_end", [](const Game& c) { return c.rows_to_end; }, "Closed rows that end a round (S4.1).")
         .def_property_readonly(
@@ -472,46 +307,7 @@ Options (all keyword, validated, OptionError when wrong):
         .def_property_readonly(
             "strict_players", [](const Game& c) { return c.strict_players != 0; },
             "Whether players is held to 3-5 (S1.1).")
-        .def_property_readonly("options", &options_dict, "Every option with its value, defaults filled in.")
-        .def_property_readonly("deck_size", &Game::deck_size, "Cards in the deck (70 by default).")
-        .def_property_readonly(
-            "num_actions", [](const Game&) { return kNumActions; }, "Number of action ids: 77.")
-        .def_property_readonly(
-            "observation_tensor_shape", [](const Game& c) { return py::make_tuple(observation_tensor_size(c)); },
-            "Shape of :meth:`SchachtState.observation_tensor`.")
-        .def("new_state", &new_state, py::arg("seed") = 0, py::arg("deck") = py::none(), py::arg("decks") = py::none(),
-             "A new game. Round r is shuffled from ``seed`` unless a deal is given: ``deck`` (round 0) or "
-             "``decks`` (one list per round, None for a shuffled round), each all cards in notation, dealt "
-             "as S2.4 says.\n\n>>> diabolo.load('schacht').new_state(seed=3).round\n0")
-        .def(
-            "state_from_json",
-            [](const Game& c, const py::object& text) {
-                State t = state_from_json(utf8_text<StateFormatError>(text, "state JSON"));
-                if (!(t.position.game == c)) throw StateFormatError("state JSON: its options differ from this game's");
-                return t;
-            },
-            py::arg("text"),
-            "The state written by :meth:`SchachtState.to_json`; StateFormatError if the text "
-            "is not a valid state of this game.")
-        .def(
-            "move", [](const Game&, const py::object& move) { return to_move(move); }, py::arg("move"),
-            "The SchachtMove for notation text or an action id.\n\n>>> diabolo.load('schacht').move('bet').action\n75")
-        .def(
-            "play_random",
-            [](const Game& c, const py::object& games, const py::object& seed, const py::object& threads) {
-                return random_play(c, games, seed, threads, &play_random<Rules>);
-            },
-            py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
-            "Plays ``games`` whole games with uniformly random legal moves in C++, without the GIL, on "
-            "``threads`` threads. Returns numpy arrays: ``scores`` (games x players) and ``moves`` (per game). "
-            "Game i depends only on (seed, i), so results do not depend on ``threads``.\n\n"
-            ">>> result = diabolo.load('schacht', players=3).play_random(100, seed=5, threads=2)\n"
-            ">>> result['scores'].shape, result['moves'].shape\n((100, 3), (100,))")
-        .def("__repr__", [](const Game& c) {
-            return "diabolo.load('schacht', players=" + std::to_string(c.players) +
-                   ", rounds=" + std::to_string(c.rounds) + ", rows_to_end=" + std::to_string(c.rows_to_end) + ")";
-        });
-    bind_game_values(game_class, &options_dict, &game_from_kwargs);
+        .def_property_readonly("deck_size", &Game::deck_size, "Cards in the deck (70 by default).");
 }
 
 }  // namespace diabolo::bindings

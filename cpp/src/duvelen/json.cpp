@@ -291,6 +291,9 @@ constexpr const char* kMoveKinds[] = {"play", "turn", "recycle", "recycle^", "st
 constexpr const char* kSourceNames[] = {"S", "R1", "R2", "R3", "R4", "W"};
 }  // namespace
 
+const char* phase_name(Phase phase) noexcept { return kPhaseNames[static_cast<int>(phase)]; }
+const char* kind_name(MoveKind kind) noexcept { return kMoveKinds[static_cast<int>(kind)]; }
+
 json::Value move_json(const Move& move) {
     json::Object out;
     out.emplace("kind", kMoveKinds[static_cast<int>(move.kind)]);
@@ -350,6 +353,8 @@ State Rules::state_from_json(const Game& game, std::string_view text) {
     if (!(state.position.game == game)) throw StateFormatError("state JSON: its options differ from this game's");
     return state;
 }
+
+json::Value Rules::move_json(const Move& move) { return duvelen::move_json(move); }
 
 static_assert(implements_contract<Rules>());
 

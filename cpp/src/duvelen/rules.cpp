@@ -699,7 +699,7 @@ std::string State::check() const {
     return {};
 }
 
-State State::resample(uint64_t seed) const {
+State State::resample(int, uint64_t seed) const {
     State t;
     t.position = duvelen::resample(position, seed);
     t.history = history;

@@ -514,6 +514,8 @@ json::Value Rules::observation(const Position& position, int player, const Stora
     return knizia::observation(position, player, storage);
 }
 
+json::Value Rules::move_json(const Move& move) { return knizia::move_json(move); }
+
 static_assert(implements_contract<Rules>());
 
 }  // namespace diabolo::knizia

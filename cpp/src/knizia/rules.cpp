@@ -781,7 +781,7 @@ std::string State::check() const {
     return "";
 }
 
-State State::resample(uint64_t seed) const {
+State State::resample(int, uint64_t seed) const {
     State t = *this;
     t.position = knizia::resample(position, seed);
     t.deals.clear();  // a given deal of a later round is hidden too: the resampled game shuffles it

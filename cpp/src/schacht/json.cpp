@@ -15,6 +15,7 @@ namespace {
 
 constexpr const char* kFormat = "diabolo.schacht/1";
 constexpr const char* kPhaseNames[] = {"play", "doubler", "game_over"};
+constexpr const char* kMoveKinds[] = {"place", "discard", "bet", "hold"};
 
 std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
 
@@ -394,10 +395,12 @@ json::Value observation(const Position& s, int p, const boost::json::storage_ptr
     return d;
 }
 
+const char* phase_name(Phase phase) noexcept { return kPhaseNames[static_cast<int>(phase)]; }
+const char* kind_name(MoveKind kind) noexcept { return kMoveKinds[static_cast<int>(kind)]; }
+
 json::Value move_json(const Move& move) {
-    static constexpr const char* kKinds[] = {"place", "discard", "bet", "hold"};
     json::Object out;
-    out.emplace("kind", kKinds[static_cast<int>(move.kind)]);
+    out.emplace("kind", kind_name(move.kind));
     if (move.kind == MoveKind::Place || move.kind == MoveKind::Discard)
         out.emplace("card", json::view(format_card(move.card)));
     if (move.kind == MoveKind::Place) out.emplace("side", move.side == Side::Left ? "left" : "right");
@@ -444,6 +447,8 @@ State Rules::state_from_json(const Game& game, std::string_view text) {
     if (!(state.position.game == game)) throw StateFormatError("state JSON: its options differ from this game's");
     return state;
 }
+
+json::Value Rules::move_json(const Move& move) { return schacht::move_json(move); }
 
 static_assert(implements_contract<Rules>());
 

@@ -24,6 +24,10 @@
 //   R::players(game) -> int
 //   R::new_state(game, seed) -> State          round 0 shuffled from seed
 //   R::position(state) -> const Position&
+//   R::game(state) -> const Game&
+//   R::phase(position) -> const char*         the phase's name in views and states ("play")
+//   R::round(position) -> int                  the round, from 0
+//   R::render(position) -> std::string         a text picture of the table
 //   R::current_player(position) -> int         a seat, kSimultaneous or kTerminal
 //   R::legal_actions(position, player, out) -> int
 //                                              the legal action ids of `player`, ascending,
@@ -49,6 +53,9 @@
 //                                              state's options differ from `game`
 //   R::format_move(move) -> std::string        the notation of the rules page
 //   R::parse_move(text) -> Move                NotationError
+//   R::move_kind(move) -> const char*          the kind's name in move data ("place")
+//   R::move_json(move) -> json::Value          the move as data: {"kind": ..., ...}
+//   R::move_from_json(data) -> Move            NotationError naming what is wrong
 //   R::random_player(position, rng) -> int     who acts in a random playout: the player to
 //                                              move, or a seat drawn from `rng` when several
 //                                              may act; -1 at the end
@@ -97,6 +104,12 @@ DIABOLO_CONTRACT_MEMBER(num_actions, R::num_actions(ref<const typename R::Game>(
 DIABOLO_CONTRACT_MEMBER(players, R::players(ref<const typename R::Game>()), int)
 DIABOLO_CONTRACT_MEMBER(new_state, R::new_state(ref<const typename R::Game>(), uint64_t{}), typename R::State)
 DIABOLO_CONTRACT_MEMBER(position, R::position(ref<const typename R::State>()), const typename R::Position&)
+DIABOLO_CONTRACT_MEMBER(game, R::game(ref<const typename R::State>()), const typename R::Game&)
+DIABOLO_CONTRACT_MEMBER(phase, R::phase(ref<const typename R::Position>()), const char*)
+DIABOLO_CONTRACT_MEMBER(round, R::round(ref<const typename R::Position>()), int)
+DIABOLO_CONTRACT_MEMBER(render, R::render(ref<const typename R::Position>()), std::string)
+DIABOLO_CONTRACT_MEMBER(move_kind, R::move_kind(ref<const typename R::Move>()), const char*)
+DIABOLO_CONTRACT_MEMBER(move_from_json, R::move_from_json(ref<const json::Value>()), typename R::Move)
 DIABOLO_CONTRACT_MEMBER(current_player, R::current_player(ref<const typename R::Position>()), int)
 DIABOLO_CONTRACT_MEMBER(legal_actions,
                         R::legal_actions(ref<const typename R::Position>(), 0, static_cast<int32_t*>(nullptr)), int)
@@ -121,6 +134,11 @@ struct has_observation<
     : std::is_same<decltype(R::observation(ref<const typename R::Position>(), 0,
                                            ref<const boost::json::storage_ptr>())),
                    json::Value> {};
+template <class R, class = void>
+struct has_move_json : std::false_type {};
+template <class R>
+struct has_move_json<R, void_t<decltype(R::move_json(ref<const typename R::Move>()))>>
+    : std::is_same<decltype(R::move_json(ref<const typename R::Move>())), json::Value> {};
 DIABOLO_CONTRACT_MEMBER(state_from_json, R::state_from_json(ref<const typename R::Game>(), std::string_view()),
                         typename R::State)
 DIABOLO_CONTRACT_MEMBER(format_move, R::format_move(ref<const typename R::Move>()), std::string)
@@ -147,6 +165,13 @@ constexpr bool implements_contract() {
     static_assert(contract::has_players<R>::value, "Rules::players(const Game&) -> int");
     static_assert(contract::has_new_state<R>::value, "Rules::new_state(const Game&, uint64_t seed) -> State");
     static_assert(contract::has_position<R>::value, "Rules::position(const State&) -> const Position&");
+    static_assert(contract::has_game<R>::value, "Rules::game(const State&) -> const Game&");
+    static_assert(contract::has_phase<R>::value, "Rules::phase(const Position&) -> const char*");
+    static_assert(contract::has_round<R>::value, "Rules::round(const Position&) -> int");
+    static_assert(contract::has_render<R>::value, "Rules::render(const Position&) -> std::string");
+    static_assert(contract::has_move_kind<R>::value, "Rules::move_kind(const Move&) -> const char*");
+    static_assert(contract::has_move_json<R>::value, "Rules::move_json(const Move&) -> json::Value");
+    static_assert(contract::has_move_from_json<R>::value, "Rules::move_from_json(const json::Value&) -> Move");
     static_assert(contract::has_current_player<R>::value, "Rules::current_player(const Position&) -> int");
     static_assert(contract::has_legal_actions<R>::value,
                   "Rules::legal_actions(const Position&, int player, int32_t* out) -> int");

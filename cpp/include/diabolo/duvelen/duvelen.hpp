@@ -255,6 +255,10 @@ Game game_from_json(const json::Value& options);
 /// left out in the short form, "target": "new" for an Ace), or {"kind": "turn"} and the
 /// other kinds alone (D7).
 json::Value move_json(const Move& move);
+/// The names of the phases and of the kinds of move, as views, states and move data
+/// write them.
+const char* phase_name(Phase phase) noexcept;
+const char* kind_name(MoveKind kind) noexcept;
 /// The move of such data; NotationError naming what is wrong.
 Move move_from_json(const json::Value& data);
 /// What `player` may know (D8.3): the centre, every seat's face-up cards and counts, the
@@ -280,7 +284,9 @@ struct State {
     void apply(const Move& move, int player);
     /// check_invariants of the state, then the history's seats; empty if consistent.
     std::string check() const;
-    State resample(uint64_t seed) const;
+    /// Determinisation of the position for `player` (the same for every player: nobody sees
+    /// what it deals anew); the history is kept.
+    State resample(int player, uint64_t seed) const;
 };
 
 // ---- bots and simulation (diabolo::realtime) -------------------------------------------------
@@ -374,6 +380,10 @@ struct Rules {
     static int players(const Game& game) noexcept { return game.players; }
     static State new_state(const Game& game, uint64_t seed) { return State::start(game, seed); }
     static const Position& position(const State& state) noexcept { return state.position; }
+    static const Game& game(const State& state) noexcept { return state.position.game; }
+    static const char* phase(const Position& position) noexcept { return phase_name(position.phase); }
+    static int round(const Position& position) noexcept { return position.round; }
+    static std::string render(const Position& position) { return duvelen::render(position); }
     static int current_player(const Position& position) noexcept { return position.current_player(); }
     static int legal_actions(const Position& position, int player, int32_t* out) noexcept {
         return duvelen::legal_actions(position, player, out);
@@ -406,6 +416,9 @@ struct Rules {
     static State state_from_json(const Game& game, std::string_view text);
     static std::string format_move(const Move& move) { return duvelen::format_move(move); }
     static Move parse_move(std::string_view text) { return duvelen::parse_move(text); }
+    static const char* move_kind(const Move& move) noexcept { return kind_name(move.kind); }
+    static json::Value move_json(const Move& move);
+    static Move move_from_json(const json::Value& data) { return duvelen::move_from_json(data); }
     /// Every seat may act at any time (D3): a seat drawn at random.
     static uint32_t pending_seats(const Position& position) noexcept { return duvelen::pending_seats(position); }
     static int random_player(const Position& position, Pcg32& rng) noexcept {

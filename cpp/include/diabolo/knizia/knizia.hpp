@@ -386,7 +386,9 @@ struct State {
     Move apply(const Move& move, int player);
     /// check_invariants of the state, then the history; empty if consistent.
     std::string check() const;
-    State resample(uint64_t seed) const;
+    /// Determinisation of the position for `player` (the same for every player: nobody sees
+    /// what it deals anew); the history is kept.
+    State resample(int player, uint64_t seed) const;
 };
 
 // ---- JSON (src/knizia/json.cpp; docs/games/knizia.rst, "Observations" and "Saving a game") ---
@@ -521,6 +523,10 @@ struct Rules {
     static int players(const Game& game) noexcept { return game.config.players; }
     static State new_state(const Game& game, uint64_t seed) { return State::start(game, seed); }
     static const Position& position(const State& state) noexcept { return state.position; }
+    static const Game& game(const State& state) noexcept { return state.game; }
+    static const char* phase(const Position& position) noexcept { return phase_name(position.phase); }
+    static int round(const Position& position) noexcept { return position.round; }
+    static std::string render(const Position& position) { return knizia::render(position); }
     static int current_player(const Position& position) noexcept { return position.current_player(); }
     static int legal_actions(const Position& position, int player, int32_t* out) {
         return knizia::legal_actions(position, player, out);
@@ -549,6 +555,9 @@ struct Rules {
     }
     static std::string format_move(const Move& move) { return knizia::format_move(move); }
     static Move parse_move(std::string_view text) { return knizia::parse_move(text); }
+    static const char* move_kind(const Move& move) noexcept { return kind_name(move.kind); }
+    static json::Value move_json(const Move& move);
+    static Move move_from_json(const json::Value& data) { return knizia::move_from_json(data); }
     /// A pending seat drawn uniformly from `rng`; -1 at game over.
     static int random_player(const Position& position, Pcg32& rng) noexcept;
     static void scores(const Position& position, int32_t* out) noexcept {

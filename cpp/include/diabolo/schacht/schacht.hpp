@@ -277,6 +277,10 @@ State state_from_json(std::string_view text);
 /// A move as data: {"kind": "place", "card": "G5", "side": "left"}, {"kind": "discard",
 /// "card": "G5"}, {"kind": "bet"} or {"kind": "hold"} (S8).
 json::Value move_json(const Move& move);
+/// The names of the phases and of the kinds of move, as views, states and move data
+/// write them.
+const char* phase_name(Phase phase) noexcept;
+const char* kind_name(MoveKind kind) noexcept;
 /// The move of such data; NotationError naming what is wrong.
 Move move_from_json(const json::Value& data);
 /// What `player` may know (S7.4): its hand, the public table and its legal moves. Its
@@ -395,6 +399,10 @@ struct Rules {
     static int players(const Game& game) noexcept { return game.players; }
     static State new_state(const Game& game, uint64_t seed) { return State::start(game, seed, {}); }
     static const Position& position(const State& state) noexcept { return state.position; }
+    static const Game& game(const State& state) noexcept { return state.position.game; }
+    static const char* phase(const Position& position) noexcept { return phase_name(position.phase); }
+    static int round(const Position& position) noexcept { return position.round; }
+    static std::string render(const Position& position) { return schacht::render(position); }
     static int current_player(const Position& position) noexcept { return position.current_player; }
     static int legal_actions(const Position& position, int player, int32_t* out) noexcept {
         return schacht::legal_actions(position, player, out);
@@ -423,6 +431,9 @@ struct Rules {
     static State state_from_json(const Game& game, std::string_view text);
     static std::string format_move(const Move& move) { return schacht::format_move(move); }
     static Move parse_move(std::string_view text) { return schacht::parse_move(text); }
+    static const char* move_kind(const Move& move) noexcept { return kind_name(move.kind); }
+    static json::Value move_json(const Move& move);
+    static Move move_from_json(const json::Value& data) { return schacht::move_from_json(data); }
     /// The player to move, or during doubler decisions the lowest seat still to decide.
     static int random_player(const Position& position, Pcg32&) noexcept { return next_actor(position); }
     static void scores(const Position& position, int32_t* out) noexcept {

@@ -1,0 +1,405 @@
+// The Python binding of the contract (cpp/include/diabolo/core/contract.hpp), written once:
+// bind_contract<R> makes the classes <Title>Game, <Title>State and <Title>Move of any game
+// from its Rules, and each game's file adds only what is its own (its options as
+// properties, the parts of a move, its bots). Every argument is checked here the same way
+// for every game (seats, action ids, seeds, numpy integers, move data). new_state is each
+// game's own: the deals it may be given differ.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <algorithm>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include <boost/json/monotonic_resource.hpp>
+
+#include "common.hpp"
+#include "diabolo/core/batch.hpp"
+#include "diabolo/core/contract.hpp"
+#include "diabolo/core/json.hpp"
+
+namespace diabolo::bindings {
+
+/// What a game's binding says of itself; the hooks left null take the contract's way.
+template <class R>
+struct GameSpec {
+    using Game = typename R::Game;
+    using State = typename R::State;
+    using Position = typename R::Position;
+    using Move = typename R::Move;
+
+    const char* title;  // "Schacht": SchachtGame, SchachtState, SchachtMove
+    const char* game_doc;
+    const char* state_doc;
+    const char* move_doc;
+    /// Notation shown in the error for what is not a move: "'G5<'".
+    const char* move_example;
+    /// The PlayerError for a query without a player while several seats may act.
+    const char* name_the_player;
+    /// Whether every query and move must name its player (games without turns), even at
+    /// the end; else a query without one is about the player to move.
+    bool player_required = false;
+    /// The game of keyword options (default: R::game_from_json of them).
+    Game (*game_from_kwargs)(const py::dict&) = nullptr;
+    /// Every option with its value (default: R::options_json as Python values).
+    py::dict (*options)(const Game&) = nullptr;
+    /// repr() of a game (default: diabolo.load('<name>', <every option>)).
+    std::string (*game_repr)(const Game&) = nullptr;
+    /// Legal moves and action ids (default: from R::legal_actions, ascending).
+    std::vector<Move> (*legal_moves)(const Position&, int player) = nullptr;
+    std::vector<int> (*legal_actions)(const Position&, int player) = nullptr;
+};
+
+template <class R>
+struct GameClasses {
+    py::class_<typename R::Game> game;
+    py::class_<typename R::State> state;
+    py::class_<typename R::Move> move;
+};
+
+namespace detail {
+
+template <class R>
+typename R::Game game_from_kwargs(const GameSpec<R>& spec, const py::dict& kwargs) {
+    if (spec.game_from_kwargs) return spec.game_from_kwargs(kwargs);
+    return R::game_from_json(from_python(kwargs, "options"));
+}
+
+template <class R>
+py::dict options_of(const GameSpec<R>& spec, const typename R::Game& game) {
+    if (spec.options) return spec.options(game);
+    return to_python(R::options_json(game), true);
+}
+
+/// A move given as a Move, an action id (an int or anything with __index__), notation
+/// text or move data ({"kind": ...}); NotationError naming what was given otherwise.
+template <class R>
+typename R::Move to_move(const GameSpec<R>& spec, const typename R::Game& game, const py::handle& value) {
+    // Cheapest checks first: action ids are the fast path of search loops.
+    if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr()))
+        return R::move_of_action(game, to_action(value, R::num_actions(game)));
+    if (PyUnicode_Check(value.ptr())) return R::parse_move(utf8_text<NotationError>(value, "a move"));
+    if (py::isinstance<typename R::Move>(value)) return value.cast<typename R::Move>();
+    if (as_integer(value)) return R::move_of_action(game, to_action(value, R::num_actions(game)));  // numpy
+    if (PyDict_Check(value.ptr())) return R::move_from_json(move_data(value));
+    throw NotationError(std::string("a ") + spec.title + " move is a " + spec.title +
+                        "Move, an action id, notation text like " + spec.move_example +
+                        " or move data like {'kind': ...}, got " + py::repr(value).cast<std::string>());
+}
+
+/// The seat a query or a move is about: `player`, else the player to move. -1 at the end
+/// of the game; PlayerError while several seats may act.
+template <class R>
+int seat_of(const GameSpec<R>& spec, const typename R::Position& position, const py::object& player, int players) {
+    if (!player.is_none()) return to_seat(player, players);
+    const int current = R::current_player(position);
+    if (current == kSimultaneous || spec.player_required) throw PlayerError(spec.name_the_player);
+    return current >= 0 ? current : -1;
+}
+
+template <class R>
+std::vector<int> legal_actions(const GameSpec<R>& spec, const typename R::State& state, const py::object& player) {
+    const typename R::Position& position = R::position(state);
+    const int seat = seat_of(spec, position, player, R::players(R::game(state)));
+    if (seat < 0) return {};
+    if (spec.legal_actions) return spec.legal_actions(position, seat);
+    std::vector<int32_t> ids(static_cast<std::size_t>(R::num_actions(R::game(state))));
+    ids.resize(static_cast<std::size_t>(R::legal_actions(position, seat, ids.data())));
+    return std::vector<int>(ids.begin(), ids.end());
+}
+
+template <class R>
+py::list winners(const typename R::Position& position, int players) {
+    std::vector<int32_t> scores(static_cast<std::size_t>(players));
+    R::scores(position, scores.data());
+    const int32_t best = *std::max_element(scores.begin(), scores.end());
+    py::list out;
+    for (int seat = 0; seat < players; ++seat) {
+        if (scores[static_cast<std::size_t>(seat)] == best) out.append(seat);
+    }
+    return out;
+}
+
+}  // namespace detail
+
+/// Binds the game of `R` into `m`: <Title>Game, <Title>State and <Title>Move with every
+/// member of the contract. The caller adds the game's own members to the classes returned.
+template <class R>
+GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
+    using Game = typename R::Game;
+    using State = typename R::State;
+    using Move = typename R::Move;
+    const std::string title = spec.title;
+    // The docstrings' examples run for every game: "{name}" is the game's id. pybind11
+    // copies each docstring, so the texts need to live only while the classes are made.
+    std::deque<std::string> texts;
+    const auto doc = [&texts](const std::string& text, const std::string& example) -> const char* {
+        std::string out = text + "\n\n" + example;
+        for (std::size_t at = out.find("{name}"); at != std::string::npos; at = out.find("{name}", at))
+            out.replace(at, 6, R::kName);
+        return texts.emplace_back(std::move(out)).c_str();
+    };
+    const std::string start = ">>> state = diabolo.load('{name}', players=3).new_state(seed=1)\n";
+    GameClasses<R> classes{py::class_<Game>(m, (title + "Game").c_str(), spec.game_doc),
+                           py::class_<State>(m, (title + "State").c_str(), spec.state_doc),
+                           py::class_<Move>(m, (title + "Move").c_str(), spec.move_doc)};
+
+    // ---- moves ----
+    classes.move
+        .def_static(
+            "parse", [](const py::object& text) { return R::parse_move(utf8_text<NotationError>(text, "notation")); },
+            py::arg("text"),
+            doc("The move written as ``text`` in the notation of the rules page; NotationError otherwise.",
+                ">>> move = diabolo.load('{name}').move(1)\n>>> type(move).parse(str(move)) == move\nTrue"))
+        .def_property_readonly(
+            "kind", &R::move_kind,
+            doc("The kind of move, as move data names it.",
+                ">>> move = diabolo.load('{name}').move(1)\n>>> move.kind == move.to_dict()['kind']\nTrue"))
+        .def(
+            "to_dict", [](const Move& move) { return to_python(R::move_json(move)); },
+            doc("The move as data, the form frontends send: ``apply`` and ``game.move`` take it too.",
+                ">>> game = diabolo.load('{name}')\n>>> game.move(game.move(1).to_dict()) == game.move(1)\nTrue"));
+    bind_move_values(classes.move, title + "Move", &R::format_move, &R::parse_move);
+
+    // ---- states ----
+    const auto seat = [spec](const State& state, const py::object& player) {
+        return detail::seat_of(spec, R::position(state), player, R::players(R::game(state)));
+    };
+    const auto position = [](const State& state) -> const typename R::Position& { return R::position(state); };
+    classes.state
+        .def_property_readonly(
+            "game", [](const State& state) { return R::game(state); },
+            doc("The game (rules and options) of this state.",
+                ">>> game = diabolo.load('{name}')\n>>> game.new_state(seed=1).game == game\nTrue"))
+        .def_property_readonly(
+            "current_player", [position](const State& state) { return R::current_player(position(state)); },
+            doc("The seat to move, ``diabolo.SIMULTANEOUS`` while several seats may act, ``diabolo.TERMINAL`` at the "
+                "end.",
+                start + ">>> state.current_player in (*state.pending_seats, diabolo.SIMULTANEOUS)\nTrue"))
+        .def_property_readonly(
+            "phase", [position](const State& state) { return R::phase(position(state)); },
+            doc("The phase's name, as the views show it.", start + ">>> state.phase\n'play'"))
+        .def_property_readonly(
+            "round", [position](const State& state) { return R::round(position(state)); },
+            doc("The round, from 0.", start + ">>> state.round\n0"))
+        .def_property_readonly(
+            "pending_seats", [position](const State& state) { return seat_list(R::pending_seats(position(state))); },
+            doc("The seats that may or must act now, ascending (the player to move, the seats still to make a "
+                "simultaneous decision, or every seat with a move in real time); empty at the end.",
+                start + ">>> state.pending_seats == [p for p in range(3) if state.legal_actions(p)]\nTrue"))
+        .def_property_readonly(
+            "is_terminal", [position](const State& state) { return R::current_player(position(state)) == kTerminal; },
+            doc("True once the game is over.", start + ">>> state.is_terminal\nFalse"))
+        .def_property_readonly(
+            "scores",
+            [position](const State& state) {
+                std::vector<int32_t> scores(static_cast<std::size_t>(R::players(R::game(state))));
+                R::scores(position(state), scores.data());
+                return std::vector<int>(scores.begin(), scores.end());
+            },
+            doc("Each seat's score so far (game totals, or victory tiles in a variant that counts them).",
+                start + ">>> state.scores\n[0, 0, 0]"))
+        .def(
+            "returns",
+            [position](const State& state) {
+                std::vector<int32_t> scores(static_cast<std::size_t>(R::players(R::game(state))));
+                R::scores(position(state), scores.data());
+                return std::vector<double>(scores.begin(), scores.end());
+            },
+            doc("The scores as floats: the payoff for learning code.", start + ">>> state.returns()\n[0.0, 0.0, 0.0]"))
+        .def_property_readonly(
+            "winners",
+            [position](const State& state) { return detail::winners<R>(position(state), R::players(R::game(state))); },
+            doc("Seats with the highest score; ties share the win.", start + ">>> state.winners\n[0, 1, 2]"))
+        .def_property_readonly(
+            "history",
+            [](const State& state) {
+                py::list out;
+                for (const auto& step : state.history) out.append(py::make_tuple(step.player, step.move));
+                return out;
+            },
+            doc("Every move so far as ``(seat, move)`` pairs, oldest first, as applied.",
+                start +
+                    ">>> seat = state.pending_seats[0]\n>>> state.apply(state.legal_actions(seat)[0], player=seat)\n"
+                    ">>> [player for player, move in state.history] == [seat]\nTrue"))
+        .def(
+            "legal_actions",
+            [spec](const State& state, const py::object& player) { return detail::legal_actions(spec, state, player); },
+            py::arg("player") = py::none(),
+            doc("Legal action ids of ``player`` (default: the player to move), ascending; empty when that seat has "
+                "nothing to do now.",
+                start + ">>> actions = state.legal_actions(state.pending_seats[0])\n"
+                        ">>> len(actions) > 0 and actions == sorted(actions)\nTrue"))
+        .def(
+            "legal_moves",
+            [spec, seat](const State& state, const py::object& player) {
+                const int p = seat(state, player);
+                if (p < 0) return std::vector<Move>{};
+                if (spec.legal_moves) return spec.legal_moves(R::position(state), p);
+                std::vector<Move> moves;
+                for (const int id : detail::legal_actions(spec, state, py::int_(p)))
+                    moves.push_back(R::move_of_action(R::game(state), id));
+                return moves;
+            },
+            py::arg("player") = py::none(),
+            doc("Legal moves of ``player`` (default: the player to move), the moves of its legal actions.",
+                start + ">>> seat = state.pending_seats[0]\n"
+                        ">>> len(state.legal_moves(seat)) == len(state.legal_actions(seat))\nTrue"))
+        .def(
+            "legal_action_mask",
+            [spec](const State& state, const py::object& player) {
+                const auto n = static_cast<std::size_t>(R::num_actions(R::game(state)));
+                py::array_t<bool> mask(static_cast<py::ssize_t>(n));
+                bool* data = mask.mutable_data();
+                std::fill(data, data + n, false);
+                for (const int id : detail::legal_actions(spec, state, player)) data[id] = true;
+                return mask;
+            },
+            py::arg("player") = py::none(),
+            doc("A numpy bool array of length ``num_actions``, True at legal action ids.",
+                start + ">>> mask = state.legal_action_mask(0)\n"
+                        ">>> len(mask) == state.game.num_actions and int(mask.sum()) == len(state.legal_actions(0))\n"
+                        "True"))
+        .def(
+            "apply",
+            [spec, seat](State& state, const py::object& move, const py::object& player) {
+                // At the end of the game the core refuses the move with its clause.
+                const int p = std::max(seat(state, player), 0);
+                R::apply(state, detail::to_move(spec, R::game(state), move), p);
+            },
+            py::arg("move"), py::arg("player") = py::none(),
+            doc("Plays ``move`` (a move, an action id, notation or move data) for ``player`` (default: the player to "
+                "move). Raises IllegalMoveError naming the clause, and changes nothing, if the move is not legal now.",
+                start + ">>> seat = state.pending_seats[0]\n>>> move = state.legal_moves(seat)[0]\n"
+                        ">>> state.apply(move.to_dict(), player=seat)\n>>> len(state.history)\n1"))
+        .def(
+            "observation",
+            [](const State& state, const py::object& player) {
+                const int p = to_seat(player, R::players(R::game(state)));
+                unsigned char buffer[16384];  // the view is built in one block, then handed to Python
+                boost::json::monotonic_resource arena(buffer, sizeof buffer);
+                return to_python(R::observation(R::position(state), p, &arena));
+            },
+            py::arg("player"),
+            doc("What ``player`` may know, as a JSON-ready dict with the keys of the rules page.",
+                start + ">>> view = state.observation(2)\n>>> view['player'], view['round']\n(2, 0)"))
+        .def(
+            "observation_tensor",
+            [](const State& state, const py::object& player) {
+                const int p = to_seat(player, R::players(R::game(state)));
+                py::array_t<float> out(R::observation_tensor_size(R::game(state)));
+                R::observation_tensor(R::position(state), p, out.mutable_data());
+                return out;
+            },
+            py::arg("player"),
+            doc("What ``player`` may know as a float32 numpy array of ``game.observation_tensor_shape``.",
+                start + ">>> state.observation_tensor(0).shape == state.game.observation_tensor_shape\nTrue"))
+        .def(
+            "resample",
+            [](const State& state, const py::object& player, const py::object& seed) {
+                return state.resample(to_seat(player, R::players(R::game(state))), to_seed(seed));
+            },
+            py::arg("player"), py::arg("seed"),
+            doc("Determinisation: a state that looks the same to ``player``, with what that player cannot see dealt "
+                "anew from ``seed``; it depends only on what ``player`` knows and on ``seed``.",
+                start + ">>> state.resample(1, seed=5).observation(1) == state.observation(1)\nTrue"))
+        .def("__str__", [](const State& state) { return R::render(R::position(state)); })
+        .def("__repr__",
+             [title](const State& state) {
+                 const auto& p = R::position(state);
+                 const int current = R::current_player(p);
+                 return "<" + title + "State round " + std::to_string(R::round(p)) + " " + R::phase(p) +
+                        (current >= 0 ? " current_player=" + std::to_string(current) : std::string()) + ">";
+             })
+        .def(
+            "clone", [](const State& state) { return state; },
+            doc("An independent copy.", start + ">>> state.clone() == state and state.clone() is not state\nTrue"))
+        .def("__copy__", [](const State& state) { return state; })
+        .def(
+            "__deepcopy__", [](const State& state, const py::object&) { return state; }, py::arg("memo"))
+        .def(
+            "to_json", [](const State& state) { return R::to_json(state); },
+            doc("The whole state (hidden cards, seed and history included) as JSON text; the game's "
+                "``state_from_json`` reads it back.",
+                start + ">>> state.game.state_from_json(state.to_json()) == state\nTrue"))
+        .def("__eq__",
+             [](const State& a, const py::object& b) -> py::object {
+                 if (!py::isinstance<State>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
+                 return py::bool_(R::to_json(a) == R::to_json(b.cast<const State&>()));
+             })
+        .def_property_readonly_static("__hash__", [](const py::object&) { return py::none(); })
+        .def(py::pickle([](const State& state) { return py::make_tuple(R::game(state), R::to_json(state)); },
+                        [title](const py::tuple& t) {
+                            if (t.size() != 2 || !py::isinstance<Game>(t[0]))
+                                throw StateFormatError("a pickled " + title + "State is (game, state JSON)");
+                            return R::state_from_json(t[0].cast<const Game&>(),
+                                                      utf8_text<StateFormatError>(t[1], "state JSON"));
+                        }));
+
+    // ---- games ----
+    classes.game.def(py::init([spec](const py::kwargs& kwargs) { return detail::game_from_kwargs(spec, kwargs); }))
+        .def_property_readonly(
+            "name", [](const Game&) { return R::kName; },
+            doc("The game's id, as ``diabolo.load`` takes it.", ">>> diabolo.load('{name}').name\n'{name}'"))
+        .def_property_readonly("players", &R::players,
+                               doc("Number of seats.", ">>> diabolo.load('{name}', players=3).players\n3"))
+        .def_property_readonly(
+            "options", [spec](const Game& game) { return detail::options_of(spec, game); },
+            doc("Every option with its value, defaults filled in.",
+                ">>> diabolo.load('{name}', players=3).options['players']\n3"))
+        .def_property_readonly("num_actions", &R::num_actions,
+                               doc("Number of action ids: they are 0 .. num_actions - 1.",
+                                   ">>> game = diabolo.load('{name}')\n>>> "
+                                   "len(game.new_state(seed=1).legal_action_mask(0)) == game.num_actions\nTrue"))
+        .def_property_readonly(
+            "observation_tensor_shape",
+            [](const Game& game) { return py::make_tuple(R::observation_tensor_size(game)); },
+            doc("Shape of the state's ``observation_tensor``.",
+                ">>> game = diabolo.load('{name}')\n>>> game.new_state(seed=1).observation_tensor(0).shape == "
+                "game.observation_tensor_shape\nTrue"))
+        .def(
+            "state_from_json",
+            [](const Game& game, const py::object& text) {
+                return R::state_from_json(game, utf8_text<StateFormatError>(text, "state JSON"));
+            },
+            py::arg("text"),
+            doc("The state written by the state's ``to_json``; StateFormatError naming what is wrong if the text is "
+                "not a valid state of this game.",
+                ">>> game = diabolo.load('{name}')\n>>> state = game.new_state(seed=2)\n"
+                ">>> game.state_from_json(state.to_json()) == state\nTrue"))
+        .def(
+            "move", [spec](const Game& game, const py::object& move) { return detail::to_move(spec, game, move); },
+            py::arg("move"),
+            doc("The move of notation text, an action id or move data.",
+                ">>> game = diabolo.load('{name}')\n>>> game.move(str(game.move(1))) == game.move(1)\nTrue"))
+        .def(
+            "play_random",
+            [](const Game& game, const py::object& games, const py::object& seed, const py::object& threads) {
+                return random_play(game, games, seed, threads, &play_random<R>);
+            },
+            py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
+            doc("Plays ``games`` whole games in C++ without the GIL on ``threads`` threads: at each step a seat that "
+                "may act makes a uniformly random legal move. Returns numpy arrays ``scores`` (games x players) and "
+                "``moves`` (per game); game i depends only on (seed, i), not on ``threads``.",
+                ">>> result = diabolo.load('{name}', players=3).play_random(4, seed=5, threads=2)\n"
+                ">>> result['scores'].shape, result['moves'].shape\n((4, 3), (4,))"))
+        .def("__repr__",
+             [spec](const Game& game) {
+                 if (spec.game_repr) return spec.game_repr(game);
+                 std::string text = std::string("diabolo.load('") + R::kName + "'";
+                 for (auto item : detail::options_of(spec, game))
+                     text += ", " + std::string(py::str(item.first)) + "=" + std::string(py::repr(item.second));
+                 return text + ")";
+             })
+        .def("__eq__", &equal_values<Game>)
+        .def("__hash__", [](const Game& game) { return py::hash(py::str(json::serialize(R::options_json(game)))); })
+        .def(py::pickle([spec](const Game& game) { return detail::options_of(spec, game); },
+                        [spec](const py::dict& options) { return detail::game_from_kwargs(spec, options); }));
+    return classes;
+}
+
+}  // namespace diabolo::bindings
