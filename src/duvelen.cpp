@@ -14,6 +14,7 @@
 #include <boost/json/monotonic_resource.hpp>
 
 #include "bind_game.hpp"
+#include "bind_realtime.hpp"
 #include "common.hpp"
 #include "diabolo/core/batch.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
@@ -121,49 +122,15 @@ realtime::Reaction reaction_from(const py::handle& value) {
     return bindings::reaction_from(value, default_reaction(), kReactionKindNames, kReactionKinds, "Duvelen");
 }
 
-/// A bot written in Python: anything with choose(state, player) -> move or None. It is
-/// called with the GIL held (simulations with Python bots keep it).
-class PythonBot : public Bot {
-public:
-    explicit PythonBot(py::object bot)
-        : Bot(reaction_from(py::getattr(bot, "reaction", py::none()))), bot_(std::move(bot)) {}
-    std::optional<Move> choose(const Position& state, int player, Pcg32&) const override {
-        State view;
-        view.position = state;
-        const py::object move = bot_.attr("choose")(view, player);
-        if (move.is_none()) return std::nullopt;
-        return detail::to_move(spec(), state.game, move);
-    }
-
-private:
-    py::object bot_;
-};
-
-py::tuple run_tuple(const State& start, const Run& run) {
-    State final;
-    final.position = run.state;
-    final.history = start.history;
-    py::list log;
-    for (const auto& step : run.log) {
-        if (step.accepted) final.history.push_back(Step{step.player, step.move});
-        log.append(py::make_tuple(step.time, step.player, step.move, step.accepted));
-    }
-    return py::make_tuple(final, log, run.accepted, run.rejected, run.time);
+std::shared_ptr<Bot> python_bot(const py::object& bot, const Game& game) {
+    return std::make_shared<PythonBot<Rules, Bot>>(bot, spec(), game,
+                                                   reaction_from(py::getattr(bot, "reaction", py::none())));
 }
 
 }  // namespace
 
 void bind_duvelen(py::module_& m) {
-    py::class_<Bot, std::shared_ptr<Bot>>(m, "DuvelenBot", "A Duvelen bot implemented in C++.")
-        .def(
-            "choose",
-            [](const Bot& bot, const State& t, const py::object& player, const py::object& seed) -> py::object {
-                Pcg32 rng(to_seed(seed));
-                const std::optional<Move> move = bot.choose(t.position, to_seat(player, t.position.players()), rng);
-                return move ? py::cast(*move) : py::none();
-            },
-            py::arg("state"), py::arg("player"), py::arg("seed") = 0,
-            "The move this bot makes for ``player`` now, or None to wait for the table to change.");
+    bind_realtime<Rules, Bot>(m, spec(), &python_bot);
     py::class_<RandomBot, Bot, std::shared_ptr<RandomBot>>(m, "DuvelenRandomBot", R"doc(
 Plays any legal move, uniformly at random (the seed of the run decides which).
 
@@ -203,56 +170,6 @@ turns, recycles or passes like GreedyBot.
                  [](const py::object& reaction) { return std::make_shared<LookaheadBot>(reaction_from(reaction)); }),
              py::arg("reaction") = py::none())
         .def_property_readonly("name", [](const LookaheadBot&) { return "lookahead"; }, "``'lookahead'``.");
-
-    m.def("duvelen_simulate", [](const State& start, const py::sequence& bots, const py::object& seed, double max_time,
-                                 const py::object& max_events) {
-        const realtime::Limits limits = limits_from(max_time, max_events);
-        std::vector<std::shared_ptr<Bot>> owned;
-        bool all_native = true;
-        for (auto bot : bots) {
-            if (py::isinstance<Bot>(bot)) {
-                owned.push_back(cpp_bot<Bot>(bot));
-            } else {
-                if (!py::hasattr(bot, "choose")) throw OptionError("a bot needs a choose(state, player) method");
-                owned.push_back(std::make_shared<PythonBot>(py::reinterpret_borrow<py::object>(bot)));
-                all_native = false;
-            }
-        }
-        std::vector<const Bot*> seats;
-        for (const auto& bot : owned) seats.push_back(bot.get());
-        const uint64_t s = to_seed(seed);
-        Run run;
-        if (all_native) {
-            py::gil_scoped_release release;
-            run = simulate(start.position, seats, s, limits);
-        } else {
-            run = simulate(start.position, seats, s, limits);
-        }
-        return run_tuple(start, run);
-    });
-
-    m.def("duvelen_simulate_many",
-          [](const Game& c, const py::sequence& bots, const py::object& games, const py::object& seed,
-             const py::object& threads, double max_time, const py::object& max_events) {
-              const realtime::Limits limits = limits_from(max_time, max_events);
-              std::vector<std::shared_ptr<Bot>> owned;
-              for (auto bot : bots) {
-                  if (!py::isinstance<Bot>(bot))
-                      throw OptionError("simulate_many runs C++ bots only; use simulate for Python bots");
-                  owned.push_back(cpp_bot<Bot>(bot));
-              }
-              std::vector<const Bot*> seats;
-              for (const auto& bot : owned) seats.push_back(bot.get());
-              const Batch batch = batch_args(games, seed, threads);
-              SimulationBatch result;
-              SignalCheck signals;
-              {
-                  py::gil_scoped_release release;
-                  result = simulate_many(c, seats, batch.games, batch.seed, batch.threads, limits, signals.interrupt());
-              }
-              signals.raise_if_interrupted();
-              return batch_dict(result, batch.games, c.players);
-          });
 
     GameClasses<Rules> classes = bind_contract<Rules>(m, spec());
     classes.move

@@ -1,0 +1,131 @@
+// The Python binding of real-time play (core/realtime.hpp), written once for the games
+// without turns: the bots' base class, bots written in Python, and <game>_simulate /
+// <game>_simulate_many, which diabolo.realtime calls.
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bind_game.hpp"
+#include "common.hpp"
+#include "diabolo/core/realtime.hpp"
+
+namespace diabolo::bindings {
+
+/// A bot written in Python: anything with choose(state, player) -> move or None. It is
+/// called with the GIL held (simulations with Python bots keep it). `Bot` is the game's
+/// C++ bot class, made with `args` (its reaction times).
+template <class R, class Bot>
+class PythonBot : public Bot {
+public:
+    template <class... Args>
+    PythonBot(py::object bot, GameSpec<R> spec, typename R::Game game, Args&&... args)
+        : Bot(std::forward<Args>(args)...), bot_(std::move(bot)), spec_(spec), game_(std::move(game)) {}
+
+    std::optional<typename R::Move> choose(const typename R::Position& position, int player, Pcg32&) const override {
+        typename R::State view = R::new_state(game_, 0);
+        view.position = position;
+        const py::object move = bot_.attr("choose")(view, player);
+        if (move.is_none()) return std::nullopt;
+        return detail::to_move(spec_, game_, move);
+    }
+
+private:
+    py::object bot_;
+    GameSpec<R> spec_;
+    typename R::Game game_;
+};
+
+/// Binds `Bot` as <Title>Bot and the module functions <name>_simulate and
+/// <name>_simulate_many. `python_bot(bot, game)` wraps a bot written in Python.
+template <class R, class Bot>
+py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSpec<R>& spec,
+                                                    std::shared_ptr<Bot> (*python_bot)(const py::object& bot,
+                                                                                       const typename R::Game& game)) {
+    using State = typename R::State;
+    const std::string title = spec.title, name = R::kName;
+    const std::string doc = "A " + title + " bot implemented in C++.";
+    py::class_<Bot, std::shared_ptr<Bot>> bot_class(m, (title + "Bot").c_str(), doc.c_str());
+    bot_class.def(
+        "choose",
+        [](const Bot& bot, const State& state, const py::object& player, const py::object& seed) -> py::object {
+            Pcg32 rng(to_seed(seed));
+            const int seat = to_seat(player, R::players(R::game(state)));
+            const typename R::Position position = R::position(state);
+            std::optional<typename R::Move> move;
+            {
+                py::gil_scoped_release release;
+                move = bot.choose(position, seat, rng);
+            }
+            return move ? py::cast(*move) : py::none();
+        },
+        py::arg("state"), py::arg("player"), py::arg("seed") = 0,
+        "The move this bot makes for ``player`` now, or None to wait for the table to change.");
+
+    m.def((name + "_simulate").c_str(),
+          [python_bot](const State& start, const py::sequence& bots, const py::object& seed, double max_time,
+                       const py::object& max_events) {
+              const realtime::Limits limits = limits_from(max_time, max_events);
+              std::vector<std::shared_ptr<Bot>> owned;
+              bool all_native = true;
+              for (auto bot : bots) {
+                  if (py::isinstance<Bot>(bot)) {
+                      owned.push_back(cpp_bot<Bot>(bot));
+                  } else {
+                      if (!py::hasattr(bot, "choose")) throw OptionError("a bot needs a choose(state, player) method");
+                      owned.push_back(python_bot(py::reinterpret_borrow<py::object>(bot), R::game(start)));
+                      all_native = false;
+                  }
+              }
+              std::vector<const Bot*> seats;
+              for (const auto& bot : owned) seats.push_back(bot.get());
+              const uint64_t s = to_seed(seed);
+              realtime::Run<typename R::Position, typename R::Move> run;
+              if (all_native) {
+                  py::gil_scoped_release release;
+                  run = simulate(R::position(start), seats, s, limits);
+              } else {
+                  run = simulate(R::position(start), seats, s, limits);
+              }
+              State final = start;
+              final.position = run.state;
+              py::list log;
+              for (const auto& step : run.log) {
+                  if (step.accepted) final.history.push_back({step.player, step.move});
+                  log.append(py::make_tuple(step.time, step.player, step.move, step.accepted));
+              }
+              return py::make_tuple(final, log, run.accepted, run.rejected, run.time);
+          });
+
+    m.def((name + "_simulate_many").c_str(),
+          [](const typename R::Game& game, const py::sequence& bots, const py::object& games, const py::object& seed,
+             const py::object& threads, double max_time, const py::object& max_events) {
+              const realtime::Limits limits = limits_from(max_time, max_events);
+              std::vector<std::shared_ptr<Bot>> owned;
+              for (auto bot : bots) {
+                  if (!py::isinstance<Bot>(bot))
+                      throw OptionError("simulate_many runs C++ bots only; use simulate for Python bots");
+                  owned.push_back(cpp_bot<Bot>(bot));
+              }
+              std::vector<const Bot*> seats;
+              for (const auto& bot : owned) seats.push_back(bot.get());
+              const Batch batch = batch_args(games, seed, threads);
+              realtime::Batch result;
+              SignalCheck signals;
+              {
+                  py::gil_scoped_release release;
+                  result =
+                      simulate_many(game, seats, batch.games, batch.seed, batch.threads, limits, signals.interrupt());
+              }
+              signals.raise_if_interrupted();
+              return batch_dict(result, batch.games, R::players(game));
+          });
+    return bot_class;
+}
+
+}  // namespace diabolo::bindings
