@@ -211,6 +211,16 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
                 return std::vector<double>(scores.begin(), scores.end());
             },
             doc("The scores as floats: the payoff for learning code.", start + ">>> state.returns()\n[0.0, 0.0, 0.0]"))
+        .def(
+            "rewards",
+            [](const State& state) {
+                std::vector<int32_t> rewards(static_cast<std::size_t>(R::players(R::game(state))));
+                R::rewards(state, rewards.data());
+                return std::vector<double>(rewards.begin(), rewards.end());
+            },
+            doc("What the last move applied to this state changed in each seat's score, as floats (zeros for a new "
+                "state or one read from JSON): the per-move reward for learning code. They add up to ``returns()``.",
+                start + ">>> state.rewards()\n[0.0, 0.0, 0.0]"))
         .def_property_readonly(
             "winners",
             [position](const State& state) { return detail::winners<R>(position(state), R::players(R::game(state))); },
@@ -355,6 +365,41 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
                                doc("Number of action ids: they are 0 .. num_actions - 1.",
                                    ">>> game = diabolo.load('{name}')\n>>> "
                                    "len(game.new_state(seed=1).legal_action_mask(0)) == game.num_actions\nTrue"))
+        .def_property_readonly(
+            "max_game_length",
+            [](const Game& game) -> py::object {
+                const int64_t longest = R::max_game_length(game);
+                return longest < 0 ? py::object(py::none()) : py::object(py::int_(longest));
+            },
+            doc("The most moves a game can take, or None if it can go on without end (a move that may be repeated, "
+                "such as a pass that is always open).",
+                ">>> game = diabolo.load('{name}', players=3)\n>>> game.max_game_length is None or "
+                "game.max_game_length > 0\nTrue"))
+        .def_property_readonly(
+            "min_utility", [](const Game& game) { return static_cast<double>(R::min_utility(game)); },
+            doc("The lowest final score a seat can have: a bound of ``returns()``.",
+                ">>> game = diabolo.load('{name}', players=3)\n>>> game.min_utility <= 0 < game.max_utility\nTrue"))
+        .def_property_readonly(
+            "max_utility", [](const Game& game) { return static_cast<double>(R::max_utility(game)); },
+            doc("The highest final score a seat can have: a bound of ``returns()``.",
+                ">>> game = diabolo.load('{name}', players=3)\n>>> game.max_utility > 0\nTrue"))
+        .def_property_readonly(
+            "zero_sum", [](const Game&) { return R::kZeroSum; },
+            doc("Whether the scores always sum to 0. The three games score each seat's own points: general-sum.",
+                ">>> diabolo.load('{name}').zero_sum\nFalse"))
+        .def_property_readonly(
+            "observation_tensor_bounds",
+            [](const Game& game) {
+                const auto n = static_cast<py::ssize_t>(R::observation_tensor_size(game));
+                py::array_t<float> low(n), high(n);
+                R::observation_tensor_bounds(game, low.mutable_data(), high.mutable_data());
+                return py::make_tuple(low, high);
+            },
+            doc("The lowest and highest value of every entry of the observation tensor, as two float32 arrays of "
+                "``observation_tensor_shape``: the bounds of a Box space.",
+                ">>> game = diabolo.load('{name}', players=3)\n>>> low, high = game.observation_tensor_bounds\n"
+                ">>> tensor = game.new_state(seed=1).observation_tensor(0)\n"
+                ">>> bool(((low <= tensor) & (tensor <= high)).all())\nTrue"))
         .def_property_readonly(
             "observation_tensor_shape",
             [](const Game& game) { return py::make_tuple(R::observation_tensor_size(game)); },

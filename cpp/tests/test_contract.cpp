@@ -39,10 +39,20 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
     const int num_actions = R::num_actions(game);
     std::vector<int32_t> actions(static_cast<std::size_t>(num_actions));
     std::vector<float> tensor(static_cast<std::size_t>(R::observation_tensor_size(game)));
+    std::vector<float> low(tensor.size()), high(tensor.size());
+    R::observation_tensor_bounds(game, low.data(), high.data());
+    const auto within_bounds = [&] {
+        for (std::size_t i = 0; i < tensor.size(); ++i) {
+            if (!(tensor[i] >= low[i] && tensor[i] <= high[i])) return false;
+        }
+        return true;
+    };
+    std::vector<int32_t> scores(static_cast<std::size_t>(players)), rewards(scores.size()), summed(scores.size());
     CHECK(reread<R>(game) == game);  // options round trip
     for (int g = 0; g < games; ++g) {
         typename R::State state = R::new_state(game, static_cast<uint64_t>(g));
         Pcg32 rng(static_cast<uint64_t>(g), 77);
+        std::fill(summed.begin(), summed.end(), 0);
         for (int step = 0; step < max_steps; ++step) {
             const typename R::Position& position = R::position(state);
             // pending_seats are the seats with a legal move; legal ids ascend within range.
@@ -59,12 +69,21 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
                     CHECK(!R::why_illegal(position, move, p).has_value());
                 }
                 R::observation_tensor(position, p, tensor.data());
-                CHECK(std::all_of(tensor.begin(), tensor.end(), [](float x) { return x == x; }));  // no NaN
+                CHECK(within_bounds());  // also: no NaN
                 // Resampling keeps the seat's view.
                 const typename R::Position guess = R::resample(position, p, static_cast<uint64_t>(step));
                 CHECK(view_of<R>(guess, p) == view_of<R>(position, p));
             }
             CHECK(R::pending_seats(position) == with_moves);
+            // Scores within the utility bounds; the rewards of the moves add up to them.
+            R::scores(position, scores.data());
+            for (int p = 0; p < players; ++p) {
+                const auto k = static_cast<std::size_t>(p);
+                CHECK(scores[k] >= R::min_utility(game) && scores[k] <= R::max_utility(game));
+                CHECK(summed[k] == scores[k]);
+            }
+            const int64_t longest = R::max_game_length(game);
+            CHECK(longest < 0 || static_cast<int64_t>(step) <= longest);
             if (with_moves == 0) break;
             // The JSON round trip gives the same state.
             const std::string text = R::to_json(state);
@@ -78,6 +97,8 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
             typename R::Position fast = position;
             R::apply_action(fast, action, seat);
             const auto applied = R::apply(state, R::move_of_action(game, action), seat);
+            R::rewards(state, rewards.data());
+            for (std::size_t k = 0; k < summed.size(); ++k) summed[k] += rewards[k];
             CHECK(R::parse_move(R::format_move(applied)) == applied);
             typename R::State fast_state = state;
             fast_state.position = fast;

@@ -1,6 +1,7 @@
 // Duvelen: the observation tensor, a fixed-length float vector of the public table
 // (D8.1). Seats appear relative to the observer: block 0 is the observer.
 #include <algorithm>
+#include <vector>
 
 #include "diabolo/core/tensor.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
@@ -19,9 +20,11 @@ int observation_tensor_size(const Game& game) noexcept {
     return kCentre + n * kPerSeat + 3 + n + 2;
 }
 
-void observation_tensor(const Position& s, int player, float* out) noexcept {
+namespace {
+
+void write_observation(const Position& s, int player, TensorWriter& w) noexcept {
     const int n = s.players();
-    TensorWriter w(out);
+    const float rounds = static_cast<float>(s.game.rounds);
     for (int card = 0; card < kDeckCards; ++card) {
         w.scalar(static_cast<float>(s.tops[static_cast<std::size_t>(card)]) / static_cast<float>(n));
     }
@@ -40,14 +43,29 @@ void observation_tensor(const Position& s, int player, float* out) noexcept {
         w.scalar(static_cast<float>(seat.draaistok_count()) / kCycleCards);
         w.scalar(static_cast<float>(std::count(seat.rij.begin(), seat.rij.end(), kNoCard)) / kRijSlots);
         w.scalar((s.passed >> p) & 1u ? 1.0f : 0.0f);
-        w.scalar(static_cast<float>(held) / kSuits);
-        w.scalar(static_cast<float>(points[static_cast<std::size_t>(p)]) / 50.0f);
-        w.scalar(static_cast<float>(s.scores[static_cast<std::size_t>(p)]) / 100.0f);
+        w.scalar(static_cast<float>(held) / kSuits, 0.0f, static_cast<float>(n));  // up to 4 piles per deck
+        w.scalar(static_cast<float>(points[static_cast<std::size_t>(p)]) / 50.0f, kMinRoundScore / 50.0f,
+                 kMaxRoundScore / 50.0f);
+        w.scalar(static_cast<float>(s.scores[static_cast<std::size_t>(p)]) / 100.0f, rounds * kMinRoundScore / 100.0f,
+                 rounds * kMaxRoundScore / 100.0f);
     }
     w.one_hot(static_cast<int>(s.phase), 3);
     w.one_hot(s.stop_called_by >= 0 ? (s.stop_called_by - player + n) % n : -1, n);
     w.scalar(static_cast<float>(s.round) / static_cast<float>(s.game.rounds));
     w.scalar(static_cast<float>(s.actions) / static_cast<float>(s.game.max_actions));
+}
+
+}  // namespace
+
+void observation_tensor(const Position& s, int player, float* out) noexcept {
+    TensorWriter w(out);
+    write_observation(s, player, w);
+}
+
+void observation_tensor_bounds(const Game& game, float* low, float* high) {
+    std::vector<float> scratch(static_cast<std::size_t>(observation_tensor_size(game)));
+    TensorWriter w(scratch.data(), low, high);
+    write_observation(State::start(game, 0).position, 0, w);
 }
 
 }  // namespace diabolo::duvelen

@@ -686,9 +686,20 @@ State State::start(const Game& game, uint64_t seed, const std::vector<Deck>* dec
 
 void State::apply(const Move& move, int player) {
     const std::optional<Move> resolved = resolve(position, player, move);
+    const auto before = position.scores;
     duvelen::apply(position, move, player);
+    for (std::size_t p = 0; p < rewards.size(); ++p) rewards[p] = position.scores[p] - before[p];
     history.push_back(Step{player, *resolved});
 }
+
+int64_t Rules::max_game_length(const Game& game) noexcept {
+    // Every move counts towards the action cap that ends a round (D4.5).
+    return int64_t{game.rounds} * game.max_actions;
+}
+
+int64_t Rules::min_utility(const Game& game) noexcept { return int64_t{game.rounds} * kMinRoundScore; }
+
+int64_t Rules::max_utility(const Game& game) noexcept { return int64_t{game.rounds} * kMaxRoundScore; }
 
 std::string State::check() const {
     std::string problem = check_invariants(position);

@@ -1,5 +1,8 @@
 // Diabolo (Knizia): the observation tensor, a fixed-length float vector of the public
 // table (K5.1, K8). Seats appear relative to the observer: block 0 is the observer.
+#include <array>
+#include <vector>
+
 #include "diabolo/core/tensor.hpp"
 #include "diabolo/knizia/knizia.hpp"
 
@@ -15,10 +18,11 @@ int observation_tensor_size(const Config& config) noexcept {
     return config.kind_count + 1 + 3 + config.players + config.players * kPerSeat + 1;
 }
 
-void observation_tensor(const Position& s, int player, float* out) noexcept {
+namespace {
+
+void write_observation(const Position& s, int player, TensorWriter& w) noexcept {
     const int n = s.players();
     const float deck = static_cast<float>(s.config.deck_size);
-    TensorWriter w(out);
     std::array<int, kMaxKinds> on_table{};
     for (int i = 0; i < s.table_count; ++i) ++on_table[s.table[static_cast<std::size_t>(i)]];
     for (int k = 0; k < s.config.kind_count; ++k) {  // the table by kind of card, as a share of the deck's
@@ -40,8 +44,23 @@ void observation_tensor(const Position& s, int player, float* out) noexcept {
         w.scalar(s.penalty_count > 0 && s.penalty[0] == p ? 1.0f : 0.0f);
         w.scalar(waiting ? 1.0f : 0.0f);
     }
-    w.scalar(static_cast<float>(s.round) /
-             static_cast<float>(s.config.variant == Variant::Standard ? s.config.rounds : kMaxPlayers + 1));
+    // The victory-tiles variant ends when a seat has two tiles, at the latest after kMaxRounds.
+    const float rounds = static_cast<float>(s.config.variant == Variant::Standard ? s.config.rounds : kMaxPlayers + 1);
+    w.scalar(static_cast<float>(s.round) / rounds, 0.0f,
+             s.config.variant == Variant::Standard ? 1.0f : static_cast<float>(kMaxRounds) / rounds);
+}
+
+}  // namespace
+
+void observation_tensor(const Position& s, int player, float* out) noexcept {
+    TensorWriter w(out);
+    write_observation(s, player, w);
+}
+
+void observation_tensor_bounds(const Game& game, float* low, float* high) {
+    std::vector<float> scratch(static_cast<std::size_t>(observation_tensor_size(game.config)));
+    TensorWriter w(scratch.data(), low, high);
+    write_observation(new_game(game.config, *game.lexicon, 0), 0, w);
 }
 
 }  // namespace diabolo::knizia

@@ -760,6 +760,7 @@ Move State::apply(const Move& move, int player) {
     const int round = position.round;
     Position next = position;
     const Move applied = knizia::apply(next, move, player);
+    for (int p = 0; p < kMaxPlayers; ++p) rewards[at(p)] = next.scores[at(p)] - position.scores[at(p)];
     if (next.round != round && !next.is_terminal() && next.round < static_cast<int>(deals.size()) &&
         !deals[next.round].empty()) {
         redeal(next, deals[next.round]);
@@ -767,6 +768,18 @@ Move State::apply(const Move& move, int player) {
     history.push_back(Step{player, applied});
     position = next;
     return applied;
+}
+
+int64_t Rules::max_game_length(const Game&) noexcept {
+    return -1;  // a pass is always open and may be repeated (K10.5): no longest game
+}
+
+int64_t Rules::min_utility(const Game&) noexcept { return 0; }
+
+int64_t Rules::max_utility(const Game& game) noexcept {
+    // Standard: every card of every round in one pile (K4.1); victory tiles: the game
+    // ends when a seat holds 2 (K4.3).
+    return game.config.variant == Variant::Standard ? int64_t{game.config.deck_size} * game.config.rounds : 2;
 }
 
 std::string State::check() const {

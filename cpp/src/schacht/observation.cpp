@@ -1,6 +1,7 @@
 // Diabolo (Schacht): the observation tensor, a fixed-length float vector of what one
 // player may know (S7). Seats appear relative to the observer: index 0 is the observer.
 #include <algorithm>
+#include <vector>
 
 #include "diabolo/core/tensor.hpp"
 #include "diabolo/schacht/schacht.hpp"
@@ -19,10 +20,12 @@ int observation_tensor_size(const Game& game) noexcept {
     return kMaxDeck + kRowFeatures + n * kPerSeat + 3 + kColours + 2 + 2 * n + 3;
 }
 
-void observation_tensor(const Position& s, int player, float* out) noexcept {
+namespace {
+
+void write_observation(const Position& s, int player, TensorWriter& w) noexcept {
     const int n = s.players();
     const auto relative = [&](int seat) { return seat >= 0 ? (seat - player + n) % n : -1; };
-    TensorWriter w(out);
+    const float rounds = static_cast<float>(s.game.rounds);
     w.slots(s.hands[static_cast<std::size_t>(player)], kMaxDeck);
     for (const Row& row : s.rows) {
         for (int value = 1; value <= kValues; ++value) {
@@ -42,7 +45,8 @@ void observation_tensor(const Position& s, int player, float* out) noexcept {
         w.scalar((s.doubler_available >> seat) & 1u ? 1.0f : 0.0f);
         w.slots(known_cards(s, seat), kMaxDeck);
         w.slots(s.discarded[k], kMaxDeck);
-        w.scalar(static_cast<float>(s.scores[k]) / 100.0f);
+        w.scalar(static_cast<float>(s.scores[k]) / 100.0f, rounds * kMinRoundScore / 100.0f,
+                 rounds * kMaxRoundScore / 100.0f);
     }
     w.one_hot(static_cast<int>(s.phase), 3);
     w.one_hot(s.phase == Phase::Doubler ? s.scoring_colour : -1, kColours);
@@ -53,6 +57,19 @@ void observation_tensor(const Position& s, int player, float* out) noexcept {
     w.scalar(static_cast<float>(s.round) / static_cast<float>(s.game.rounds));
     w.scalar(static_cast<float>(s.pile_size()) / static_cast<float>(s.game.deck_size()));
     w.scalar(static_cast<float>(s.closed_rows()) / static_cast<float>(s.game.rows_to_end));
+}
+
+}  // namespace
+
+void observation_tensor(const Position& s, int player, float* out) noexcept {
+    TensorWriter w(out);
+    write_observation(s, player, w);
+}
+
+void observation_tensor_bounds(const Game& game, float* low, float* high) {
+    std::vector<float> scratch(static_cast<std::size_t>(observation_tensor_size(game)));
+    TensorWriter w(scratch.data(), low, high);
+    write_observation(State::start(game, 0, {}).position, 0, w);
 }
 
 }  // namespace diabolo::schacht

@@ -757,11 +757,23 @@ State State::start(const Game& game, uint64_t seed, std::vector<std::vector<Card
 void State::apply(const Move& move, std::optional<int> player) {
     const int seat = acting_player(position, player);
     const int round = position.round;
+    const auto before = position.scores;
     schacht::apply(position, move, seat);
+    for (std::size_t p = 0; p < rewards.size(); ++p) rewards[p] = position.scores[p] - before[p];
     history.push_back(Step{seat, move});
     const auto r = static_cast<std::size_t>(position.round);
     if (position.round != round && r < decks.size() && !decks[r].empty()) redeal(position, decks[r]);
 }
+
+int64_t Rules::max_game_length(const Game& game) noexcept {
+    // Every move places or discards a card of the round's deck, or is a doubler decision:
+    // at most one per seat and colour (S5.3).
+    return int64_t{game.rounds} * (game.deck_size() + kColours * game.players);
+}
+
+int64_t Rules::min_utility(const Game& game) noexcept { return int64_t{game.rounds} * kMinRoundScore; }
+
+int64_t Rules::max_utility(const Game& game) noexcept { return int64_t{game.rounds} * kMaxRoundScore; }
 
 std::string State::check() const {
     std::string problem = check_invariants(position);

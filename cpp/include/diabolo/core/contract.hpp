@@ -60,6 +60,15 @@
 //                                              move, or a seat drawn from `rng` when several
 //                                              may act; -1 at the end
 //   R::scores(position, out)                   each seat's score so far
+//   R::kZeroSum                                whether the scores always sum to 0
+//   R::max_game_length(game) -> int64_t        the most moves a game can take; -1 if a game
+//                                              can go on without end (a move that may be
+//                                              repeated)
+//   R::min_utility(game), R::max_utility(game) the lowest and highest final score of a seat
+//       -> int64_t
+//   R::observation_tensor_bounds(game, low, high)  the bounds of every tensor entry
+//   R::rewards(state, out)                     what the last move applied to `state` changed
+//                                              in each seat's score
 //   R::pending_seats(position) -> uint32_t     the seats that may or must act now, one bit
 //                                              each: the player to move, the seats still to
 //                                              make a simultaneous decision, or every seat
@@ -145,6 +154,15 @@ DIABOLO_CONTRACT_MEMBER(format_move, R::format_move(ref<const typename R::Move>(
 DIABOLO_CONTRACT_MEMBER(parse_move, R::parse_move(std::string_view()), typename R::Move)
 DIABOLO_CONTRACT_MEMBER(random_player, R::random_player(ref<const typename R::Position>(), ref<Pcg32>()), int)
 DIABOLO_CONTRACT_MEMBER(scores, (R::scores(ref<const typename R::Position>(), static_cast<int32_t*>(nullptr)), 0), int)
+DIABOLO_CONTRACT_MEMBER(max_game_length, R::max_game_length(ref<const typename R::Game>()), int64_t)
+DIABOLO_CONTRACT_MEMBER(min_utility, R::min_utility(ref<const typename R::Game>()), int64_t)
+DIABOLO_CONTRACT_MEMBER(max_utility, R::max_utility(ref<const typename R::Game>()), int64_t)
+DIABOLO_CONTRACT_MEMBER(observation_tensor_bounds,
+                        (R::observation_tensor_bounds(ref<const typename R::Game>(), static_cast<float*>(nullptr),
+                                                      static_cast<float*>(nullptr)),
+                         0),
+                        int)
+DIABOLO_CONTRACT_MEMBER(rewards, (R::rewards(ref<const typename R::State>(), static_cast<int32_t*>(nullptr)), 0), int)
 DIABOLO_CONTRACT_MEMBER(pending_seats, R::pending_seats(ref<const typename R::Position>()), uint32_t)
 
 #undef DIABOLO_CONTRACT_MEMBER
@@ -195,6 +213,13 @@ constexpr bool implements_contract() {
     static_assert(contract::has_parse_move<R>::value, "Rules::parse_move(std::string_view) -> Move");
     static_assert(contract::has_random_player<R>::value, "Rules::random_player(const Position&, Pcg32&) -> int");
     static_assert(contract::has_scores<R>::value, "Rules::scores(const Position&, int32_t* out)");
+    static_assert(std::is_same_v<std::remove_cv_t<decltype(R::kZeroSum)>, bool>, "Rules::kZeroSum: a bool");
+    static_assert(contract::has_max_game_length<R>::value, "Rules::max_game_length(const Game&) -> int64_t");
+    static_assert(contract::has_min_utility<R>::value, "Rules::min_utility(const Game&) -> int64_t");
+    static_assert(contract::has_max_utility<R>::value, "Rules::max_utility(const Game&) -> int64_t");
+    static_assert(contract::has_observation_tensor_bounds<R>::value,
+                  "Rules::observation_tensor_bounds(const Game&, float* low, float* high)");
+    static_assert(contract::has_rewards<R>::value, "Rules::rewards(const State&, int32_t* out)");
     static_assert(contract::has_pending_seats<R>::value, "Rules::pending_seats(const Position&) -> uint32_t");
     return true;
 }

@@ -241,6 +241,13 @@ std::string render(const Position& state);
 
 /// Number of floats in observation_tensor for this configuration.
 int observation_tensor_size(const Game& game) noexcept;
+/// The lowest and highest value of every entry of observation_tensor, into low[] and high[].
+void observation_tensor_bounds(const Game& game, float* low, float* high);
+/// The lowest and highest score of a seat in one round (D5): every Stok card left (-2
+/// each, D5.4), or every card of the seat's deck in its own Herenhoops (+2 each, D5.2)
+/// and the Stop bonus (D5.5).
+constexpr int kMinRoundScore = -2 * kStokCards;
+constexpr int kMaxRoundScore = 2 * kDeckCards + 10;
 /// Writes what `player` may know (D8) into out[0 .. observation_tensor_size); seats
 /// appear relative to `player` (block 0 is the player).
 void observation_tensor(const Position& state, int player, float* out) noexcept;
@@ -277,6 +284,9 @@ struct Step {
 struct State {
     Position position{};
     std::vector<Step> history;
+    /// What the last move applied here changed in each seat's score (zeros for a new state
+    /// or one read from JSON).
+    std::array<int32_t, kMaxSeats> rewards{};
 
     static State start(const Game& game, uint64_t seed, const std::vector<Deck>* decks = nullptr);
     /// Checked move of `player` (a short-form play is resolved to the card at its source);
@@ -421,6 +431,17 @@ struct Rules {
     static Move move_from_json(const json::Value& data) { return duvelen::move_from_json(data); }
     /// Every seat may act at any time (D3): a seat drawn at random.
     static uint32_t pending_seats(const Position& position) noexcept { return duvelen::pending_seats(position); }
+    static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum
+    static int64_t max_game_length(const Game& game) noexcept;
+    static int64_t min_utility(const Game& game) noexcept;
+    static int64_t max_utility(const Game& game) noexcept;
+    static void observation_tensor_bounds(const Game& game, float* low, float* high) {
+        duvelen::observation_tensor_bounds(game, low, high);
+    }
+    static void rewards(const State& state, int32_t* out) noexcept {
+        for (int seat = 0; seat < players(game(state)); ++seat)
+            out[seat] = state.rewards[static_cast<std::size_t>(seat)];
+    }
     static int random_player(const Position& position, Pcg32& rng) noexcept {
         return position.is_terminal() ? -1 : static_cast<int>(rng.below(position.game.players));
     }

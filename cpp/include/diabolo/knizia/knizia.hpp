@@ -342,6 +342,7 @@ std::string render(const Position& state);
 
 /// Number of floats in observation_tensor for this configuration.
 int observation_tensor_size(const Config& config) noexcept;
+
 /// Writes what `player` may know (K5.1, K8) into out[0 .. observation_tensor_size);
 /// seats appear relative to `player` (block 0 is the player).
 void observation_tensor(const Position& state, int player, float* out) noexcept;
@@ -379,6 +380,9 @@ struct State {
     Position position{};
     std::vector<Step> history;
     std::vector<Deal> deals;  // given deals of rounds 0, 1, ... (empty: shuffled; may be fewer than the rounds)
+    /// What the last move applied here changed in each seat's score (zeros for a new state
+    /// or one read from JSON).
+    std::array<int32_t, kMaxPlayers> rewards{};
 
     static State start(const Game& game, uint64_t seed, const std::vector<Deal>* deals = nullptr);
     /// Checked move of `player`; records it as applied and returns it (a valid claim
@@ -414,6 +418,9 @@ State state_from_json(const Game& game, std::string_view text);
 /// {"kind": "claim", "word": "POST", "cards": [3, 7, 9, 2] or null}; NotationError back.
 json::Value move_json(const Move& move);
 Move move_from_json(const json::Value& value);
+
+/// The lowest and highest value of every entry of observation_tensor, into low[] and high[].
+void observation_tensor_bounds(const Game& game, float* low, float* high);
 const char* phase_name(Phase phase) noexcept;
 const char* kind_name(MoveKind kind) noexcept;
 const char* variant_name(Variant variant) noexcept;
@@ -565,6 +572,17 @@ struct Rules {
             out[seat] = position.scores[static_cast<std::size_t>(seat)];
     }
     static uint32_t pending_seats(const Position& position) noexcept { return knizia::pending_seats(position); }
+    static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum
+    static int64_t max_game_length(const Game& game) noexcept;
+    static int64_t min_utility(const Game& game) noexcept;
+    static int64_t max_utility(const Game& game) noexcept;
+    static void observation_tensor_bounds(const Game& game, float* low, float* high) {
+        knizia::observation_tensor_bounds(game, low, high);
+    }
+    static void rewards(const State& state, int32_t* out) noexcept {
+        for (int seat = 0; seat < players(game(state)); ++seat)
+            out[seat] = state.rewards[static_cast<std::size_t>(seat)];
+    }
 };
 
 }  // namespace diabolo::knizia

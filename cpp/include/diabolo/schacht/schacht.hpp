@@ -248,6 +248,9 @@ struct State {
     Position position{};
     std::vector<Step> history;
     std::vector<std::vector<Card>> decks;  // given deal per round; empty entries are shuffled
+    /// What the last move applied here changed in each seat's score (zeros for a new state
+    /// or one read from JSON).
+    std::array<int32_t, kMaxSeats> rewards{};
 
     /// A new game: round r dealt from decks[r] where given, else shuffled from `seed`.
     static State start(const Game& game, uint64_t seed, std::vector<std::vector<Card>> decks);
@@ -291,6 +294,13 @@ json::Value observation(const Position& position, int player, const boost::json:
 
 /// Number of floats in observation_tensor for this configuration.
 int observation_tensor_size(const Game& game) noexcept;
+/// The lowest and highest value of every entry of observation_tensor, into low[] and high[].
+void observation_tensor_bounds(const Game& game, float* low, float* high);
+/// The lowest and highest score of a seat in one round (S5): when a round is scored a hand
+/// holds at most 6 cards (S2.3) of value 5 at most, all scored as minus points (S5.4), or
+/// as plus points with the doubler on one colour (S5.3).
+constexpr int kMinRoundScore = -6 * kValues;
+constexpr int kMaxRoundScore = 2 * 6 * kValues;
 /// Writes the observation tensor of `player` into out[0 .. observation_tensor_size).
 void observation_tensor(const Position& state, int player, float* out) noexcept;
 
@@ -441,6 +451,17 @@ struct Rules {
             out[seat] = position.scores[static_cast<std::size_t>(seat)];
     }
     static uint32_t pending_seats(const Position& position) noexcept { return schacht::pending_seats(position); }
+    static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum
+    static int64_t max_game_length(const Game& game) noexcept;
+    static int64_t min_utility(const Game& game) noexcept;
+    static int64_t max_utility(const Game& game) noexcept;
+    static void observation_tensor_bounds(const Game& game, float* low, float* high) {
+        schacht::observation_tensor_bounds(game, low, high);
+    }
+    static void rewards(const State& state, int32_t* out) noexcept {
+        for (int seat = 0; seat < players(game(state)); ++seat)
+            out[seat] = state.rewards[static_cast<std::size_t>(seat)];
+    }
 };
 
 }  // namespace diabolo::schacht
