@@ -1,7 +1,8 @@
 """The C++ core on its own: built with CMake under AddressSanitizer and UBSan, it runs
 its C++ tests (rulebook example, 360 random games under the invariant checker with a
 resample at every step, batch play on two threads, and the contract test over every game
-that implements core/contract.hpp); built with ThreadSanitizer, the same
+that implements core/contract.hpp), and the examples of docs/cpp.rst; built with
+ThreadSanitizer, the same
 tests, whose threads_* cases run every multi-threaded path (batch play, matches,
 real-time simulation, ISMCTS) on 2 and 8 threads."""
 
@@ -70,6 +71,19 @@ def test_core_under_address_and_undefined_behaviour_sanitizers(tmp_path: Path) -
         {"ASAN_OPTIONS": "detect_leaks=1:abort_on_error=1", "UBSAN_OPTIONS": "print_stacktrace=1"},
     )
     assert "random_games_keep_every_invariant" in output
+    # The examples of docs/cpp.rst, built with the same flags: each game through the
+    # contract alone, its view as JSON, a save and a load that play on alike.
+    example = subprocess.run(
+        [str(tmp_path / "build" / "play_any_game")], capture_output=True, text=True, timeout=300, env=os.environ
+    )
+    assert example.returncode == 0, example.stdout + example.stderr
+    for name in ("schacht", "duvelen", "knizia"):
+        assert f"{name}: seat 1 sees {{" in example.stdout
+    assert example.stdout.count("the loaded copy ended alike") == 3
+    first = subprocess.run([str(tmp_path / "build" / "schacht_random")], capture_output=True, text=True, timeout=300)
+    assert first.returncode == 0 and first.stdout.startswith(
+        "seat 1 may play: R1< R1> Y2< Y2> Y3< Y3> G3< G3> P4< P4> B3< B3>"
+    ), first.stdout + first.stderr
 
 
 @pytest.mark.slow
