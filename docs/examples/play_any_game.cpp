@@ -39,8 +39,7 @@ bool play(const char* options_text) {
 
     // What seat 1 may know now, as JSON (the keys of the rules page).
     boost::json::monotonic_resource arena;
-    std::cout << R::kName << ": seat 1 sees " << json::serialize(R::observation(R::position(state), 1, &arena))
-              << "\n";
+    std::cout << R::kName << ": seat 1 sees " << json::serialize(R::observation(R::position(state), 1, &arena)) << "\n";
 
     // Save the whole state, load it back, and play on from both with the same random moves.
     const std::string saved = R::to_json(state);
