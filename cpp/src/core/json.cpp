@@ -231,92 +231,35 @@ std::string_view OptionReader::text(std::string_view name) const {
 
 namespace diabolo::json {
 
-void Writer::separate() {
-    if (!first_) out_ += ',';
-    first_ = false;
-}
-
-Writer& Writer::begin_object() {
-    separate();
-    out_ += '{';
-    first_ = true;
-    return *this;
-}
-
-Writer& Writer::end_object() {
-    out_ += '}';
-    first_ = false;
-    return *this;
-}
-
-Writer& Writer::begin_array() {
-    separate();
-    out_ += '[';
-    first_ = true;
-    return *this;
-}
-
-Writer& Writer::end_array() {
-    out_ += ']';
-    first_ = false;
-    return *this;
-}
-
-Writer& Writer::key(std::string_view name) {
-    value(name);
-    out_ += ':';
-    first_ = true;  // the value follows without a comma
-    return *this;
-}
-
-Writer& Writer::value(std::string_view text) {
+Writer& Writer::escaped(std::string_view text) {
     static constexpr char kHex[] = "0123456789abcdef";
-    separate();
-    out_ += '"';
-    std::size_t plain = 0;  // the run of characters that need no escape, appended at once
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto byte = static_cast<unsigned char>(text[i]);
-        if (byte >= 0x20 && byte != '"' && byte != '\\') continue;
-        out_.append(text.data() + plain, i - plain);
-        plain = i + 1;
-        if (byte >= 0x20) {
-            out_ += '\\';
-            out_ += static_cast<char>(byte);
+    for (const char c : text) {
+        const auto byte = static_cast<unsigned char>(c);
+        room(6);
+        if (byte >= 0x20 && c != '"' && c != '\\') {
+            out_[size_++] = c;
+        } else if (byte >= 0x20) {
+            out_[size_++] = '\\';
+            out_[size_++] = c;
         } else {
-            const char escape[] = {'\\', 'u', '0', '0', kHex[byte >> 4], kHex[byte & 15]};
-            out_.append(escape, sizeof escape);
+            for (const char e : {'\\', 'u', '0', '0', kHex[byte >> 4], kHex[byte & 15]}) out_[size_++] = e;
         }
     }
-    out_.append(text.data() + plain, text.size() - plain);
-    out_ += '"';
+    put('"');
     return *this;
 }
 
 Writer& Writer::value(long long number) {
     separate();
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, number).ptr;
-    out_.append(digits, static_cast<std::size_t>(end - digits));
+    room(24);
+    size_ = static_cast<std::size_t>(std::to_chars(&out_[size_], &out_[size_] + 24, number).ptr - out_.data());
     return *this;
 }
 
 Writer& Writer::value(unsigned long long number) {
     separate();
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, number).ptr;
-    out_.append(digits, static_cast<std::size_t>(end - digits));
-    return *this;
-}
-
-Writer& Writer::value(bool flag) {
-    separate();
-    out_ += flag ? "true" : "false";
-    return *this;
-}
-
-Writer& Writer::null() {
-    separate();
-    out_ += "null";
+    room(24);
+    size_ = static_cast<std::size_t>(std::to_chars(&out_[size_], &out_[size_] + 24, number).ptr - out_.data());
     return *this;
 }
 

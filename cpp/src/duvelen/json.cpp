@@ -192,8 +192,7 @@ Game game_from_json(const json::Value& options) {
 
 std::string to_json(const State& t) {
     const Position& s = t.position;
-    json::Writer w;
-    w.text().reserve(4096 + 12 * t.history.size());
+    json::Writer w(4096 + 12 * t.history.size());
     w.begin_object();
     w.key("format").value(kFormat);
     w.key("options").begin_object();

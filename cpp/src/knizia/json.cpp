@@ -388,8 +388,7 @@ json::Value observation(const Position& s, int player, const Storage& sp) {
 std::string to_json(const State& t) {
     const Position& s = t.position;
     const Config& c = s.config;
-    json::Writer w;
-    w.text().reserve(2048 + 16 * t.history.size());
+    json::Writer w(2048 + 16 * t.history.size());
     w.begin_object().key("format").value(kFormat).key("options");
     write_options(w, t.game);
     w.key("seed").value(static_cast<unsigned long long>(s.seed)).key("round").value(int{s.round});

@@ -72,6 +72,24 @@ void write_seat_bools(json::Writer& w, const Position& s, unsigned bits) {
     w.end_array();
 }
 
+/// "seat:move" ("2:G5<") in `buffer` (8 bytes), without building strings: a state's
+/// history is most of its JSON.
+std::string_view history_entry(const Step& step, char* buffer) {
+    std::size_t n = 0;
+    buffer[n++] = static_cast<char>('0' + step.player);  // seats are 0..7
+    buffer[n++] = ':';
+    const Move& m = step.move;
+    if (m.kind == MoveKind::Bet || m.kind == MoveKind::Hold) {
+        for (const char c : std::string_view(m.kind == MoveKind::Bet ? "bet" : "hold")) buffer[n++] = c;
+        return {buffer, n};
+    }
+    if (m.kind == MoveKind::Discard) buffer[n++] = 'x';
+    buffer[n++] = kColourLetters[m.card.colour()];
+    buffer[n++] = static_cast<char>('0' + m.card.value());
+    if (m.kind == MoveKind::Place) buffer[n++] = m.side == Side::Left ? '<' : '>';
+    return {buffer, n};
+}
+
 CardSet read_cards(const json::Reader& r) {
     CardSet set{};
     for (std::size_t i = 0; i < r.size(); ++i) {
@@ -173,8 +191,7 @@ Game game_from_json(const json::Value& options) {
 std::string to_json(const State& t) {
     const Position& s = t.position;
     const Game& g = s.game;
-    json::Writer w;
-    w.text().reserve(1024 + 8 * t.history.size());
+    json::Writer w(1024 + 8 * t.history.size());
     w.begin_object();
     w.key("format").value(kFormat);
     w.key("options").begin_object();
@@ -228,7 +245,8 @@ std::string to_json(const State& t) {
     for (int seat = 0; seat < s.players(); ++seat) w.value(int{s.scores[at(seat)]});
     w.end_array();
     w.key("history").begin_array();
-    for (const Step& step : t.history) w.value(std::to_string(step.player) + ":" + format_move(step.move));
+    char buffer[8];
+    for (const Step& step : t.history) w.value(history_entry(step, buffer));
     w.end_array();
     w.key("decks").begin_array();
     for (const auto& deck : t.decks) {

@@ -85,28 +85,85 @@ private:
 
 /// Writes compact JSON text straight into a string, for the state JSON, which is written
 /// far more often than read (saves, pickles, equality). Keys and strings are escaped as
-/// RFC 8259 requires; the tests read every text written back with the parser.
+/// RFC 8259 requires; the tests read every text written back with the parser. The text
+/// grows in a buffer written byte by byte (most items are a few bytes: appending each
+/// to a std::string cost more than writing it).
 class Writer {
 public:
-    Writer& begin_object();
-    Writer& end_object();
-    Writer& begin_array();
-    Writer& end_array();
+    /// A writer whose buffer holds `expected` bytes before it grows.
+    explicit Writer(std::size_t expected = 1024) { out_.resize(expected); }
+    Writer& begin_object() { return open('{'); }
+    Writer& end_object() { return close('}'); }
+    Writer& begin_array() { return open('['); }
+    Writer& end_array() { return close(']'); }
     /// The key of the next value in an object.
-    Writer& key(std::string_view name);
-    Writer& value(std::string_view text);
+    Writer& key(std::string_view name) {
+        value(name);
+        put(':');
+        first_ = true;  // the value follows without a comma
+        return *this;
+    }
+    Writer& value(std::string_view text) {
+        separate();
+        room(text.size() + 2);
+        out_[size_++] = '"';
+        const std::size_t start = size_;
+        for (const char c : text) {
+            const auto byte = static_cast<unsigned char>(c);
+            if (byte < 0x20 || c == '"' || c == '\\') {
+                size_ = start;  // written again, with escapes
+                return escaped(text);
+            }
+            out_[size_++] = c;
+        }
+        out_[size_++] = '"';
+        return *this;
+    }
     Writer& value(const char* text) { return value(std::string_view(text)); }
     Writer& value(long long number);
     Writer& value(int number) { return value(static_cast<long long>(number)); }
     Writer& value(unsigned long long number);
-    Writer& value(bool flag);
-    Writer& null();
-    /// The text written so far.
-    std::string& text() noexcept { return out_; }
+    Writer& value(bool flag) { return raw(flag ? std::string_view("true") : std::string_view("false")); }
+    Writer& null() { return raw("null"); }
+    /// The text written: the writer is done with it.
+    std::string& text() noexcept {
+        out_.resize(size_);
+        return out_;
+    }
 
 private:
-    void separate();
-    std::string out_;
+    void room(std::size_t bytes) {
+        if (size_ + bytes > out_.size()) out_.resize(2 * (size_ + bytes));
+    }
+    void put(char c) {
+        room(1);
+        out_[size_++] = c;
+    }
+    void separate() {
+        if (!first_) put(',');
+        first_ = false;
+    }
+    Writer& open(char bracket) {
+        separate();
+        put(bracket);
+        first_ = true;
+        return *this;
+    }
+    Writer& close(char bracket) {
+        put(bracket);
+        first_ = false;
+        return *this;
+    }
+    Writer& raw(std::string_view text) {
+        separate();
+        room(text.size());
+        for (const char c : text) out_[size_++] = c;
+        return *this;
+    }
+    /// The rest of value(text) for a text that needs escapes, after its opening quote.
+    Writer& escaped(std::string_view text);
+    std::string out_;  // the text, then spare bytes: out_.size() is the buffer's size
+    std::size_t size_ = 0;
     bool first_ = true;  // no comma before the next item
 };
 
