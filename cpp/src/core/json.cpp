@@ -181,12 +181,11 @@ OptionReader::OptionReader(const Value& options, const char* game, std::initiali
     for (const auto& item : *options_) {
         const std::string_view key(item.key().data(), item.key().size());
         bool known = false;
-        std::string all;
-        for (const char* name : names) {
-            known = known || key == name;
-            all += std::string(all.empty() ? "" : ", ") + name;
-        }
-        if (!known) throw OptionError("unknown option " + quoted(key) + " for " + game + "; the options are " + all);
+        for (const char* name : names) known = known || key == name;
+        if (known) continue;
+        std::string all;  // the message is built only when it is needed (states are read often)
+        for (const char* name : names) all += std::string(all.empty() ? "" : ", ") + name;
+        throw OptionError("unknown option " + quoted(key) + " for " + game + "; the options are " + all);
     }
 }
 

@@ -313,12 +313,14 @@ State state_from_value(const json::Value& data) {
     for (const char* key : {"hands", "shown", "discarded", "scores"}) {
         if (root.at(key).size() != static_cast<std::size_t>(n)) root.at(key).fail("expected one entry per seat");
     }
+    const json::Reader hands = root.at("hands"), shown = root.at("shown"), discarded = root.at("discarded");
+    const json::Reader scores = root.at("scores");
     for (int seat = 0; seat < n; ++seat) {
         const auto k = at(seat);
-        s.hands[k] = read_cards(root.at("hands").at(k));
-        s.shown[k] = read_cards(root.at("shown").at(k));
-        s.discarded[k] = read_cards(root.at("discarded").at(k));
-        s.scores[k] = static_cast<int16_t>(root.at("scores").at(k).integer(-30000, 30000));
+        s.hands[k] = read_cards(hands.at(k));
+        s.shown[k] = read_cards(shown.at(k));
+        s.discarded[k] = read_cards(discarded.at(k));
+        s.scores[k] = static_cast<int16_t>(scores.at(k).integer(-30000, 30000));
     }
     const json::Reader rows = root.at("rows");
     for (int c = 0; c < kColours; ++c) {

@@ -167,8 +167,8 @@ Card parse_card(std::string_view text) {
         throw NotationError("a card is a colour letter (R, Y, G, P, B) and a value 1-5, like 'G5'; got " +
                             quoted(text));
     }
-    const char* colour = std::strchr(kColourLetters, text[0]);
-    if (text[0] == '\0' || colour == nullptr) {
+    const char* colour = std::find(kColourLetters, kColourLetters + kColours, text[0]);
+    if (colour == kColourLetters + kColours) {
         throw NotationError("unknown colour " + quoted(text.substr(0, 1)) + " in card " + quoted(text) +
                             ": colours are R, Y, G, P, B (S8)");
     }
