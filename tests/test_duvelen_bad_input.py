@@ -124,14 +124,6 @@ def assert_illegal(state: DuvelenState, move: DuvelenMove | int | str, player: i
 # ---------------------------------------------------------------- the error classes
 
 
-def test_every_error_is_a_value_error() -> None:
-    """DESIGN: every error is a DiaboloError, which is a ValueError."""
-    for cls in ERRORS:
-        assert issubclass(cls, diabolo.DiaboloError)
-        assert issubclass(cls, ValueError)
-    assert diabolo.IllegalMoveError("D3.3: no", "D3.3").clause == "D3.3"
-
-
 def test_base_positions_are_what_they_say() -> None:
     state = base_position()
     assert legal_texts(state, 0) == ["R2:2c>2", "turn", "stop"]
@@ -380,11 +372,9 @@ def test_lone_surrogates_in_state_json(text: str) -> None:
 
 
 @pytest.mark.parametrize("action", [-1, 203, 204, 255, 256, 1000, -(2**31), 2**31, 2**63, 2**64, -(2**70), 2**200])
-def test_action_ids_out_of_range(action: int) -> None:
-    """D7/DESIGN: action ids are 0..202; others raise NotationError and change nothing."""
-    state = base_position()
-    assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(action, player=1))
-    with pytest.raises(diabolo.NotationError):
+def test_from_action_out_of_range(action: int) -> None:
+    """D7/DESIGN: action ids are 0..202 (applying one out of range: tests/contract)."""
+    with pytest.raises(diabolo.NotationError, match="out of range"):
         DuvelenMove.from_action(action)
 
 
@@ -417,13 +407,6 @@ def test_other_objects_as_moves() -> None:
 def test_from_action_wrong_types(value: object) -> None:
     with pytest.raises((diabolo.NotationError, TypeError)):
         DuvelenMove.from_action(value)  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize("value", [None, 5, b"turn", ["turn"], 1.5])
-def test_parse_non_str(value: object) -> None:
-    """A non-str to a str-only parameter: TypeError (or a DiaboloError), never a crash."""
-    with pytest.raises((TypeError, diabolo.NotationError)):
-        DuvelenMove.parse(value)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- options
@@ -494,20 +477,10 @@ BAD_SEEDS: list[Any] = [-1, -(2**63), 2**64, 2**100, 1.0, 0.5, True, False, None
 
 
 @pytest.mark.parametrize("seed", BAD_SEEDS)
-def test_bad_seeds(seed: Any) -> None:
-    """DESIGN: a seed is an int in [0, 2**64); others raise OptionError."""
-    game = game2()
-    with pytest.raises(diabolo.OptionError):
-        game.new_state(seed=seed)
-    with pytest.raises(diabolo.OptionError):
-        game.new_state(seed=seed, decks=[full_deck(), full_deck()])
-    state = base_position()
-    assert_unchanged_after(state, diabolo.OptionError, lambda: state.resample(0, seed))
-
-
-def test_seed_bounds_accepted() -> None:
-    for seed in (0, 1, 2**32, 2**63, 2**64 - 1):
-        game2().new_state(seed=seed).resample(1, seed)
+def test_bad_seeds_with_given_decks(seed: Any) -> None:
+    """DESIGN: a seed is checked with given decks too (the rest: tests/contract)."""
+    with pytest.raises(diabolo.OptionError, match="seed must be an int"):
+        game2().new_state(seed=seed, decks=[full_deck(), full_deck()])
 
 
 # ---------------------------------------------------------------- seats
@@ -663,12 +636,6 @@ def test_state_json_round_trip_is_the_baseline() -> None:
 def test_state_json_not_a_state(text: str) -> None:
     with pytest.raises(diabolo.StateFormatError):
         game3().state_from_json(text)
-
-
-@pytest.mark.parametrize("value", [None, 1, b"{}", ["{}"], {"format": "diabolo.duvelen/1"}])
-def test_state_json_not_text(value: object) -> None:
-    with pytest.raises((TypeError, diabolo.StateFormatError)):
-        game3().state_from_json(value)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("key", list(base_data()))

@@ -121,14 +121,6 @@ def assert_illegal(state: KniziaState, move: KniziaMove | int | str, player: int
 # ---------------------------------------------------------------- the error classes
 
 
-def test_every_error_is_a_value_error() -> None:
-    """DESIGN: every error is a DiaboloError, which is a ValueError."""
-    for cls in ERRORS:
-        assert issubclass(cls, diabolo.DiaboloError) and issubclass(cls, ValueError)
-    assert diabolo.IllegalMoveError("K3.1: no", "K3.1").clause == "K3.1"
-    assert diabolo.InvalidWordError("no", "not a word").reason == "not a word"
-
-
 def test_positions_are_what_they_say() -> None:
     state = play_position()
     assert [str(m) for m in state.legal_moves(0)] == ["reveal", "ROT", "TOR", "pass"]
@@ -326,19 +318,6 @@ def test_lone_surrogates_are_notation_errors(text: str) -> None:
         KniziaMove.parse(text)
 
 
-@pytest.mark.parametrize(
-    "action", [-1, -2, NUM_ACTIONS, NUM_ACTIONS + 1, 1000, 2**31, -(2**31), 2**63, 2**64, -(2**70), 2**200]
-)
-def test_action_ids_out_of_range(action: int) -> None:
-    """K9: action ids are 0..num_actions-1; others raise NotationError and change nothing."""
-    for state in positions():
-        assert_unchanged_after(
-            state, diabolo.NotationError, lambda: state.apply(action, player=1), match="out of range"
-        )
-    with pytest.raises(diabolo.NotationError, match="out of range"):
-        game().move(action)
-
-
 def test_action_of_a_word_too_long_to_call() -> None:
     """K7: a lexicon word longer than 64 letters has an action id but no call; applying
     it raises NotationError, and find_words never offers it."""
@@ -402,13 +381,6 @@ def test_states_and_games_are_not_moves() -> None:
             lambda: state.apply(value, player=1),  # type: ignore[arg-type]
             match="a Knizia move is",
         )
-
-
-@pytest.mark.parametrize("value", [None, 5, b"reveal", ["reveal"], 1.5])
-def test_parse_non_str(value: object) -> None:
-    """A non-str to a str-only parameter: NotationError, never a crash."""
-    with pytest.raises(diabolo.NotationError, match="notation must be a str"):
-        KniziaMove.parse(value)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- words: check_word, find_words
@@ -622,20 +594,10 @@ BAD_SEEDS: list[Any] = [-1, -(2**63), 2**64, 2**100, 1.0, 0.5, True, False, None
 
 
 @pytest.mark.parametrize("seed", BAD_SEEDS)
-def test_bad_seeds(seed: Any) -> None:
-    """DESIGN: a seed is an int in [0, 2**64); others raise OptionError."""
-    g = game()
-    with pytest.raises(diabolo.OptionError, match=re.escape("seed must be an int in [0, 2**64)")):
-        g.new_state(seed=seed)
+def test_bad_seeds_with_a_given_deal(seed: Any) -> None:
+    """DESIGN: a seed is checked with a given deal too (the rest: tests/contract)."""
     with pytest.raises(diabolo.OptionError, match="seed must be an int"):
-        g.new_state(seed=seed, deck=CARDS)
-    state = play_position()
-    assert_unchanged_after(state, diabolo.OptionError, lambda: state.resample(0, seed), match="seed must be an int")
-
-
-def test_seed_bounds_accepted() -> None:
-    for seed in (0, 1, 2**32, 2**63, 2**64 - 1):
-        game().new_state(seed=seed).resample(1, seed)
+        game().new_state(seed=seed, deck=CARDS)
 
 
 # ---------------------------------------------------------------- seats
@@ -809,12 +771,6 @@ def test_state_json_round_trip_is_the_baseline() -> None:
 def test_state_json_not_a_state(text: str, fragment: str) -> None:
     with pytest.raises(diabolo.StateFormatError, match=re.escape(fragment)):
         game().state_from_json(text)
-
-
-@pytest.mark.parametrize("value", [None, 1, b"{}", ["{}"], {"format": "diabolo.knizia/1"}])
-def test_state_json_not_text(value: object) -> None:
-    with pytest.raises(diabolo.StateFormatError, match="state JSON must be a str"):
-        game().state_from_json(value)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("text", ["\ud800", '{"format": "\udc00"}'])

@@ -92,15 +92,6 @@ def assert_illegal(state: SchachtState, move: SchachtMove | int | str, player: i
 # ---------------------------------------------------------------- the error classes
 
 
-def test_every_error_is_a_value_error() -> None:
-    """DESIGN: every error is a DiaboloError, which is a ValueError."""
-    for cls in ERRORS:
-        assert issubclass(cls, diabolo.DiaboloError)
-        assert issubclass(cls, ValueError)
-    error = diabolo.IllegalMoveError("S3.2: full", "S3.2")
-    assert error.clause == "S3.2"
-
-
 # ---------------------------------------------------------------- illegal moves
 
 
@@ -280,13 +271,9 @@ def test_lone_surrogates_in_state_json(text: str) -> None:
 
 
 @pytest.mark.parametrize("action", [-1, 77, 78, 100, 255, 256, -(2**31), 2**31, 2**63, 2**64, -(2**70), 2**200])
-def test_action_ids_out_of_range(action: int) -> None:
-    """S8/DESIGN: action ids are 0..76; others raise NotationError and change nothing."""
-    state = play_position()
-    assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(action))
-    with pytest.raises(diabolo.NotationError):
-        game3().move(action)
-    with pytest.raises(diabolo.NotationError):
+def test_from_action_out_of_range(action: int) -> None:
+    """S8/DESIGN: action ids are 0..76 (applying one out of range: tests/contract)."""
+    with pytest.raises(diabolo.NotationError, match="out of range"):
         SchachtMove.from_action(action)
 
 
@@ -318,13 +305,6 @@ def test_from_action_rejects_bools(value: bool) -> None:
 def test_from_action_wrong_types(value: object) -> None:
     with pytest.raises((diabolo.NotationError, TypeError)):
         SchachtMove.from_action(value)  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize("value", [None, 5, b"\xff", ["G5<"]])
-def test_parse_non_str(value: object) -> None:
-    """A non-str to a str-only parameter: TypeError (or a DiaboloError), never a crash."""
-    with pytest.raises((TypeError, diabolo.NotationError)):
-        SchachtMove.parse(value)  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- options
@@ -401,21 +381,10 @@ BAD_SEEDS: list[Any] = [-1, -(2**63), 2**64, 2**64 + 1, 2**100, 1.0, 0.5, True, 
 
 
 @pytest.mark.parametrize("seed", BAD_SEEDS)
-def test_bad_seeds(seed: Any) -> None:
-    """DESIGN: a seed is an int in [0, 2**64); others raise OptionError."""
-    game = game3()
-    with pytest.raises(diabolo.OptionError):
-        game.new_state(seed=seed)
-    state = game.new_state(seed=1)
-    assert_unchanged_after(state, diabolo.OptionError, lambda: state.resample(0, seed))
-    with pytest.raises(diabolo.OptionError):
-        game.play_random(1, seed=seed)
-
-
-def test_seed_bounds_accepted() -> None:
-    game = game3()
-    for seed in (0, 1, 2**32, 2**63, 2**64 - 1):
-        game.new_state(seed=seed)
+def test_bad_seeds_with_a_given_deal(seed: Any) -> None:
+    """DESIGN: a seed is checked with a given deal too (the rest: tests/contract)."""
+    with pytest.raises(diabolo.OptionError, match="seed must be an int"):
+        game3().new_state(seed=seed, deck=full_deck())
 
 
 # ---------------------------------------------------------------- seats
@@ -547,12 +516,6 @@ def test_state_json_round_trip_is_the_baseline() -> None:
 def test_state_json_not_a_state(text: str) -> None:
     with pytest.raises(diabolo.StateFormatError):
         game3().state_from_json(text)
-
-
-@pytest.mark.parametrize("value", [None, 1, b"{}", ["{}"]])
-def test_state_json_not_text(value: object) -> None:
-    with pytest.raises((TypeError, diabolo.StateFormatError)):
-        game3().state_from_json(value)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("key", list(base_data()))
