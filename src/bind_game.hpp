@@ -11,6 +11,7 @@
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <array>
 #include <deque>
 #include <string>
 #include <vector>
@@ -101,15 +102,22 @@ int seat_of(const GameSpec<R>& spec, const typename R::Position& position, const
     return current >= 0 ? current : -1;
 }
 
+/// The legal action ids of `seat`, ascending.
+template <class R>
+std::vector<int> legal_ids(const GameSpec<R>& spec, const typename R::State& state, int seat) {
+    const typename R::Position& position = R::position(state);
+    if (spec.legal_actions) return spec.legal_actions(position, seat);
+    const int n = R::num_actions(R::game(state));
+    std::array<int32_t, 256> small;  // most games' ids fit: no allocation on the hot path
+    std::vector<int32_t> large(n > 256 ? static_cast<std::size_t>(n) : 0);
+    int32_t* ids = n > 256 ? large.data() : small.data();
+    return std::vector<int>(ids, ids + R::legal_actions(position, seat, ids));
+}
+
 template <class R>
 std::vector<int> legal_actions(const GameSpec<R>& spec, const typename R::State& state, const py::object& player) {
-    const typename R::Position& position = R::position(state);
-    const int seat = seat_of(spec, position, player, R::players(R::game(state)));
-    if (seat < 0) return {};
-    if (spec.legal_actions) return spec.legal_actions(position, seat);
-    std::vector<int32_t> ids(static_cast<std::size_t>(R::num_actions(R::game(state))));
-    ids.resize(static_cast<std::size_t>(R::legal_actions(position, seat, ids.data())));
-    return std::vector<int>(ids.begin(), ids.end());
+    const int seat = seat_of(spec, R::position(state), player, R::players(R::game(state)));
+    return seat < 0 ? std::vector<int>{} : legal_ids(spec, state, seat);
 }
 
 template <class R>
@@ -248,12 +256,15 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
             "legal_moves",
             [spec, seat](const State& state, const py::object& player) {
                 const int p = seat(state, player);
-                if (p < 0) return std::vector<Move>{};
-                if (spec.legal_moves) return spec.legal_moves(R::position(state), p);
-                std::vector<Move> moves;
-                for (const int id : detail::legal_actions(spec, state, py::int_(p)))
-                    moves.push_back(R::move_of_action(R::game(state), id));
-                return moves;
+                if (p < 0) return py::object(py::list());
+                if (spec.legal_moves) return py::cast(spec.legal_moves(R::position(state), p));
+                const std::vector<int> ids = detail::legal_ids(spec, state, p);
+                py::list moves(ids.size());  // filled in place: no vector of moves in between
+                for (std::size_t i = 0; i < ids.size(); ++i) {
+                    py::object move = py::cast(R::move_of_action(R::game(state), ids[i]));
+                    PyList_SET_ITEM(moves.ptr(), static_cast<py::ssize_t>(i), move.release().ptr());
+                }
+                return py::object(std::move(moves));
             },
             py::arg("player") = py::none(),
             doc("Legal moves of ``player`` (default: the player to move), the moves of its legal actions.",
