@@ -45,15 +45,6 @@ from tests.duvelen_helpers import (
 )
 from tests.json_fuzz import json_values, mutated_states
 
-ERRORS = (
-    diabolo.DiaboloError,
-    diabolo.IllegalMoveError,
-    diabolo.NotationError,
-    diabolo.OptionError,
-    diabolo.PlayerError,
-    diabolo.StateFormatError,
-)
-
 
 def game2(**options: Any) -> DuvelenGame:
     return diabolo.load("duvelen", players=2, **options)

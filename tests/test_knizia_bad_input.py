@@ -36,17 +36,6 @@ from diabolo.knizia import Deck, KniziaGame, KniziaMove, KniziaState, WordBot, c
 from tests.bad_input_helpers import assert_unchanged_after
 from tests.json_fuzz import json_values, mutated_states
 
-ERRORS = (
-    diabolo.DiaboloError,
-    diabolo.IllegalMoveError,
-    diabolo.NotationError,
-    diabolo.OptionError,
-    diabolo.PlayerError,
-    diabolo.StateFormatError,
-    diabolo.InvalidWordError,
-    diabolo.LexiconNotFoundError,
-)
-
 WORDS = ["Hang", "Lager", "Regal", "Stop", "Post", "Tops", "Tor", "Rot", "Eis", "On"]
 LEXICON = Lexicon.from_words(WORDS)
 # The test deck: TOR/ROT, LAGER/REGAL, STOP/POST/TOPS with jokers (K1.2).

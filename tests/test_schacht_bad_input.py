@@ -30,15 +30,6 @@ from tests.schacht_helpers import data_of, full_deck, position, position_data
 
 YELLOW_CLOSED_EQUAL = ([1, 2, 3], [2, 4])
 
-ERRORS = (
-    diabolo.DiaboloError,
-    diabolo.IllegalMoveError,
-    diabolo.NotationError,
-    diabolo.OptionError,
-    diabolo.PlayerError,
-    diabolo.StateFormatError,
-)
-
 
 def game3(**options: Any) -> SchachtGame:
     return diabolo.load("schacht", players=3, **options)

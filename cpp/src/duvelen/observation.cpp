@@ -63,9 +63,7 @@ void observation_tensor(const Position& s, int player, float* out) noexcept {
 }
 
 void observation_tensor_bounds(const Game& game, float* low, float* high) {
-    std::vector<float> scratch(static_cast<std::size_t>(observation_tensor_size(game)));
-    TensorWriter w(scratch.data(), low, high);
-    write_observation(State::start(game, 0).position, 0, w);
+    tensor_bounds(State::start(game, 0).position, observation_tensor_size(game), write_observation, low, high);
 }
 
 }  // namespace diabolo::duvelen

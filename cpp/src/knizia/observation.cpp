@@ -58,9 +58,8 @@ void observation_tensor(const Position& s, int player, float* out) noexcept {
 }
 
 void observation_tensor_bounds(const Game& game, float* low, float* high) {
-    std::vector<float> scratch(static_cast<std::size_t>(observation_tensor_size(game.config)));
-    TensorWriter w(scratch.data(), low, high);
-    write_observation(new_game(game.config, *game.lexicon, 0), 0, w);
+    tensor_bounds(new_game(game.config, *game.lexicon, 0), observation_tensor_size(game.config), write_observation, low,
+                  high);
 }
 
 }  // namespace diabolo::knizia

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 #include "diabolo/core/cardset.hpp"
 
@@ -52,5 +53,15 @@ private:
     float* high_ = nullptr;
     int pos_ = 0;
 };
+
+/// The bounds of every entry of the tensor that `write(position, player, writer)` writes,
+/// into low[0 .. size) and high[0 .. size): written once over any position of the game,
+/// since a game's layout does not depend on the position.
+template <class Position, class Write>
+void tensor_bounds(const Position& position, int size, Write write, float* low, float* high) {
+    std::vector<float> scratch(static_cast<std::size_t>(size));
+    TensorWriter writer(scratch.data(), low, high);
+    write(position, 0, writer);
+}
 
 }  // namespace diabolo
