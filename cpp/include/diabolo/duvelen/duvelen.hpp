@@ -20,6 +20,7 @@
 #include "diabolo/core/json_fwd.hpp"
 #include "diabolo/core/realtime.hpp"
 #include "diabolo/core/rng.hpp"
+#include "diabolo/core/scores.hpp"
 
 namespace diabolo::duvelen {
 
@@ -439,15 +440,13 @@ struct Rules {
         duvelen::observation_tensor_bounds(game, low, high);
     }
     static void rewards(const State& state, int32_t* out) noexcept {
-        for (int seat = 0; seat < players(game(state)); ++seat)
-            out[seat] = state.rewards[static_cast<std::size_t>(seat)];
+        copy_seats(state.rewards, players(game(state)), out);
     }
     static int random_player(const Position& position, Pcg32& rng) noexcept {
         return position.is_terminal() ? -1 : static_cast<int>(rng.below(position.game.players));
     }
     static void scores(const Position& position, int32_t* out) noexcept {
-        for (int seat = 0; seat < position.players(); ++seat)
-            out[seat] = position.scores[static_cast<std::size_t>(seat)];
+        copy_seats(position.scores, position.players(), out);
     }
 };
 

@@ -19,6 +19,7 @@
 #include "diabolo/core/json_fwd.hpp"
 #include "diabolo/core/realtime.hpp"
 #include "diabolo/core/rng.hpp"
+#include "diabolo/core/scores.hpp"
 #include "diabolo/knizia/lexicon.hpp"
 
 namespace diabolo::knizia {
@@ -568,8 +569,7 @@ struct Rules {
     /// A pending seat drawn uniformly from `rng`; -1 at game over.
     static int random_player(const Position& position, Pcg32& rng) noexcept;
     static void scores(const Position& position, int32_t* out) noexcept {
-        for (int seat = 0; seat < position.players(); ++seat)
-            out[seat] = position.scores[static_cast<std::size_t>(seat)];
+        copy_seats(position.scores, position.players(), out);
     }
     static uint32_t pending_seats(const Position& position) noexcept { return knizia::pending_seats(position); }
     static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum
@@ -580,8 +580,7 @@ struct Rules {
         knizia::observation_tensor_bounds(game, low, high);
     }
     static void rewards(const State& state, int32_t* out) noexcept {
-        for (int seat = 0; seat < players(game(state)); ++seat)
-            out[seat] = state.rewards[static_cast<std::size_t>(seat)];
+        copy_seats(state.rewards, players(game(state)), out);
     }
 };
 

@@ -21,6 +21,7 @@
 #include "diabolo/core/json_fwd.hpp"
 #include "diabolo/core/match.hpp"
 #include "diabolo/core/rng.hpp"
+#include "diabolo/core/scores.hpp"
 
 namespace diabolo::schacht {
 
@@ -447,8 +448,7 @@ struct Rules {
     /// The player to move, or during doubler decisions the lowest seat still to decide.
     static int random_player(const Position& position, Pcg32&) noexcept { return next_actor(position); }
     static void scores(const Position& position, int32_t* out) noexcept {
-        for (int seat = 0; seat < position.players(); ++seat)
-            out[seat] = position.scores[static_cast<std::size_t>(seat)];
+        copy_seats(position.scores, position.players(), out);
     }
     static uint32_t pending_seats(const Position& position) noexcept { return schacht::pending_seats(position); }
     static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum
@@ -459,8 +459,7 @@ struct Rules {
         schacht::observation_tensor_bounds(game, low, high);
     }
     static void rewards(const State& state, int32_t* out) noexcept {
-        for (int seat = 0; seat < players(game(state)); ++seat)
-            out[seat] = state.rewards[static_cast<std::size_t>(seat)];
+        copy_seats(state.rewards, players(game(state)), out);
     }
 };
 
