@@ -96,29 +96,6 @@ State new_state(const Game& g, const py::object& seed, const py::object& deck, c
     return State::start(g, to_seed(seed), &deals);
 }
 
-py::list card_list(const Config& c, const uint8_t* kinds, int count) {
-    py::list out;
-    for (int i = 0; i < count; ++i) out.append(format_card(c.card(kinds[i])));
-    return out;
-}
-
-py::object last_call_dict(const Position& s) {
-    if (s.last_call.seat < 0) return py::none();
-    py::dict d;
-    d["seat"] = s.last_call.seat;
-    d["word"] = std::string(s.last_call.text());
-    d["valid"] = s.last_call.valid;
-    d["reason"] = s.last_call.valid ? py::object(py::none()) : py::object(py::str(reason_text(s.last_call.reason)));
-    return d;
-}
-
-template <class T>
-py::list seat_values(const std::array<T, kMaxPlayers>& values, int players) {
-    py::list out;
-    for (int p = 0; p < players; ++p) out.append(values[static_cast<std::size_t>(p)]);
-    return out;
-}
-
 constexpr const char* kMoveDoc = R"doc(
 A move of Diabolo (Knizia): frozen, hashable, ``str()`` is its notation (K7).
 
@@ -325,15 +302,15 @@ longest word the others could then form from the cards left.
         .def_property_readonly(
             "dealer", [](const State& k) { return k.position.dealer(); }, "The dealer's seat (K10.1).")
         .def_property_readonly(
-            "table",
-            [](const State& k) {
-                return card_list(k.position.config, k.position.table.data(), k.position.table_count);
-            },
+            "table", [](const State& k) { return to_python(table_json(k.position, {})); },
             "The table line in notation, position 0 first (K8).")
         .def_property_readonly(
             "deck_count", [](const State& k) { return k.position.deck_count(); }, "Cards left in the deck.")
         .def_property_readonly(
-            "piles", [](const State& k) { return seat_values(k.position.pile, k.position.players()); },
+            "piles",
+            [](const State& k) {
+                return std::vector<int>(k.position.pile.begin(), k.position.pile.begin() + k.position.players());
+            },
             "Cards each seat took this round (K4.1).")
         .def_property_readonly(
             "penalty",
@@ -343,7 +320,7 @@ longest word the others could then form from the cards left.
             },
             "Seats still to take a card for an invalid call, in order (K3.5).")
         .def_property_readonly(
-            "last_call", [](const State& k) { return last_call_dict(k.position); },
+            "last_call", [](const State& k) { return to_python(last_call_json(k.position, {})); },
             "None, or ``{'seat', 'word', 'valid', 'reason'}`` of the round's last call (K10.6).");
     classes.game
         .def("new_state", &new_state, py::arg("seed") = 0, py::arg("deck") = py::none(), py::arg("decks") = py::none(),

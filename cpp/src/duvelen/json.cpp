@@ -143,22 +143,8 @@ State state_from_value(const json::Value& data) {
     const json::Reader scores = root.at("scores");
     if (scores.size() != static_cast<std::size_t>(n)) scores.fail("expected one entry per seat");
     for (int p = 0; p < n; ++p) s.scores[at(p)] = static_cast<int32_t>(scores.at(at(p)).integer(-100000000, 100000000));
-    const json::Reader history = root.at("history");
-    const std::size_t moves = history.size();
-    if (moves > json::kMaxHistory)
-        history.fail("holds " + std::to_string(moves) + " moves; at most " + std::to_string(json::kMaxHistory));
-    t.history.reserve(moves);
-    for (std::size_t i = 0; i < moves; ++i) {
-        const std::string_view entry = history.at(i).text();
-        if (entry.size() < 2 || entry[1] != ':' || entry[0] < '0' || entry[0] >= '0' + n) {
-            history.at(i).fail("expected 'seat:move' like '1:R2:7h>3'");
-        }
-        try {
-            t.history.push_back(Step{entry[0] - '0', parse_move(entry.substr(2))});
-        } catch (const NotationError& e) {
-            history.at(i).fail(e.what());
-        }
-    }
+    t.history = json::read_history<Step>(root.at("history"), n, "1:R2:7h>3",
+                                         [](std::string_view move) { return parse_move(move); });
     const std::string problem = t.check();
     if (!problem.empty()) throw StateFormatError("state JSON describes an impossible state: " + problem);
     return t;

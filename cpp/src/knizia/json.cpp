@@ -49,17 +49,6 @@ json::Value seat_values(const std::array<T, kMaxPlayers>& values, int players, c
     return out;
 }
 
-json::Value last_call_json(const Position& s, const Storage& sp) {
-    if (s.last_call.seat < 0) return json::Value(nullptr, sp);
-    json::Object d(sp);
-    d.emplace("seat", int{s.last_call.seat});
-    d.emplace("word", boost::json::string_view(s.last_call.word.data(), s.last_call.length));
-    d.emplace("valid", s.last_call.valid);
-    if (s.last_call.valid) d.emplace("reason", nullptr);
-    else d.emplace("reason", reason_text(s.last_call.reason));
-    return d;
-}
-
 json::Value passed_json(const Position& s, const Storage& sp) {
     json::Array out(sp);
     for (int p = 0; p < s.players(); ++p) out.emplace_back(((s.passed >> p) & 1u) != 0);
@@ -185,21 +174,6 @@ void read_deals(const json::Reader& deals, State& t) {
     }
 }
 
-void read_history(const json::Reader& history, State& t) {
-    const int n = t.game.config.players;
-    if (history.size() > json::kMaxHistory) history.fail("more than a million moves");
-    for (std::size_t i = 0; i < history.size(); ++i) {
-        const std::string_view entry = history.at(i).text();
-        if (entry.size() < 2 || entry[1] != ':' || entry[0] < '0' || entry[0] >= '0' + n)
-            history.at(i).fail("expected 'seat:move' like '1:LAGER@0,1,2,3,4'");
-        try {
-            t.history.push_back(Step{entry[0] - '0', parse_move(entry.substr(2))});
-        } catch (const NotationError& e) {
-            history.at(i).fail(e.what());
-        }
-    }
-}
-
 State state_from_value(const Game& game, const json::Value& data) {
     const json::Reader root(data);
     if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected '") + kFormat + "'");
@@ -238,7 +212,8 @@ State state_from_value(const Game& game, const json::Value& data) {
     if (scores.size() != at(c.players)) scores.fail("expected one entry per seat");
     for (int p = 0; p < c.players; ++p) s.scores[at(p)] = static_cast<int32_t>(scores.at(at(p)).integer(0, 100000));
     read_deals(root.at("deals"), t);
-    read_history(root.at("history"), t);
+    t.history = json::read_history<Step>(root.at("history"), c.players, "1:LAGER@0,1,2,3,4",
+                                         [](std::string_view move) { return parse_move(move); });
     const std::string problem = t.check();
     if (!problem.empty()) throw StateFormatError("state JSON describes an impossible state: " + problem);
     return t;
@@ -363,6 +338,21 @@ Game game_from_json(const json::Value& options, std::shared_ptr<const Lexicon> l
 
 // ---- views, states and moves --------------------------------------------------------------------
 
+json::Value table_json(const Position& s, const Storage& sp) {
+    return card_list(s.config, s.table.data(), s.table_count, sp);
+}
+
+json::Value last_call_json(const Position& s, const Storage& sp) {
+    if (s.last_call.seat < 0) return json::Value(nullptr, sp);
+    json::Object d(sp);
+    d.emplace("seat", int{s.last_call.seat});
+    d.emplace("word", boost::json::string_view(s.last_call.word.data(), s.last_call.length));
+    d.emplace("valid", s.last_call.valid);
+    if (s.last_call.valid) d.emplace("reason", nullptr);
+    else d.emplace("reason", reason_text(s.last_call.reason));
+    return d;
+}
+
 json::Value observation(const Position& s, int player, const Storage& sp) {
     json::Object d(sp);
     d.reserve(13);
@@ -372,7 +362,7 @@ json::Value observation(const Position& s, int player, const Storage& sp) {
     else d.emplace("rounds", nullptr);
     d.emplace("dealer", s.dealer());
     d.emplace("phase", phase_name(s.phase));
-    d.emplace("table", card_list(s.config, s.table.data(), s.table_count, sp));
+    d.emplace("table", table_json(s, sp));
     d.emplace("deck_count", s.deck_count());
     d.emplace("piles", seat_values(s.pile, s.players(), sp));
     d.emplace("scores", seat_values(s.scores, s.players(), sp));

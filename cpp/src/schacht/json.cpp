@@ -335,21 +335,8 @@ State state_from_value(const json::Value& data) {
                 (*values)[i] = static_cast<uint8_t>(side.at(i).integer(1, kValues));
         }
     }
-    const json::Reader history = root.at("history");
-    const std::size_t moves = history.size();
-    if (moves > json::kMaxHistory)
-        history.fail("holds " + std::to_string(moves) + " moves; at most " + std::to_string(json::kMaxHistory));
-    t.history.reserve(moves);
-    for (std::size_t i = 0; i < moves; ++i) {
-        const std::string_view entry = history.at(i).text();
-        if (entry.size() < 2 || entry[1] != ':' || entry[0] < '0' || entry[0] >= '0' + n)
-            history.at(i).fail("expected 'seat:move' like '1:G5<'");
-        try {
-            t.history.push_back(Step{entry[0] - '0', parse_move(entry.substr(2))});
-        } catch (const NotationError& e) {
-            history.at(i).fail(e.what());
-        }
-    }
+    t.history = json::read_history<Step>(root.at("history"), n, "1:G5<",
+                                         [](std::string_view move) { return parse_move(move); });
     const json::Reader decks = root.at("decks");
     if (decks.size() > game.rounds) decks.fail("more given deals than rounds");
     for (std::size_t i = 0; i < decks.size(); ++i) {

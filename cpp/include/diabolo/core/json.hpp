@@ -14,12 +14,15 @@
 #include <boost/json/string.hpp>
 #include <boost/json/value.hpp>
 
+#include "diabolo/core/errors.hpp"
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace diabolo::json {
 
@@ -170,6 +173,29 @@ private:
 /// The most moves a state's history holds: the history is a record of the moves, read
 /// for its form but not replayed, so it is bounded instead.
 constexpr std::size_t kMaxHistory = 1'000'000;
+
+/// A state's "history": entries "seat:move" ("1:G5<"), at most kMaxHistory, each move
+/// read by `parse` (a NotationError names the entry); `example` is an entry of the game,
+/// shown when one is malformed. Seats are 0..players-1 (at most 9, one digit).
+template <class Step, class Parse>
+std::vector<Step> read_history(const Reader& history, int players, const char* example, Parse parse) {
+    const std::size_t moves = history.size();
+    if (moves > kMaxHistory)
+        history.fail("holds " + std::to_string(moves) + " moves; at most " + std::to_string(kMaxHistory));
+    std::vector<Step> steps;
+    steps.reserve(moves);
+    for (std::size_t i = 0; i < moves; ++i) {
+        const std::string_view entry = history.at(i).text();
+        if (entry.size() < 2 || entry[1] != ':' || entry[0] < '0' || entry[0] >= '0' + players)
+            history.at(i).fail(std::string("expected 'seat:move' like '") + example + "'");
+        try {
+            steps.push_back(Step{entry[0] - '0', parse(entry.substr(2))});
+        } catch (const NotationError& e) {
+            history.at(i).fail(e.what());
+        }
+    }
+    return steps;
+}
 
 /// A view of `text` for building values (a Boost.JSON string_view).
 inline boost::json::string_view view(const std::string& text) {

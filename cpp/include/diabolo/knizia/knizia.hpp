@@ -411,6 +411,10 @@ json::Value deck_json(const Deck& deck);
 Deck deck_from_json(const json::Value& value);
 /// What `player` may know (K8, K10.6): the keys of the rules page.
 json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
+/// Parts of every seat's view: the table line in notation (K8), and the round's last call
+/// as {"seat", "word", "valid", "reason"} or null (K10.6).
+json::Value table_json(const Position& position, const boost::json::storage_ptr& storage);
+json::Value last_call_json(const Position& position, const boost::json::storage_ptr& storage);
 /// The whole state as JSON text, and back for the game `game` (StateFormatError naming
 /// the path of what is wrong, or that the options differ from the game's).
 std::string to_json(const State& state);
