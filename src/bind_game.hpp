@@ -22,6 +22,7 @@
 #include "diabolo/core/batch.hpp"
 #include "diabolo/core/contract.hpp"
 #include "diabolo/core/json.hpp"
+#include "diabolo/core/scores.hpp"
 
 namespace diabolo::bindings {
 
@@ -120,15 +121,11 @@ std::vector<int> legal_actions(const GameSpec<R>& spec, const typename R::State&
     return seat < 0 ? std::vector<int>{} : legal_ids(spec, state, seat);
 }
 
+/// Each seat's score so far.
 template <class R>
-py::list winners(const typename R::Position& position, int players) {
-    std::vector<int32_t> scores(static_cast<std::size_t>(players));
-    R::scores(position, scores.data());
-    const int32_t best = *std::max_element(scores.begin(), scores.end());
-    py::list out;
-    for (int seat = 0; seat < players; ++seat) {
-        if (scores[static_cast<std::size_t>(seat)] == best) out.append(seat);
-    }
+std::vector<int32_t> scores(const typename R::State& state) {
+    std::vector<int32_t> out(static_cast<std::size_t>(R::players(R::game(state))));
+    R::scores(R::position(state), out.data());
     return out;
 }
 
@@ -204,18 +201,16 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
             doc("True once the game is over.", start + ">>> state.is_terminal\nFalse"))
         .def_property_readonly(
             "scores",
-            [position](const State& state) {
-                std::vector<int32_t> scores(static_cast<std::size_t>(R::players(R::game(state))));
-                R::scores(position(state), scores.data());
+            [](const State& state) {
+                const std::vector<int32_t> scores = detail::scores<R>(state);
                 return std::vector<int>(scores.begin(), scores.end());
             },
             doc("Each seat's score so far (game totals, or victory tiles in a variant that counts them).",
                 start + ">>> state.scores\n[0, 0, 0]"))
         .def(
             "returns",
-            [position](const State& state) {
-                std::vector<int32_t> scores(static_cast<std::size_t>(R::players(R::game(state))));
-                R::scores(position(state), scores.data());
+            [](const State& state) {
+                const std::vector<int32_t> scores = detail::scores<R>(state);
                 return std::vector<double>(scores.begin(), scores.end());
             },
             doc("The scores as floats: the payoff for learning code.", start + ">>> state.returns()\n[0.0, 0.0, 0.0]"))
@@ -231,7 +226,7 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
                 start + ">>> state.rewards()\n[0.0, 0.0, 0.0]"))
         .def_property_readonly(
             "winners",
-            [position](const State& state) { return detail::winners<R>(position(state), R::players(R::game(state))); },
+            [](const State& state) { return best_seats(detail::scores<R>(state), R::players(R::game(state))); },
             doc("Seats with the highest score; ties share the win.", start + ">>> state.winners\n[0, 1, 2]"))
         .def_property_readonly(
             "history",
@@ -435,7 +430,18 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
         .def(
             "play_random",
             [](const Game& game, const py::object& games, const py::object& seed, const py::object& threads) {
-                return random_play(game, games, seed, threads, &play_random<R>);
+                const Batch batch = batch_args(games, seed, threads);
+                RandomPlayResult result;
+                SignalCheck signals;  // Ctrl-C stops the batch
+                {
+                    py::gil_scoped_release release;
+                    result = play_random<R>(game, batch.games, batch.seed, batch.threads, signals.interrupt());
+                }
+                signals.raise_if_interrupted();
+                py::dict out;
+                out["scores"] = to_numpy(result.scores, {batch.games, result.players});
+                out["moves"] = to_numpy(result.moves, {batch.games});
+                return out;
             },
             py::arg("games"), py::arg("seed") = 0, py::arg("threads") = 1,
             doc("Plays ``games`` whole games in C++ without the GIL on ``threads`` threads: at each step a seat that "

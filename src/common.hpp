@@ -177,25 +177,6 @@ struct Batch {
 };
 Batch batch_args(const py::object& games, const py::object& seed, const py::object& threads);
 
-/// `game.play_random(games, seed, threads)` of any game: runs `play(config, games,
-/// seed, threads, interrupt)` without the GIL (Ctrl-C stops it) and returns its scores and moves as numpy arrays.
-template <class Config, class Play>
-py::dict random_play(const Config& config, const py::object& games, const py::object& seed, const py::object& threads,
-                     Play play) {
-    const Batch batch = batch_args(games, seed, threads);
-    decltype(play(config, 0, uint64_t{0}, 1, Interrupt{})) result;
-    SignalCheck signals;
-    {
-        py::gil_scoped_release release;
-        result = play(config, batch.games, batch.seed, batch.threads, signals.interrupt());
-    }
-    signals.raise_if_interrupted();
-    py::dict out;
-    out["scores"] = to_numpy(result.scores, {batch.games, result.players});
-    out["moves"] = to_numpy(result.moves, {batch.games});
-    return out;
-}
-
 /// A reaction-time model from a diabolo.realtime.Reaction (None: `defaults`); its kinds
 /// are `names[0 .. count)` of the game `game`. OptionError for bad kinds and values.
 realtime::Reaction reaction_from(const py::handle& value, const realtime::Reaction& defaults, const char* const* names,

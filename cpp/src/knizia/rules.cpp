@@ -4,6 +4,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "diabolo/core/scores.hpp"
 #include "diabolo/knizia/knizia.hpp"
 
 namespace diabolo::knizia {
@@ -605,14 +606,7 @@ Move apply(Position& s, const Move& move, int player) {
     return applied;
 }
 
-std::vector<int> winners(const Position& s) {
-    std::vector<int> best;
-    for (int p = 0; p < s.players(); ++p) {
-        if (best.empty() || s.scores[at(p)] > s.scores[at(best[0])]) best = {p};
-        else if (s.scores[at(p)] == s.scores[at(best[0])]) best.push_back(p);
-    }
-    return best;
-}
+std::vector<int> winners(const Position& s) { return best_seats(s.scores, s.players()); }
 
 // ---- determinisation and invariants ------------------------------------------------------------
 
