@@ -25,10 +25,14 @@ class PythonBot : public Bot {
 public:
     template <class... Args>
     PythonBot(py::object bot, GameSpec<R> spec, typename R::Game game, Args&&... args)
-        : Bot(std::forward<Args>(args)...), bot_(std::move(bot)), spec_(spec), game_(std::move(game)) {}
+        : Bot(std::forward<Args>(args)...),
+          bot_(std::move(bot)),
+          spec_(spec),
+          game_(std::move(game)),
+          blank_(R::new_state(game_, 0)) {}
 
     std::optional<typename R::Move> choose(const typename R::Position& position, int player, Pcg32&) const override {
-        typename R::State view = R::new_state(game_, 0);
+        typename R::State view = blank_;  // the game's state type around the position the bot sees
         view.position = position;
         const py::object move = bot_.attr("choose")(view, player);
         if (move.is_none()) return std::nullopt;
@@ -39,6 +43,7 @@ private:
     py::object bot_;
     GameSpec<R> spec_;
     typename R::Game game_;
+    typename R::State blank_;  // made once: a new state per decision would deal a game each time
 };
 
 /// Binds `Bot` as <Title>Bot and the module functions <name>_simulate and
