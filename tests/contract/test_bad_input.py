@@ -7,17 +7,14 @@ from __future__ import annotations
 
 import copy
 import pickle
-import random
 import re
 from typing import Any
 
 import pytest
 
 import diabolo
-from diabolo import Lexicon
 from tests.bad_input_helpers import assert_unchanged_after
-
-WORDS = Lexicon.from_words(["TOR", "ROT", "ORT", "REST", "RAST", "STERN", "NEST", "ERNST", "NASE", "RASEN", "TEE"])
+from tests.contract.games import new_game, random_states
 
 ERRORS = (
     diabolo.DiaboloError,
@@ -32,24 +29,9 @@ ERRORS = (
 BAD_SEEDS: list[Any] = [-1, -(2**63), 2**64, 2**64 + 1, 2**100, 1.0, 0.5, True, False, None, "1", [1]]
 
 
-def new_game(name: str, players: int = 3) -> Any:
-    if name == "knizia":
-        return diabolo.load(name, players=players, lexicon=WORDS, deck="de")
-    return diabolo.load(name, players=players)
-
-
 def positions(name: str, seed: int = 1, steps: int = 60) -> list[Any]:
-    """States along a random game of 3 seats (a random seat that may act makes a random move)."""
-    state = new_game(name).new_state(seed=seed)
-    rng = random.Random(seed)
-    seen = [state.clone()]
-    for _ in range(steps):
-        if not state.pending_seats:
-            break
-        seat = rng.choice(state.pending_seats)
-        state.apply(rng.choice(state.legal_actions(seat)), seat)
-        seen.append(state.clone())
-    return seen
+    """States along a random game of 3 seats."""
+    return random_states(new_game(name), seed, steps)
 
 
 def test_every_error_is_a_value_error() -> None:

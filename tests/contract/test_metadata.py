@@ -6,16 +6,13 @@ A bound that a random game breaks is wrong; bounds are not required to be tight.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
 import pytest
 
 import diabolo
-from diabolo import Lexicon
-
-WORDS = Lexicon.from_words(["TOR", "ROT", "ORT", "REST", "RAST", "STERN", "NEST", "ERNST", "NASE", "RASEN", "TEE"])
+from tests.contract.games import WORDS, new_game, random_states
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
     ("schacht", {"players": 3}),
@@ -27,22 +24,6 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
 ]
 
 
-def random_game(game: Any, seed: int, limit: int) -> list[Any]:
-    """The states of a random game (a random seat with a legal move makes a random one),
-    at most `limit` moves."""
-    state = game.new_state(seed=seed)
-    rng = random.Random(seed)
-    seen = [state.clone()]
-    for _ in range(limit):
-        movers = state.pending_seats
-        if not movers:
-            break
-        seat = rng.choice(movers)
-        state.apply(rng.choice(state.legal_actions(seat)), seat)
-        seen.append(state.clone())
-    return seen
-
-
 @pytest.mark.parametrize(("name", "options"), GAMES)
 def test_random_games_stay_within_the_published_bounds(name: str, options: dict[str, Any]) -> None:
     game = diabolo.load(name, **options)
@@ -52,7 +33,7 @@ def test_random_games_stay_within_the_published_bounds(name: str, options: dict[
     assert game.zero_sum is False
     finished = 0
     for seed in range(3):
-        states = random_game(game, seed, 3000)
+        states = random_states(game, seed, 3000)
         summed = np.zeros(game.players)
         for before, after in zip(states, states[1:]):
             summed += after.rewards()
@@ -94,7 +75,7 @@ def test_utility_bounds_follow_the_scoring_rules() -> None:
 
 @pytest.mark.parametrize("name", diabolo.games())
 def test_rewards_of_a_new_state_and_of_a_state_read_back_are_zeros(name: str) -> None:
-    game = diabolo.load(name, players=3, **({"lexicon": WORDS, "deck": "de"} if name == "knizia" else {}))
+    game = new_game(name)
     state = game.new_state(seed=4)
     assert state.rewards() == [0.0, 0.0, 0.0]
     assert game.state_from_json(state.to_json()).rewards() == [0.0, 0.0, 0.0]

@@ -11,15 +11,7 @@ from typing import Any
 import pytest
 
 import diabolo
-from diabolo import Lexicon
-
-WORDS = Lexicon.from_words(["TOR", "ROT", "ORT", "REST", "RAST", "STERN", "NEST", "ERNST", "NASE", "RASEN", "TEE"])
-
-
-def new_game(name: str, players: int) -> Any:
-    if name == "knizia":
-        return diabolo.load(name, players=players, lexicon=WORDS, deck="de")
-    return diabolo.load(name, players=players)
+from tests.contract.games import new_game
 
 
 def positions(name: str, players: int, seed: int, steps: int) -> list[Any]:
