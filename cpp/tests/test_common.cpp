@@ -1,11 +1,14 @@
-// Tests of the shared core: RNG portability and card sets.
+// Tests of the shared core: RNG portability, card sets and the JSON reader.
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <string>
 #include <vector>
 
 #include "check.hpp"
 #include "diabolo/core/cardset.hpp"
+#include "diabolo/core/errors.hpp"
+#include "diabolo/core/json.hpp"
 #include "diabolo/core/portable_math.hpp"
 #include "diabolo/core/rng.hpp"
 
@@ -80,4 +83,56 @@ TEST(portable_math_bits_are_pinned) {
     CHECK(portable::log(12345.0) == 0x1.2d78e26ae18e8p+3);
     CHECK(portable::tanh(0.3333333333333333) == 0x1.493aa293c8802p-2);
     CHECK(portable::logistic(-1.25) == 0x1.c81702a88e0d5p-3);
+}
+
+/// The message of the StateFormatError that `read` throws, or "" if it throws none.
+template <class Read>
+std::string read_error(Read read) {
+    try {
+        read();
+    } catch (const StateFormatError& e) {
+        return e.what();
+    }
+    return "";
+}
+
+TEST(json_reader_reads_nested_lists_in_any_order) {
+    const std::string text = R"({"a": [[1, 2], [], [3, [4, 5]], 6], "b": {"c": "x", "d": null}})";
+    const json::Document document(text, "test");
+    const json::Reader root(document);
+    const json::Reader a = root.at("a");
+    CHECK(a.size() == 4);
+    CHECK(a.at(3).integer(0, 9) == 6);  // backwards after forwards: the walk starts again
+    CHECK(a.at(0).at(1).integer(0, 9) == 2);
+    CHECK(a.at(2).at(1).at(0).integer(0, 9) == 4);
+    CHECK(a.at(1).size() == 0);
+    CHECK(root.at("b").at("c").text() == "x" && root.at("b").at("d").is_null());
+    CHECK(root.at("b").value() == json::parse(R"({"c": "x", "d": null})"));
+    CHECK(read_error([&] { a.at(2).at(1).at(1).text(); }) == "test: a[2][1][1]: expected a string");
+    CHECK(read_error([&] { a.at(4); }) == "test: a: expected at least 5 items");
+    CHECK(read_error([&] { root.at("b").at("e"); }) == "test: missing key 'e' in b");
+    CHECK(read_error([&] { root.at("b").at("d").integer(0, 1); }) == "test: b.d: expected an integer");
+}
+
+TEST(json_reader_unescapes_keys_and_strings) {
+    const std::string text = R"({"\u0061bcdefghij": "\u00e9t\u00e9 \"q\"", "abcdefghik": 1})";
+    const json::Document document(text, "test");
+    const json::Reader root(document);
+    CHECK(root.at("abcdefghij").text() == "\xc3\xa9t\xc3\xa9 \"q\"");  // keys equal in their first 8 bytes
+    CHECK(root.at("abcdefghik").integer(0, 1) == 1);
+}
+
+TEST(json_reader_refuses_what_is_not_one_document) {
+    CHECK(read_error([] { json::Document("{\"a\": 1, \"a\": 2}", "test"); }) ==
+          "test: the key 'a' is given twice in one object");
+    CHECK(read_error([] { json::Document("{} []", "test"); }).find("test is not valid JSON") == 0);
+    CHECK(read_error([] { json::Document(std::string(65, '[') + std::string(65, ']'), "test"); }) ==
+          "test is not valid JSON: nested more than 64 levels deep");
+    // Many keys: the hash of each is checked, and equal hashes compared in full.
+    std::string many = "{";
+    for (int i = 0; i < 500; ++i) many += (i ? ",\"k" : "\"k") + std::to_string(i) + "\": " + std::to_string(i);
+    const json::Document document(many + "}", "test");
+    for (int i = 499; i >= 0; i -= 7) CHECK(json::Reader(document).at("k" + std::to_string(i)).integer(0, 999) == i);
+    CHECK(read_error([&] { json::Document(many + ",\"k250\": 0}", "test"); }) ==
+          "test: the key 'k250' is given twice in one object");
 }

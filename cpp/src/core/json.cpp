@@ -1,14 +1,17 @@
-// The one translation unit that compiles Boost.JSON (header-only use), and the Reader.
+// The one translation unit that compiles Boost.JSON (header-only use); the Document and its Reader.
 #include "diabolo/core/json.hpp"
 
+#include <boost/json/basic_parser_impl.hpp>
 #include <boost/json/parse.hpp>
 #include <boost/json/parser.hpp>
 #include <boost/json/serialize.hpp>
 #include <boost/json/src.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <climits>
 #include <cstdint>
+#include <cstring>
 
 #include "diabolo/core/errors.hpp"
 
@@ -27,127 +30,317 @@ bool as_int64(const Value& value, long long& out) noexcept {
     return false;
 }
 
-Value parse(std::string_view text, const char* what) { return parse(text, what, {}); }
+namespace {
 
-Value parse(std::string_view text, const char* what, boost::json::storage_ptr storage) {
-    if (text.size() > kMaxTextBytes) {
-        throw StateFormatError(std::string(what) + " is " + std::to_string(text.size()) + " bytes long; at most " +
-                               std::to_string(kMaxTextBytes));
-    }
+[[noreturn]] void too_long(const char* what, std::size_t bytes) {
+    throw StateFormatError(std::string(what) + " is " + std::to_string(bytes) + " bytes long; at most " +
+                           std::to_string(kMaxTextBytes));
+}
+
+[[noreturn]] void not_json(const char* what, const boost::system::error_code& error) {
+    const std::string reason = error == boost::json::error::too_deep
+                                   ? "nested more than " + std::to_string(kMaxDepth) + " levels deep"
+                                   : error.message();
+    throw StateFormatError(std::string(what) + " is not valid JSON: " + reason);
+}
+
+}  // namespace
+
+Value parse(std::string_view text, const char* what) {
+    if (text.size() > kMaxTextBytes) too_long(what, text.size());
     boost::json::parse_options options;
     options.max_depth = kMaxDepth;
     options.allow_infinity_and_nan = true;
     unsigned char temporary[4096];  // the parser's own stack: no allocation for ordinary documents
     boost::json::parser parser(boost::json::storage_ptr(), options, temporary, sizeof temporary);
     boost::system::error_code error;
-    parser.reset(std::move(storage));
     parser.write(text.data(), text.size(), error);
-    Value value = error ? Value() : parser.release();
-    if (error) {
-        const std::string reason = error == boost::json::error::too_deep
-                                       ? "nested more than " + std::to_string(kMaxDepth) + " levels deep"
-                                       : error.message();
-        throw StateFormatError(std::string(what) + " is not valid JSON: " + reason);
-    }
-    return value;
+    if (error) not_json(what, error);
+    return parser.release();
 }
 
 std::string serialize(const Value& value) { return boost::json::serialize(value); }
 
 namespace {
 
-/// Appends the path from `node` down to `target` to `path`; true if found.
-bool find_path(const Value& node, const Value* target, std::string& path) {
-    if (&node == target) return true;
-    const std::size_t mark = path.size();
-    if (node.is_object()) {
-        for (const auto& item : node.get_object()) {
-            if (!path.empty()) path += '.';
-            path.append(item.key().data(), item.key().size());
-            if (find_path(item.value(), target, path)) return true;
-            path.resize(mark);
-        }
-    } else if (node.is_array()) {
-        const Array& array = node.get_array();
-        for (std::size_t i = 0; i < array.size(); ++i) {
-            path += "[" + std::to_string(i) + "]";
-            if (find_path(array[i], target, path)) return true;
-            path.resize(mark);
-        }
-    }
-    return false;
+using Kind = Document::Kind;
+
+/// A key's first 8 bytes as a number, zero-padded: most keys differ there. Built in a
+/// register: a short memcpy into a number stalls the load that follows it.
+uint64_t key_prefix(std::string_view key) noexcept {
+    uint64_t prefix = 0;
+    const std::size_t n = std::min<std::size_t>(key.size(), sizeof prefix);
+    for (std::size_t i = 0; i < n; ++i) prefix |= uint64_t{static_cast<unsigned char>(key[i])} << (8 * i);
+    return prefix;
 }
 
 }  // namespace
 
-std::string Reader::path() const {
-    std::string out;
-    find_path(*root_, value_, out);
-    return out;
+/// The handler of Boost.JSON's basic_parser that writes a Document's tokens.
+struct Document::Builder {
+    static constexpr std::size_t max_array_size = UINT32_MAX;
+    static constexpr std::size_t max_object_size = UINT32_MAX;
+    static constexpr std::size_t max_string_size = UINT32_MAX;
+    static constexpr std::size_t max_key_size = UINT32_MAX;
+
+    Builder(Document& into, std::string_view source) : document(into), text(source) { open_keys.reserve(64); }
+
+    Document& document;
+    std::string_view text;
+    std::array<uint32_t, kMaxDepth + 1> open{};  // the containers not yet closed
+    std::array<uint64_t, kMaxDepth + 1> seen{};  // per open object, a bit per hash of its keys
+    std::size_t depth = 0;
+    std::vector<Key> open_keys;  // the keys of the objects not yet closed
+    std::string duplicate;       // a key given twice in one object
+    std::string pending;         // the parts of a string with escapes
+    bool partial = false;
+
+    Token& push(Kind kind) {
+        std::vector<Token>& tokens = document.tokens_;
+        const auto index = static_cast<uint32_t>(tokens.size());
+        Token& token = tokens.emplace_back();
+        token.kind = kind;
+        token.next = index + 1;
+        return token;
+    }
+    bool begin(Kind kind) {
+        seen[depth] = 0;
+        open[depth++] = static_cast<uint32_t>(document.tokens_.size());
+        push(kind);
+        return true;
+    }
+    bool end(std::size_t items) {
+        const uint32_t start = open[--depth];
+        Token& token = document.tokens_[start];
+        token.next = static_cast<uint32_t>(document.tokens_.size());
+        token.size = static_cast<uint32_t>(items);
+        token.flat = token.kind == Kind::List && token.next == start + 1 + items;
+        if (token.kind == Kind::Map) {
+            token.keys = document.keys_.size();
+            const auto first = open_keys.end() - static_cast<std::ptrdiff_t>(items);
+            document.keys_.insert(document.keys_.end(), first, open_keys.end());
+            open_keys.erase(first, open_keys.end());
+        }
+        return true;
+    }
+    bool text_part(boost::json::string_view part) {
+        pending.append(part.data(), part.size());
+        partial = true;
+        return true;
+    }
+    Token& text_token(Kind kind, boost::json::string_view last) {
+        std::string_view chars(last.data(), last.size());
+        const bool in_text = chars.data() >= text.data() && chars.data() + chars.size() <= text.data() + text.size();
+        if (partial || !in_text) {  // unescaped by the parser into its own buffer: kept here
+            pending.append(chars);
+            chars = document.unescaped_.emplace_back(std::move(pending));
+            pending.clear();
+            partial = false;
+        }
+        Token& token = push(kind);
+        token.data = chars.data();
+        token.size = static_cast<uint32_t>(chars.size());
+        return token;
+    }
+
+    bool on_document_begin(boost::system::error_code&) { return true; }
+    bool on_document_end(boost::system::error_code&) { return true; }
+    bool on_array_begin(boost::system::error_code&) { return begin(Kind::List); }
+    bool on_array_end(std::size_t n, boost::system::error_code&) { return end(n); }
+    bool on_object_begin(boost::system::error_code&) { return begin(Kind::Map); }
+    bool on_object_end(std::size_t n, boost::system::error_code&) { return end(n); }
+    bool on_string_part(boost::json::string_view s, std::size_t, boost::system::error_code&) { return text_part(s); }
+    bool on_string(boost::json::string_view s, std::size_t, boost::system::error_code&) {
+        text_token(Kind::String, s);
+        return true;
+    }
+    bool on_key_part(boost::json::string_view s, std::size_t, boost::system::error_code&) { return text_part(s); }
+    bool on_key(boost::json::string_view s, std::size_t, boost::system::error_code& error) {
+        const auto index = static_cast<uint32_t>(document.tokens_.size());
+        const Token& token = text_token(Kind::Key, s);
+        const std::string_view name(token.data, token.size);
+        const Key key{key_prefix(name), token.size, index};
+        // Keys are unique, so that a key is found at its first match. Only a key whose
+        // hash bit is already set is compared with the object's other keys.
+        const uint64_t bit = uint64_t{1} << ((key.prefix * 0x9E3779B97F4A7C15u + key.size) >> 58);
+        if (seen[depth - 1] & bit) {
+            const std::size_t first = open_keys.size() - document.tokens_[open[depth - 1]].size;
+            for (std::size_t i = first; i < open_keys.size(); ++i) {
+                if (same(open_keys[i], key, name)) {
+                    duplicate = std::string(name);
+                    error = boost::json::error::syntax;
+                    return false;
+                }
+            }
+        }
+        seen[depth - 1] |= bit;
+        ++document.tokens_[open[depth - 1]].size;  // the keys so far
+        open_keys.push_back(key);
+        return true;
+    }
+    bool same(const Key& a, const Key& b, std::string_view b_name) const noexcept {
+        return a.prefix == b.prefix && a.size == b.size &&
+               (a.size <= sizeof a.prefix ||
+                std::memcmp(document.tokens_[a.token].data + sizeof a.prefix, b_name.data() + sizeof a.prefix,
+                            a.size - sizeof a.prefix) == 0);
+    }
+    bool on_number_part(boost::json::string_view, boost::system::error_code&) { return true; }
+    bool on_int64(int64_t i, boost::json::string_view, boost::system::error_code&) {
+        push(Kind::Int64).int64 = i;
+        return true;
+    }
+    bool on_uint64(uint64_t u, boost::json::string_view, boost::system::error_code&) {
+        push(Kind::Uint64).uint64 = u;
+        return true;
+    }
+    bool on_double(double d, boost::json::string_view, boost::system::error_code&) {
+        push(Kind::Double).real = d;
+        return true;
+    }
+    bool on_bool(bool b, boost::system::error_code&) {
+        push(Kind::Bool).flag = b;
+        return true;
+    }
+    bool on_null(boost::system::error_code&) {
+        push(Kind::Null);
+        return true;
+    }
+    bool on_comment_part(boost::json::string_view, boost::system::error_code&) { return true; }
+    bool on_comment(boost::json::string_view, boost::system::error_code&) { return true; }
+};
+
+Document::Document(std::string_view text, const char* what) : what_(what) {
+    if (text.size() > kMaxTextBytes) too_long(what, text.size());
+    tokens_.reserve(text.size() / 4 + 8);
+    keys_.reserve(64);
+    boost::json::parse_options options;
+    options.max_depth = kMaxDepth;
+    options.allow_infinity_and_nan = true;
+    boost::json::basic_parser<Builder> parser(options, Builder(*this, text));
+    boost::system::error_code error;
+    const std::size_t read = parser.write_some(false, text.data(), text.size(), error);
+    if (!error && read < text.size()) error = boost::json::error::extra_data;
+    if (!parser.handler().duplicate.empty())
+        throw StateFormatError(std::string(what) + ": the key " + quoted(parser.handler().duplicate) +
+                               " is given twice in one object");
+    if (error) not_json(what, error);
+}
+
+uint32_t Document::walk(uint32_t array, uint32_t item) const noexcept {
+    uint32_t index = array + 1, at = 0;
+    if (cursor_array_ == array && cursor_item_ <= item) index = cursor_index_, at = cursor_item_;
+    for (; at < item; ++at) index = tokens_[index].next;
+    cursor_array_ = array, cursor_item_ = item, cursor_index_ = index;
+    return index;
+}
+
+Value Document::value(uint32_t index) const {
+    const Token& token = tokens_[index];
+    switch (token.kind) {
+        case Kind::Null: return nullptr;
+        case Kind::Bool: return token.flag;
+        case Kind::Int64: return token.int64;
+        case Kind::Uint64: return token.uint64;
+        case Kind::Double: return token.real;
+        case Kind::String:
+        case Kind::Key: return text(std::string_view(token.data, token.size));
+        case Kind::List: {
+            Array array;
+            array.reserve(token.size);
+            for (uint32_t i = index + 1; i < token.next; i = tokens_[i].next) array.push_back(value(i));
+            return array;
+        }
+        case Kind::Map: break;
+    }
+    Object object;
+    for (uint32_t key = index + 1; key < token.next; key = tokens_[key + 1].next)
+        object[boost::json::string_view(tokens_[key].data, tokens_[key].size)] = value(key + 1);  // the last one counts
+    return object;
+}
+
+std::string Document::path(uint32_t target) const {
+    std::string path;
+    uint32_t index = 0;
+    while (index != target) {
+        const Token& token = tokens_[index];
+        if (token.kind == Kind::Map) {
+            uint32_t key = index + 1;
+            while (tokens_[key + 1].next <= target) key = tokens_[key + 1].next;
+            if (!path.empty()) path += '.';
+            path.append(tokens_[key].data, tokens_[key].size);
+            index = key + 1;
+        } else {
+            uint32_t item = index + 1, at = 0;
+            for (; tokens_[item].next <= target; ++at) item = tokens_[item].next;
+            path += "[" + std::to_string(at) + "]";
+            index = item;
+        }
+    }
+    return path;
 }
 
 void Reader::fail(const std::string& message) const {
     const std::string where = path();
-    throw StateFormatError(std::string(what_) + ": " + (where.empty() ? message : where + ": " + message));
+    throw StateFormatError(std::string(document_->what()) + ": " + (where.empty() ? message : where + ": " + message));
 }
 
-const Object& Reader::object() const {
-    if (!value_->is_object()) fail("expected an object");
-    return value_->get_object();
+const Reader& Reader::object() const {
+    if (token().kind != Kind::Map) fail("expected an object");
+    return *this;
 }
 
-bool Reader::has(std::string_view key) const {
-    return object().contains(boost::json::string_view(key.data(), key.size()));
+uint32_t Reader::find(std::string_view key) const {
+    object();
+    const uint64_t prefix = key_prefix(key);
+    const Document::Key* keys = document_->keys(index_);
+    const Document::Token& object = token();
+    // Keys are unique and mostly read in the order written: the search starts after the
+    // key found last in this object.
+    for (uint32_t n = 0, i = object.hint; n < object.size; ++n, i = i + 1 == object.size ? 0 : i + 1) {
+        const Document::Key& candidate = keys[i];
+        if (candidate.prefix != prefix || candidate.size != key.size()) continue;
+        const char* chars = (*document_)[candidate.token].data;
+        if (key.size() <= sizeof prefix ||
+            std::memcmp(chars + sizeof prefix, key.data() + sizeof prefix, key.size() - sizeof prefix) == 0) {
+            object.hint = i + 1 == object.size ? 0 : i + 1;
+            return candidate.token + 1;
+        }
+    }
+    return 0;
 }
+
+bool Reader::has(std::string_view key) const { return find(key) != 0; }
 
 Reader Reader::at(std::string_view key) const {
-    const Object& object = this->object();
-    const auto found = object.find(boost::json::string_view(key.data(), key.size()));
-    if (found == object.end()) {
+    const uint32_t found = find(key);
+    if (found == 0) {
         const std::string where = path();
-        throw StateFormatError(std::string(what_) + ": missing key '" + std::string(key) + "'" +
+        throw StateFormatError(std::string(document_->what()) + ": missing key '" + std::string(key) + "'" +
                                (where.empty() ? "" : " in " + where));
     }
-    return Reader(*this, found->value());
-}
-
-Reader Reader::at(std::size_t index) const {
-    if (!value_->is_array()) fail("expected a list");
-    const Array& array = value_->get_array();
-    if (index >= array.size()) fail("expected at least " + std::to_string(index + 1) + " items");
-    return Reader(*this, array[index]);
-}
-
-std::size_t Reader::size() const {
-    if (!value_->is_array()) fail("expected a list");
-    return value_->get_array().size();
+    return Reader(*document_, found);
 }
 
 long long Reader::integer(long long low, long long high) const {
-    long long v = 0;
-    if (!as_int64(*value_, v)) {
-        if (value_->is_uint64()) fail("expected an integer in " + std::to_string(low) + ".." + std::to_string(high));
-        fail("expected an integer");
-    }
-    if (v < low || v > high) fail("expected an integer in " + std::to_string(low) + ".." + std::to_string(high));
+    const Document::Token& t = token();
+    const bool small = t.kind == Kind::Int64 || (t.kind == Kind::Uint64 && t.uint64 <= INT64_MAX);
+    if (!small && t.kind != Kind::Uint64) fail("expected an integer");
+    const long long v = t.kind == Kind::Int64 ? t.int64 : static_cast<long long>(t.uint64);
+    if (!small || v < low || v > high)
+        fail("expected an integer in " + std::to_string(low) + ".." + std::to_string(high));
     return v;
 }
 
 bool Reader::boolean() const {
-    if (!value_->is_bool()) fail("expected true or false");
-    return value_->get_bool();
-}
-
-std::string_view Reader::text() const {
-    if (!value_->is_string()) fail("expected a string");
-    const boost::json::string& s = value_->get_string();
-    return std::string_view(s.data(), s.size());
+    if (token().kind != Kind::Bool) fail("expected true or false");
+    return token().flag;
 }
 
 uint64_t Reader::seed() const {
-    if (value_->is_uint64()) return value_->get_uint64();
-    if (value_->is_int64() && value_->get_int64() >= 0) return static_cast<uint64_t>(value_->get_int64());
-    fail("seed must be an int in [0, 2**64), got " + json::serialize(*value_));
+    const Document::Token& t = token();
+    if (t.kind == Kind::Uint64) return t.uint64;
+    if (t.kind == Kind::Int64 && t.int64 >= 0) return static_cast<uint64_t>(t.int64);
+    fail("seed must be an int in [0, 2**64), got " + json::serialize(value()));
 }
 
 int Reader::choice(std::initializer_list<const char*> names) const {

@@ -1,7 +1,6 @@
 // Duvelen: what each seat sees (D8.3), the state and the options as JSON. The keys are an
 // interface that frontends rely on (docs/games/duvelen.rst).
 #include <algorithm>
-#include <boost/json/monotonic_resource.hpp>
 #include <cstring>
 
 #include "diabolo/core/json.hpp"
@@ -76,8 +75,7 @@ int read_cards(const json::Reader& r, uint8_t* out, int capacity) {
     return static_cast<int>(r.size());
 }
 
-State state_from_value(const json::Value& data) {
-    const json::Reader root(data);
+State state_from_document(const json::Reader& root) {
     if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected '") + kFormat + "'");
     const json::Reader opts = root.at("options");
     opts.object();
@@ -231,9 +229,8 @@ std::string to_json(const State& t) {
 }
 
 State state_from_json(std::string_view text) {
-    unsigned char buffer[32768];
-    boost::json::monotonic_resource arena(buffer, sizeof buffer);
-    return state_from_value(json::parse(text, "state JSON", &arena));
+    const json::Document document(text);
+    return state_from_document(json::Reader(document));
 }
 
 json::Value observation(const Position& s, int player, const Storage& sp) {

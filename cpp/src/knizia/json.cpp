@@ -5,8 +5,6 @@
 #include <cstdio>
 #include <string>
 
-#include <boost/json/monotonic_resource.hpp>
-
 #include "diabolo/core/contract.hpp"
 #include "diabolo/core/json.hpp"
 #include "diabolo/knizia/knizia.hpp"
@@ -174,8 +172,7 @@ void read_deals(const json::Reader& deals, State& t) {
     }
 }
 
-State state_from_value(const Game& game, const json::Value& data) {
-    const json::Reader root(data);
+State state_from_document(const Game& game, const json::Reader& root) {
     if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected '") + kFormat + "'");
     if (!(root.at("options").value() == options_json(game)))
         root.at("options").fail("its options differ from this game's");
@@ -427,9 +424,8 @@ std::string to_json(const State& t) {
 }
 
 State state_from_json(const Game& game, std::string_view text) {
-    unsigned char buffer[32768];
-    boost::json::monotonic_resource arena(buffer, sizeof buffer);
-    return state_from_value(game, json::parse(text, "state JSON", &arena));
+    const json::Document document(text);
+    return state_from_document(game, json::Reader(document));
 }
 
 json::Value move_json(const Move& move) {

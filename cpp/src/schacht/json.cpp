@@ -4,8 +4,6 @@
 #include <cstring>
 #include <tuple>
 
-#include <boost/json/monotonic_resource.hpp>
-
 #include "diabolo/core/json.hpp"
 #include "diabolo/schacht/schacht.hpp"
 
@@ -135,8 +133,6 @@ std::vector<Card> read_deck(const json::Reader& r) {
 
 }  // namespace
 
-State state_from_value(const json::Value& data);
-
 json::Value options_json(const Game& game) {
     const auto& v = game.value_counts;
     return json::Object{{"players", game.players},
@@ -264,16 +260,8 @@ std::string to_json(const State& t) {
 }
 
 State state_from_json(std::string_view text) {
-    // The document lives in one block on the stack (a state's JSON is a few KB), so the
-    // parse makes no allocation for it.
-    unsigned char buffer[16384];
-    boost::json::monotonic_resource arena(buffer, sizeof buffer);
-    const json::Value data = json::parse(text, "state JSON", &arena);
-    return state_from_value(data);
-}
-
-State state_from_value(const json::Value& data) {
-    const json::Reader root(data);
+    const json::Document document(text);
+    const json::Reader root(document);
     if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected '") + kFormat + "'");
     const json::Reader opts = root.at("options");
     opts.object();

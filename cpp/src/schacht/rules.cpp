@@ -638,13 +638,14 @@ std::string check_hand_sizes(const Position& s) {
 
 std::string check_invariants(const Position& s) {
     const Game& c = s.game;
+    Game filled_in;
     try {
-        Game::from_options(c.to_options());
+        filled_in = Game::from_options(c.to_options());
     } catch (const OptionError& e) {
         return std::string("options: ") + e.what();
     }
     if (c.rounds < 1) return "options: rounds must be at least 1";
-    if (!(Game::from_options(c.to_options()) == c)) return "options: defaults must be filled in";
+    if (!(filled_in == c)) return "options: defaults must be filled in";
     const int n = s.players();
     if (s.round >= c.rounds) return "round " + std::to_string(s.round) + " is not below rounds";
     if (s.dealer != s.round % n) return "dealer must be round % players (S2.2)";
@@ -670,20 +671,21 @@ std::string check_invariants(const Position& s) {
         }
         for (const CardSet* set : {&s.hands[i], &s.shown[i], &s.discarded[i]}) {
             if (!(*set & ~deck).empty()) return "seat " + std::to_string(seat) + " holds a card slot outside the deck";
-            if (cards_of(*set).size() != static_cast<std::size_t>(set->count())) return "bad card set";
             for (int kind = 0; kind < kKinds; ++kind) {
                 const uint64_t group = set->bits(kind * kMaxCopies, kMaxCopies);
                 if (group & (group + 1))
                     return "card set of seat " + std::to_string(seat) + " is not in canonical form";
             }
         }
-        for (Card card : cards_of(s.shown[i])) {
-            if (count_of(s.hands[i], card) < count_of(s.shown[i], card)) return "a shown card is not in the hand";
-            if (!s.rows[static_cast<std::size_t>(card.colour())].closed())
-                return "a shown card's row is not closed (S3.3)";
+        // In canonical form, a set holds a subset of another exactly when its bits do.
+        if (!(s.shown[i] & ~s.hands[i]).empty()) return "a shown card is not in the hand";
+        for (CardSet shown = s.shown[i]; !shown.empty();) {
+            const int colour = Card{static_cast<uint8_t>(shown.pop_lowest() / kMaxCopies)}.colour();
+            if (!s.rows[static_cast<std::size_t>(colour)].closed()) return "a shown card's row is not closed (S3.3)";
         }
-        for (Card card : cards_of(s.hands[i])) ++count[card.kind];
-        for (Card card : cards_of(s.discarded[i])) ++count[card.kind];
+        for (const CardSet* set : {&s.hands[i], &s.discarded[i]}) {
+            for (CardSet rest = *set; !rest.empty();) ++count[static_cast<std::size_t>(rest.pop_lowest() / kMaxCopies)];
+        }
     }
     for (int colour = 0; colour < kColours; ++colour) {
         const Row& row = s.rows[static_cast<std::size_t>(colour)];

@@ -19,6 +19,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -34,12 +35,11 @@ using Array = boost::json::array;
 constexpr std::size_t kMaxTextBytes = std::size_t{64} << 20;
 constexpr std::size_t kMaxDepth = 64;
 
-/// Parses `text`; StateFormatError "<what> is not valid JSON: ..." (or too long, or
-/// nested too deeply) otherwise. NaN and Infinity are read as numbers, as Python's json
-/// module does.
+/// Parses `text` into a Boost.JSON value (move data, options given as text); states are
+/// read through a Document instead. StateFormatError "<what> is not valid JSON: ..." (or
+/// too long, or nested too deeply) otherwise. NaN and Infinity are read as numbers, as
+/// Python's json module does.
 Value parse(std::string_view text, const char* what = "state JSON");
-/// The same, with the document's parts allocated from `storage`.
-Value parse(std::string_view text, const char* what, boost::json::storage_ptr storage);
 
 /// Whether `value` is an integer that fits in 64 signed bits, and which.
 bool as_int64(const Value& value, long long& out) noexcept;
@@ -47,43 +47,128 @@ bool as_int64(const Value& value, long long& out) noexcept;
 /// Compact JSON text (no spaces), keys in insertion order.
 std::string serialize(const Value& value);
 
-/// Reads a JSON value and reports the path of what is wrong as StateFormatError:
-/// "<what>: <path>: <message>". A Reader is three pointers: the path is found only when
-/// something is wrong, by searching the document for the value.
+/// A JSON text parsed for reading, as tokens in document order: Boost.JSON's
+/// basic_parser (its SAX interface) writes them, so reading a state builds no tree of
+/// values and allocates once. Each container knows how many items it holds and where it
+/// ends; strings point into the text unless they hold escapes. A key given twice in one
+/// object is an error (Python's json module would keep the last). The text must outlive
+/// the Document.
+class Document {
+public:
+    enum class Kind : uint8_t {
+        Null,
+        Bool,
+        Int64,
+        Uint64,
+        Double,
+        String,
+        Key,
+        List,
+        Map
+    };  // List, Map: a JSON array, object
+    struct Token {
+        const char* data;  // String, Key: the characters
+        union {
+            long long int64;
+            unsigned long long uint64;
+            double real;
+            bool flag;
+            std::size_t keys;  // Map: where its keys start in the document's key list
+        };
+        uint32_t next;  // the index of the token after this one and everything inside it
+        uint32_t size;  // String, Key: bytes; List: items; Map: keys
+        Kind kind;
+        bool flat;              // List: every item is a single token, so item i is at index + 1 + i
+        mutable uint32_t hint;  // Map: where the next search for a key starts
+    };
+
+    /// Parses `text`; StateFormatError "<what> is not valid JSON: ..." (or too long, or
+    /// nested too deeply) otherwise. NaN and Infinity are read as numbers, as Python's
+    /// json module does.
+    explicit Document(std::string_view text, const char* what = "state JSON");
+    Document(const Document&) = delete;
+    Document& operator=(const Document&) = delete;
+
+    const Token& operator[](uint32_t index) const noexcept { return tokens_[index]; }
+    const char* what() const noexcept { return what_; }
+    /// The index of item `item` of the array at `array`, walking from the last item
+    /// asked for, so reading an array's items in order costs one step per item.
+    uint32_t item(uint32_t array, uint32_t item) const noexcept {
+        return tokens_[array].flat ? array + 1 + item : walk(array, item);
+    }
+    /// The value at `index` as a Boost.JSON value (for options, which are read as values).
+    Value value(uint32_t index) const;
+    /// Where the token `target` is: "hands[2][0]", "rows.R.left", or "" at the root.
+    std::string path(uint32_t target) const;
+
+    /// An object's key, kept apart from the tokens so that finding a key scans a short
+    /// array: its first 8 bytes (zero-padded) decide most comparisons.
+    struct Key {
+        uint64_t prefix;
+        uint32_t size;
+        uint32_t token;  // the index of the key's token; its value follows it
+    };
+    /// The keys of the object at `index`, in document order.
+    const Key* keys(uint32_t index) const noexcept { return keys_.data() + tokens_[index].keys; }
+
+    struct Builder;
+
+private:
+    uint32_t walk(uint32_t array, uint32_t item) const noexcept;
+    std::vector<Token> tokens_;
+    std::vector<Key> keys_;              // each object's keys, one object after another
+    std::deque<std::string> unescaped_;  // strings and keys that held escapes
+    const char* what_;
+    mutable uint32_t cursor_array_ = UINT32_MAX, cursor_item_ = 0, cursor_index_ = 0;
+};
+
+/// Reads a parsed Document and reports the path of what is wrong as StateFormatError:
+/// "<what>: <path>: <message>". A Reader is a document and an index; the path is found
+/// only when something is wrong.
 class Reader {
 public:
-    explicit Reader(const Value& value, const char* what = "state JSON") noexcept
-        : root_(&value), value_(&value), what_(what) {}
+    explicit Reader(const Document& document) noexcept : document_(&document), index_(0) {}
 
     /// A required key of an object ("missing key 'k' in path" otherwise).
     Reader at(std::string_view key) const;
     /// An item of a list.
-    Reader at(std::size_t index) const;
+    Reader at(std::size_t index) const {
+        if (index >= size()) fail("expected at least " + std::to_string(index + 1) + " items");
+        return Reader(*document_, document_->item(index_, static_cast<uint32_t>(index)));
+    }
     bool has(std::string_view key) const;
-    bool is_null() const noexcept { return value_->is_null(); }
+    bool is_null() const noexcept { return token().kind == Document::Kind::Null; }
     /// The length of a list ("expected a list" otherwise).
-    std::size_t size() const;
+    std::size_t size() const {
+        if (token().kind != Document::Kind::List) fail("expected a list");
+        return token().size;
+    }
     /// An integer in [low, high] (not a bool, not a float).
     long long integer(long long low, long long high) const;
     bool boolean() const;
-    std::string_view text() const;
+    std::string_view text() const {
+        if (token().kind != Document::Kind::String) fail("expected a string");
+        return std::string_view(token().data, token().size);
+    }
     /// A seed: an integer in [0, 2**64).
     uint64_t seed() const;
     /// The index of the text among `names`: reads an enum whose values are 0, 1, 2, ...
     int choice(std::initializer_list<const char*> names) const;
-    /// The object itself ("expected an object" otherwise).
-    const Object& object() const;
-    const Value& value() const noexcept { return *value_; }
+    /// This reader, if it reads an object ("expected an object" otherwise).
+    const Reader& object() const;
+    /// The value read, as a Boost.JSON value.
+    Value value() const { return document_->value(index_); }
     [[noreturn]] void fail(const std::string& message) const;
     /// Where this value is in the document: "hands[2][0]", "rows.R.left", or "" at the root.
-    std::string path() const;
+    std::string path() const { return document_->path(index_); }
 
 private:
-    Reader(const Reader& parent, const Value& value) noexcept
-        : root_(parent.root_), value_(&value), what_(parent.what_) {}
-    const Value* root_;
-    const Value* value_;
-    const char* what_;
+    Reader(const Document& document, uint32_t index) noexcept : document_(&document), index_(index) {}
+    const Document::Token& token() const noexcept { return (*document_)[index_]; }
+    /// The index of the value of `key`, or 0 if the object has no such key.
+    uint32_t find(std::string_view key) const;
+    const Document* document_;
+    uint32_t index_;
 };
 
 /// Writes compact JSON text straight into a string, for the state JSON, which is written
@@ -189,7 +274,9 @@ std::vector<Step> read_history(const Reader& history, int players, const char* e
         if (entry.size() < 2 || entry[1] != ':' || entry[0] < '0' || entry[0] >= '0' + players)
             history.at(i).fail(std::string("expected 'seat:move' like '") + example + "'");
         try {
-            steps.push_back(Step{entry[0] - '0', parse(entry.substr(2))});
+            Step& step = steps.emplace_back();  // written in place: a Step built aside and copied stalled on it
+            step.player = entry[0] - '0';
+            step.move = parse(entry.substr(2));
         } catch (const NotationError& e) {
             history.at(i).fail(e.what());
         }
