@@ -217,7 +217,7 @@ json::Value from_python(const py::handle& value, const std::string& what) {
     if (PyDict_Check(object)) {
         json::Object out;
         for (const auto item : py::reinterpret_borrow<py::dict>(value)) {
-            const std::string key = utf8_text<OptionError>(item.first, "an option name");
+            const std::string key(utf8_text<OptionError>(item.first, "an option name"));
             out.emplace(key, from_python(item.second, key));
         }
         return out;
@@ -318,7 +318,7 @@ realtime::Reaction reaction_from(const py::handle& value, const realtime::Reacti
         throw OptionError("a reaction's minimum must be in (0, 3600] seconds");
     }
     for (auto item : py::reinterpret_borrow<py::dict>(delays)) {
-        const std::string kind = utf8_text<OptionError>(item.first, "a kind of action");
+        const std::string kind(utf8_text<OptionError>(item.first, "a kind of action"));
         int index = -1;
         std::string kinds;
         for (int k = 0; k < count; ++k) {

@@ -59,10 +59,11 @@ int to_int(const py::handle& value, const std::string& what);
 /// OptionError naming `what` otherwise.
 double to_number(const py::handle& value, const std::string& what);
 
-/// The UTF-8 text of a Python str; throws `Error` (a diabolo error type) naming `what`
-/// for anything else, including a str that cannot be encoded (lone surrogates).
+/// The UTF-8 text of a Python str, valid while the str lives (Python keeps it with the
+/// str); throws `Error` (a diabolo error type) naming `what` for anything else, including
+/// a str that cannot be encoded (lone surrogates).
 template <class Error>
-std::string utf8_text(const py::handle& value, const std::string& what) {
+std::string_view utf8_text(const py::handle& value, const std::string& what) {
     if (!PyUnicode_Check(value.ptr())) {
         throw Error(what + " must be a str, got " + py::str(py::type::of(value).attr("__name__")).cast<std::string>());
     }
@@ -72,7 +73,7 @@ std::string utf8_text(const py::handle& value, const std::string& what) {
         PyErr_Clear();
         throw Error(what + " is not valid text (it holds an unpaired surrogate)");
     }
-    return std::string(data, static_cast<std::size_t>(size));
+    return std::string_view(data, static_cast<std::size_t>(size));
 }
 
 /// The Python value of a JSON value: dict, list (a tuple with `tuples`, for values that

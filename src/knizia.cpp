@@ -32,7 +32,7 @@ Game game_from_kwargs(const py::dict& kwargs) {
     py::dict rest;
     py::object lexicon = py::str("de"), deck = py::none();
     for (auto item : kwargs) {
-        const std::string key = utf8_text<OptionError>(item.first, "an option name");
+        const std::string key(utf8_text<OptionError>(item.first, "an option name"));
         if (key == "lexicon") lexicon = py::reinterpret_borrow<py::object>(item.second);
         else if (key == "deck") deck = py::reinterpret_borrow<py::object>(item.second);
         else rest[item.first] = item.second;

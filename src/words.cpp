@@ -39,7 +39,8 @@ int min_cards_from(const py::handle& value) {
 }
 
 SharedLexicon make_lexicon(Lexicon lexicon, const std::string& source, const py::object& language) {
-    lexicon.set_origin(source, language.is_none() ? "" : utf8_text<OptionError>(language, "a lexicon's language"));
+    lexicon.set_origin(source,
+                       std::string(language.is_none() ? "" : utf8_text<OptionError>(language, "a lexicon's language")));
     return std::make_shared<Lexicon>(std::move(lexicon));
 }
 
@@ -192,7 +193,7 @@ its binary form, so the second load of a large list takes milliseconds.
                                       py::str(py::type::of(entries).attr("__name__")).cast<std::string>());
                 }
                 std::vector<std::string> words;
-                for (auto entry : entries) words.push_back(utf8_text<NotationError>(entry, "a lexicon entry"));
+                for (auto entry : entries) words.emplace_back(utf8_text<NotationError>(entry, "a lexicon entry"));
                 Lexicon lexicon;
                 {
                     py::gil_scoped_release release;
@@ -248,7 +249,7 @@ its binary form, so the second load of a large list takes milliseconds.
                 if (t.size() < 2) throw StateFormatError("a pickled Lexicon is (language, bytes[, source])");
                 if (!t[0].is_none()) return load_by_language(py::type::of<Lexicon>(), t[0]).cast<SharedLexicon>();
                 const std::string source =
-                    t.size() > 2 ? utf8_text<StateFormatError>(t[2], "a lexicon's source") : "bytes";
+                    std::string(t.size() > 2 ? utf8_text<StateFormatError>(t[2], "a lexicon's source") : "bytes");
                 return make_lexicon(Lexicon::from_bytes(bytes_of(t[1])), source, py::none());
             }));
 

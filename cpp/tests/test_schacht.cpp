@@ -141,6 +141,18 @@ TEST(random_games_keep_every_invariant) {
     }
 }
 
+TEST(check_invariants_names_broken_card_sets) {
+    const Position start = new_game(Game::from_options(Options{}), 3);
+    Position s = start;
+    const int lowest = s.hands[0].lowest();  // the first copy of its kind: copy 2 moves up a slot
+    s.hands[0].reset(lowest);
+    s.hands[0].set(lowest + 1);
+    CHECK(check_invariants(s) == "card set of seat 0 is not in canonical form");
+    s = start;
+    s.shown[1] = CardSet::single(s.hands[0].lowest());
+    CHECK(check_invariants(s) == "a shown card is not in the hand");
+}
+
 TEST(batch_results_do_not_depend_on_threads) {
     const Game game = Game::from_options(Options{});
     const RandomPlayResult one = play_random<Rules>(game, 50, 5, 1);

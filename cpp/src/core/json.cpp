@@ -65,7 +65,13 @@ namespace {
 
 using Kind = Document::Kind;
 
-/// A key's first 8 bytes as a number, zero-padded: most keys differ there. Built in a
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+constexpr bool kLittleEndian = false;
+#else
+constexpr bool kLittleEndian = true;  // and so is every MSVC target
+#endif
+
+/// A key's first 8 bytes as a number, zero-padded, the first byte lowest: most keys differ there. Built in a
 /// register: a short memcpy into a number stalls the load that follows it.
 uint64_t key_prefix(std::string_view key) noexcept {
     uint64_t prefix = 0;
@@ -159,7 +165,7 @@ struct Document::Builder {
         const auto index = static_cast<uint32_t>(document.tokens_.size());
         const Token& token = text_token(Kind::Key, s);
         const std::string_view name(token.data, token.size);
-        const Key key{key_prefix(name), token.size, index};
+        const Key key{prefix_of(name), token.size, index};
         // Keys are unique, so that a key is found at its first match. Only a key whose
         // hash bit is already set is compared with the object's other keys.
         const uint64_t bit = uint64_t{1} << ((key.prefix * 0x9E3779B97F4A7C15u + key.size) >> 58);
@@ -177,6 +183,15 @@ struct Document::Builder {
         ++document.tokens_[open[depth - 1]].size;  // the keys so far
         open_keys.push_back(key);
         return true;
+    }
+    /// key_prefix(name), read as one word where 8 bytes of the text are there to read.
+    uint64_t prefix_of(std::string_view name) const noexcept {
+        const auto start = reinterpret_cast<std::uintptr_t>(name.data());
+        const auto begin = reinterpret_cast<std::uintptr_t>(text.data());
+        if (!kLittleEndian || start < begin || start + 8 > begin + text.size()) return key_prefix(name);
+        uint64_t word = 0;
+        std::memcpy(&word, name.data(), sizeof word);
+        return name.size() >= 8 ? word : word & ((uint64_t{1} << (8 * name.size())) - 1);
     }
     bool same(const Key& a, const Key& b, std::string_view b_name) const noexcept {
         return a.prefix == b.prefix && a.size == b.size &&

@@ -190,12 +190,11 @@ std::string format_move(const Move& move) {
 }
 
 Move parse_move(std::string_view text) {
+    if (text.size() == 3 && (text[2] == '<' || text[2] == '>'))  // the most common first: a history is read often
+        return Move::place(parse_card(text.substr(0, 2)), text[2] == '<' ? Side::Left : Side::Right);
+    if (text.size() == 3 && text[0] == 'x') return Move::discard(parse_card(text.substr(1)));
     if (text == "bet") return Move::bet();
     if (text == "hold") return Move::hold();
-    if (text.size() == 3 && text[0] == 'x') return Move::discard(parse_card(text.substr(1)));
-    if (text.size() == 3 && (text[2] == '<' || text[2] == '>')) {
-        return Move::place(parse_card(text.substr(0, 2)), text[2] == '<' ? Side::Left : Side::Right);
-    }
     throw NotationError("not a Schacht move: " + quoted(text) +
                         "; moves are like 'G5<' (devil side), 'G5>' (angel side), 'xG5' (discard, S3.3), "
                         "'bet' or 'hold' (S5.3)");
@@ -622,6 +621,13 @@ namespace {
 /// and one card out of the hand, so no hand ever holds more than 6 cards, but the hand
 /// of the seat to move, which holds 7 after its draw. Fewer cards are accepted: a
 /// position set up by hand (a rulebook example, a puzzle) may leave cards in the pile.
+/// The first slot of every kind.
+constexpr CardSet kFirstCopies = [] {
+    CardSet slots{};
+    for (int kind = 0; kind < kKinds; ++kind) slots |= CardSet::single(kind * kMaxCopies);
+    return slots;
+}();
+
 std::string check_hand_sizes(const Position& s) {
     for (int seat = 0; seat < s.players(); ++seat) {
         const int most = kHandSize + (s.phase == Phase::Play && seat == s.current_player ? 1 : 0);
@@ -671,11 +677,10 @@ std::string check_invariants(const Position& s) {
         }
         for (const CardSet* set : {&s.hands[i], &s.shown[i], &s.discarded[i]}) {
             if (!(*set & ~deck).empty()) return "seat " + std::to_string(seat) + " holds a card slot outside the deck";
-            for (int kind = 0; kind < kKinds; ++kind) {
-                const uint64_t group = set->bits(kind * kMaxCopies, kMaxCopies);
-                if (group & (group + 1))
-                    return "card set of seat " + std::to_string(seat) + " is not in canonical form";
-            }
+            // Canonical: a kind's copies fill its slots from the lowest, so every slot but
+            // a kind's first is taken only if the slot below it is.
+            if (!(*set & ~CardSet::shifted_left(*set, 1) & ~kFirstCopies).empty())
+                return "card set of seat " + std::to_string(seat) + " is not in canonical form";
         }
         // In canonical form, a set holds a subset of another exactly when its bits do.
         if (!(s.shown[i] & ~s.hands[i]).empty()) return "a shown card is not in the hand";
