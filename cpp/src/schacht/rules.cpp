@@ -621,13 +621,6 @@ namespace {
 /// and one card out of the hand, so no hand ever holds more than 6 cards, but the hand
 /// of the seat to move, which holds 7 after its draw. Fewer cards are accepted: a
 /// position set up by hand (a rulebook example, a puzzle) may leave cards in the pile.
-/// The first slot of every kind.
-constexpr CardSet kFirstCopies = [] {
-    CardSet slots{};
-    for (int kind = 0; kind < kKinds; ++kind) slots |= CardSet::single(kind * kMaxCopies);
-    return slots;
-}();
-
 std::string check_hand_sizes(const Position& s) {
     for (int seat = 0; seat < s.players(); ++seat) {
         const int most = kHandSize + (s.phase == Phase::Play && seat == s.current_player ? 1 : 0);
@@ -679,7 +672,7 @@ std::string check_invariants(const Position& s) {
             if (!(*set & ~deck).empty()) return "seat " + std::to_string(seat) + " holds a card slot outside the deck";
             // Canonical: a kind's copies fill its slots from the lowest, so every slot but
             // a kind's first is taken only if the slot below it is.
-            if (!(*set & ~CardSet::shifted_left(*set, 1) & ~kFirstCopies).empty())
+            if (!(*set & ~CardSet::shifted_left(*set, 1) & ~kKindFirstSlots).empty())
                 return "card set of seat " + std::to_string(seat) + " is not in canonical form";
         }
         // In canonical form, a set holds a subset of another exactly when its bits do.
