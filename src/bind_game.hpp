@@ -13,6 +13,8 @@
 #include <algorithm>
 #include <array>
 #include <deque>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,6 +24,7 @@
 #include "diabolo/core/batch.hpp"
 #include "diabolo/core/contract.hpp"
 #include "diabolo/core/json.hpp"
+#include "diabolo/core/match.hpp"
 #include "diabolo/core/scores.hpp"
 
 namespace diabolo::bindings {
@@ -462,6 +465,46 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
         .def(py::pickle([spec](const Game& game) { return detail::options_of(spec, game); },
                         [spec](const py::dict& options) { return detail::game_from_kwargs(spec, options); }));
     return classes;
+}
+
+/// Binds <name>_play_match(game, bots, games, seed, threads, first) -> {"scores", "moves"},
+/// which diabolo.match calls: games first .. first + games - 1 of a match of the game's
+/// play_match (core/match.hpp). `seat_bot(bot, game)` gives a bot's C++ form; bots made
+/// by their C++ classes play without the GIL on `threads` threads, and a match with a
+/// bot written in Python keeps the GIL and plays on the calling thread.
+template <class R, class Bot>
+void bind_play_match(
+    py::module_& m, std::function<std::shared_ptr<Bot>(const py::handle& bot, const typename R::Game& game)> seat_bot) {
+    m.def((std::string(R::kName) + "_play_match").c_str(),
+          [seat_bot](const typename R::Game& game, const py::sequence& bots, const py::object& games,
+                     const py::object& seed, const py::object& threads, const py::object& first) {
+              const long long first_game = to_int64(first, "first");
+              if (first_game < 0 || first_game > 1'000'000'000) throw OptionError("first must be 0..1000000000");
+              std::vector<std::shared_ptr<Bot>> owned;
+              bool native = true;
+              for (auto bot : bots) {
+                  native = native && py::isinstance<Bot>(bot);
+                  owned.push_back(seat_bot(bot, game));
+              }
+              std::vector<const Bot*> seats;
+              for (const auto& bot : owned) seats.push_back(bot.get());
+              const Batch batch = batch_args(games, seed, threads);
+              MatchResult result;
+              SignalCheck signals;
+              if (native) {
+                  py::gil_scoped_release release;
+                  result = play_match(game, seats, batch.games, batch.seed, batch.threads, static_cast<int>(first_game),
+                                      signals.interrupt());
+              } else {
+                  result = play_match(game, seats, batch.games, batch.seed, 1, static_cast<int>(first_game),
+                                      signals.interrupt());
+              }
+              signals.raise_if_interrupted();
+              py::dict out;
+              out["scores"] = to_numpy(result.scores, {batch.games, result.bots});
+              out["moves"] = to_numpy(result.moves, {batch.games});
+              return out;
+          });
 }
 
 }  // namespace diabolo::bindings

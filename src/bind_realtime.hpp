@@ -1,6 +1,6 @@
 // The Python binding of real-time play (core/realtime.hpp), written once for the games
-// without turns: the bots' base class, bots written in Python, and <game>_simulate /
-// <game>_simulate_many, which diabolo.realtime calls.
+// without turns: the bots' base class, bots written in Python, <game>_simulate /
+// <game>_simulate_many, which diabolo.realtime calls, and <game>_play_match.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -72,40 +72,41 @@ py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSp
         py::arg("state"), py::arg("player"), py::arg("seed") = 0,
         "The move this bot makes for ``player`` now, or None to wait for the table to change.");
 
-    m.def((name + "_simulate").c_str(),
-          [python_bot](const State& start, const py::sequence& bots, const py::object& seed, double max_time,
-                       const py::object& max_events) {
-              const realtime::Limits limits = limits_from(max_time, max_events);
-              std::vector<std::shared_ptr<Bot>> owned;
-              bool all_native = true;
-              for (auto bot : bots) {
-                  if (py::isinstance<Bot>(bot)) {
-                      owned.push_back(cpp_bot<Bot>(bot));
-                  } else {
-                      if (!py::hasattr(bot, "choose")) throw OptionError("a bot needs a choose(state, player) method");
-                      owned.push_back(python_bot(py::reinterpret_borrow<py::object>(bot), R::game(start)));
-                      all_native = false;
-                  }
-              }
-              std::vector<const Bot*> seats;
-              for (const auto& bot : owned) seats.push_back(bot.get());
-              const uint64_t s = to_seed(seed);
-              realtime::Run<typename R::Position, typename R::Move> run;
-              if (all_native) {
-                  py::gil_scoped_release release;
-                  run = simulate(R::position(start), seats, s, limits);
-              } else {
-                  run = simulate(R::position(start), seats, s, limits);
-              }
-              State final = start;
-              final.position = run.state;
-              py::list log;
-              for (const auto& step : run.log) {
-                  if (step.accepted) final.history.push_back({step.player, step.move});
-                  log.append(py::make_tuple(step.time, step.player, step.move, step.accepted));
-              }
-              return py::make_tuple(final, log, run.accepted, run.rejected, run.time);
-          });
+    // A bot's C++ form: itself, or a bot written in Python wrapped.
+    const auto seat_bot = [python_bot](const py::handle& bot, const typename R::Game& game) -> std::shared_ptr<Bot> {
+        if (py::isinstance<Bot>(bot)) return cpp_bot<Bot>(bot);
+        if (!py::hasattr(bot, "choose")) throw OptionError("a bot needs a choose(state, player) method");
+        return python_bot(py::reinterpret_borrow<py::object>(bot), game);
+    };
+    bind_play_match<R, Bot>(m, seat_bot);
+    m.def((name + "_simulate").c_str(), [seat_bot](const State& start, const py::sequence& bots, const py::object& seed,
+                                                   double max_time, const py::object& max_events) {
+        const realtime::Limits limits = limits_from(max_time, max_events);
+        std::vector<std::shared_ptr<Bot>> owned;
+        bool all_native = true;
+        for (auto bot : bots) {
+            all_native = all_native && py::isinstance<Bot>(bot);
+            owned.push_back(seat_bot(bot, R::game(start)));
+        }
+        std::vector<const Bot*> seats;
+        for (const auto& bot : owned) seats.push_back(bot.get());
+        const uint64_t s = to_seed(seed);
+        realtime::Run<typename R::Position, typename R::Move> run;
+        if (all_native) {
+            py::gil_scoped_release release;
+            run = simulate(R::position(start), seats, s, limits);
+        } else {
+            run = simulate(R::position(start), seats, s, limits);
+        }
+        State final = start;
+        final.position = run.state;
+        py::list log;
+        for (const auto& step : run.log) {
+            if (step.accepted) final.history.push_back({step.player, step.move});
+            log.append(py::make_tuple(step.time, step.player, step.move, step.accepted));
+        }
+        return py::make_tuple(final, log, run.accepted, run.rejected, run.time);
+    });
 
     m.def((name + "_simulate_many").c_str(),
           [](const typename R::Game& game, const py::sequence& bots, const py::object& games, const py::object& seed,

@@ -188,28 +188,7 @@ instead.
         .def_property_readonly(
             "threads", [](const IsmctsBot& b) { return b.options().threads; }, "Trees searched in parallel.");
 
-    m.def("schacht_play_match", [](const Game& c, const py::sequence& bots, const py::object& games,
-                                   const py::object& seed, const py::object& threads, const py::object& first) {
-        const long long first_game = to_int64(first, "first");
-        if (first_game < 0 || first_game > 1'000'000'000) throw OptionError("first must be 0..1000000000");
-        std::vector<std::shared_ptr<Bot>> owned;
-        for (auto bot : bots) owned.push_back(cpp_bot<Bot>(bot));
-        std::vector<const Bot*> seats;
-        for (const auto& bot : owned) seats.push_back(bot.get());
-        const Batch batch = batch_args(games, seed, threads);
-        MatchResult result;
-        SignalCheck signals;
-        {
-            py::gil_scoped_release release;
-            result = play_match(c, seats, batch.games, batch.seed, batch.threads, static_cast<int>(first_game),
-                                signals.interrupt());
-        }
-        signals.raise_if_interrupted();
-        py::dict out;
-        out["scores"] = to_numpy(result.scores, {batch.games, result.bots});
-        out["moves"] = to_numpy(result.moves, {batch.games});
-        return out;
-    });
+    bind_play_match<Rules, Bot>(m, [](const py::handle& bot, const Game&) { return cpp_bot<Bot>(bot); });
 }
 
 constexpr const char* kMoveDoc = R"doc(

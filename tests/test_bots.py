@@ -179,6 +179,46 @@ def test_realtime_matches_are_reproducible_and_thread_independent(name: str) -> 
     assert one.summary()[0].name == one.names[0]  # the rule-based bot beats chance
 
 
+@pytest.mark.parametrize("name", ["duvelen", "knizia"])
+def test_a_realtime_match_plays_the_games_of_simulate_many(name: str) -> None:
+    """Game g of a match is game g of simulate_many with that game's seats: in games
+    0, n, 2n, ... the bots sit in the order given."""
+    from diabolo import realtime
+
+    options: dict[str, Any] = {"lexicon": WORDS, "deck": "en"} if name == "knizia" else {}
+    game: Any = diabolo.load(name, players=3, **options)
+    bots: list[Any] = (
+        [GreedyBot(), DuvelenRandomBot(), LookaheadBot()]
+        if name == "duvelen"
+        else [WordBot(), KniziaRandomBot(), WordBot(per_letter=0.5)]
+    )
+    matched = diabolo.match(game, bots, games=9, seed=8)
+    simulated = realtime.simulate_many(game, bots, games=9, seed=8)["scores"]
+    assert matched.scores[::3].tolist() == simulated[::3].tolist()
+
+
+class PythonGreedy:
+    """Duvelen's greedy rule written in Python, seen by the match as a Python bot."""
+
+    name = "py-greedy"
+
+    def __init__(self) -> None:
+        self.bot = GreedyBot()  # default reaction times, as a Python bot without a reaction gets
+
+    def choose(self, state: Any, player: int) -> Any:
+        return self.bot.choose(state, player)
+
+
+def test_a_python_bot_plays_the_match_its_cpp_twin_plays() -> None:
+    """A bot written in Python plays the same games as the C++ bot it calls (the greedy
+    rule draws nothing from its random stream), on the calling thread whatever threads."""
+    game = diabolo.load("duvelen", players=2)
+    native = diabolo.match(game, [GreedyBot(), DuvelenRandomBot()], games=4, seed=6, threads=2)
+    python = diabolo.match(game, [PythonGreedy(), DuvelenRandomBot()], games=4, seed=6, threads=2)
+    assert python.scores.tolist() == native.scores.tolist()
+    assert python.names == ["py-greedy", "random"]
+
+
 class PythonRandom:
     """A bot written in Python."""
 

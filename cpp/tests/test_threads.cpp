@@ -63,6 +63,18 @@ TEST(threads_duvelen_random_play_and_simulation) {
         const duvelen::SimulationBatch batch = duvelen::simulate_many(config, bots, 12, 4, threads, realtime::Limits{});
         CHECK(batch.scores == alone.scores && batch.actions == alone.actions && batch.time == alone.time);
     }
+    // A match: game g is game g of simulate_many with the bots of that game's seats, so
+    // the games where bot b sits in seat b (g % 3 == 0) agree; any thread count.
+    const MatchResult match = duvelen::play_match(config, bots, 12, 4, 1);
+    for (int g = 0; g < 12; g += 3) {
+        for (int seat = 0; seat < 3; ++seat)
+            CHECK(match.scores[static_cast<std::size_t>(g * 3 + seat)] ==
+                  alone.scores[static_cast<std::size_t>(g * 3 + seat)]);
+    }
+    for (const int threads : kThreadCounts) {
+        const MatchResult many = duvelen::play_match(config, bots, 12, 4, threads);
+        CHECK(many.scores == match.scores && many.moves == match.moves);
+    }
 }
 
 TEST(threads_knizia_random_play_and_simulation) {

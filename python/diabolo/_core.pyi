@@ -248,6 +248,9 @@ def duvelen_simulate(
 def duvelen_simulate_many(
     game: DuvelenGame, bots: list[Any], games: int, seed: int, threads: int, max_time: float, max_events: int
 ) -> dict[str, npt.NDArray[Any]]: ...
+def duvelen_play_match(
+    game: DuvelenGame, bots: list[Any], games: int, seed: int, threads: int, first: int
+) -> dict[str, npt.NDArray[Any]]: ...
 
 class Lexicon:
     @staticmethod
@@ -461,6 +464,9 @@ def knizia_simulate(
 ) -> tuple[KniziaState, list[tuple[float, int, KniziaMove, bool]], int, int, float]: ...
 def knizia_simulate_many(
     game: KniziaGame, bots: list[Any], games: int, seed: int, threads: int, max_time: float, max_events: int
+) -> dict[str, npt.NDArray[Any]]: ...
+def knizia_play_match(
+    game: KniziaGame, bots: list[Any], games: int, seed: int, threads: int, first: int
 ) -> dict[str, npt.NDArray[Any]]: ...
 
 class SchachtBot:

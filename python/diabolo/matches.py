@@ -4,9 +4,11 @@ confidence intervals.
 :func:`match` plays ``games`` games of one game between one bot per seat. Seat ``s`` of
 game ``i`` is played by bot ``(s + i) % players``, so every bot plays every seat equally
 often (in a multiple of ``players`` games). Game ``i`` depends only on ``(seed, i)``:
-the results are the same for any number of ``threads``. Bots written in C++ play in C++
-without the GIL; a bot written in Python (anything with ``choose(state, player)``)
-takes a slower Python path.
+the results are the same for any number of ``threads``. Every game's match is played by
+the core's ``play_match`` (Schacht's turns, or the real-time simulation of Duvelen and
+Knizia, as :func:`diabolo.realtime.simulate_many` runs game ``i``). Bots written in C++
+play without the GIL; a bot written in Python (anything with ``choose(state, player)``)
+holds it and plays on one thread.
 
 >>> import diabolo
 >>> from diabolo.schacht import HeuristicBot, RandomBot
@@ -137,18 +139,32 @@ def _integer(value: object, what: str, low: int) -> int:
     return number
 
 
-def _native_schacht_match(
-    game: SchachtGame, bots: Sequence[Any], games: int, seed: int, threads: int, progress: Progress | None
+def _native_match(
+    game: SchachtGame | DuvelenGame | KniziaGame,
+    bots: Sequence[Any],
+    games: int,
+    seed: int,
+    threads: int,
+    progress: Progress | None,
 ) -> npt.NDArray[np.int32]:
-    """C++ bots: in C++ without the GIL, in parts when progress is reported (game g is
-    always seeded by (seed, g), so the parts give the same games)."""
+    """The match in C++ (the game's play_match): without the GIL for C++ bots; in parts
+    when progress is reported (game g is always seeded by (seed, g), so the parts give the
+    same games)."""
+
+    def play(count: int, first: int) -> npt.NDArray[Any]:
+        if isinstance(game, SchachtGame):
+            return _core.schacht_play_match(game, list(bots), count, seed, threads, first)["scores"]
+        if isinstance(game, DuvelenGame):
+            return _core.duvelen_play_match(game, list(bots), count, seed, threads, first)["scores"]
+        return _core.knizia_play_match(game, list(bots), count, seed, threads, first)["scores"]
+
     parts = 20 if progress is not None else 1
     blocks = []
     done = 0
     for part in range(parts):
         count = games * (part + 1) // parts - done
         if count > 0:
-            blocks.append(_core.schacht_play_match(game, list(bots), count, seed, threads, done)["scores"])
+            blocks.append(play(count, done))
             done += count
             if progress is not None:
                 progress(done, games)
@@ -175,40 +191,6 @@ def _python_schacht_match(
     return scores
 
 
-def _realtime_match(
-    game: DuvelenGame | KniziaGame, bots: Sequence[Any], games: int, seed: int, threads: int, progress: Progress | None
-) -> npt.NDArray[np.int32]:
-    """Real-time games: one simulate_many per seat rotation (C++ bots), or simulate per
-    game (Python bots)."""
-    from diabolo import realtime
-
-    n = game.players
-    scores = np.zeros((games, n), dtype=np.int32)
-    native = all(isinstance(bot, (_core.DuvelenBot, _core.KniziaBot)) for bot in bots)
-    for rotation in range(n):
-        indices = list(range(rotation, games, n))
-        if not indices:
-            continue
-        seated = [bots[(s + rotation) % n] for s in range(n)]
-        if native:
-            block = realtime.simulate_many(
-                game, seated, games=len(indices), seed=_core.derive_seed(seed, rotation), threads=threads
-            )["scores"]
-        else:
-            block = np.array(
-                [
-                    realtime.simulate(game.new_state(seed=_core.derive_seed(seed, i)), seated, seed=i).state.scores
-                    for i in indices
-                ]
-            )
-        for row, i in enumerate(indices):
-            for seat in range(n):
-                scores[i, (seat + rotation) % n] = block[row, seat]
-        if progress is not None:
-            progress(sum(len(range(r, games, n)) for r in range(rotation + 1)), games)
-    return scores
-
-
 def match(
     game: Any,
     bots: Sequence[Any],
@@ -221,9 +203,10 @@ def match(
     """Plays ``games`` games of ``game`` between ``bots`` (one per seat), seats rotated
     from game to game; returns the scores per game and bot with a summary.
 
-    C++ bots of the game play in C++ on ``threads`` threads without the GIL; Python
-    bots play in a Python loop. The same ``seed`` gives the same results for any number
-    of threads, with or without ``progress`` (called with games played and games in all).
+    C++ bots of the game play in C++ on ``threads`` threads without the GIL; with a bot
+    written in Python the match runs on the calling thread (Schacht's in a Python loop).
+    The same ``seed`` gives the same results for any number of threads, with or without
+    ``progress`` (called with games played and games in all).
     """
     if not isinstance(game, (SchachtGame, DuvelenGame, KniziaGame)):
         raise OptionError(f"match plays a game of diabolo.load, like diabolo.load('schacht'), got {game!r}")
@@ -238,13 +221,10 @@ def match(
     names: list[str] = []
     for index, bot in enumerate(bots):
         names.append(_name(bot, index, names))
-    if isinstance(game, SchachtGame):
-        if all(isinstance(bot, SchachtBot) for bot in bots):
-            scores = _native_schacht_match(game, bots, games, seed, threads, progress)
-        else:
-            scores = _python_schacht_match(game, bots, games, seed, progress)
+    if isinstance(game, SchachtGame) and not all(isinstance(bot, SchachtBot) for bot in bots):
+        scores = _python_schacht_match(game, bots, games, seed, progress)
     else:
-        scores = _realtime_match(game, bots, games, seed, threads, progress)
+        scores = _native_match(game, bots, games, seed, threads, progress)
     return MatchResult(names, scores, _shared_wins(scores))
 
 

@@ -100,4 +100,11 @@ SimulationBatch simulate_many(const Game& game, const std::vector<const Bot*>& b
         interrupted);
 }
 
+MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
+                       int first, const Interrupt& interrupted) {
+    return realtime::play_match<RealtimeRules, Position, Move>(
+        game.players, bots, games, seed, threads, realtime::Limits{},
+        [&](uint64_t game_seed) { return new_game(game, game_seed); }, first, interrupted);
+}
+
 }  // namespace diabolo::duvelen

@@ -138,4 +138,11 @@ SimulationBatch simulate_many(const Game& game, const std::vector<const Bot*>& b
         [&](uint64_t game_seed) { return new_game(game.config, *game.lexicon, game_seed); }, interrupted);
 }
 
+MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
+                       int first, const Interrupt& interrupted) {
+    return realtime::play_match<RealtimeRules, Position, Move>(
+        game.config.players, bots, games, seed, threads, realtime::Limits{},
+        [&](uint64_t game_seed) { return new_game(game.config, *game.lexicon, game_seed); }, first, interrupted);
+}
+
 }  // namespace diabolo::knizia

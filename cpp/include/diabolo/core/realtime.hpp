@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "diabolo/core/errors.hpp"
+#include "diabolo/core/match.hpp"
 #include "diabolo/core/parallel.hpp"
 #include "diabolo/core/rng.hpp"
 
@@ -203,6 +204,30 @@ Batch simulate_many(int players, const std::vector<BotPtr>& bots, int games, uin
         },
         interrupted);
     return batch;
+}
+
+/// A match of simulated games (core/match.hpp): game g of the match is dealt from
+/// derive_seed(seed, g) and simulated from mix64 of that, as game g of simulate_many;
+/// seat s of game g is played by bots[bot_at(g, s, players)]. The moves counted are the
+/// accepted ones.
+template <class Game, class State, class Move, class BotPtr, class NewGame>
+MatchResult play_match(int players, const std::vector<BotPtr>& bots, int games, uint64_t seed, int threads,
+                       const Limits& limits, NewGame new_game, int first = 0, const Interrupt& interrupted = {}) {
+    if (static_cast<int>(bots.size()) != players) {
+        throw OptionError("a match needs one bot per seat: " + std::to_string(players) + " seats, got " +
+                          std::to_string(bots.size()) + " bots");
+    }
+    return run_match(
+        players, games, seed, threads,
+        [&](uint64_t game_seed, const auto& seat_bots, int32_t* scores) {
+            std::vector<BotPtr> seated;
+            for (int s = 0; s < players; ++s) seated.push_back(bots[static_cast<std::size_t>(seat_bots[s])]);
+            const Run<State, Move> run =
+                simulate<Game, State, Move>(new_game(game_seed), seated, mix64(game_seed), limits, false);
+            for (int s = 0; s < players; ++s) scores[s] = run.state.scores[static_cast<std::size_t>(s)];
+            return run.accepted;
+        },
+        first, interrupted);
 }
 
 }  // namespace diabolo::realtime

@@ -370,6 +370,11 @@ using SimulationBatch = realtime::Batch;
 SimulationBatch simulate_many(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed,
                               int threads, const realtime::Limits& limits, const Interrupt& interrupted = {});
 
+/// A match between `bots`, seats rotated from game to game (core/match.hpp); game g is
+/// game g of simulate_many with the bots in the seats of that game.
+MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
+                       int first = 0, const Interrupt& interrupted = {});
+
 /// The whole state as JSON text (every seat's face-down cards and the history included).
 std::string to_json(const State& state);
 /// The state of the text to_json wrote; StateFormatError naming the path of what is wrong.

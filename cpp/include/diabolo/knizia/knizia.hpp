@@ -517,6 +517,11 @@ using SimulationBatch = realtime::Batch;
 SimulationBatch simulate_many(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed,
                               int threads, const realtime::Limits& limits, const Interrupt& interrupted = {});
 
+/// A match between `bots`, seats rotated from game to game (core/match.hpp); game g is
+/// game g of simulate_many with the bots in the seats of that game.
+MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
+                       int first = 0, const Interrupt& interrupted = {});
+
 /// The contract (core/contract.hpp). There are no turns (K3.2): current_player is
 /// kSimultaneous until the game is over, and random playouts draw the acting seat among
 /// pending_seats.
