@@ -108,6 +108,7 @@ TEST(json_reader_reads_nested_lists_in_any_order) {
     CHECK(a.at(1).size() == 0);
     CHECK(root.at("b").at("c").text() == "x" && root.at("b").at("d").is_null());
     CHECK(root.at("b").value() == json::parse(R"({"c": "x", "d": null})"));
+    CHECK(root.at("b").compact() == R"({"c":"x","d":null})" && root.at("a").compact() == "[[1,2],[],[3,[4,5]],6]");
     CHECK(read_error([&] { a.at(2).at(1).at(1).text(); }) == "test: a[2][1][1]: expected a string");
     CHECK(read_error([&] { a.at(4); }) == "test: a: expected at least 5 items");
     CHECK(read_error([&] { root.at("b").at("e"); }) == "test: missing key 'e' in b");

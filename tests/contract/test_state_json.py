@@ -105,3 +105,14 @@ def test_a_wrong_list_item_is_named_by_its_path(name: str) -> None:
     data["scores"] = [0, 0, 0, [0]]
     with pytest.raises(diabolo.StateFormatError, match=r"^state JSON: scores"):
         game.state_from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("name", diabolo.games())
+def test_a_state_of_other_options_is_refused(name: str) -> None:
+    text = states(name)[-1].to_json()
+    with pytest.raises(diabolo.StateFormatError, match="^state JSON: options: its options differ from this game's$"):
+        new_game(name, players=4).state_from_json(text)
+    data = json.loads(text)
+    data["options"] = {k: v for k, v in data["options"].items() if k != "players"}  # 3 seats is not the default
+    with pytest.raises(diabolo.StateFormatError, match="^state JSON: options: "):
+        new_game(name).state_from_json(json.dumps(data))

@@ -80,6 +80,14 @@ uint64_t key_prefix(std::string_view key) noexcept {
     return prefix;
 }
 
+/// Whether the key token `key` is `name`.
+bool same_key(const Document::Token& key, std::string_view name) noexcept {
+    return key.size == name.size() && key.prefix == key_prefix(name) &&
+           (name.size() <= sizeof key.prefix ||
+            std::memcmp(key.data + sizeof key.prefix, name.data() + sizeof key.prefix,
+                        name.size() - sizeof key.prefix) == 0);
+}
+
 }  // namespace
 
 /// The handler of Boost.JSON's basic_parser that writes a Document's tokens.
@@ -89,16 +97,15 @@ struct Document::Builder {
     static constexpr std::size_t max_string_size = UINT32_MAX;
     static constexpr std::size_t max_key_size = UINT32_MAX;
 
-    Builder(Document& into, std::string_view source) : document(into), text(source) { open_keys.reserve(64); }
+    Builder(Document& into, std::string_view source) : document(into), text(source) {}
 
     Document& document;
     std::string_view text;
     std::array<uint32_t, kMaxDepth + 1> open{};  // the containers not yet closed
     std::array<uint64_t, kMaxDepth + 1> seen{};  // per open object, a bit per hash of its keys
     std::size_t depth = 0;
-    std::vector<Key> open_keys;  // the keys of the objects not yet closed
-    std::string duplicate;       // a key given twice in one object
-    std::string pending;         // the parts of a string with escapes
+    std::string duplicate;  // a key given twice in one object
+    std::string pending;    // the parts of a string with escapes
     bool partial = false;
 
     Token& push(Kind kind) {
@@ -121,12 +128,7 @@ struct Document::Builder {
         token.next = static_cast<uint32_t>(document.tokens_.size());
         token.size = static_cast<uint32_t>(items);
         token.flat = token.kind == Kind::List && token.next == start + 1 + items;
-        if (token.kind == Kind::Map) {
-            token.keys = document.keys_.size();
-            const auto first = open_keys.end() - static_cast<std::ptrdiff_t>(items);
-            document.keys_.insert(document.keys_.end(), first, open_keys.end());
-            open_keys.erase(first, open_keys.end());
-        }
+        if (token.kind == Kind::Map) token.hint = start + 1;
         return true;
     }
     bool text_part(boost::json::string_view part) {
@@ -162,17 +164,17 @@ struct Document::Builder {
     }
     bool on_key_part(boost::json::string_view s, std::size_t, boost::system::error_code&) { return text_part(s); }
     bool on_key(boost::json::string_view s, std::size_t, boost::system::error_code& error) {
-        const auto index = static_cast<uint32_t>(document.tokens_.size());
-        const Token& token = text_token(Kind::Key, s);
-        const std::string_view name(token.data, token.size);
-        const Key key{prefix_of(name), token.size, index};
+        Token& key = text_token(Kind::Key, s);
+        const std::string_view name(key.data, key.size);
+        key.prefix = prefix_of(name);
         // Keys are unique, so that a key is found at its first match. Only a key whose
-        // hash bit is already set is compared with the object's other keys.
+        // hash bit is already set is compared with the object's keys before it.
         const uint64_t bit = uint64_t{1} << ((key.prefix * 0x9E3779B97F4A7C15u + key.size) >> 58);
+        const uint32_t object = open[depth - 1];
         if (seen[depth - 1] & bit) {
-            const std::size_t first = open_keys.size() - document.tokens_[open[depth - 1]].size;
-            for (std::size_t i = first; i < open_keys.size(); ++i) {
-                if (same(open_keys[i], key, name)) {
+            const auto last = static_cast<uint32_t>(document.tokens_.size() - 1);
+            for (uint32_t other = object + 1; other < last; other = document.tokens_[other + 1].next) {
+                if (same_key(document.tokens_[other], name)) {
                     duplicate = std::string(name);
                     error = boost::json::error::syntax;
                     return false;
@@ -180,8 +182,7 @@ struct Document::Builder {
             }
         }
         seen[depth - 1] |= bit;
-        ++document.tokens_[open[depth - 1]].size;  // the keys so far
-        open_keys.push_back(key);
+        ++document.tokens_[object].size;  // the keys so far
         return true;
     }
     /// key_prefix(name), read as one word where 8 bytes of the text are there to read.
@@ -192,12 +193,6 @@ struct Document::Builder {
         uint64_t word = 0;
         std::memcpy(&word, name.data(), sizeof word);
         return name.size() >= 8 ? word : word & ((uint64_t{1} << (8 * name.size())) - 1);
-    }
-    bool same(const Key& a, const Key& b, std::string_view b_name) const noexcept {
-        return a.prefix == b.prefix && a.size == b.size &&
-               (a.size <= sizeof a.prefix ||
-                std::memcmp(document.tokens_[a.token].data + sizeof a.prefix, b_name.data() + sizeof a.prefix,
-                            a.size - sizeof a.prefix) == 0);
     }
     bool on_number_part(boost::json::string_view, boost::system::error_code&) { return true; }
     bool on_int64(int64_t i, boost::json::string_view, boost::system::error_code&) {
@@ -227,7 +222,6 @@ struct Document::Builder {
 Document::Document(std::string_view text, const char* what) : what_(what) {
     if (text.size() > kMaxTextBytes) too_long(what, text.size());
     tokens_.reserve(text.size() / 4 + 8);
-    keys_.reserve(64);
     boost::json::parse_options options;
     options.max_depth = kMaxDepth;
     options.allow_infinity_and_nan = true;
@@ -306,22 +300,56 @@ const Reader& Reader::object() const {
 
 uint32_t Reader::find(std::string_view key) const {
     object();
-    const uint64_t prefix = key_prefix(key);
-    const Document::Key* keys = document_->keys(index_);
     const Document::Token& object = token();
-    // Keys are unique and mostly read in the order written: the search starts after the
-    // key found last in this object.
-    for (uint32_t n = 0, i = object.hint; n < object.size; ++n, i = i + 1 == object.size ? 0 : i + 1) {
-        const Document::Key& candidate = keys[i];
-        if (candidate.prefix != prefix || candidate.size != key.size()) continue;
-        const char* chars = (*document_)[candidate.token].data;
-        if (key.size() <= sizeof prefix ||
-            std::memcmp(chars + sizeof prefix, key.data() + sizeof prefix, key.size() - sizeof prefix) == 0) {
-            object.hint = i + 1 == object.size ? 0 : i + 1;
-            return candidate.token + 1;
+    // Keys are unique and mostly read in the order written: the search starts at the key
+    // after the one found last in this object, and goes round once.
+    const uint32_t first = index_ + 1, end = object.next;
+    uint32_t at = object.hint;
+    for (uint32_t n = 0; n < object.size; ++n) {
+        const uint32_t after = (*document_)[at + 1].next;
+        if (same_key((*document_)[at], key)) {
+            object.hint = after == end ? first : after;
+            return at + 1;
         }
+        at = after == end ? first : after;
     }
     return 0;
+}
+
+namespace {
+
+void write_compact(const Document& document, uint32_t index, Writer& w) {
+    const Document::Token& token = document[index];
+    switch (token.kind) {
+        case Kind::Null: w.null(); return;
+        case Kind::Bool: w.value(token.flag); return;
+        case Kind::Int64: w.value(token.int64); return;
+        case Kind::Uint64: w.value(token.uint64); return;
+        case Kind::Double: w.raw(json::serialize(Value(token.real))); return;
+        case Kind::String:
+        case Kind::Key: w.value(std::string_view(token.data, token.size)); return;
+        case Kind::List:
+            w.begin_array();
+            for (uint32_t i = index + 1; i < token.next; i = document[i].next) write_compact(document, i, w);
+            w.end_array();
+            return;
+        case Kind::Map:
+            w.begin_object();
+            for (uint32_t key = index + 1; key < token.next; key = document[key + 1].next) {
+                w.key(std::string_view(document[key].data, document[key].size));
+                write_compact(document, key + 1, w);
+            }
+            w.end_object();
+            return;
+    }
+}
+
+}  // namespace
+
+std::string Reader::compact() const {
+    Writer w(256);
+    write_compact(*document_, index_, w);
+    return std::move(w.text());
 }
 
 bool Reader::has(std::string_view key) const { return find(key) != 0; }

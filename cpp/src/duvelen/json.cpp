@@ -75,17 +75,24 @@ int read_cards(const json::Reader& r, uint8_t* out, int capacity) {
     return static_cast<int>(r.size());
 }
 
-State state_from_document(const json::Reader& root) {
+/// Every option, in the order and form options_json gives them.
+void write_options(json::Writer& w, const Game& game) {
+    w.begin_object();
+    w.key("players").value(int{game.players}).key("rounds").value(int{game.rounds});
+    w.key("on_block").value(kBlockNames[static_cast<int>(game.on_block)]);
+    w.key("max_actions").value(static_cast<long long>(game.max_actions)).end_object();
+}
+
+/// The state of `text`; if `expected` is given, a state of other options is refused.
+State read_state(std::string_view text, const Game* expected) {
+    const json::Document document(text);
+    const json::Reader root(document);
     if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected '") + kFormat + "'");
-    const json::Reader opts = root.at("options");
-    opts.object();
     State t;
     Position& s = t.position;
-    try {
-        s.game = game_from_json(opts.value());
-    } catch (const OptionError& e) {
-        opts.fail(e.what());
-    }
+    s.game = json::read_options(
+        root.at("options"), expected, [](const json::Value& options) { return game_from_json(options); },
+        write_options);
     const int n = s.players();
     s.seed = root.at("seed").seed();
     s.round = static_cast<uint8_t>(root.at("round").integer(0, kMaxRounds - 1));
@@ -179,10 +186,8 @@ std::string to_json(const State& t) {
     json::Writer w(4096 + 12 * t.history.size());
     w.begin_object();
     w.key("format").value(kFormat);
-    w.key("options").begin_object();
-    w.key("players").value(int{s.game.players}).key("rounds").value(int{s.game.rounds});
-    w.key("on_block").value(kBlockNames[static_cast<int>(s.game.on_block)]);
-    w.key("max_actions").value(static_cast<long long>(s.game.max_actions)).end_object();
+    w.key("options");
+    write_options(w, s.game);
     w.key("seed").value(static_cast<unsigned long long>(s.seed));
     w.key("round").value(int{s.round});
     w.key("phase").value(kPhaseNames[static_cast<int>(s.phase)]);
@@ -228,10 +233,7 @@ std::string to_json(const State& t) {
     return std::move(w.text());
 }
 
-State state_from_json(std::string_view text) {
-    const json::Document document(text);
-    return state_from_document(json::Reader(document));
-}
+State state_from_json(std::string_view text) { return read_state(text, nullptr); }
 
 json::Value observation(const Position& s, int player, const Storage& sp) {
     json::Object d(sp);
@@ -330,11 +332,7 @@ json::Value Rules::observation(const Position& position, int player, const Stora
     return duvelen::observation(position, player, storage);
 }
 
-State Rules::state_from_json(const Game& game, std::string_view text) {
-    State state = duvelen::state_from_json(text);
-    if (!(state.position.game == game)) throw StateFormatError("state JSON: its options differ from this game's");
-    return state;
-}
+State Rules::state_from_json(const Game& game, std::string_view text) { return read_state(text, &game); }
 
 json::Value Rules::move_json(const Move& move) { return duvelen::move_json(move); }
 

@@ -54,13 +54,17 @@ json::Value rows_json(const Position& s, const Storage& sp) {
 }
 
 /// The text writer's forms of the same.
+void write_card(json::Writer& w, Card card) {
+    w.plain_in_place(2, [card](char* out) {
+        out[0] = kColourLetters[card.colour()];
+        out[1] = static_cast<char>('0' + card.value());
+        return std::size_t{2};
+    });
+}
+
 void write_cards(json::Writer& w, CardSet set) {
     w.begin_array();
-    while (!set.empty()) {  // slots in order: colour, then value, one per copy
-        const Card card{static_cast<uint8_t>(set.pop_lowest() / kMaxCopies)};
-        const char text[] = {kColourLetters[card.colour()], static_cast<char>('0' + card.value())};
-        w.value(std::string_view(text, 2));
-    }
+    while (!set.empty()) write_card(w, Card{static_cast<uint8_t>(set.pop_lowest() / kMaxCopies)});  // slot order
     w.end_array();
 }
 
@@ -70,22 +74,22 @@ void write_seat_bools(json::Writer& w, const Position& s, unsigned bits) {
     w.end_array();
 }
 
-/// "seat:move" ("2:G5<") in `buffer` (8 bytes), without building strings: a state's
-/// history is most of its JSON.
-std::string_view history_entry(const Step& step, char* buffer) {
+/// Writes "seat:move" ("2:G5<", at most 6 bytes) at `out`, without building strings: a
+/// state's history is most of its JSON. Returns the bytes written.
+std::size_t write_history_entry(const Step& step, char* out) {
     std::size_t n = 0;
-    buffer[n++] = static_cast<char>('0' + step.player);  // seats are 0..7
-    buffer[n++] = ':';
+    out[n++] = static_cast<char>('0' + step.player);  // seats are 0..7
+    out[n++] = ':';
     const Move& m = step.move;
     if (m.kind == MoveKind::Bet || m.kind == MoveKind::Hold) {
-        for (const char c : std::string_view(m.kind == MoveKind::Bet ? "bet" : "hold")) buffer[n++] = c;
-        return {buffer, n};
+        for (const char c : std::string_view(m.kind == MoveKind::Bet ? "bet" : "hold")) out[n++] = c;
+        return n;
     }
-    if (m.kind == MoveKind::Discard) buffer[n++] = 'x';
-    buffer[n++] = kColourLetters[m.card.colour()];
-    buffer[n++] = static_cast<char>('0' + m.card.value());
-    if (m.kind == MoveKind::Place) buffer[n++] = m.side == Side::Left ? '<' : '>';
-    return {buffer, n};
+    if (m.kind == MoveKind::Discard) out[n++] = 'x';
+    out[n++] = kColourLetters[m.card.colour()];
+    out[n++] = static_cast<char>('0' + m.card.value());
+    if (m.kind == MoveKind::Place) out[n++] = m.side == Side::Left ? '<' : '>';
+    return n;
 }
 
 CardSet read_cards(const json::Reader& r) {
@@ -184,13 +188,9 @@ Game game_from_json(const json::Value& options) {
     return Game::from_options(o);
 }
 
-std::string to_json(const State& t) {
-    const Position& s = t.position;
-    const Game& g = s.game;
-    json::Writer w(1024 + 8 * t.history.size());
+/// Every option, in the order and form options_json gives them.
+void write_options(json::Writer& w, const Game& g) {
     w.begin_object();
-    w.key("format").value(kFormat);
-    w.key("options").begin_object();
     w.key("players")
         .value(int{g.players})
         .key("rounds")
@@ -200,6 +200,16 @@ std::string to_json(const State& t) {
     w.key("value_counts").begin_array();
     for (const uint8_t n : g.value_counts) w.value(int{n});
     w.end_array().key("strict_players").value(g.strict_players != 0).end_object();
+}
+
+std::string to_json(const State& t) {
+    const Position& s = t.position;
+    const Game& g = s.game;
+    json::Writer w(1024 + 8 * t.history.size());
+    w.begin_object();
+    w.key("format").value(kFormat);
+    w.key("options");
+    write_options(w, g);
     w.key("seed").value(static_cast<unsigned long long>(s.seed));
     w.key("round").value(int{s.round}).key("dealer").value(int{s.dealer});
     w.key("phase").value(kPhaseNames[static_cast<int>(s.phase)]);
@@ -219,7 +229,7 @@ std::string to_json(const State& t) {
     w.key("bets");
     write_seat_bools(w, s, s.bets);
     w.key("pile").begin_array();
-    for (int i = s.pile_next; i < s.pile_end; ++i) w.value(format_card(Card{s.pile[at(i)]}));
+    for (int i = s.pile_next; i < s.pile_end; ++i) write_card(w, Card{s.pile[at(i)]});
     w.end_array();
     for (const auto& [key, sets] :
          {std::pair{"hands", &s.hands}, std::pair{"shown", &s.shown}, std::pair{"discarded", &s.discarded}}) {
@@ -241,8 +251,8 @@ std::string to_json(const State& t) {
     for (int seat = 0; seat < s.players(); ++seat) w.value(int{s.scores[at(seat)]});
     w.end_array();
     w.key("history").begin_array();
-    char buffer[8];
-    for (const Step& step : t.history) w.value(history_entry(step, buffer));
+    for (const Step& step : t.history)
+        w.plain_in_place(6, [&step](char* out) { return write_history_entry(step, out); });
     w.end_array();
     w.key("decks").begin_array();
     for (const auto& deck : t.decks) {
@@ -251,7 +261,7 @@ std::string to_json(const State& t) {
             continue;
         }
         w.begin_array();
-        for (Card card : deck) w.value(format_card(card));
+        for (Card card : deck) write_card(w, card);
         w.end_array();
     }
     w.end_array();
@@ -259,18 +269,16 @@ std::string to_json(const State& t) {
     return std::move(w.text());
 }
 
-State state_from_json(std::string_view text) {
+namespace {
+
+/// The state of `text`; if `expected` is given, a state of other options is refused.
+State read_state(std::string_view text, const Game* expected) {
     const json::Document document(text);
     const json::Reader root(document);
     if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected '") + kFormat + "'");
-    const json::Reader opts = root.at("options");
-    opts.object();
-    Game game;
-    try {
-        game = game_from_json(opts.value());
-    } catch (const OptionError& e) {
-        opts.fail(e.what());
-    }
+    const Game game = json::read_options(
+        root.at("options"), expected, [](const json::Value& options) { return game_from_json(options); },
+        write_options);
     State t;
     Position& s = t.position;
     s.game = game;
@@ -343,6 +351,10 @@ State state_from_json(std::string_view text) {
     if (!problem.empty()) throw StateFormatError("state JSON describes an impossible state: " + problem);
     return t;
 }
+
+}  // namespace
+
+State state_from_json(std::string_view text) { return read_state(text, nullptr); }
 
 json::Value observation(const Position& s, int p, const boost::json::storage_ptr& sp) {
     json::Object d(sp);
@@ -437,11 +449,7 @@ json::Value Rules::observation(const Position& position, int player, const boost
     return schacht::observation(position, player, storage);
 }
 
-State Rules::state_from_json(const Game& game, std::string_view text) {
-    State state = schacht::state_from_json(text);
-    if (!(state.position.game == game)) throw StateFormatError("state JSON: its options differ from this game's");
-    return state;
-}
+State Rules::state_from_json(const Game& game, std::string_view text) { return read_state(text, &game); }
 
 json::Value Rules::move_json(const Move& move) { return schacht::move_json(move); }
 

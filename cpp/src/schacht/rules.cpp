@@ -167,8 +167,9 @@ Card parse_card(std::string_view text) {
         throw NotationError("a card is a colour letter (R, Y, G, P, B) and a value 1-5, like 'G5'; got " +
                             quoted(text));
     }
-    const char* colour = std::find(kColourLetters, kColourLetters + kColours, text[0]);
-    if (colour == kColourLetters + kColours) {
+    int colour = 0;
+    while (colour < kColours && kColourLetters[colour] != text[0]) ++colour;
+    if (colour == kColours) {
         throw NotationError("unknown colour " + quoted(text.substr(0, 1)) + " in card " + quoted(text) +
                             ": colours are R, Y, G, P, B (S8)");
     }
@@ -176,7 +177,7 @@ Card parse_card(std::string_view text) {
         throw NotationError("unknown value " + quoted(text.substr(1, 1)) + " in card " + quoted(text) +
                             ": values are 1-5 (S1.3)");
     }
-    return Card::of(static_cast<int>(colour - kColourLetters), text[1] - '0');
+    return Card::of(colour, text[1] - '0');
 }
 
 std::string format_move(const Move& move) {

@@ -73,13 +73,13 @@ public:
             unsigned long long uint64;
             double real;
             bool flag;
-            std::size_t keys;  // Map: where its keys start in the document's key list
+            uint64_t prefix;        // Key: its first 8 bytes, zero-padded, the first lowest
+            mutable uint32_t hint;  // Map: the key where the next search starts
         };
         uint32_t next;  // the index of the token after this one and everything inside it
         uint32_t size;  // String, Key: bytes; List: items; Map: keys
         Kind kind;
-        bool flat;              // List: every item is a single token, so item i is at index + 1 + i
-        mutable uint32_t hint;  // Map: where the next search for a key starts
+        bool flat;  // List: every item is a single token, so item i is at index + 1 + i
     };
 
     /// Parses `text`; StateFormatError "<what> is not valid JSON: ..." (or too long, or
@@ -101,22 +101,11 @@ public:
     /// Where the token `target` is: "hands[2][0]", "rows.R.left", or "" at the root.
     std::string path(uint32_t target) const;
 
-    /// An object's key, kept apart from the tokens so that finding a key scans a short
-    /// array: its first 8 bytes (zero-padded) decide most comparisons.
-    struct Key {
-        uint64_t prefix;
-        uint32_t size;
-        uint32_t token;  // the index of the key's token; its value follows it
-    };
-    /// The keys of the object at `index`, in document order.
-    const Key* keys(uint32_t index) const noexcept { return keys_.data() + tokens_[index].keys; }
-
     struct Builder;
 
 private:
     uint32_t walk(uint32_t array, uint32_t item) const noexcept;
     std::vector<Token> tokens_;
-    std::vector<Key> keys_;              // each object's keys, one object after another
     std::deque<std::string> unescaped_;  // strings and keys that held escapes
     const char* what_;
     mutable uint32_t cursor_array_ = UINT32_MAX, cursor_item_ = 0, cursor_index_ = 0;
@@ -158,6 +147,9 @@ public:
     const Reader& object() const;
     /// The value read, as a Boost.JSON value.
     Value value() const { return document_->value(index_); }
+    /// The value read as compact JSON text, as Writer writes it: comparing it with the
+    /// text of a known value is cheaper than reading it (a state's options).
+    std::string compact() const;
     [[noreturn]] void fail(const std::string& message) const;
     /// Where this value is in the document: "hands[2][0]", "rows.R.left", or "" at the root.
     std::string path() const { return document_->path(index_); }
@@ -208,11 +200,30 @@ public:
         return *this;
     }
     Writer& value(const char* text) { return value(std::string_view(text)); }
+    /// A string that needs no escapes, such as a card or a move in notation, that
+    /// `write(out)` writes straight into the text (at most `most` bytes) and returns its
+    /// length: no copy, and no look at each byte.
+    template <class Write>
+    Writer& plain_in_place(std::size_t most, Write write) {
+        separate();
+        room(most + 2);
+        out_[size_++] = '"';
+        size_ += write(&out_[size_]);
+        out_[size_++] = '"';
+        return *this;
+    }
     Writer& value(long long number);
     Writer& value(int number) { return value(static_cast<long long>(number)); }
     Writer& value(unsigned long long number);
     Writer& value(bool flag) { return raw(flag ? std::string_view("true") : std::string_view("false")); }
     Writer& null() { return raw("null"); }
+    /// A value already written as JSON text (a number as serialize writes it).
+    Writer& raw(std::string_view text) {
+        separate();
+        room(text.size());
+        for (const char c : text) out_[size_++] = c;
+        return *this;
+    }
     /// The text written: the writer is done with it.
     std::string& text() noexcept {
         out_.resize(size_);
@@ -240,12 +251,6 @@ private:
     Writer& close(char bracket) {
         put(bracket);
         first_ = false;
-        return *this;
-    }
-    Writer& raw(std::string_view text) {
-        separate();
-        room(text.size());
-        for (const char c : text) out_[size_++] = c;
         return *this;
     }
     /// The rest of value(text) for a text that needs escapes, after its opening quote.
@@ -282,6 +287,28 @@ std::vector<Step> read_history(const Reader& history, int players, const char* e
         }
     }
     return steps;
+}
+
+/// The game of a state's "options": `from_json` of them, an OptionError reported at their
+/// path. With `expected`, a state of other options is refused ("its options differ from
+/// this game's"), and options written exactly as `write(writer, *expected)` writes them
+/// (as to_json does) are taken without being read.
+template <class Game, class FromJson, class Write>
+Game read_options(const Reader& options, const Game* expected, FromJson from_json, Write write) {
+    options.object();
+    if (expected != nullptr) {
+        Writer written(128);
+        write(written, *expected);
+        if (options.compact() == written.text()) return *expected;
+    }
+    Game game;
+    try {
+        game = from_json(options.value());
+    } catch (const OptionError& e) {
+        options.fail(e.what());
+    }
+    if (expected != nullptr && !(game == *expected)) options.fail("its options differ from this game's");
+    return game;
 }
 
 /// A view of `text` for building values (a Boost.JSON string_view).

@@ -66,7 +66,9 @@ constexpr int kBetAction = kDiscardBase + kKinds;
 constexpr int kHoldAction = kBetAction + 1;
 constexpr int kNumActions = kHoldAction + 1;
 
-struct Move {
+// Four bytes, not three: a 3-byte struct returned in a register is stored byte by byte
+// and read back as a word, which stalls every caller that keeps one (a state's history).
+struct alignas(4) Move {
     MoveKind kind = MoveKind::Place;
     Card card{};             // Place and Discard only
     Side side = Side::Left;  // Place only
