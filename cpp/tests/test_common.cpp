@@ -127,6 +127,11 @@ TEST(json_reader_refuses_what_is_not_one_document) {
     CHECK(read_error([] { json::Document("{\"a\": 1, \"a\": 2}", "test"); }) ==
           "test: the key 'a' is given twice in one object");
     CHECK(read_error([] { json::Document("{} []", "test"); }).find("test is not valid JSON") == 0);
+    // Text with a byte above 0x7F is checked as UTF-8 (ASCII needs no check).
+    CHECK(json::Reader(json::Document("{\"\xc3\xa9\": \"\xc3\xa9t\xc3\xa9\"}", "test")).at("\xc3\xa9").text() ==
+          "\xc3\xa9t\xc3\xa9");
+    CHECK(read_error([] { json::Document("{\"a\": \"\xff\"}", "test"); }).find("test is not valid JSON") == 0);
+    CHECK(read_error([] { json::Document("{\"a\": \"\xc3\"}", "test"); }).find("test is not valid JSON") == 0);
     CHECK(read_error([] { json::Document(std::string(65, '[') + std::string(65, ']'), "test"); }) ==
           "test is not valid JSON: nested more than 64 levels deep");
     // Many keys: the hash of each is checked, and equal hashes compared in full.

@@ -80,9 +80,22 @@ uint64_t key_prefix(std::string_view key) noexcept {
     return prefix;
 }
 
-/// Whether the key token `key` is `name`.
-bool same_key(const Document::Token& key, std::string_view name) noexcept {
-    return key.size == name.size() && key.prefix == key_prefix(name) &&
+/// Whether every byte of `text` is below 0x80, 8 bytes at a time.
+bool is_ascii(std::string_view text) noexcept {
+    uint64_t high = 0;
+    std::size_t i = 0;
+    for (; i + 8 <= text.size(); i += 8) {
+        uint64_t word = 0;
+        std::memcpy(&word, text.data() + i, sizeof word);
+        high |= word;
+    }
+    for (; i < text.size(); ++i) high |= static_cast<unsigned char>(text[i]);
+    return (high & 0x8080808080808080u) == 0;
+}
+
+/// Whether the key token `key` is `name`, whose key_prefix is `prefix`.
+bool same_key(const Document::Token& key, std::string_view name, uint64_t prefix) noexcept {
+    return key.size == name.size() && key.prefix == prefix &&
            (name.size() <= sizeof key.prefix ||
             std::memcmp(key.data + sizeof key.prefix, name.data() + sizeof key.prefix,
                         name.size() - sizeof key.prefix) == 0);
@@ -174,7 +187,7 @@ struct Document::Builder {
         if (seen[depth - 1] & bit) {
             const auto last = static_cast<uint32_t>(document.tokens_.size() - 1);
             for (uint32_t other = object + 1; other < last; other = document.tokens_[other + 1].next) {
-                if (same_key(document.tokens_[other], name)) {
+                if (same_key(document.tokens_[other], name, key.prefix)) {
                     duplicate = std::string(name);
                     error = boost::json::error::syntax;
                     return false;
@@ -225,6 +238,7 @@ Document::Document(std::string_view text, const char* what) : what_(what) {
     boost::json::parse_options options;
     options.max_depth = kMaxDepth;
     options.allow_infinity_and_nan = true;
+    options.allow_invalid_utf8 = is_ascii(text);  // ASCII is valid UTF-8: the parser need not check it
     boost::json::basic_parser<Builder> parser(options, Builder(*this, text));
     boost::system::error_code error;
     const std::size_t read = parser.write_some(false, text.data(), text.size(), error);
@@ -304,10 +318,11 @@ uint32_t Reader::find(std::string_view key) const {
     // Keys are unique and mostly read in the order written: the search starts at the key
     // after the one found last in this object, and goes round once.
     const uint32_t first = index_ + 1, end = object.next;
+    const uint64_t prefix = key_prefix(key);
     uint32_t at = object.hint;
     for (uint32_t n = 0; n < object.size; ++n) {
         const uint32_t after = (*document_)[at + 1].next;
-        if (same_key((*document_)[at], key)) {
+        if (same_key((*document_)[at], key, prefix)) {
             object.hint = after == end ? first : after;
             return at + 1;
         }

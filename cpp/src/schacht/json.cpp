@@ -21,7 +21,12 @@ using Storage = boost::json::storage_ptr;
 
 json::Value card_list(CardSet set, const Storage& sp) {
     json::Array out(sp);
-    for (Card card : cards_of(set)) out.emplace_back(json::view(format_card(card)));
+    out.reserve(static_cast<std::size_t>(set.count()));
+    while (!set.empty()) {  // slot order: colour, then value, one per copy
+        const Card card{static_cast<uint8_t>(set.pop_lowest() / kMaxCopies)};
+        const char text[] = {kColourLetters[card.colour()], static_cast<char>('0' + card.value())};
+        out.emplace_back(boost::json::string_view(text, 2));
+    }
     return out;
 }
 
@@ -306,17 +311,16 @@ State read_state(std::string_view text, const Game* expected) {
             pile.at(i).fail(e.what());
         }
     }
-    for (const char* key : {"hands", "shown", "discarded", "scores"}) {
-        if (root.at(key).size() != static_cast<std::size_t>(n)) root.at(key).fail("expected one entry per seat");
-    }
+    // Keys in the order to_json writes them: each is found at the first look.
     const json::Reader hands = root.at("hands"), shown = root.at("shown"), discarded = root.at("discarded");
-    const json::Reader scores = root.at("scores");
+    for (const json::Reader& list : {hands, shown, discarded}) {
+        if (list.size() != static_cast<std::size_t>(n)) list.fail("expected one entry per seat");
+    }
     for (int seat = 0; seat < n; ++seat) {
         const auto k = at(seat);
         s.hands[k] = read_cards(hands.at(k));
         s.shown[k] = read_cards(shown.at(k));
         s.discarded[k] = read_cards(discarded.at(k));
-        s.scores[k] = static_cast<int16_t>(scores.at(k).integer(-30000, 30000));
     }
     const json::Reader rows = root.at("rows");
     for (int c = 0; c < kColours; ++c) {
@@ -331,6 +335,10 @@ State read_state(std::string_view text, const Game* expected) {
                 (*values)[i] = static_cast<uint8_t>(side.at(i).integer(1, kValues));
         }
     }
+    const json::Reader scores = root.at("scores");
+    if (scores.size() != static_cast<std::size_t>(n)) scores.fail("expected one entry per seat");
+    for (int seat = 0; seat < n; ++seat)
+        s.scores[at(seat)] = static_cast<int16_t>(scores.at(at(seat)).integer(-30000, 30000));
     t.history = json::read_history<Step>(root.at("history"), n, "1:G5<",
                                          [](std::string_view move) { return parse_move(move); });
     const json::Reader decks = root.at("decks");
