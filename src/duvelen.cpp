@@ -1,22 +1,14 @@
-// Python bindings of Duvelen: DuvelenGame, DuvelenState, DuvelenMove.
-// Only conversion lives here; the rules are in cpp/src/duvelen/.
-#include <pybind11/numpy.h>
+// Python bindings of Duvelen: what DuvelenGame, DuvelenState and DuvelenMove add to the contract's
+// binding (src/bind_game.hpp). Only conversion lives here: the rules, the views and the JSON
+// are in cpp/src/duvelen/; the bots' bindings are in src/duvelen_bots.cpp.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <algorithm>
-#include <array>
-#include <cstring>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include <boost/json/monotonic_resource.hpp>
-
 #include "bind_game.hpp"
-#include "bind_realtime.hpp"
 #include "common.hpp"
-#include "diabolo/core/batch.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
 
 namespace diabolo::bindings {
@@ -107,8 +99,10 @@ Options (all keyword, validated, OptionError when wrong):
 (203, 'rotate_stok')
 )doc";
 
+}  // namespace
+
 /// What the generic binding needs to know of Duvelen (src/bind_game.hpp).
-GameSpec<Rules> spec() {
+GameSpec<Rules> duvelen_spec() {
     GameSpec<Rules> spec{"Duvelen", kGameDoc,    kStateDoc,
                          kMoveDoc,  "'R2:7h>3'", "Duvelen is played simultaneously (D3): name the player"};
     spec.player_required = true;      // no player to move (every seat acts when it can)
@@ -116,62 +110,12 @@ GameSpec<Rules> spec() {
     return spec;
 }
 
-// ---- bots and simulation -----------------------------------------------------------------
-
-realtime::Reaction reaction_from(const py::handle& value) {
-    return bindings::reaction_from(value, default_reaction(), kReactionKindNames, kReactionKinds, "Duvelen");
-}
-
-std::shared_ptr<Bot> python_bot(const py::object& bot, const Game& game) {
-    return std::make_shared<PythonBot<Rules, Bot>>(bot, spec(), game,
-                                                   reaction_from(py::getattr(bot, "reaction", py::none())));
-}
-
-}  // namespace
+/// DuvelenBot and its kinds, the real-time simulation and duvelen_play_match (src/duvelen_bots.cpp).
+void bind_duvelen_bots(py::module_& m);
 
 void bind_duvelen(py::module_& m) {
-    bind_realtime<Rules, Bot>(m, spec(), &python_bot);
-    py::class_<RandomBot, Bot, std::shared_ptr<RandomBot>>(m, "DuvelenRandomBot", R"doc(
-Plays any legal move, uniformly at random (the seed of the run decides which).
-
->>> from diabolo.duvelen import RandomBot
->>> RandomBot().name
-'random'
-)doc")
-        .def(py::init([](const py::object& reaction) { return std::make_shared<RandomBot>(reaction_from(reaction)); }),
-             py::arg("reaction") = py::none())
-        .def_property_readonly("name", [](const RandomBot&) { return "random"; }, "``'random'``.");
-    py::class_<GreedyBot, Bot, std::shared_ptr<GreedyBot>>(m, "DuvelenGreedyBot", R"doc(
-Calls Stop as soon as it may; otherwise plays whenever it can (its Stok first, then its
-Rij, then its waste), else turns or recycles. After Stop it plays or passes, then waits.
-
->>> import diabolo
->>> from diabolo.duvelen import GreedyBot
->>> state = diabolo.load("duvelen", players=2).new_state(seed=1)
->>> str(GreedyBot().choose(state, 0)) in {str(m) for m in state.legal_moves(0)}
-True
-)doc")
-        .def(py::init([](const py::object& reaction) { return std::make_shared<GreedyBot>(reaction_from(reaction)); }),
-             py::arg("reaction") = py::none())
-        .def_property_readonly("name", [](const GreedyBot&) { return "greedy"; }, "``'greedy'``.");
-    py::class_<LookaheadBot, Bot, std::shared_ptr<LookaheadBot>>(m, "DuvelenLookaheadBot", R"doc(
-Calls Stop when it can, and otherwise picks the play after which its round score (D5)
-plus the number of plays it then has is highest: one move of look-ahead. So it empties
-its Stok and Rij first, completes Herenhoops and keeps its chains going. With no play it
-turns, recycles or passes like GreedyBot.
-
->>> import diabolo
->>> from diabolo.duvelen import LookaheadBot
->>> state = diabolo.load("duvelen", players=2).new_state(seed=1)
->>> LookaheadBot().name
-'lookahead'
-)doc")
-        .def(py::init(
-                 [](const py::object& reaction) { return std::make_shared<LookaheadBot>(reaction_from(reaction)); }),
-             py::arg("reaction") = py::none())
-        .def_property_readonly("name", [](const LookaheadBot&) { return "lookahead"; }, "``'lookahead'``.");
-
-    GameClasses<Rules> classes = bind_contract<Rules>(m, spec());
+    bind_duvelen_bots(m);
+    GameClasses<Rules> classes = bind_contract<Rules>(m, duvelen_spec());
     classes.move
         .def_static(
             "from_action", [](const py::object& action) { return Move::of_action(to_action(action, kNumActions)); },

@@ -1,22 +1,15 @@
-// Python bindings of Diabolo (Schacht): SchachtGame, SchachtState, SchachtMove.
-// Only conversion lives here; the rules are in cpp/src/schacht/.
-#include <pybind11/numpy.h>
+// Python bindings of Diabolo (Schacht): what SchachtGame, SchachtState and SchachtMove add to the contract's
+// binding (src/bind_game.hpp). Only conversion lives here: the rules, the views and the JSON
+// are in cpp/src/schacht/; the bots' bindings are in src/schacht_bots.cpp.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <algorithm>
-#include <array>
-#include <cstring>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include <boost/json/monotonic_resource.hpp>
-
 #include "bind_game.hpp"
 #include "common.hpp"
-#include "diabolo/core/batch.hpp"
 #include "diabolo/schacht/schacht.hpp"
 
 namespace diabolo::bindings {
@@ -72,124 +65,8 @@ State new_state(const Game& game, const py::object& seed, const py::object& deck
 
 }  // namespace
 
-// ---- bots, search and matches -------------------------------------------------------------
-
-/// The seat a bot decides for: `player`, or the seat whose decision is due.
-int bot_player(const Position& s, const py::object& player) {
-    const int seat = player.is_none() ? next_actor(s) : to_seat(player, s.players());
-    if (seat < 0) throw IllegalMoveError("S6.1", "the game is over");
-    std::array<uint8_t, kNumActions> legal{};
-    if (legal_actions(s, seat, legal) == 0)
-        throw IllegalMoveError("S2.3", "seat " + std::to_string(seat) + " has no move now");
-    return seat;
-}
-
-void bind_bots(py::module_& m) {
-    py::class_<Bot, std::shared_ptr<Bot>>(m, "SchachtBot", "A Schacht bot implemented in C++.")
-        .def(
-            "choose",
-            [](const Bot& bot, const State& t, const py::object& player, const py::object& seed) {
-                const int seat = bot_player(t.position, player);
-                Pcg32 rng(to_seed(seed));
-                const Position state = t.position;
-                py::gil_scoped_release release;
-                return bot.choose(state, seat, rng);
-            },
-            py::arg("state"), py::arg("player") = py::none(), py::arg("seed") = 0,
-            "The move this bot makes for ``player`` (default: the seat whose decision is due), from what that "
-            "seat may know; ``seed`` fixes its random choices.");
-    py::class_<RandomBot, Bot, std::shared_ptr<RandomBot>>(m, "SchachtRandomBot", R"doc(
-Any legal move, uniformly at random.
-
->>> from diabolo.schacht import RandomBot
->>> RandomBot().name
-'random'
-)doc")
-        .def(py::init([]() { return std::make_shared<RandomBot>(); }))
-        .def_property_readonly("name", [](const RandomBot&) { return "random"; }, "``'random'``.");
-    py::class_<HeuristicBot, Bot, std::shared_ptr<HeuristicBot>>(m, "SchachtHeuristicBot", R"doc(
-Plays the colour-steering game: keeps the colours it is long in positive (the angel
-side), pushes the colours others lead negative (the devil side), discards what hurts it
-least, and bets its doubler on the positive colour it most likely leads with the most.
-A one-move look-ahead over its estimate of every colour's outcome, from what it knows.
-
->>> import diabolo
->>> from diabolo.schacht import HeuristicBot
->>> state = diabolo.load("schacht").new_state(seed=1)
->>> HeuristicBot().choose(state) in state.legal_moves()
-True
-)doc")
-        .def(py::init([]() { return std::make_shared<HeuristicBot>(); }))
-        .def_property_readonly("name", [](const HeuristicBot&) { return "heuristic"; }, "``'heuristic'``.");
-    py::class_<SearchResult>(m, "SchachtSearchResult",
-                             "The answer of an ISMCTS search: the root moves with visits and values.")
-        .def_readonly("moves", &SearchResult::moves, "The searching seat's legal moves, in action-id order.")
-        .def_property_readonly(
-            "visits",
-            [](const SearchResult& r) { return to_numpy(r.visits, {static_cast<py::ssize_t>(r.visits.size())}); },
-            "Visits of each move (numpy int64).")
-        .def_property_readonly(
-            "values",
-            [](const SearchResult& r) { return to_numpy(r.values, {static_cast<py::ssize_t>(r.values.size())}); },
-            "Mean reward of each move for the searching seat, in [-1, 1] (numpy float64).")
-        .def_readonly("iterations", &SearchResult::iterations, "Iterations run, over all threads.")
-        .def_readonly("best", &SearchResult::best, "The most visited move.")
-        .def("__repr__", [](const SearchResult& r) {
-            return "<SchachtSearchResult best " + format_move(r.best) + " after " + std::to_string(r.iterations) +
-                   " iterations>";
-        });
-    py::class_<IsmctsBot, Bot, std::shared_ptr<IsmctsBot>>(m, "SchachtIsmctsBot", R"doc(
-Information-set Monte Carlo tree search (ISMCTS) in C++, without the GIL.
-
-Every iteration deals the cards the seat cannot see anew (``state.resample(player, ...)``),
-so the search never reads hidden cards. The tree holds the seat's own moves (UCB with
-availability counts), biased at the root towards the heuristic's ranking of the moves
-(``prior``, fading with visits); the other seats and the rollouts to the end of the
-round play by the heuristic (or at random). ``iterations`` are split over ``threads``
-trees whose root statistics are summed; ``seconds`` > 0 gives each thread a time budget
-instead.
-
->>> import diabolo
->>> from diabolo.schacht import IsmctsBot
->>> state = diabolo.load("schacht").new_state(seed=1)
->>> result = IsmctsBot(iterations=200).search(state, seed=3)
->>> result.iterations, result.best in result.moves, int(result.visits.sum())
-(200, True, 200)
-)doc")
-        .def(py::init([](const py::object& iterations, double seconds, const py::object& threads, double exploration,
-                         bool heuristic_rollouts, double prior) {
-                 SearchOptions o;
-                 o.iterations = to_int(iterations, "iterations");
-                 o.seconds = seconds;
-                 o.threads = to_int(threads, "threads");
-                 o.exploration = exploration;
-                 o.heuristic_rollouts = heuristic_rollouts;
-                 o.prior = prior;
-                 check_search_options(o);
-                 return std::make_shared<IsmctsBot>(o);
-             }),
-             py::arg("iterations") = 1000, py::arg("seconds") = 0.0, py::arg("threads") = 1,
-             py::arg("exploration") = 0.5, py::arg("heuristic_rollouts") = true, py::arg("prior") = 1.0)
-        .def(
-            "search",
-            [](const IsmctsBot& bot, const State& t, const py::object& player, const py::object& seed) {
-                const int seat = bot_player(t.position, player);
-                const uint64_t s = to_seed(seed);
-                const Position state = t.position;
-                py::gil_scoped_release release;
-                return ismcts(state, seat, bot.options(), s);
-            },
-            py::arg("state"), py::arg("player") = py::none(), py::arg("seed") = 0,
-            "Searches for ``player`` (default: the seat whose decision is due) and returns the root statistics.")
-        .def_property_readonly(
-            "name", [](const IsmctsBot&) { return "ismcts"; }, "``'ismcts'``.")
-        .def_property_readonly(
-            "iterations", [](const IsmctsBot& b) { return b.options().iterations; }, "Iterations per search.")
-        .def_property_readonly(
-            "threads", [](const IsmctsBot& b) { return b.options().threads; }, "Trees searched in parallel.");
-
-    bind_play_match<Rules, Bot>(m, [](const py::handle& bot, const Game&) { return cpp_bot<Bot>(bot); });
-}
+/// SchachtBot and its kinds, the search and schacht_play_match (src/schacht_bots.cpp).
+void bind_schacht_bots(py::module_& m);
 
 constexpr const char* kMoveDoc = R"doc(
 A move of Diabolo (Schacht): frozen, hashable, ``str()`` is its notation (S8).
@@ -243,7 +120,7 @@ constexpr const char* kNewStateDoc =
     "as S2.4 says.\n\n>>> diabolo.load('schacht').new_state(seed=3).round\n0";
 
 void bind_schacht(py::module_& m) {
-    bind_bots(m);
+    bind_schacht_bots(m);
     GameSpec<Rules> spec{"Schacht", kGameDoc, kStateDoc,
                          kMoveDoc,  "'G5<'",  "doubler decisions are simultaneous (S5.3): name the player"};
     GameClasses<Rules> classes = bind_contract<Rules>(m, spec);
