@@ -242,6 +242,17 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
                 start +
                     ">>> seat = state.pending_seats[0]\n>>> state.apply(state.legal_actions(seat)[0], player=seat)\n"
                     ">>> [player for player, move in state.history] == [seat]\nTrue"))
+        .def_property_readonly(
+            "last_move",
+            [](const State& state) -> py::object {
+                if (state.history.empty()) return py::none();
+                return py::make_tuple(state.history.back().player, state.history.back().move);
+            },
+            doc("The last move as a ``(seat, move)`` pair, or None before the first: ``history[-1]`` without "
+                "building the whole history.",
+                start + ">>> state.last_move is None\nTrue\n>>> seat = state.pending_seats[0]\n"
+                        ">>> state.apply(state.legal_actions(seat)[0], player=seat)\n"
+                        ">>> state.last_move == state.history[-1]\nTrue"))
         .def(
             "legal_actions",
             [spec](const State& state, const py::object& player) { return detail::legal_actions(spec, state, player); },

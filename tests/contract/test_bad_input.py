@@ -175,3 +175,13 @@ def test_resampling_keeps_the_seats_view(name: str) -> None:
                 assert guess.observation(seat) == state.observation(seat)
                 assert (guess.observation_tensor(seat) == state.observation_tensor(seat)).all()
                 assert guess.legal_actions(seat) == state.legal_actions(seat)
+
+
+@pytest.mark.parametrize("name", diabolo.games())
+def test_last_move_is_the_last_of_the_history(name: str) -> None:
+    game = new_game(name)
+    seen = positions(name, seed=9, steps=80)
+    assert seen[0].last_move is None
+    for state in seen[1:]:
+        assert state.last_move == state.history[-1]
+        assert game.state_from_json(state.to_json()).last_move == state.last_move
