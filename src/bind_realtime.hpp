@@ -91,14 +91,18 @@ py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSp
         std::vector<const Bot*> seats;
         for (const auto& bot : owned) seats.push_back(bot.get());
         const uint64_t s = to_seed(seed);
+        // Copied with the GIL held: another thread may apply moves to `start` meanwhile,
+        // and the run's state is this copy played on.
+        const State begin = start;
+        const typename R::Position& position = R::position(begin);
         realtime::Run<typename R::Position, typename R::Move> run;
         if (all_native) {
             py::gil_scoped_release release;
-            run = simulate(R::position(start), seats, s, limits);
+            run = simulate(position, seats, s, limits);
         } else {
-            run = simulate(R::position(start), seats, s, limits);
+            run = simulate(position, seats, s, limits);
         }
-        State final = start;
+        State final = begin;
         final.position = run.state;
         py::list log;
         for (const auto& step : run.log) {
