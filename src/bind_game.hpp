@@ -478,6 +478,28 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
     return classes;
 }
 
+/// The C++ bots of a Python sequence, one per seat: `owned` keeps them alive and `seats`
+/// points at them. `native` says whether every one is a bot made by its C++ class, so that
+/// the caller may release the GIL.
+template <class Bot>
+struct SeatedBots {
+    std::vector<std::shared_ptr<Bot>> owned;
+    std::vector<const Bot*> seats;
+    bool native = true;
+};
+
+/// The bots of `bots`, each made into its C++ form by `seat_bot(bot)`.
+template <class Bot, class SeatBot>
+SeatedBots<Bot> seat_bots(const py::sequence& bots, SeatBot seat_bot) {
+    SeatedBots<Bot> out;
+    for (auto bot : bots) {
+        out.native = out.native && py::isinstance<Bot>(bot);
+        out.owned.push_back(seat_bot(bot));
+    }
+    for (const auto& bot : out.owned) out.seats.push_back(bot.get());
+    return out;
+}
+
 /// Binds <name>_play_match(game, bots, games, seed, threads, first) -> {"scores", "moves"},
 /// which diabolo.match calls: games first .. first + games - 1 of a match of the game's
 /// play_match (core/match.hpp). `seat_bot(bot, game)` gives a bot's C++ form; bots made
@@ -491,23 +513,17 @@ void bind_play_match(
                      const py::object& seed, const py::object& threads, const py::object& first) {
               const long long first_game = to_int64(first, "first");
               if (first_game < 0 || first_game > 1'000'000'000) throw OptionError("first must be 0..1000000000");
-              std::vector<std::shared_ptr<Bot>> owned;
-              bool native = true;
-              for (auto bot : bots) {
-                  native = native && py::isinstance<Bot>(bot);
-                  owned.push_back(seat_bot(bot, game));
-              }
-              std::vector<const Bot*> seats;
-              for (const auto& bot : owned) seats.push_back(bot.get());
+              const SeatedBots<Bot> seated =
+                  seat_bots<Bot>(bots, [&](const py::handle& bot) { return seat_bot(bot, game); });
               const Batch batch = batch_args(games, seed, threads);
               MatchResult result;
               SignalCheck signals;
-              if (native) {
+              if (seated.native) {
                   py::gil_scoped_release release;
-                  result = play_match(game, seats, batch.games, batch.seed, batch.threads, static_cast<int>(first_game),
-                                      signals.interrupt());
+                  result = play_match(game, seated.seats, batch.games, batch.seed, batch.threads,
+                                      static_cast<int>(first_game), signals.interrupt());
               } else {
-                  result = play_match(game, seats, batch.games, batch.seed, 1, static_cast<int>(first_game),
+                  result = play_match(game, seated.seats, batch.games, batch.seed, 1, static_cast<int>(first_game),
                                       signals.interrupt());
               }
               signals.raise_if_interrupted();

@@ -82,25 +82,19 @@ py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSp
     m.def((name + "_simulate").c_str(), [seat_bot](const State& start, const py::sequence& bots, const py::object& seed,
                                                    double max_time, const py::object& max_events) {
         const realtime::Limits limits = limits_from(max_time, max_events);
-        std::vector<std::shared_ptr<Bot>> owned;
-        bool all_native = true;
-        for (auto bot : bots) {
-            all_native = all_native && py::isinstance<Bot>(bot);
-            owned.push_back(seat_bot(bot, R::game(start)));
-        }
-        std::vector<const Bot*> seats;
-        for (const auto& bot : owned) seats.push_back(bot.get());
+        const SeatedBots<Bot> seated =
+            seat_bots<Bot>(bots, [&](const py::handle& bot) { return seat_bot(bot, R::game(start)); });
         const uint64_t s = to_seed(seed);
         // Copied with the GIL held: another thread may apply moves to `start` meanwhile,
         // and the run's state is this copy played on.
         const State begin = start;
         const typename R::Position& position = R::position(begin);
         realtime::Run<typename R::Position, typename R::Move> run;
-        if (all_native) {
+        if (seated.native) {
             py::gil_scoped_release release;
-            run = simulate(position, seats, s, limits);
+            run = simulate(position, seated.seats, s, limits);
         } else {
-            run = simulate(position, seats, s, limits);
+            run = simulate(position, seated.seats, s, limits);
         }
         State final = begin;
         final.position = run.state;
@@ -116,21 +110,18 @@ py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSp
           [](const typename R::Game& game, const py::sequence& bots, const py::object& games, const py::object& seed,
              const py::object& threads, double max_time, const py::object& max_events) {
               const realtime::Limits limits = limits_from(max_time, max_events);
-              std::vector<std::shared_ptr<Bot>> owned;
-              for (auto bot : bots) {
+              const SeatedBots<Bot> seated = seat_bots<Bot>(bots, [](const py::handle& bot) {
                   if (!py::isinstance<Bot>(bot))
                       throw OptionError("simulate_many runs C++ bots only; use simulate for Python bots");
-                  owned.push_back(cpp_bot<Bot>(bot));
-              }
-              std::vector<const Bot*> seats;
-              for (const auto& bot : owned) seats.push_back(bot.get());
+                  return cpp_bot<Bot>(bot);
+              });
               const Batch batch = batch_args(games, seed, threads);
               realtime::Batch result;
               SignalCheck signals;
               {
                   py::gil_scoped_release release;
-                  result =
-                      simulate_many(game, seats, batch.games, batch.seed, batch.threads, limits, signals.interrupt());
+                  result = simulate_many(game, seated.seats, batch.games, batch.seed, batch.threads, limits,
+                                         signals.interrupt());
               }
               signals.raise_if_interrupted();
               return batch_dict(result, batch.games, R::players(game));

@@ -277,7 +277,8 @@ Value Document::value(uint32_t index) const {
     }
     Object object;
     for (uint32_t key = index + 1; key < token.next; key = tokens_[key + 1].next)
-        object[boost::json::string_view(tokens_[key].data, tokens_[key].size)] = value(key + 1);  // the last one counts
+        object.emplace(boost::json::string_view(tokens_[key].data, tokens_[key].size),
+                       value(key + 1));  // keys are unique
     return object;
 }
 

@@ -24,7 +24,8 @@ json::Value card_list(CardSet set, const Storage& sp) {
     out.reserve(static_cast<std::size_t>(set.count()));
     while (!set.empty()) {  // slot order: colour, then value, one per copy
         const Card card{static_cast<uint8_t>(set.pop_lowest() / kMaxCopies)};
-        const char text[] = {kColourLetters[card.colour()], static_cast<char>('0' + card.value())};
+        char text[2];
+        write_card_notation(card, text);
         out.emplace_back(boost::json::string_view(text, 2));
     }
     return out;
@@ -61,8 +62,7 @@ json::Value rows_json(const Position& s, const Storage& sp) {
 /// The text writer's forms of the same.
 void write_card(json::Writer& w, Card card) {
     w.plain_in_place(2, [card](char* out) {
-        out[0] = kColourLetters[card.colour()];
-        out[1] = static_cast<char>('0' + card.value());
+        write_card_notation(card, out);
         return std::size_t{2};
     });
 }
@@ -91,8 +91,8 @@ std::size_t write_history_entry(const Step& step, char* out) {
         return n;
     }
     if (m.kind == MoveKind::Discard) out[n++] = 'x';
-    out[n++] = kColourLetters[m.card.colour()];
-    out[n++] = static_cast<char>('0' + m.card.value());
+    write_card_notation(m.card, out + n);
+    n += 2;
     if (m.kind == MoveKind::Place) out[n++] = m.side == Side::Left ? '<' : '>';
     return n;
 }

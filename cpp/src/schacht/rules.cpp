@@ -159,7 +159,9 @@ std::vector<Card> cards_of(CardSet set) {
 // ---- notation (S8) -----------------------------------------------------------------
 
 std::string format_card(Card card) {
-    return std::string{kColourLetters[card.colour()], static_cast<char>('0' + card.value())};
+    std::string text(2, ' ');
+    write_card_notation(card, text.data());
+    return text;
 }
 
 Card parse_card(std::string_view text) {

@@ -184,6 +184,12 @@ std::vector<Card> cards_of(CardSet set);
 
 // ---- notation (S8) ------------------------------------------------------------------
 
+/// Writes the card's notation, its two characters ("G5"), at `out`; format_card and the
+/// state JSON's writer share it.
+inline void write_card_notation(Card card, char* out) noexcept {
+    out[0] = kColourLetters[card.colour()];
+    out[1] = static_cast<char>('0' + card.value());
+}
 std::string format_card(Card card);
 /// Parses "G5"; throws NotationError.
 Card parse_card(std::string_view text);
