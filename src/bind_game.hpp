@@ -23,6 +23,7 @@
 #include "common.hpp"
 #include "diabolo/core/batch.hpp"
 #include "diabolo/core/contract.hpp"
+#include "diabolo/core/events.hpp"
 #include "diabolo/core/json.hpp"
 #include "diabolo/core/match.hpp"
 #include "diabolo/core/scores.hpp"
@@ -318,6 +319,63 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
             doc("What ``player`` may know, as a JSON-ready dict with the keys of the rules page.",
                 start + ">>> view = state.observation(2)\n>>> view['player'], view['round']\n(2, 0)"))
         .def(
+            "public_observation",
+            [](const State& state) {
+                unsigned char buffer[16384];
+                boost::json::monotonic_resource arena(buffer, sizeof buffer);
+                return to_python(R::public_observation(R::position(state), &arena));
+            },
+            doc("What a spectator may know: the keys of ``observation`` that ``game.visibility`` marks public, with "
+                "``player`` None.",
+                start + ">>> view = state.public_observation()\n>>> view['player'] is None and 'legal' not in view\n"
+                        "True\n>>> all(view[key] == value for key, value in state.observation(0).items() "
+                        "if key in view and key != 'player')\nTrue"))
+        .def_property_readonly(
+            "last_events",
+            [](const State& state) {
+                py::list out;
+                for (const Event& event : R::last_events(state)) {
+                    py::dict entry;
+                    entry["visible_to"] =
+                        event.visible_to == kEveryone ? py::object(py::none()) : py::int_(event.visible_to);
+                    entry["event"] = to_python(event.data);
+                    entry["public"] = to_python(event.redacted);
+                    out.append(std::move(entry));
+                }
+                return out;
+            },
+            doc("Every event of the last move, in order, secrets included: dicts ``{'visible_to': None or a seat, "
+                "'event': {...}, 'public': {...} or None}``, where ``public`` is what the others see of a private "
+                "event. Empty before the first move and for a state read from JSON. Written on demand: ``apply`` "
+                "does not pay for it.",
+                start + ">>> seat = state.pending_seats[0]\n>>> state.apply(state.legal_actions(seat)[0], player=seat)"
+                        "\n>>> [entry['event']['type'] for entry in state.last_events][0] in "
+                        "state.game.visibility['events']\nTrue"))
+        .def(
+            "events_for",
+            [](const State& state, const py::object& player) {
+                const int p = to_seat(player, R::players(R::game(state)));
+                py::list out;
+                for (const json::Value& event : events_seen_by(R::last_events(state), p)) out.append(to_python(event));
+                return out;
+            },
+            py::arg("player"),
+            doc("The events of the last move as ``player`` sees them, in order: JSON-ready dicts with a ``type``. Fed "
+                "to a client that holds ``observation(player)``, they keep it up to date (docs: Building a frontend).",
+                start + ">>> seat = state.pending_seats[0]\n>>> state.apply(state.legal_actions(seat)[0], player=seat)"
+                        "\n>>> all('type' in event for event in state.events_for(0))\nTrue"))
+        .def(
+            "public_events",
+            [](const State& state) {
+                py::list out;
+                for (const json::Value& event : events_seen_by(R::last_events(state), kEveryone))
+                    out.append(to_python(event));
+                return out;
+            },
+            doc("The events of the last move as a spectator sees them: they keep ``public_observation()`` up to date.",
+                start + ">>> seat = state.pending_seats[0]\n>>> state.apply(state.legal_actions(seat)[0], player=seat)"
+                        "\n>>> len(state.public_events()) <= len(state.last_events)\nTrue"))
+        .def(
             "observation_tensor",
             [](const State& state, const py::object& player) {
                 const int p = to_seat(player, R::players(R::game(state)));
@@ -426,6 +484,14 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
             doc("Shape of the state's ``observation_tensor``.",
                 ">>> game = diabolo.load('{name}')\n>>> game.new_state(seed=1).observation_tensor(0).shape == "
                 "game.observation_tensor_shape\nTrue"))
+        .def_property_readonly(
+            "visibility", [](const Game&) { return to_python(R::visibility()); },
+            doc("Who may see what, as data: ``{'observation': {key: 'public' or 'private'}, 'moves': {kind: 'public' "
+                "or 'secret'}, 'events': {type: 'public', 'private' or 'private_with_public_form'}}``. A server "
+                "sends each seat ``observation(seat)`` and ``events_for(seat)``, spectators ``public_observation()`` "
+                "and ``public_events()``; this table says why.",
+                ">>> game = diabolo.load('{name}')\n>>> game.visibility['observation']['legal']\n'private'\n"
+                ">>> sorted(game.visibility)\n['events', 'moves', 'observation']"))
         .def(
             "state_from_json",
             [](const Game& game, const py::object& text) {

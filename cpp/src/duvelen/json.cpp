@@ -5,6 +5,7 @@
 
 #include "diabolo/core/json.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
+#include "views.hpp"
 
 namespace diabolo::duvelen {
 
@@ -14,46 +15,13 @@ constexpr const char* kFormat = "diabolo.duvelen/1";
 constexpr const char* kPhaseNames[] = {"play", "after_stop", "game_over"};
 constexpr const char* kBlockNames[] = {"rotate_stok", "end_round"};
 
-using Storage = boost::json::storage_ptr;
-
-std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
-
-json::Value card_or_null(int card, const Storage& sp) {
-    return card < 0 ? json::Value(nullptr, sp) : json::Value(json::view(format_card(card)), sp);
-}
-
-std::string suit_letter(int suit) { return std::string(1, kSuitLetters[suit]); }
-
-/// The piles in the centre (by number) or the Herenhopen (in completion order).
-json::Value piles_json(const Position& s, bool complete, const Storage& sp) {
-    std::vector<int> ids;
-    for (int id = 1; id <= s.pile_count; ++id) {
-        if ((s.piles[at(id - 1)].holder >= 0) == complete) ids.push_back(id);
-    }
-    if (complete) {
-        std::sort(ids.begin(), ids.end(),
-                  [&](int a, int b) { return s.piles[at(a - 1)].completed < s.piles[at(b - 1)].completed; });
-    }
-    json::Array out(sp);
-    for (const int id : ids) {
-        const Pile& pile = s.piles[at(id - 1)];
-        json::Object d(sp);
-        if (complete) d.emplace("holder", int{pile.holder});
-        else d.emplace("id", id);
-        d.emplace("suit", json::view(suit_letter(pile.suit)));
-        if (!complete) d.emplace("top", int{pile.top});
-        json::Array& owners = d.emplace("owners", json::Array(sp)).first->value().get_array();
-        for (int r = 0; r < pile.top; ++r) owners.emplace_back(int{pile.owners[at(r)]});
-        out.emplace_back(std::move(d));
-    }
-    return out;
-}
-
-json::Value int_list(const std::array<int32_t, kMaxSeats>& values, int players, const Storage& sp) {
-    json::Array out(sp);
-    for (int p = 0; p < players; ++p) out.emplace_back(values[at(p)]);
-    return out;
-}
+using views::at;
+using views::card_or_null;
+using views::int_list;
+using views::piles_json;
+using views::seats_json;
+using views::Storage;
+using views::suit_letter;
 
 void write_cards(json::Writer& w, const uint8_t* cards, int count) {
     w.begin_array();
@@ -235,10 +203,15 @@ std::string to_json(const State& t) {
 
 State state_from_json(std::string_view text) { return read_state(text, nullptr); }
 
-json::Value observation(const Position& s, int player, const Storage& sp) {
+namespace {
+
+/// The view of `player`, or with player = kEveryone the public view: everything but
+/// "legal", and "player" null (D8.1: the table is the same for every seat).
+json::Value view(const Position& s, int player, const Storage& sp) {
     json::Object d(sp);
     d.reserve(12);
-    d.emplace("player", player);
+    if (player != kEveryone) d.emplace("player", player);
+    else d.emplace("player", nullptr);
     d.emplace("round", int{s.round});
     d.emplace("rounds", int{s.game.rounds});
     d.emplace("current_player", s.current_player());
@@ -247,28 +220,21 @@ json::Value observation(const Position& s, int player, const Storage& sp) {
     else d.emplace("stop_called_by", nullptr);
     d.emplace("piles", piles_json(s, false, sp));
     d.emplace("herenhopen", piles_json(s, true, sp));
-    json::Array seats(sp);
-    for (int p = 0; p < s.players(); ++p) {
-        const Seat& seat = s.seats[at(p)];
-        json::Object v(sp);
-        v.emplace("stok_top", card_or_null(seat.stok_top(), sp));
-        v.emplace("stok_count", int{seat.stok_count});
-        json::Array& rij = v.emplace("rij", json::Array(sp)).first->value().get_array();
-        for (const uint8_t card : seat.rij) rij.emplace_back(card_or_null(card == kNoCard ? -1 : card, sp));
-        v.emplace("waste_top", card_or_null(seat.waste_top(), sp));
-        v.emplace("waste_count", int{seat.waste_count});
-        v.emplace("draaistok_count", seat.draaistok_count());
-        v.emplace("passed", ((s.passed >> p) & 1u) != 0);
-        seats.emplace_back(std::move(v));
-    }
-    d.emplace("seats", std::move(seats));
+    d.emplace("seats", seats_json(s, sp));
     d.emplace("scores", int_list(s.scores, s.players(), sp));
     d.emplace("round_scores", int_list(round_scores(s), s.players(), sp));
+    if (player == kEveryone) return d;
     json::Array legal(sp);
     for (const Move& move : legal_moves(s, player)) legal.emplace_back(json::view(format_move(move)));
     d.emplace("legal", std::move(legal));
     return d;
 }
+
+}  // namespace
+
+json::Value observation(const Position& s, int player, const Storage& sp) { return view(s, player, sp); }
+
+json::Value public_observation(const Position& s, const Storage& sp) { return view(s, kEveryone, sp); }
 
 namespace {
 constexpr const char* kMoveKinds[] = {"play", "turn", "recycle", "recycle^", "stop", "pass"};
@@ -335,6 +301,14 @@ json::Value Rules::observation(const Position& position, int player, const Stora
 State Rules::state_from_json(const Game& game, std::string_view text) { return read_state(text, &game); }
 
 json::Value Rules::move_json(const Move& move) { return duvelen::move_json(move); }
+
+json::Value Rules::public_observation(const Position& position, const boost::json::storage_ptr& storage) {
+    return duvelen::public_observation(position, storage);
+}
+
+json::Value Rules::visibility() { return duvelen::visibility(); }
+
+Events Rules::last_events(const State& state) { return state.last_events(); }
 
 static_assert(implements_contract<Rules>());
 

@@ -7,6 +7,7 @@
 #include "diabolo/core/rng.hpp"
 #include "diabolo/core/scores.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
+#include "views.hpp"
 
 namespace diabolo::duvelen {
 
@@ -71,10 +72,14 @@ void turn(Seat& seat) noexcept {  // D3.7
 }
 
 /// D4.3: after Stop, an empty waste takes the whole Draaistok, its bottom card on top.
-void flip_empty_wastes(Position& s) noexcept {
+/// Here and below, `log` is null except when a move is replayed for its events.
+void flip_empty_wastes(Position& s, EventLog* log) {
     for (int p = 0; p < s.players(); ++p) {
         Seat& seat = s.seats[at(p)];
-        if (seat.waste_count == 0) seat.waste_count = seat.cycle_count;
+        if (seat.waste_count == 0 && seat.cycle_count != 0) {
+            seat.waste_count = seat.cycle_count;
+            if (log) events::draaistok_flipped(*log, s, p);
+        }
     }
 }
 
@@ -98,21 +103,24 @@ Deck shuffled_deck(uint64_t seed, int round, int seat) noexcept {
     return deck;
 }
 
-void start_round(Position& s, int round, const std::vector<Deck>* decks);
+void start_round(Position& s, int round, const std::vector<Deck>* decks, EventLog* log);
 
-void end_round(Position& s) noexcept {
+void end_round(Position& s, events::RoundEnd reason, EventLog* log) {
+    if (log) events::round_ended(*log, s, reason);
     const auto points = round_scores(s);
     for (int p = 0; p < s.players(); ++p) s.scores[at(p)] += points[at(p)];
     if (s.round + 1 < s.game.rounds) {
-        start_round(s, s.round + 1, nullptr);
+        start_round(s, s.round + 1, nullptr, log);
     } else {
         s.phase = Phase::GameOver;
+        if (log) events::game_ended(*log, s);
     }
 }
 
 /// D4.5: a blocked position rotates every Stok until it unblocks, or ends the round.
-void resolve_block(Position& s) noexcept {
+void resolve_block(Position& s, EventLog* log) {
     if (!is_blocked(s)) return;
+    if (log) events::blocked(*log);
     if (s.game.on_block == OnBlock::RotateStok) {
         int longest = 0;
         for (int p = 0; p < s.players(); ++p) longest = std::max(longest, int{s.seats[at(p)].stok_count});
@@ -122,13 +130,14 @@ void resolve_block(Position& s) noexcept {
                 if (seat.stok_count > 1)
                     std::rotate(seat.stok.begin(), seat.stok.begin() + 1, seat.stok.begin() + seat.stok_count);
             }
+            if (log) events::stoks_rotated(*log, s);
             if (!is_blocked(s)) return;
         }
     }
-    end_round(s);
+    end_round(s, events::RoundEnd::Blocked, log);
 }
 
-void start_round(Position& s, int round, const std::vector<Deck>* decks) {
+void start_round(Position& s, int round, const std::vector<Deck>* decks, EventLog* log) {
     s.round = static_cast<uint8_t>(round);
     s.phase = Phase::Play;
     s.stop_called_by = -1;
@@ -142,7 +151,8 @@ void start_round(Position& s, int round, const std::vector<Deck>* decks) {
     for (int p = 0; p < s.players(); ++p) {
         deal(s.seats[at(p)], decks ? (*decks)[at(p)] : shuffled_deck(s.seed, round, p));
     }
-    resolve_block(s);
+    if (log) events::round_started(*log, s);
+    resolve_block(s, log);
 }
 
 /// D4.4: after Stop the round ends once every pass stands or nobody can play a card.
@@ -154,7 +164,7 @@ bool after_stop_over(const Position& s) noexcept {
     return true;
 }
 
-void play_card(Position& s, const Move& m, int player) noexcept {
+void play_card(Position& s, const Move& m, int player, EventLog* log) {
     remove_from(s.seats[at(player)], m.source);
     const int suit = suit_of(m.card);
     const int rank = rank_of(m.card);
@@ -180,6 +190,7 @@ void play_card(Position& s, const Move& m, int player) noexcept {
         }
     }
     s.passed = static_cast<uint8_t>(s.passed & ~bit(player));  // D4.4
+    if (log) events::played(*log, s, m, player);
 }
 
 }  // namespace
@@ -322,7 +333,7 @@ Position new_game(const Game& game, uint64_t seed, const std::vector<Deck>* deck
     Position s;
     s.game = game;
     s.seed = seed;
-    start_round(s, 0, decks);
+    start_round(s, 0, decks, nullptr);
     return s;
 }
 
@@ -334,7 +345,7 @@ void redeal(Position& s, const std::vector<Deck>& decks) {
     if (s.phase != Phase::Play || s.actions != 0) {
         throw StateFormatError("a deal can only be replaced before the round's first action (D2.5)");
     }
-    start_round(s, s.round, &decks);
+    start_round(s, s.round, &decks, nullptr);
 }
 
 // ---- legality ------------------------------------------------------------------------------
@@ -475,11 +486,18 @@ std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& m, in
 
 // ---- applying moves ------------------------------------------------------------------------
 
-void apply_unchecked(Position& s, const Move& m, int player) noexcept {
+namespace {
+
+/// apply_unchecked, writing the move's events into `log` unless it is null.
+void play(Position& s, const Move& m, int player, EventLog* log) {
     Seat& seat = s.seats[at(player)];
+    const int waste_before = seat.waste_count;
     switch (m.kind) {
-        case MoveKind::Play: play_card(s, m, player); break;
-        case MoveKind::Turn: turn(seat); break;
+        case MoveKind::Play: play_card(s, m, player, log); break;
+        case MoveKind::Turn:
+            turn(seat);
+            if (log) events::turned(*log, s, player, waste_before);
+            break;
         case MoveKind::Recycle:
         case MoveKind::RecycleUp: {  // D3.8
             seat.waste_count = 0;
@@ -488,24 +506,38 @@ void apply_unchecked(Position& s, const Move& m, int player) noexcept {
             if (m.kind == MoveKind::Recycle) std::rotate(first, first + 1, last);
             else std::rotate(first, last - 1, last);
             turn(seat);
+            if (log) {
+                events::recycled(*log, player, m.kind);
+                events::turned(*log, s, player, 0);
+            }
             break;
         }
         case MoveKind::Stop:  // D4.1, D4.2
             s.stop_called_by = static_cast<int8_t>(player);
             s.phase = Phase::AfterStop;
+            if (log) events::stop_called(*log, s, player);
             break;
-        case MoveKind::Pass: s.passed = static_cast<uint8_t>(s.passed | bit(player)); break;
+        case MoveKind::Pass:
+            s.passed = static_cast<uint8_t>(s.passed | bit(player));
+            if (log) events::passed(*log, player);
+            break;
     }
     ++s.actions;
-    if (s.phase == Phase::AfterStop) flip_empty_wastes(s);
+    if (s.phase == Phase::AfterStop) flip_empty_wastes(s, log);
     if (s.actions >= s.game.max_actions) {  // D4.5: the action cap
-        end_round(s);
+        end_round(s, events::RoundEnd::ActionCap, log);
     } else if (s.phase == Phase::AfterStop) {
-        if (after_stop_over(s)) end_round(s);  // D4.4
+        if (after_stop_over(s)) {  // D4.4
+            end_round(s, s.passed == all_seats(s) ? events::RoundEnd::Passes : events::RoundEnd::NoPlays, log);
+        }
     } else {
-        resolve_block(s);  // D4.5
+        resolve_block(s, log);  // D4.5
     }
 }
+
+}  // namespace
+
+void apply_unchecked(Position& s, const Move& m, int player) noexcept { play(s, m, player, nullptr); }
 
 void apply(Position& s, const Move& m, int player) {
     if (player < 0 || player >= s.players()) {
@@ -686,10 +718,19 @@ State State::start(const Game& game, uint64_t seed, const std::vector<Deck>* dec
 
 void State::apply(const Move& move, int player) {
     const std::optional<Move> resolved = resolve(position, player, move);
-    const auto before = position.scores;
+    const Position previous = position;
     duvelen::apply(position, move, player);
-    for (std::size_t p = 0; p < rewards.size(); ++p) rewards[p] = position.scores[p] - before[p];
+    for (std::size_t p = 0; p < rewards.size(); ++p) rewards[p] = position.scores[p] - previous.scores[p];
     history.push_back(Step{player, *resolved});
+    before = previous;
+}
+
+Events State::last_events() const {
+    if (!before || history.empty()) return {};
+    EventLog log;
+    Position s = *before;
+    play(s, history.back().move, history.back().player, &log);
+    return std::move(log).take();
 }
 
 int64_t Rules::max_game_length(const Game& game) noexcept {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "diabolo/core/contract.hpp"
+#include "diabolo/core/events.hpp"
 #include "diabolo/core/json.hpp"
 #include "diabolo/knizia/knizia.hpp"
 
@@ -350,10 +351,15 @@ json::Value last_call_json(const Position& s, const Storage& sp) {
     return d;
 }
 
-json::Value observation(const Position& s, int player, const Storage& sp) {
+namespace {
+
+/// The view of `player`, or with player = kEveryone the public view: everything but
+/// "legal", and "player" null (K5.1: there is no private hand).
+json::Value view(const Position& s, int player, const Storage& sp) {
     json::Object d(sp);
     d.reserve(13);
-    d.emplace("player", player);
+    if (player != kEveryone) d.emplace("player", player);
+    else d.emplace("player", nullptr);
     d.emplace("round", int{s.round});
     if (s.config.variant == Variant::Standard) d.emplace("rounds", int{s.config.rounds});
     else d.emplace("rounds", nullptr);
@@ -366,11 +372,18 @@ json::Value observation(const Position& s, int player, const Storage& sp) {
     d.emplace("last_call", last_call_json(s, sp));
     d.emplace("penalty", penalty_json(s, sp));
     d.emplace("passed", passed_json(s, sp));
+    if (player == kEveryone) return d;
     json::Array legal(sp);
     for (const Move& move : legal_moves(s, player)) legal.emplace_back(json::view(format_move(move)));
     d.emplace("legal", std::move(legal));
     return d;
 }
+
+}  // namespace
+
+json::Value observation(const Position& s, int player, const Storage& sp) { return view(s, player, sp); }
+
+json::Value public_observation(const Position& s, const Storage& sp) { return view(s, kEveryone, sp); }
 
 std::string to_json(const State& t) {
     const Position& s = t.position;
@@ -500,6 +513,14 @@ json::Value Rules::observation(const Position& position, int player, const Stora
 }
 
 json::Value Rules::move_json(const Move& move) { return knizia::move_json(move); }
+
+json::Value Rules::public_observation(const Position& position, const boost::json::storage_ptr& storage) {
+    return knizia::public_observation(position, storage);
+}
+
+json::Value Rules::visibility() { return knizia::visibility(); }
+
+Events Rules::last_events(const State& state) { return state.last_events(); }
 
 static_assert(implements_contract<Rules>());
 

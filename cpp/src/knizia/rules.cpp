@@ -6,6 +6,7 @@
 
 #include "diabolo/core/scores.hpp"
 #include "diabolo/knizia/knizia.hpp"
+#include "events.hpp"
 
 namespace diabolo::knizia {
 
@@ -504,23 +505,30 @@ uint8_t take_from_table(Position& s, int position) {
     return kind;
 }
 
-/// K10.2: with the table empty, the takers at the head get the deck's top card.
-void settle_penalty(Position& s) {
+/// K10.2: with the table empty, the takers at the head get the deck's top card. Here and
+/// below, `log` is null except when a move is replayed for its events.
+void settle_penalty(Position& s, EventLog* log) {
     while (s.penalty_count > 0 && s.table_count == 0) {
         const int seat = s.penalty[0];
         std::memmove(s.penalty.data(), s.penalty.data() + 1, static_cast<std::size_t>(s.penalty_count - 1));
         s.penalty[at(--s.penalty_count)] = 0;
-        if (s.deck_count() > 0) to_pile(s, seat, s.deck[s.deck_next++], true);
+        const bool drawn = s.deck_count() > 0;
+        if (drawn) to_pile(s, seat, s.deck[s.deck_next++], true);
+        if (log) events::took_from_deck(*log, s, seat, drawn);
     }
     s.phase = s.penalty_count > 0 ? Phase::Penalty : Phase::Play;
 }
 
-void end_round(Position& s) {
+/// Scores the round (K4); the game ends (K4.2, K4.3) or the next round starts.
+void end_round(Position& s, EventLog* log) {
     const int n = s.players();
+    const auto before = s.scores;
     if (s.config.variant == Variant::Standard) {
         for (int p = 0; p < n; ++p) s.scores[at(p)] += s.pile[at(p)];  // K4.1
-        if (s.round + 1 >= s.config.rounds) {                          // K4.2
+        if (log) events::round_ended(*log, s, before);
+        if (s.round + 1 >= s.config.rounds) {  // K4.2
             s.phase = Phase::GameOver;
+            if (log) events::game_ended(*log, s);
             return;
         }
     } else {  // K4.3
@@ -535,20 +543,23 @@ void end_round(Position& s) {
             if (counted[at(p)] == best) ++s.scores[at(p)];
             won = won || s.scores[at(p)] >= 2;
         }
+        if (log) events::round_ended(*log, s, before);
         if (won || s.round + 1 >= kMaxRounds) {
             s.phase = Phase::GameOver;
+            if (log) events::game_ended(*log, s);
             return;
         }
     }
     ++s.round;
     start_round(s, nullptr);
+    if (log) events::round_started(*log, s);
 }
 
 /// K3.7, K10.5: with the deck used up, the round ends when no word can be formed from
 /// the table or every seat's pass stands.
-void check_round_end(Position& s) {
+void check_round_end(Position& s, EventLog* log) {
     if (s.phase != Phase::Play || s.deck_count() > 0) return;
-    if (s.passed == all_seats(s) || !any_word(s)) end_round(s);
+    if (s.passed == all_seats(s) || !any_word(s)) end_round(s, log);
 }
 
 void record_call(Position& s, int player, const Move& claim, const Check& check) {
@@ -559,9 +570,8 @@ void record_call(Position& s, int player, const Move& claim, const Check& check)
     s.last_call.word = claim.letters;
 }
 
-}  // namespace
-
-Move apply(Position& s, const Move& move, int player) {
+/// apply(), writing the move's events into `log` unless it is null.
+Move play(Position& s, const Move& move, int player, EventLog* log) {
     if (auto error = why_illegal(s, move, player)) throw *error;
     // The word finder may refuse a table past its limit (LimitError): a call is checked
     // before the state changes, and the state is put back if the end of a round cannot be
@@ -572,39 +582,57 @@ Move apply(Position& s, const Move& move, int player) {
     Move applied = move;
     s.passed = static_cast<uint8_t>(s.passed & ~bit(player));  // K10.5: a move lifts the seat's pass
     switch (move.kind) {
-        case MoveKind::Reveal: s.table[s.table_count++] = s.deck[s.deck_next++]; break;  // K3.1
-        case MoveKind::Pass: s.passed = static_cast<uint8_t>(s.passed | bit(player)); break;
-        case MoveKind::Take:  // K3.5
-            to_pile(s, player, take_from_table(s, move.position), false);
+        case MoveKind::Reveal:  // K3.1
+            s.table[s.table_count++] = s.deck[s.deck_next++];
+            if (log) events::revealed(*log, s, player);
+            break;
+        case MoveKind::Pass:
+            s.passed = static_cast<uint8_t>(s.passed | bit(player));
+            if (log) events::passed(*log, player);
+            break;
+        case MoveKind::Take: {  // K3.5
+            const uint8_t kind = take_from_table(s, move.position);
+            to_pile(s, player, kind, false);
             std::memmove(s.penalty.data(), s.penalty.data() + 1, static_cast<std::size_t>(s.penalty_count - 1));
             s.penalty[at(--s.penalty_count)] = 0;
-            settle_penalty(s);
+            if (log) events::took(*log, player, move.position, s.config.card(kind));
+            settle_penalty(s, log);
             break;
+        }
         case MoveKind::Claim: {
             record_call(s, player, move, *check);
             if (check->reason == Reason::None) {  // K3.4
                 applied = Move::claim(move.word(), check->match->cards);
+                std::vector<Card> cards;
+                for (const int position : check->match->cards) cards.push_back(s.config.card(s.table[at(position)]));
+                if (log) events::called(*log, s, player, check->match->cards, cards);
                 std::vector<int> positions = check->match->cards;
                 std::sort(positions.rbegin(), positions.rend());
                 for (const int position : positions) to_pile(s, player, take_from_table(s, position), false);
                 s.passed = 0;  // K10.5
             } else {           // K3.5
+                if (log) events::called(*log, s, player, {}, {});
                 for (int i = 1; i < s.players(); ++i)
                     s.penalty[at(i - 1)] = static_cast<uint8_t>((player + i) % s.players());
                 s.penalty_count = static_cast<uint8_t>(s.players() - 1);
-                settle_penalty(s);
+                if (log) events::penalty(*log, s);
+                settle_penalty(s, log);
             }
             break;
         }
     }
     try {
-        check_round_end(s);
+        check_round_end(s, log);
     } catch (const LimitError&) {
         if (before) s = *before;
         throw;
     }
     return applied;
 }
+
+}  // namespace
+
+Move apply(Position& s, const Move& move, int player) { return play(s, move, player, nullptr); }
 
 std::vector<int> winners(const Position& s) { return best_seats(s.scores, s.players()); }
 
@@ -760,8 +788,17 @@ Move State::apply(const Move& move, int player) {
         redeal(next, deals[next.round]);
     }
     history.push_back(Step{player, applied});
+    before = position;
     position = next;
     return applied;
+}
+
+Events State::last_events() const {
+    if (!before || history.empty()) return {};
+    EventLog log;
+    Position s = *before;
+    play(s, history.back().move, history.back().player, &log);
+    return std::move(log).take();
 }
 
 int64_t Rules::max_game_length(const Game&) noexcept {
@@ -791,7 +828,8 @@ std::string State::check() const {
 State State::resample(int, uint64_t seed) const {
     State t = *this;
     t.position = knizia::resample(position, seed);
-    t.deals.clear();  // a given deal of a later round is hidden too: the resampled game shuffles it
+    t.before.reset();  // its last move is not replayed from the real table
+    t.deals.clear();   // a given deal of a later round is hidden too: the resampled game shuffles it
     return t;
 }
 

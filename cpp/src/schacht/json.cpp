@@ -6,6 +6,7 @@
 
 #include "diabolo/core/json.hpp"
 #include "diabolo/schacht/schacht.hpp"
+#include "views.hpp"
 
 namespace diabolo::schacht {
 
@@ -15,49 +16,13 @@ constexpr const char* kFormat = "diabolo.schacht/1";
 constexpr const char* kPhaseNames[] = {"play", "doubler", "game_over"};
 constexpr const char* kMoveKinds[] = {"place", "discard", "bet", "hold"};
 
-std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
-
-using Storage = boost::json::storage_ptr;
-
-json::Value card_list(CardSet set, const Storage& sp) {
-    json::Array out(sp);
-    out.reserve(static_cast<std::size_t>(set.count()));
-    while (!set.empty()) {  // slot order: colour, then value, one per copy
-        const Card card{static_cast<uint8_t>(set.pop_lowest() / kMaxCopies)};
-        char text[2];
-        write_card_notation(card, text);
-        out.emplace_back(boost::json::string_view(text, 2));
-    }
-    return out;
-}
-
-std::string colour_letter(int colour) { return std::string(1, kColourLetters[colour]); }
-
-json::Value colour_or_null(int colour, const Storage& sp) {
-    return colour < 0 ? json::Value(nullptr, sp) : json::Value(json::view(colour_letter(colour)), sp);
-}
-
-json::Value seat_bools(const Position& s, unsigned bits, const Storage& sp) {
-    json::Array out(sp);
-    for (int seat = 0; seat < s.players(); ++seat) out.emplace_back(((bits >> seat) & 1u) != 0);
-    return out;
-}
-
-/// colour letter -> {"left": values in the order placed, "right": ..., "closed": bool}
-json::Value rows_json(const Position& s, const Storage& sp) {
-    json::Object rows(sp);
-    for (int c = 0; c < kColours; ++c) {
-        const Row& row = s.rows[at(c)];
-        json::Object r(sp);
-        json::Array& left = r.emplace("left", json::Array(sp)).first->value().get_array();
-        for (int i = 0; i < row.left_count; ++i) left.emplace_back(row.left[at(i)]);
-        json::Array& right = r.emplace("right", json::Array(sp)).first->value().get_array();
-        for (int i = 0; i < row.right_count; ++i) right.emplace_back(row.right[at(i)]);
-        r.emplace("closed", row.closed());
-        rows.emplace(colour_letter(c), std::move(r));
-    }
-    return rows;
-}
+using views::at;
+using views::card_list;
+using views::colour_letter;
+using views::colour_or_null;
+using views::rows_json;
+using views::seat_bools;
+using views::Storage;
 
 /// The text writer's forms of the same.
 void write_card(json::Writer& w, Card card) {
@@ -364,30 +329,38 @@ State read_state(std::string_view text, const Game* expected) {
 
 State state_from_json(std::string_view text) { return read_state(text, nullptr); }
 
-json::Value observation(const Position& s, int p, const boost::json::storage_ptr& sp) {
+namespace {
+
+/// The view of seat `p`, or with p = kEveryone the public view: the same keys without
+/// the seat's own ("hand", "doubler_decision", "legal"), and "player" null (S7).
+json::Value view(const Position& s, int p, const Storage& sp) {
+    const bool seat = p != kEveryone;
     json::Object d(sp);
     d.reserve(16);
-    d.emplace("player", p);
+    if (seat) d.emplace("player", p);
+    else d.emplace("player", nullptr);
     d.emplace("round", int{s.round});
     d.emplace("rounds", int{s.game.rounds});
     d.emplace("dealer", int{s.dealer});
     d.emplace("current_player", int{s.current_player});
     d.emplace("phase", kPhaseNames[static_cast<int>(s.phase)]);
-    d.emplace("hand", card_list(s.hands[at(p)], sp));
+    if (seat) d.emplace("hand", card_list(s.hands[at(p)], sp));
     json::Array sizes(sp), scores(sp), shown(sp), discarded(sp);
-    for (int seat = 0; seat < s.players(); ++seat) {
-        sizes.emplace_back(s.hands[at(seat)].count());
-        scores.emplace_back(int{s.scores[at(seat)]});
-        shown.emplace_back(card_list(s.shown[at(seat)], sp));
-        discarded.emplace_back(card_list(s.discarded[at(seat)], sp));
+    for (int i = 0; i < s.players(); ++i) {
+        sizes.emplace_back(s.hands[at(i)].count());
+        scores.emplace_back(int{s.scores[at(i)]});
+        shown.emplace_back(card_list(s.shown[at(i)], sp));
+        discarded.emplace_back(card_list(s.discarded[at(i)], sp));
     }
     d.emplace("hand_sizes", std::move(sizes));
     d.emplace("rows", rows_json(s, sp));
     d.emplace("draw_pile", s.pile_size());
     d.emplace("doubler_available", seat_bools(s, s.doubler_available, sp));
-    const bool deciding = s.phase == Phase::Doubler && ((s.decided >> p) & 1u);
-    if (deciding) d.emplace("doubler_decision", (s.bets >> p) & 1u ? "bet" : "hold");
-    else d.emplace("doubler_decision", nullptr);
+    if (seat) {
+        const bool decided = s.phase == Phase::Doubler && ((s.decided >> p) & 1u);
+        if (decided) d.emplace("doubler_decision", (s.bets >> p) & 1u ? "bet" : "hold");
+        else d.emplace("doubler_decision", nullptr);
+    }
     d.emplace("scores", std::move(scores));
     d.emplace("scoring_colour", colour_or_null(s.phase == Phase::Doubler ? s.scoring_colour : -1, sp));
     json::Object revealed(sp);
@@ -397,11 +370,11 @@ json::Value observation(const Position& s, int p, const boost::json::storage_ptr
     for (int c = 0; c < kColours; ++c) {
         if (!(s.revealed_colours & (1u << c))) continue;
         json::Array per_seat(sp);
-        for (int seat = 0; seat < s.players(); ++seat)
-            per_seat.emplace_back(card_list(s.hands[at(seat)] & colour_mask(c), sp));
+        for (int i = 0; i < s.players(); ++i) per_seat.emplace_back(card_list(s.hands[at(i)] & colour_mask(c), sp));
         scoring.emplace(colour_letter(c), std::move(per_seat));
     }
     d.emplace("revealed", std::move(revealed));
+    if (!seat) return d;
     json::Array legal(sp);
     std::array<uint8_t, kNumActions> actions{};
     const int n = legal_actions(s, p, actions);
@@ -409,6 +382,12 @@ json::Value observation(const Position& s, int p, const boost::json::storage_ptr
     d.emplace("legal", std::move(legal));
     return d;
 }
+
+}  // namespace
+
+json::Value observation(const Position& s, int p, const boost::json::storage_ptr& sp) { return view(s, p, sp); }
+
+json::Value public_observation(const Position& s, const boost::json::storage_ptr& sp) { return view(s, kEveryone, sp); }
 
 const char* phase_name(Phase phase) noexcept { return kPhaseNames[static_cast<int>(phase)]; }
 const char* kind_name(MoveKind kind) noexcept { return kMoveKinds[static_cast<int>(kind)]; }
@@ -460,6 +439,14 @@ json::Value Rules::observation(const Position& position, int player, const boost
 State Rules::state_from_json(const Game& game, std::string_view text) { return read_state(text, &game); }
 
 json::Value Rules::move_json(const Move& move) { return schacht::move_json(move); }
+
+json::Value Rules::public_observation(const Position& position, const boost::json::storage_ptr& storage) {
+    return schacht::public_observation(position, storage);
+}
+
+json::Value Rules::visibility() { return schacht::visibility(); }
+
+Events Rules::last_events(const State& state) { return state.last_events(); }
 
 static_assert(implements_contract<Rules>());
 

@@ -8,6 +8,7 @@
 
 #include "diabolo/core/rng.hpp"
 #include "diabolo/core/scores.hpp"
+#include "views.hpp"
 
 namespace diabolo::schacht {
 
@@ -239,25 +240,29 @@ Deck shuffled_deck(const Game& game, uint64_t seed, int round) noexcept {
     return deck;
 }
 
-void end_round(Position& s);
+void end_round(Position& s, events::RoundEnd reason, EventLog* log);
 
 /// S2.3: `seat` is to move and draws first. Seats without cards (pile empty) are
-/// skipped; when no seat has a card the round ends (engine decision).
-void begin_turn(Position& s, int seat) {
+/// skipped; when no seat has a card the round ends (engine decision). Here and below,
+/// `log` is null except when a move is replayed for its events (events.cpp).
+void begin_turn(Position& s, int seat, EventLog* log) {
     for (int tries = 0; tries < s.players(); ++tries, seat = next_seat(s, seat)) {
         if (s.pile_next < s.pile_end) {
-            add_card(s.hands[static_cast<std::size_t>(seat)], Card{s.pile[s.pile_next++]});
+            const Card card{s.pile[s.pile_next++]};
+            add_card(s.hands[static_cast<std::size_t>(seat)], card);
+            if (log) events::drew(*log, seat, card);
         }
         if (!s.hands[static_cast<std::size_t>(seat)].empty()) {
             s.current_player = static_cast<int8_t>(seat);
+            if (log) events::turn(*log, seat);
             return;
         }
     }
-    end_round(s);
+    end_round(s, events::RoundEnd::NoCards, log);
 }
 
 /// S2.1, S2.4: deal 6 cards to each seat starting left of the dealer; the rest is the pile.
-void deal(Position& s, const Deck& deck) {
+void deal(Position& s, const Deck& deck, EventLog* log) {
     const int n = s.players();
     for (int i = 0; i < n; ++i) {
         s.hands[static_cast<std::size_t>(i)] = CardSet{};
@@ -272,10 +277,11 @@ void deal(Position& s, const Deck& deck) {
     s.pile_next = 0;
     s.pile_end = static_cast<uint8_t>(static_cast<std::size_t>(deck.size) - next);
     for (std::size_t i = 0; next < static_cast<std::size_t>(deck.size); ++i, ++next) s.pile[i] = deck.cards[next].kind;
-    begin_turn(s, next_seat(s, s.dealer));
+    if (log) events::round_started(*log, s);
+    begin_turn(s, next_seat(s, s.dealer), log);
 }
 
-void start_round(Position& s, int round, const Deck& deck) {
+void start_round(Position& s, int round, const Deck& deck, EventLog* log) {
     s.round = static_cast<uint8_t>(round);
     s.dealer = static_cast<uint8_t>(round % s.players());
     s.phase = Phase::Play;
@@ -285,15 +291,15 @@ void start_round(Position& s, int round, const Deck& deck) {
     s.decided = 0;
     s.bets = 0;
     s.rows = {};
-    deal(s, deck);
+    deal(s, deck, log);
 }
 
 // ---- scoring (S5) --------------------------------------------------------------------
 
 /// S5.3, S5.4, S5.6: reveal colour c and score it with the bets placed.
-void score_colour(Position& s, int colour, int sign) {
+void score_colour(Position& s, int colour, int sign, EventLog* log) {
     s.revealed_colours = static_cast<uint8_t>(s.revealed_colours | (1u << colour));
-    std::array<int, kMaxSeats> sums{};
+    std::array<int, kMaxSeats> sums{}, points{};
     int best = 0;
     for (int seat = 0; seat < s.players(); ++seat) {
         sums[static_cast<std::size_t>(seat)] = colour_sum(s.hands[static_cast<std::size_t>(seat)], colour);
@@ -303,10 +309,12 @@ void score_colour(Position& s, int colour, int sign) {
         for (int seat = 0; seat < s.players(); ++seat) {
             if (sums[static_cast<std::size_t>(seat)] != best) continue;
             const int factor = (s.bets & bit(seat)) ? 2 : 1;
+            points[static_cast<std::size_t>(seat)] = sign * best * factor;
             auto& score = s.scores[static_cast<std::size_t>(seat)];
-            score = static_cast<int16_t>(score + sign * best * factor);
+            score = static_cast<int16_t>(score + points[static_cast<std::size_t>(seat)]);
         }
     }
+    if (log) events::colour_scored(*log, s, colour, points.data());
     s.doubler_available = static_cast<uint8_t>(s.doubler_available & ~s.bets);  // S5.3, S5.7
     s.bets = 0;
     s.decided = 0;
@@ -314,39 +322,57 @@ void score_colour(Position& s, int colour, int sign) {
 
 /// Scores colours after `scoring_colour` in layout order (S5.1) until one needs doubler
 /// decisions (S5.3) or the round's scoring is complete.
-void continue_scoring(Position& s) {
+void continue_scoring(Position& s, EventLog* log) {
     for (int colour = s.scoring_colour + 1; colour < kColours; ++colour) {
         s.scoring_colour = static_cast<int8_t>(colour);
         const Row& row = s.rows[static_cast<std::size_t>(colour)];
         const int angel = row.angel_sum();
         const int devil = row.devil_sum();
-        if (angel == devil) continue;  // S5.5
+        if (angel == devil) {  // S5.5
+            if (log) events::colour_scored(*log, s, colour, std::array<int, kMaxSeats>{}.data());
+            continue;
+        }
         if (angel < devil) {
-            score_colour(s, colour, -1);
+            score_colour(s, colour, -1, log);
             continue;
         }  // S5.4
         if (s.doubler_available == 0) {
-            score_colour(s, colour, +1);
+            score_colour(s, colour, +1, log);
             continue;
         }
         s.phase = Phase::Doubler;  // S5.3
         s.current_player = kSimultaneous;
+        if (log) events::doubler_asked(*log, s);
         return;
     }
     s.scoring_colour = -1;
+    if (log) events::round_ended(*log, s);
     if (s.round + 1 < s.game.rounds) {  // S6.1
         const int round = s.round + 1;
-        start_round(s, round, shuffled_deck(s.game, s.seed, round));
+        start_round(s, round, shuffled_deck(s.game, s.seed, round), log);
     } else {  // S6.2
         s.phase = Phase::GameOver;
         s.current_player = kTerminal;
+        if (log) events::game_ended(*log, s);
     }
 }
 
-void end_round(Position& s) {  // S4.1
+void end_round(Position& s, events::RoundEnd reason, EventLog* log) {  // S4.1
     s.scoring_colour = -1;
     s.current_player = kSimultaneous;
-    continue_scoring(s);
+    if (log) events::play_ended(*log, s, reason);
+    continue_scoring(s, log);
+}
+
+/// redeal(), writing the new deal's events into `log` unless it is null.
+void replace_deal(Position& s, const std::vector<Card>& deck, EventLog* log) {
+    check_deck(s.game, deck);
+    // Rows are empty only before a round's first placement, and no discard (S3.3) can
+    // come before one: so this is the round's fresh deal.
+    const bool fresh =
+        s.phase == Phase::Play && std::all_of(s.rows.begin(), s.rows.end(), [](const Row& r) { return r.size() == 0; });
+    if (!fresh) throw StateFormatError("a deal can only be replaced before the round's first move (S2.4)");
+    start_round(s, s.round, deck_of(deck), log);
 }
 
 }  // namespace
@@ -372,19 +398,11 @@ Position new_game(const Game& game, uint64_t seed, const std::vector<Card>* deck
     Position s;
     s.game = game;
     s.seed = seed;
-    start_round(s, 0, deck ? deck_of(*deck) : shuffled_deck(game, seed, 0));
+    start_round(s, 0, deck ? deck_of(*deck) : shuffled_deck(game, seed, 0), nullptr);
     return s;
 }
 
-void redeal(Position& s, const std::vector<Card>& deck) {
-    check_deck(s.game, deck);
-    // Rows are empty only before a round's first placement, and no discard (S3.3) can
-    // come before one: so this is the round's fresh deal.
-    const bool fresh =
-        s.phase == Phase::Play && std::all_of(s.rows.begin(), s.rows.end(), [](const Row& r) { return r.size() == 0; });
-    if (!fresh) throw StateFormatError("a deal can only be replaced before the round's first move (S2.4)");
-    start_round(s, s.round, deck_of(deck));
-}
+void redeal(Position& s, const std::vector<Card>& deck) { replace_deal(s, deck, nullptr); }
 
 // ---- legality ----------------------------------------------------------------------------
 
@@ -506,7 +524,10 @@ bool is_legal(const Position& s, const Move& m, int player) noexcept {
 
 // ---- applying moves -------------------------------------------------------------------------
 
-void apply_unchecked(Position& s, const Move& m, int player) noexcept {
+namespace {
+
+/// apply_unchecked, writing the move's events into `log` unless it is null.
+void play(Position& s, const Move& m, int player, EventLog* log) {
     auto& hand = s.hands[static_cast<std::size_t>(player)];
     switch (m.kind) {
         case MoveKind::Place: {
@@ -514,30 +535,40 @@ void apply_unchecked(Position& s, const Move& m, int player) noexcept {
             Row& row = s.rows[static_cast<std::size_t>(m.card.colour())];
             if (m.side == Side::Left) row.left[row.left_count++] = static_cast<uint8_t>(m.card.value());
             else row.right[row.right_count++] = static_cast<uint8_t>(m.card.value());
-            if (row.closed() && s.closed_rows() >= s.game.rows_to_end) end_round(s);  // S4.1
-            else begin_turn(s, next_seat(s, player));
+            if (log) events::placed(*log, s, player, m);
+            if (row.closed() && s.closed_rows() >= s.game.rows_to_end) {
+                end_round(s, events::RoundEnd::RowsClosed, log);  // S4.1
+            } else {
+                begin_turn(s, next_seat(s, player), log);
+            }
             return;
         }
         case MoveKind::Discard: {  // S3.3
             remove_card(hand, m.card);
             s.shown[static_cast<std::size_t>(player)] = hand;
             add_card(s.discarded[static_cast<std::size_t>(player)], m.card);
-            begin_turn(s, next_seat(s, player));
+            if (log) events::discarded(*log, s, player, m.card);
+            begin_turn(s, next_seat(s, player), log);
             return;
         }
         case MoveKind::Bet:
         case MoveKind::Hold: {  // S5.3
             s.decided = static_cast<uint8_t>(s.decided | bit(player));
             if (m.kind == MoveKind::Bet) s.bets = static_cast<uint8_t>(s.bets | bit(player));
+            if (log) events::doubler_decided(*log, player, m.kind == MoveKind::Bet);
             if (s.decided == s.doubler_available) {
-                score_colour(s, s.scoring_colour, +1);
+                score_colour(s, s.scoring_colour, +1, log);
                 s.phase = Phase::Play;
-                continue_scoring(s);
+                continue_scoring(s, log);
             }
             return;
         }
     }
 }
+
+}  // namespace
+
+void apply_unchecked(Position& s, const Move& m, int player) noexcept { play(s, m, player, nullptr); }
 
 void apply(Position& s, const Move& m, int player) {
     if (player < 0 || player >= s.players()) {
@@ -760,12 +791,26 @@ State State::start(const Game& game, uint64_t seed, std::vector<std::vector<Card
 void State::apply(const Move& move, std::optional<int> player) {
     const int seat = acting_player(position, player);
     const int round = position.round;
-    const auto before = position.scores;
+    const Position previous = position;
     schacht::apply(position, move, seat);
-    for (std::size_t p = 0; p < rewards.size(); ++p) rewards[p] = position.scores[p] - before[p];
+    for (std::size_t p = 0; p < rewards.size(); ++p) rewards[p] = position.scores[p] - previous.scores[p];
     history.push_back(Step{seat, move});
     const auto r = static_cast<std::size_t>(position.round);
     if (position.round != round && r < decks.size() && !decks[r].empty()) redeal(position, decks[r]);
+    before = previous;
+}
+
+Events State::last_events() const {
+    if (!before || history.empty()) return {};
+    EventLog log;
+    Position s = *before;
+    play(s, history.back().move, history.back().player, &log);
+    const auto r = static_cast<std::size_t>(s.round);
+    if (s.round != before->round && r < decks.size() && !decks[r].empty()) {  // S2.4: the given deal, not the shuffle
+        log.truncate(log.last_of("round_started"));
+        replace_deal(s, decks[r], &log);
+    }
+    return std::move(log).take();
 }
 
 int64_t Rules::max_game_length(const Game& game) noexcept {

@@ -48,6 +48,12 @@
 //   R::observation_tensor(position, player, out)   floats, what `player` may know
 //   R::observation(position, player, storage)  what `player` may know, as JSON
 //       -> json::Value
+//   R::public_observation(position, storage)   what a spectator may know: the public keys
+//       -> json::Value                         of observation(), "player" null
+//   R::visibility() -> json::Value             who may see each observation key, move kind
+//                                              and event type (core/events.hpp)
+//   R::last_events(state) -> Events            the events of the last move applied to
+//                                              `state`, in order (core/events.hpp)
 //   R::to_json(state) -> std::string           the whole state (secrets included)
 //   R::state_from_json(game, text) -> State    StateFormatError naming the path, or that the
 //                                              state's options differ from `game`
@@ -90,6 +96,9 @@
 #include "diabolo/core/rng.hpp"
 
 namespace diabolo {
+
+struct Event;  // core/events.hpp
+using Events = std::vector<Event>;
 
 namespace contract {
 
@@ -134,6 +143,11 @@ DIABOLO_CONTRACT_MEMBER(observation_tensor,
                         (R::observation_tensor(ref<const typename R::Position>(), 0, static_cast<float*>(nullptr)), 0),
                         int)
 DIABOLO_CONTRACT_MEMBER(to_json, R::to_json(ref<const typename R::State>()), std::string)
+DIABOLO_CONTRACT_MEMBER(public_observation,
+                        R::public_observation(ref<const typename R::Position>(), ref<const boost::json::storage_ptr>()),
+                        json::Value)
+DIABOLO_CONTRACT_MEMBER(visibility, R::visibility(), json::Value)
+DIABOLO_CONTRACT_MEMBER(last_events, R::last_events(ref<const typename R::State>()), Events)
 
 template <class R, class = void>
 struct has_observation : std::false_type {};
@@ -207,6 +221,10 @@ constexpr bool implements_contract() {
     static_assert(contract::has_observation<R>::value,
                   "Rules::observation(const Position&, int player, const boost::json::storage_ptr&) -> json::Value");
     static_assert(contract::has_to_json<R>::value, "Rules::to_json(const State&) -> std::string");
+    static_assert(contract::has_public_observation<R>::value,
+                  "Rules::public_observation(const Position&, const boost::json::storage_ptr&) -> json::Value");
+    static_assert(contract::has_visibility<R>::value, "Rules::visibility() -> json::Value");
+    static_assert(contract::has_last_events<R>::value, "Rules::last_events(const State&) -> Events");
     static_assert(contract::has_state_from_json<R>::value,
                   "Rules::state_from_json(const Game&, std::string_view) -> State");
     static_assert(contract::has_format_move<R>::value, "Rules::format_move(const Move&) -> std::string");

@@ -272,6 +272,10 @@ Move move_from_json(const json::Value& data);
 /// What `player` may know (D8.3): the centre, every seat's face-up cards and counts, the
 /// scores and its legal moves, allocated from `storage`.
 json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
+/// What a spectator may know: observation() without "legal", "player" null (D8.1).
+json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
+/// Who may see each observation key, move kind and event type (docs/frontend.rst).
+json::Value visibility();
 
 // ---- the record a frontend keeps -------------------------------------------------------------
 
@@ -288,6 +292,9 @@ struct State {
     /// What the last move applied here changed in each seat's score (zeros for a new state
     /// or one read from JSON).
     std::array<int32_t, kMaxSeats> rewards{};
+    /// The position before the last move applied here, from which last_events() replays
+    /// it; none for a new state or one read from JSON.
+    std::optional<Position> before;
 
     static State start(const Game& game, uint64_t seed, const std::vector<Deck>* decks = nullptr);
     /// Checked move of `player` (a short-form play is resolved to the card at its source);
@@ -298,6 +305,9 @@ struct State {
     /// Determinisation of the position for `player` (the same for every player: nobody sees
     /// what it deals anew); the history is kept.
     State resample(int player, uint64_t seed) const;
+    /// The events of the last move applied here, in order (docs/frontend.rst): none for a
+    /// new state or one read from JSON.
+    Events last_events() const;
 };
 
 // ---- bots and simulation (diabolo::realtime) -------------------------------------------------
@@ -427,6 +437,9 @@ struct Rules {
         duvelen::observation_tensor(position, player, out);
     }
     static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
+    static json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
+    static json::Value visibility();
+    static Events last_events(const State& state);
     static std::string to_json(const State& state) { return duvelen::to_json(state); }
     /// The state of `text`, which must be of `game`.
     static State state_from_json(const Game& game, std::string_view text);

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "diabolo/core/contract.hpp"
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/json_fwd.hpp"
 #include "diabolo/core/realtime.hpp"
@@ -384,6 +385,9 @@ struct State {
     /// What the last move applied here changed in each seat's score (zeros for a new state
     /// or one read from JSON).
     std::array<int32_t, kMaxPlayers> rewards{};
+    /// The position before the last move applied here, from which last_events() replays
+    /// it; none for a new state or one read from JSON.
+    std::optional<Position> before;
 
     static State start(const Game& game, uint64_t seed, const std::vector<Deal>* deals = nullptr);
     /// Checked move of `player`; records it as applied and returns it (a valid claim
@@ -394,6 +398,9 @@ struct State {
     /// Determinisation of the position for `player` (the same for every player: nobody sees
     /// what it deals anew); the history is kept.
     State resample(int player, uint64_t seed) const;
+    /// The events of the last move applied here, in order (docs/frontend.rst): none for a
+    /// new state or one read from JSON.
+    Events last_events() const;
 };
 
 // ---- JSON (src/knizia/json.cpp; docs/games/knizia.rst, "Observations" and "Saving a game") ---
@@ -411,6 +418,10 @@ json::Value deck_json(const Deck& deck);
 Deck deck_from_json(const json::Value& value);
 /// What `player` may know (K8, K10.6): the keys of the rules page.
 json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
+/// What a spectator may know: observation() without "legal", "player" null (K5.1).
+json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
+/// Who may see each observation key, move kind and event type (docs/frontend.rst).
+json::Value visibility();
 /// Parts of every seat's view: the table line in notation (K8), and the round's last call
 /// as {"seat", "word", "valid", "reason"} or null (K10.6).
 json::Value table_json(const Position& position, const boost::json::storage_ptr& storage);
@@ -566,6 +577,9 @@ struct Rules {
         knizia::observation_tensor(position, player, out);
     }
     static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
+    static json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
+    static json::Value visibility();
+    static Events last_events(const State& state);
     static std::string to_json(const State& state) { return knizia::to_json(state); }
     static State state_from_json(const Game& game, std::string_view text) {
         return knizia::state_from_json(game, text);

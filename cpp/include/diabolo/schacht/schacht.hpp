@@ -260,6 +260,9 @@ struct State {
     /// What the last move applied here changed in each seat's score (zeros for a new state
     /// or one read from JSON).
     std::array<int32_t, kMaxSeats> rewards{};
+    /// The position before the last move applied here, from which last_events() replays
+    /// it; none for a new state or one read from JSON.
+    std::optional<Position> before;
 
     /// A new game: round r dealt from decks[r] where given, else shuffled from `seed`.
     static State start(const Game& game, uint64_t seed, std::vector<std::vector<Card>> decks);
@@ -271,6 +274,9 @@ struct State {
     /// Determinisation of the whole record for `player`: resample() of the state, the
     /// history without other players' undisclosed doubler decisions, no future deals.
     State resample(int player, uint64_t seed) const;
+    /// The events of the last move applied here, in order (docs/frontend.rst): none for a
+    /// new state or one read from JSON.
+    Events last_events() const;
 };
 
 // ---- views and JSON (docs/games/schacht.rst) --------------------------------------------
@@ -298,6 +304,11 @@ Move move_from_json(const json::Value& data);
 /// What `player` may know (S7.4): its hand, the public table and its legal moves. Its
 /// parts are allocated from `storage` (the default heap if none).
 json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
+/// What a spectator may know (S7.1): the keys of observation() that are public, with
+/// "player" null.
+json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
+/// Who may see each observation key, move kind and event type (docs/frontend.rst).
+json::Value visibility();
 
 // ---- observation tensor ---------------------------------------------------------------
 
@@ -445,6 +456,9 @@ struct Rules {
         schacht::observation_tensor(position, player, out);
     }
     static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
+    static json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
+    static json::Value visibility();
+    static Events last_events(const State& state);
     static std::string to_json(const State& state) { return schacht::to_json(state); }
     /// The state of `text`, which must be of `game`.
     static State state_from_json(const Game& game, std::string_view text);
