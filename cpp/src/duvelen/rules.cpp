@@ -539,7 +539,11 @@ void play(Position& s, const Move& m, int player, EventLog* log) {
 
 void apply_unchecked(Position& s, const Move& m, int player) noexcept { play(s, m, player, nullptr); }
 
-void apply(Position& s, const Move& m, int player) {
+namespace {
+
+/// The move `m` means now (resolve), checked: PlayerError or IllegalMoveError unless
+/// `player` may make it now.
+Move checked_move(const Position& s, const Move& m, int player) {
     if (player < 0 || player >= s.players()) {
         throw PlayerError("player must be a seat 0.." + std::to_string(s.players() - 1) + ", got " +
                           std::to_string(player));
@@ -549,8 +553,12 @@ void apply(Position& s, const Move& m, int player) {
         if (auto error = why_illegal(s, move.value_or(m), player)) throw *error;
         throw IllegalMoveError("D3.1", format_move(m) + " is not legal now");
     }
-    apply_unchecked(s, *move, player);
+    return *move;
 }
+
+}  // namespace
+
+void apply(Position& s, const Move& m, int player) { apply_unchecked(s, checked_move(s, m, player), player); }
 
 bool is_blocked(const Position& s) noexcept {
     if (s.phase != Phase::Play) return false;
@@ -717,12 +725,11 @@ State State::start(const Game& game, uint64_t seed, const std::vector<Deck>* dec
 }
 
 void State::apply(const Move& move, int player) {
-    const std::optional<Move> resolved = resolve(position, player, move);
-    const Position previous = position;
-    duvelen::apply(position, move, player);
-    for (std::size_t p = 0; p < rewards.size(); ++p) rewards[p] = position.scores[p] - previous.scores[p];
-    history.push_back(Step{player, *resolved});
-    before = previous;
+    const Move checked = checked_move(position, move, player);
+    history.push_back(Step{player, checked});
+    before = position;
+    apply_unchecked(position, checked, player);
+    for (std::size_t p = 0; p < rewards.size(); ++p) rewards[p] = position.scores[p] - before->scores[p];
 }
 
 Events State::last_events() const {

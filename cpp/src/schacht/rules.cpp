@@ -570,7 +570,10 @@ void play(Position& s, const Move& m, int player, EventLog* log) {
 
 void apply_unchecked(Position& s, const Move& m, int player) noexcept { play(s, m, player, nullptr); }
 
-void apply(Position& s, const Move& m, int player) {
+namespace {
+
+/// PlayerError or IllegalMoveError unless `player` may make `m` now.
+void check_move(const Position& s, const Move& m, int player) {
     if (player < 0 || player >= s.players()) {
         throw PlayerError("player must be a seat 0.." + std::to_string(s.players() - 1) + ", got " +
                           std::to_string(player));
@@ -579,6 +582,12 @@ void apply(Position& s, const Move& m, int player) {
         if (auto error = why_illegal(s, m, player)) throw *error;
         throw IllegalMoveError("S2.3", format_move(m) + " is not legal now");
     }
+}
+
+}  // namespace
+
+void apply(Position& s, const Move& m, int player) {
+    check_move(s, m, player);
     apply_unchecked(s, m, player);
 }
 
@@ -791,13 +800,13 @@ State State::start(const Game& game, uint64_t seed, std::vector<std::vector<Card
 void State::apply(const Move& move, std::optional<int> player) {
     const int seat = acting_player(position, player);
     const int round = position.round;
-    const Position previous = position;
-    schacht::apply(position, move, seat);
-    for (std::size_t p = 0; p < rewards.size(); ++p) rewards[p] = position.scores[p] - previous.scores[p];
+    check_move(position, move, seat);
     history.push_back(Step{seat, move});
+    before = position;
+    apply_unchecked(position, move, seat);
+    for (std::size_t p = 0; p < rewards.size(); ++p) rewards[p] = position.scores[p] - before->scores[p];
     const auto r = static_cast<std::size_t>(position.round);
     if (position.round != round && r < decks.size() && !decks[r].empty()) redeal(position, decks[r]);
-    before = previous;
 }
 
 Events State::last_events() const {
