@@ -25,6 +25,7 @@
 #include "diabolo/core/contract.hpp"
 #include "diabolo/core/events.hpp"
 #include "diabolo/core/json.hpp"
+#include "diabolo/core/live.hpp"
 #include "diabolo/core/match.hpp"
 #include "diabolo/core/scores.hpp"
 
@@ -297,16 +298,32 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
                         "True"))
         .def(
             "apply",
-            [spec, seat](State& state, const py::object& move, const py::object& player) {
+            [spec, seat](State& state, const py::object& move, const py::object& player, const py::object& version) {
                 // At the end of the game the core refuses the move with its clause.
                 const int p = std::max(seat(state, player), 0);
-                R::apply(state, detail::to_move(spec, R::game(state), move), p);
+                const typename R::Move m = detail::to_move(spec, R::game(state), move);
+                if (version.is_none()) {
+                    R::apply(state, m, p);
+                    return;
+                }
+                const long long seen = to_int64(version, "version");
+                if (seen < 0) throw OptionError("version must be 0 or more, got " + std::to_string(seen));
+                live::apply_seen<R>(state, m, p, static_cast<std::size_t>(seen));
             },
-            py::arg("move"), py::arg("player") = py::none(),
+            py::arg("move"), py::arg("player") = py::none(), py::arg("version") = py::none(),
             doc("Plays ``move`` (a move, an action id, notation or move data) for ``player`` (default: the player to "
-                "move). Raises IllegalMoveError naming the clause, and changes nothing, if the move is not legal now.",
+                "move). Raises IllegalMoveError naming the clause, and changes nothing, if the move is not legal now. "
+                "``version``: the state's version the move was made on (live play); a move that was legal then but "
+                "lost a race to another move raises StaleMoveError, a subclass of IllegalMoveError.",
                 start + ">>> seat = state.pending_seats[0]\n>>> move = state.legal_moves(seat)[0]\n"
-                        ">>> state.apply(move.to_dict(), player=seat)\n>>> len(state.history)\n1"))
+                        ">>> state.apply(move.to_dict(), player=seat, version=state.version)\n>>> state.version\n1"))
+        .def_property_readonly(
+            "version", [](const State& state) { return live::version(state); },
+            doc("The number of moves applied so far. A move may name the version it was made on "
+                "(``apply(..., version=)``); a server sends it beside each view and each list of events. Views do not "
+                "hold it: in Schacht a version that moved on would tell a seat that another has made its secret "
+                "doubler decision (S7.1).",
+                start + ">>> state.version == len(state.history)\nTrue"))
         .def(
             "observation",
             [](const State& state, const py::object& player) {

@@ -47,11 +47,13 @@ private:
 };
 
 /// Binds `Bot` as <Title>Bot and the module functions <name>_simulate and
-/// <name>_simulate_many. `python_bot(bot, game)` wraps a bot written in Python.
+/// <name>_simulate_many. `python_bot(bot, game)` wraps a bot written in Python;
+/// `kinds[0 .. kind_count)` name the kinds of action of the bots' reaction times.
 template <class R, class Bot>
 py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSpec<R>& spec,
                                                     std::shared_ptr<Bot> (*python_bot)(const py::object& bot,
-                                                                                       const typename R::Game& game)) {
+                                                                                       const typename R::Game& game),
+                                                    const char* const* kinds, int kind_count) {
     using State = typename R::State;
     const std::string title = spec.title, name = R::kName;
     const std::string doc = "A " + title + " bot implemented in C++.";
@@ -71,6 +73,44 @@ py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSp
         },
         py::arg("state"), py::arg("player"), py::arg("seed") = 0,
         "The move this bot makes for ``player`` now, or None to wait for the table to change.");
+    bot_class.def(
+        "propose",
+        [](const Bot& bot, const State& state, const py::object& player, const py::object& seed) -> py::object {
+            Pcg32 mind(to_seed(seed));
+            const int seat = to_seat(player, R::players(R::game(state)));
+            const typename R::Position position = R::position(state);
+            std::optional<typename R::Move> move;
+            int64_t delay = 0;
+            {
+                py::gil_scoped_release release;
+                move = bot.choose(position, seat, mind);  // as the simulator plans a move: choice, then delay
+                if (move) delay = bot.reaction_time(*move, mind);
+            }
+            if (!move) return py::none();
+            return py::make_tuple(*move, static_cast<double>(delay) / 1e6);
+        },
+        py::arg("state"), py::arg("player"), py::arg("seed") = 0,
+        "For live play: ``(move, delay)``, the move this bot would make for ``player`` on this table and the "
+        "seconds after which it would act, drawn from its reaction model with ``seed``; or None to wait for the "
+        "table to change. A server applies the move when the delay is over, naming the version it was proposed on "
+        "(``state.apply(move, player, version=...)``), and asks again after a StaleMoveError or any change of the "
+        "table. The simulator plans each bot's moves the same way (seat p's first plan of ``simulate(..., seed=s)`` "
+        "is ``propose(state, p, seed=diabolo.derive_seed(s, p + 1))``).");
+    bot_class.def_property_readonly(
+        "reaction",
+        [kinds, kind_count](const Bot& bot) {
+            py::dict delays;
+            for (int k = 0; k < kind_count; ++k) {
+                const realtime::Delay& d = bot.reaction().delays[static_cast<std::size_t>(k)];
+                delays[kinds[k]] = py::make_tuple(d.mean, d.spread);
+            }
+            py::dict out;
+            out["delays"] = delays;
+            out["minimum"] = bot.reaction().minimum;
+            return out;
+        },
+        "The bot's reaction-time model: ``{'delays': {kind: (mean, spread)}, 'minimum': seconds}`` "
+        "(``diabolo.realtime.Reaction(**bot.reaction)`` is the same model).");
 
     // A bot's C++ form: itself, or a bot written in Python wrapped.
     const auto seat_bot = [python_bot](const py::handle& bot, const typename R::Game& game) -> std::shared_ptr<Bot> {

@@ -12,6 +12,7 @@ void register_errors(py::module_& m) {
     const py::module_ errors = py::module_::import("diabolo.errors");
     // Keep the classes alive for the life of the interpreter.
     static py::handle illegal = py::object(errors.attr("IllegalMoveError")).release();
+    static py::handle stale = py::object(errors.attr("StaleMoveError")).release();
     static py::handle notation = py::object(errors.attr("NotationError")).release();
     static py::handle option = py::object(errors.attr("OptionError")).release();
     static py::handle format = py::object(errors.attr("StateFormatError")).release();
@@ -21,6 +22,9 @@ void register_errors(py::module_& m) {
     py::register_exception_translator([](std::exception_ptr error) {
         try {
             if (error) std::rethrow_exception(error);
+        } catch (const StaleMoveError& e) {
+            py::object instance = py::reinterpret_borrow<py::object>(stale)(e.what(), e.clause);
+            PyErr_SetObject(stale.ptr(), instance.ptr());
         } catch (const IllegalMoveError& e) {
             py::object instance = py::reinterpret_borrow<py::object>(illegal)(e.what(), e.clause);
             PyErr_SetObject(illegal.ptr(), instance.ptr());

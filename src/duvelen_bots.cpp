@@ -32,7 +32,7 @@ std::shared_ptr<Bot> python_bot(const py::object& bot, const Game& game) {
 }  // namespace
 
 void bind_duvelen_bots(py::module_& m) {
-    bind_realtime<Rules, Bot>(m, duvelen_spec(), &python_bot);
+    bind_realtime<Rules, Bot>(m, duvelen_spec(), &python_bot, kReactionKindNames, kReactionKinds);
     py::class_<RandomBot, Bot, std::shared_ptr<RandomBot>>(m, "DuvelenRandomBot", R"doc(
 Plays any legal move, uniformly at random (the seed of the run decides which).
 

@@ -42,7 +42,7 @@ std::shared_ptr<Bot> python_bot(const py::object& bot, const Game& game) {
 }  // namespace
 
 void bind_knizia_bots(py::module_& m) {
-    bind_realtime<Rules, Bot>(m, knizia_spec(), &python_bot)
+    bind_realtime<Rules, Bot>(m, knizia_spec(), &python_bot, kReactionKindNames, kReactionKinds)
         .def_property_readonly("per_letter", &Bot::per_letter,
                                "Seconds a called word takes per letter, on top of the claim delay.");
     py::class_<RandomBot, Bot, std::shared_ptr<RandomBot>>(m, "KniziaRandomBot", R"doc(

@@ -29,11 +29,20 @@ from diabolo.errors import (
     NotationError,
     OptionError,
     PlayerError,
+    StaleMoveError,
     StateFormatError,
 )
 from diabolo.lexicon import Lexicon
 from diabolo.matches import match, tournament
 from diabolo.registry import Game, Move, State, games, load
+
+derive_seed = _core.derive_seed
+"""``derive_seed(seed, index)``: the seed of item ``index`` of a batch seeded with ``seed``, as
+the C++ batches derive it (game i of ``play_random``, seat p's bot in ``realtime.simulate``).
+
+>>> diabolo.derive_seed(1, 0) == diabolo.derive_seed(1, 0) != diabolo.derive_seed(1, 1)
+True
+"""
 
 SIMULTANEOUS: int = _core.SIMULTANEOUS
 """``current_player`` while several seats decide at once (doubler decisions, S5.3)."""
@@ -55,9 +64,11 @@ __all__ = [
     "OptionError",
     "PlayerError",
     "SIMULTANEOUS",
+    "StaleMoveError",
     "State",
     "StateFormatError",
     "TERMINAL",
+    "derive_seed",
     "duvelen",
     "games",
     "knizia",

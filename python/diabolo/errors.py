@@ -24,6 +24,7 @@ __all__ = [
     "NotationError",
     "OptionError",
     "PlayerError",
+    "StaleMoveError",
     "StateFormatError",
 ]
 
@@ -51,6 +52,22 @@ class IllegalMoveError(DiaboloError):
     def __init__(self, message: str, clause: str = "") -> None:
         super().__init__(message)
         self.clause = clause
+
+
+class StaleMoveError(IllegalMoveError):
+    """A move made on an older version of the table that lost a race: it was legal at the
+    ``version`` it names, another move came first, and now it is not. The state is
+    unchanged; the mover may look again and decide anew. A move that was never legal is an
+    :class:`IllegalMoveError` instead.
+
+    >>> game = diabolo.load("duvelen", players=2)
+    >>> state = game.new_state(seed=1)
+    >>> seen = state.version
+    >>> state.apply("turn", player=0, version=seen)
+    >>> state.apply("turn", player=1, version=seen)  # still legal: the race did not matter
+    >>> state.version
+    2
+    """
 
 
 class NotationError(DiaboloError):

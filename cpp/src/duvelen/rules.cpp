@@ -728,6 +728,10 @@ void State::apply(const Move& move, int player) {
     const Move checked = checked_move(position, move, player);
     history.push_back(Step{player, checked});
     before = position;
+    if (!origin) {  // the first move of this line: the replays of live::state_at start here
+        origin = std::make_shared<const Position>(*before);
+        origin_version = history.size() - 1;
+    }
     apply_unchecked(position, checked, player);
     for (std::size_t p = 0; p < rewards.size(); ++p) rewards[p] = position.scores[p] - before->scores[p];
 }

@@ -789,6 +789,10 @@ Move State::apply(const Move& move, int player) {
     }
     history.push_back(Step{player, applied});
     before = position;
+    if (!origin) {  // the first move of this line: the replays of live::state_at start here
+        origin = std::make_shared<const Position>(*before);
+        origin_version = history.size() - 1;
+    }
     position = next;
     return applied;
 }
@@ -828,8 +832,9 @@ std::string State::check() const {
 State State::resample(int, uint64_t seed) const {
     State t = *this;
     t.position = knizia::resample(position, seed);
-    t.before.reset();  // its last move is not replayed from the real table
-    t.deals.clear();   // a given deal of a later round is hidden too: the resampled game shuffles it
+    t.before.reset();  // neither its last move nor older versions are replayed from the real table
+    t.origin.reset();
+    t.deals.clear();  // a given deal of a later round is hidden too: the resampled game shuffles it
     return t;
 }
 

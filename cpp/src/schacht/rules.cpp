@@ -803,6 +803,10 @@ void State::apply(const Move& move, std::optional<int> player) {
     check_move(position, move, seat);
     history.push_back(Step{seat, move});
     before = position;
+    if (!origin) {  // the first move of this line: the replays of live::state_at start here
+        origin = std::make_shared<const Position>(*before);
+        origin_version = history.size() - 1;
+    }
     apply_unchecked(position, move, seat);
     for (std::size_t p = 0; p < rewards.size(); ++p) rewards[p] = position.scores[p] - before->scores[p];
     const auto r = static_cast<std::size_t>(position.round);

@@ -21,6 +21,13 @@ struct IllegalMoveError : DiaboloError {
     std::string clause;
 };
 
+/// A move that was legal on the table its player saw (an older version of the state) but
+/// lost a race: another move came first and made it illegal (docs: realtime, "Live play").
+/// The state is unchanged when this is thrown.
+struct StaleMoveError : IllegalMoveError {
+    using IllegalMoveError::IllegalMoveError;
+};
+
 /// Text that is not valid notation for the game.
 struct NotationError : DiaboloError {
     using DiaboloError::DiaboloError;

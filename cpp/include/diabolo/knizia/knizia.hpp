@@ -388,6 +388,10 @@ struct State {
     /// The position before the last move applied here, from which last_events() replays
     /// it; none for a new state or one read from JSON.
     std::optional<Position> before;
+    /// The position before the first move applied in this state's line (clones share it),
+    /// and the version (history length) it had: live::state_at replays from it.
+    std::shared_ptr<const Position> origin;
+    std::size_t origin_version = 0;
 
     static State start(const Game& game, uint64_t seed, const std::vector<Deal>* deals = nullptr);
     /// Checked move of `player`; records it as applied and returns it (a valid claim

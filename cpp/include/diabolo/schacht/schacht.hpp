@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -263,6 +264,10 @@ struct State {
     /// The position before the last move applied here, from which last_events() replays
     /// it; none for a new state or one read from JSON.
     std::optional<Position> before;
+    /// The position before the first move applied in this state's line (clones share it),
+    /// and the version (history length) it had: live::state_at replays from it.
+    std::shared_ptr<const Position> origin;
+    std::size_t origin_version = 0;
 
     /// A new game: round r dealt from decks[r] where given, else shuffled from `seed`.
     static State start(const Game& game, uint64_t seed, std::vector<std::vector<Card>> decks);
