@@ -34,6 +34,7 @@ from diabolo.errors import (
 )
 from diabolo.lexicon import Lexicon
 from diabolo.matches import match, tournament
+from diabolo.records import Record
 from diabolo.registry import Game, Move, State, games, load
 
 derive_seed = _core.derive_seed
@@ -63,6 +64,7 @@ __all__ = [
     "NotationError",
     "OptionError",
     "PlayerError",
+    "Record",
     "SIMULTANEOUS",
     "StaleMoveError",
     "State",
