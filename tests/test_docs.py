@@ -20,3 +20,27 @@ def test_docs_build_without_warnings(builder: str, tmp_path: Path) -> None:
         timeout=900,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_frontend_guide_lists_every_event_of_every_game() -> None:
+    import diabolo
+
+    text = (ROOT / "docs" / "frontend.rst").read_text()
+    sections = text.split("Event catalogue")[1]
+    for name, title in [("schacht", "Diabolo (Schacht)"), ("duvelen", "Duvelen"), ("knizia", "Diabolo (Knizia)")]:
+        part = sections.split(title + "\n")[1].split("\n~~~")[0]
+        game = diabolo.load(name, **({"players": 3} if name != "knizia" else {"players": 2}))
+        for event, who in game.visibility["events"].items():
+            assert f"   * - ``{event}``\n     - {who}\n" in part, (name, event)
+
+
+def test_the_round_summary_example_prints_rounds_from_events() -> None:
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "docs" / "examples" / "round_summary.py")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.count("Round 1 ends") == 2 and "colour" not in result.stderr
+    assert "Winner(s)" in result.stdout and "  R: angels" in result.stdout and "Herenhopen" in result.stdout
