@@ -172,7 +172,7 @@ GameSpec<Rules> knizia_spec() {
     spec.game_from_kwargs = &game_from_kwargs;
     spec.options = &options_dict;
     spec.game_repr = &game_repr;
-    spec.legal_moves = &legal_moves;
+    spec.legal_moves = [](const Position& position, int player) { return legal_moves(position, player); };
     spec.legal_actions = [](const Position& position, int player) { return legal_actions(position, player); };
     return spec;
 }

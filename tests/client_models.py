@@ -5,8 +5,9 @@ spectator) and then only the events it may see (``events_for(seat)``, ``public_e
 Each model here applies those events to the view it holds, as a browser client would,
 with no rules of the game beyond what the events say. The contract tests check that the
 model equals the engine's view after every move of random games: nothing is lost between
-views. The key ``legal`` is the engine's answer to "what may I do now", sent with each
-view or computed by the WebAssembly build; a model does not rebuild it.
+views. The keys ``legal`` and ``legal_moves`` are the engine's answer to "what may I do
+now", sent with each view or computed by the WebAssembly build; a model does not rebuild
+them.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ class ClientModel:
     def __init__(self, view: dict[str, Any]) -> None:
         self.view = copy.deepcopy(view)
         self.view.pop("legal", None)
+        self.view.pop("legal_moves", None)
         self.seat: int | None = view["player"]
 
     def apply(self, events: list[dict[str, Any]]) -> None:

@@ -313,7 +313,7 @@ def test_observation_never_lists_face_down_cards(state: DuvelenState) -> None:
             shown = places["stok"][:1] + [c for c in places["rij"] if c is not None] + places["waste"][-1:]
             assert Counter(card_strings(view)) == Counter(shown)
             assert not {"stok", "waste", "draaistok"} & set(view)
-        without_legal = {k: v for k, v in obs.items() if k != "legal"}
+        without_legal = {k: v for k, v in obs.items() if k not in ("legal", "legal_moves")}
         assert card_strings(without_legal) == [c for view in obs["seats"] for c in card_strings(view)]
         # The legal moves name only the player's own visible cards.
         mine = data["seats"][player]
@@ -321,6 +321,7 @@ def test_observation_never_lists_face_down_cards(state: DuvelenState) -> None:
         for text in obs["legal"]:
             if ":" in text:
                 assert text.split(":")[1].split(">")[0] in own
+        assert {move["card"] for move in obs["legal_moves"] if "card" in move} <= own
 
 
 def test_observation_is_blind_to_the_face_down_order() -> None:

@@ -1068,7 +1068,7 @@ def test_D8_3_observation_keys_and_types() -> None:
 
 def test_D8_3_observation_same_for_every_seat_but_player_and_legal() -> None:
     """D8.1, D8.3: everything in an observation is public: it is the same for every seat
-    except `player` and `legal`."""
+    except `player` and its legal moves."""
     rng = random.Random(9)
     state = game(4).new_state(seed=9)
     steps = 0
@@ -1077,6 +1077,7 @@ def test_D8_3_observation_same_for_every_seat_but_player_and_legal() -> None:
         for p, view in enumerate(views):
             assert view.pop("player") == p
             assert view.pop("legal") == legal_texts(state, p)
+            assert view.pop("legal_moves") == [move.to_dict() for move in state.legal_moves(p)]
         assert all(view == views[0] for view in views)
         play(state, rng, 3, bias=0.8)
         steps += 3

@@ -251,6 +251,7 @@ def test_observation_never_shows_the_deck_or_blind_draws(state: KniziaState) -> 
             "penalty",
             "passed",
             "legal",
+            "legal_moves",
         }
         assert seen["deck_count"] == len(data["deck"]) and seen["table"] == data["table"]
         assert "deck" not in seen and "seed" not in seen

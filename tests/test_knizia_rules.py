@@ -78,6 +78,7 @@ OBSERVATION_KEYS = {
     "penalty",
     "passed",
     "legal",
+    "legal_moves",
 }
 REASONS = ("not a word", "too few cards", "letters missing", "double letter split or reversed")
 
@@ -918,8 +919,9 @@ def test_K5_1_everything_but_the_deck_order_is_public() -> None:
         state.apply("HANG", player=2)
     views = [state.observation(seat) for state in (first, second) for seat in range(3)]
     for view in views:
-        public = {k: v for k, v in view.items() if k not in ("player", "legal")}
-        assert public == {k: v for k, v in views[0].items() if k not in ("player", "legal")}
+        own = ("player", "legal", "legal_moves")
+        public = {k: v for k, v in view.items() if k not in own}
+        assert public == {k: v for k, v in views[0].items() if k not in own}
         assert view["deck_count"] == 3 and "deck" not in view
     assert first.to_json() != second.to_json()
     for seed in range(4):
@@ -1056,6 +1058,7 @@ def test_K10_6_observation_values() -> None:
         "penalty": [],
         "passed": [False] * 3,
         "legal": ["pass"],
+        "legal_moves": [{"kind": "pass"}],
     }
     reveal(state, 6)
     state.apply("pass", player=1)

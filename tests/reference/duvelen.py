@@ -66,6 +66,16 @@ def make_card(rank: int, suit: str) -> str:
     return RANKS[rank - 1] + suit
 
 
+def move_data(move: str) -> dict[str, Any]:
+    """A move in long notation (D7) as the engine's move data: {"kind": "play", "source":
+    "R2", "card": "7h", "target": 3} ("target": "new" for an Ace), or {"kind": "turn"}..."""
+    if ":" not in move:
+        return {"kind": move}
+    source, rest = move.split(":")
+    card, target = rest.split(">")
+    return {"kind": "play", "source": source, "card": card, "target": target if target == "new" else int(target)}
+
+
 def full_deck() -> list[str]:
     """The 52 cards of one deck: suits h, d, c, s; in each suit A up to K (D1.1)."""
     deck: list[str] = []
@@ -462,4 +472,5 @@ class DuvelenModel:
             "scores": list(self.scores),
             "round_scores": self.round_scores(),
             "legal": self.legal_moves(player),
+            "legal_moves": [move_data(move) for move in self.legal_moves(player)],
         }

@@ -194,6 +194,15 @@ class KniziaModel:
         moves.append("pass")  # K10.5: always offered
         return moves
 
+    def move_data(self, move: str) -> dict[str, Any]:
+        """A legal move in notation (K7) as the engine's move data; a claim names the table
+        positions of its best assignment (K3.4, K10.4)."""
+        if move in ("reveal", "pass"):
+            return {"kind": move}
+        if move.startswith("take@"):
+            return {"kind": "take", "position": int(move[5:])}
+        return {"kind": "claim", "word": move, "cards": self.check_claim(move)[0]}
+
     def check_claim(self, word: str) -> tuple[list[int] | None, str | None]:
         """A bare claim "WORD": (best positions, None) if valid, else (None, reason)
         (K3.3, K10.4, K10.8)."""
@@ -376,4 +385,5 @@ class KniziaModel:
             "penalty": list(self.penalty),
             "passed": list(self.passed),
             "legal": self.legal_moves(player),
+            "legal_moves": [self.move_data(move) for move in self.legal_moves(player)],
         }

@@ -45,6 +45,16 @@ def sorted_cards(cards: list[str]) -> list[str]:
     return sorted(cards, key=card_key)
 
 
+def move_data(move: str) -> dict[str, Any]:
+    """A move in notation (S8) as the engine's move data: {"kind": "place", "card": "G5",
+    "side": "left"}, {"kind": "discard", "card": "G5"}, {"kind": "bet"}, {"kind": "hold"}."""
+    if move in ("bet", "hold"):
+        return {"kind": move}
+    if move.startswith("x"):
+        return {"kind": "discard", "card": move[1:]}
+    return {"kind": "place", "card": move[:2], "side": "left" if move[2] == "<" else "right"}
+
+
 def full_deck(value_counts: tuple[int, int, int, int, int]) -> list[str]:
     """Every card of the deck, sorted (S1.2, S1.3)."""
     deck: list[str] = []
@@ -348,4 +358,5 @@ class SchachtModel:
                 "scoring": {c: [list(cards) for cards in per_seat] for c, per_seat in self.revealed_scoring.items()},
             },
             "legal": self.legal_moves(player),
+            "legal_moves": [move_data(move) for move in self.legal_moves(player)],
         }

@@ -18,6 +18,7 @@ from tests.reference.duvelen import (
     card_rank,
     card_suit,
     full_deck,
+    move_data,
 )
 
 STOK = 0  # deck index of the Stok top (D2.5)
@@ -655,7 +656,7 @@ def test_second_round_block_checked_after_deal() -> None:
 
 
 def test_observation_keys_and_sameness() -> None:
-    """D8.3: exact keys; all seats see the same except `player` and `legal`."""
+    """D8.3: exact keys; all seats see the same except `player` and their legal moves."""
     model = DuvelenModel(3, [[make_deck(stok=["Ah"]), make_deck(), make_deck()]])
     model.apply("S:Ah>new", 0)
     observations = [model.observation(p) for p in range(3)]
@@ -672,12 +673,15 @@ def test_observation_keys_and_sameness() -> None:
         "scores",
         "round_scores",
         "legal",
+        "legal_moves",
     }
+    own = ("player", "legal", "legal_moves")
     for p, obs in enumerate(observations):
         json.dumps(obs)
         assert obs["player"] == p and obs["legal"] == model.legal_moves(p)
-        rest = {k: v for k, v in obs.items() if k not in ("player", "legal")}
-        first = {k: v for k, v in observations[0].items() if k not in ("player", "legal")}
+        assert [move_data(move) for move in obs["legal"]] == obs["legal_moves"]
+        rest = {k: v for k, v in obs.items() if k not in own}
+        first = {k: v for k, v in observations[0].items() if k not in own}
         assert rest == first
     # Observations are copies: changing one does not change the model.
     observations[0]["seats"][0]["rij"][0] = "XX"
@@ -717,11 +721,12 @@ def check_invariants(model: DuvelenModel) -> None:
     assert ids == sorted(ids) and len(set(ids)) == len(ids)
 
     observations = [model.observation(p) for p in range(model.players)]
-    first: dict[str, Any] = {k: v for k, v in observations[0].items() if k not in ("player", "legal")}
+    own = ("player", "legal", "legal_moves")
+    first: dict[str, Any] = {k: v for k, v in observations[0].items() if k not in own}
     for p, obs in enumerate(observations):
         json.loads(json.dumps(obs))
         assert obs["legal"] == model.legal_moves(p)
-        assert {k: v for k, v in obs.items() if k not in ("player", "legal")} == first
+        assert {k: v for k, v in obs.items() if k not in own} == first
     seats = first["seats"]
     counts = sum(
         s["stok_count"] + s["waste_count"] + s["draaistok_count"] + sum(1 for c in s["rij"] if c is not None)

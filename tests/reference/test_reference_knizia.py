@@ -26,6 +26,7 @@ OBSERVATION_KEYS = {
     "penalty",
     "passed",
     "legal",
+    "legal_moves",
 }
 
 
@@ -62,6 +63,7 @@ def test_start_of_game_and_observation_keys_K8() -> None:
         "penalty": [],
         "passed": [False] * 4,
         "legal": ["pass"],
+        "legal_moves": [{"kind": "pass"}],
     }
 
 

@@ -224,9 +224,13 @@ json::Value view(const Position& s, int player, const Storage& sp) {
     d.emplace("scores", int_list(s.scores, s.players(), sp));
     d.emplace("round_scores", int_list(round_scores(s), s.players(), sp));
     if (player == kEveryone) return d;
-    json::Array legal(sp);
-    for (const Move& move : legal_moves(s, player)) legal.emplace_back(json::view(format_move(move)));
+    json::Array legal(sp), data(sp);
+    for (const Move& move : legal_moves(s, player)) {
+        legal.emplace_back(json::view(format_move(move)));
+        data.emplace_back(move_json(move));
+    }
     d.emplace("legal", std::move(legal));
+    d.emplace("legal_moves", std::move(data));
     return d;
 }
 

@@ -373,9 +373,15 @@ json::Value view(const Position& s, int player, const Storage& sp) {
     d.emplace("penalty", penalty_json(s, sp));
     d.emplace("passed", passed_json(s, sp));
     if (player == kEveryone) return d;
-    json::Array legal(sp);
-    for (const Move& move : legal_moves(s, player)) legal.emplace_back(json::view(format_move(move)));
+    json::Array legal(sp), data(sp);
+    for (const Move& move : legal_moves(s, player, true)) {
+        Move bare = move;  // the notation of a claim is its word (K7); its data names the cards (K3.4)
+        bare.card_count = 0;
+        legal.emplace_back(json::view(format_move(bare)));
+        data.emplace_back(move_json(move));
+    }
     d.emplace("legal", std::move(legal));
+    d.emplace("legal_moves", std::move(data));
     return d;
 }
 

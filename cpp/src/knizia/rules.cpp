@@ -401,14 +401,18 @@ uint32_t pending_seats(const Position& s) noexcept {
     return (1u << s.players()) - 1;                            // K3.2: pass is always open
 }
 
-std::vector<Move> legal_moves(const Position& s, int player) {
+std::vector<Move> legal_moves(const Position& s, int player, bool name_cards) {
     std::vector<Move> moves;
     for_each_legal(s, player, [&](MoveKind kind, int position, const FoundWordView* word) {
         switch (kind) {
             case MoveKind::Reveal: moves.push_back(Move::reveal()); break;
             case MoveKind::Pass: moves.push_back(Move::pass()); break;
             case MoveKind::Take: moves.push_back(Move::take(position)); break;
-            case MoveKind::Claim: moves.push_back(Move::claim(word->word)); break;
+            case MoveKind::Claim:
+                moves.push_back(
+                    name_cards ? Move::claim(word->word, std::vector<int>(word->cards, word->cards + word->card_count))
+                               : Move::claim(word->word));
+                break;
         }
     });
     return moves;

@@ -375,11 +375,16 @@ json::Value view(const Position& s, int p, const Storage& sp) {
     }
     d.emplace("revealed", std::move(revealed));
     if (!seat) return d;
-    json::Array legal(sp);
+    json::Array legal(sp), data(sp);
     std::array<uint8_t, kNumActions> actions{};
     const int n = legal_actions(s, p, actions);
-    for (int i = 0; i < n; ++i) legal.emplace_back(json::view(format_move(Move::of_action(actions[at(i)]))));
+    for (int i = 0; i < n; ++i) {
+        const Move move = Move::of_action(actions[at(i)]);
+        legal.emplace_back(json::view(format_move(move)));
+        data.emplace_back(move_json(move));
+    }
     d.emplace("legal", std::move(legal));
+    d.emplace("legal_moves", std::move(data));
     return d;
 }
 

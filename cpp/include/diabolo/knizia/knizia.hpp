@@ -306,9 +306,10 @@ void check_deal(const Config& config, const Deal& deal);
 void redeal(Position& state, const Deal& deal);
 
 /// Legal moves of `player` (K9): reveal (the dealer, while cards remain), every valid
-/// claim on the table in word order (bare words: the best assignment), pass; during a
-/// penalty only take@i for the seat at its head (K10.2). Empty at game over.
-std::vector<Move> legal_moves(const Position& state, int player);
+/// claim on the table in word order (bare words: the best assignment; with `name_cards`
+/// each names the table positions of its best assignment, K3.4), pass; during a penalty
+/// only take@i for the seat at its head (K10.2). Empty at game over.
+std::vector<Move> legal_moves(const Position& state, int player, bool name_cards = false);
 /// The action ids of legal_moves(state, player), ascending (a claim's id comes from the
 /// word finder, without looking the word up again).
 std::vector<int> legal_actions(const Position& state, int player);
