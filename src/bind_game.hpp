@@ -82,10 +82,8 @@ py::dict options_of(const GameSpec<R>& spec, const typename R::Game& game) {
     return to_python(R::options_json(game), true);
 }
 
-/// A move given as a Move, an action id (an int or anything with __index__), notation
-/// text or move data ({"kind": ...}); NotationError naming what was given otherwise.
 template <class R>
-typename R::Move to_move(const GameSpec<R>& spec, const typename R::Game& game, const py::handle& value) {
+typename R::Move any_move(const GameSpec<R>& spec, const typename R::Game& game, const py::handle& value) {
     // Cheapest checks first: action ids are the fast path of search loops.
     if (PyLong_Check(value.ptr()) && !PyBool_Check(value.ptr()))
         return R::move_of_action(game, to_action(value, R::num_actions(game)));
@@ -96,6 +94,14 @@ typename R::Move to_move(const GameSpec<R>& spec, const typename R::Game& game, 
     throw NotationError(std::string("a ") + spec.title + " move is a " + spec.title +
                         "Move, an action id, notation text like " + spec.move_example +
                         " or move data like {'kind': ...}, got " + py::repr(value).cast<std::string>());
+}
+
+/// A move given as a Move, an action id (an int or anything with __index__), notation
+/// text or move data ({"kind": ...}); NotationError naming what was given, and the
+/// game's notation clause, otherwise.
+template <class R>
+typename R::Move to_move(const GameSpec<R>& spec, const typename R::Game& game, const py::handle& value) {
+    return with_notation_clause(R::kNotationClause, [&] { return any_move(spec, game, value); });
 }
 
 /// The seat a query or a move is about: `player`, else the player to move. -1 at the end

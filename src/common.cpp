@@ -20,26 +20,36 @@ void register_errors(py::module_& m) {
     static py::handle limit = py::object(errors.attr("LimitError")).release();
     static py::handle base = py::object(errors.attr("DiaboloError")).release();
     py::register_exception_translator([](std::exception_ptr error) {
+        // Each error becomes an instance of its Python class with its code and params
+        // (and clause), made by the class itself.
+        const auto raise = [](py::handle cls, const DiaboloError& e, py::object clause) {
+            py::dict params;
+            for (const auto& [name, value] : e.params) params[py::str(name)] = value;
+            py::object instance = clause.is_none()
+                                      ? py::reinterpret_borrow<py::object>(cls)(e.what(), py::arg("code") = e.code,
+                                                                                py::arg("params") = params)
+                                      : py::reinterpret_borrow<py::object>(cls)(
+                                            e.what(), clause, py::arg("code") = e.code, py::arg("params") = params);
+            PyErr_SetObject(cls.ptr(), instance.ptr());
+        };
         try {
             if (error) std::rethrow_exception(error);
         } catch (const StaleMoveError& e) {
-            py::object instance = py::reinterpret_borrow<py::object>(stale)(e.what(), e.clause);
-            PyErr_SetObject(stale.ptr(), instance.ptr());
+            raise(stale, e, py::str(e.clause));
         } catch (const IllegalMoveError& e) {
-            py::object instance = py::reinterpret_borrow<py::object>(illegal)(e.what(), e.clause);
-            PyErr_SetObject(illegal.ptr(), instance.ptr());
+            raise(illegal, e, py::str(e.clause));
         } catch (const NotationError& e) {
-            PyErr_SetString(notation.ptr(), e.what());
+            raise(notation, e, py::str(e.clause));
         } catch (const OptionError& e) {
-            PyErr_SetString(option.ptr(), e.what());
+            raise(option, e, py::none());
         } catch (const StateFormatError& e) {
-            PyErr_SetString(format.ptr(), e.what());
+            raise(format, e, py::none());
         } catch (const PlayerError& e) {
-            PyErr_SetString(player.ptr(), e.what());
+            raise(player, e, py::none());
         } catch (const LimitError& e) {
-            PyErr_SetString(limit.ptr(), e.what());
+            raise(limit, e, py::none());
         } catch (const DiaboloError& e) {
-            PyErr_SetString(base.ptr(), e.what());
+            raise(base, e, py::none());
         }
     });
     m.attr("SIMULTANEOUS") = kSimultaneous;

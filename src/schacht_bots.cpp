@@ -22,10 +22,11 @@ namespace {
 /// The seat a bot decides for: `player`, or the seat whose decision is due.
 int bot_player(const Position& s, const py::object& player) {
     const int seat = player.is_none() ? next_actor(s) : to_seat(player, s.players());
-    if (seat < 0) throw IllegalMoveError("S6.1", "the game is over");
+    if (seat < 0) throw IllegalMoveError("S6.1", "the game is over", "game_over");
     std::array<uint8_t, kNumActions> legal{};
     if (legal_actions(s, seat, legal) == 0)
-        throw IllegalMoveError("S2.3", "seat " + std::to_string(seat) + " has no move now");
+        throw IllegalMoveError("S2.3", "seat " + std::to_string(seat) + " has no move now", "no_move",
+                               {{"seat", std::to_string(seat)}});
     return seat;
 }
 

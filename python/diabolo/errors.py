@@ -15,6 +15,8 @@ S5.3
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 __all__ = [
     "DiaboloError",
     "IllegalMoveError",
@@ -32,9 +34,28 @@ __all__ = [
 class DiaboloError(ValueError):
     """Base class of every error diabolo raises on bad input.
 
+    Beside its English text every error has a ``code``, stable across versions, for a
+    program or a translation (each class has its own; an illegal move has one per rule it
+    breaks: docs, Building a frontend, "Errors"), and ``params``, the values its text
+    names, as strings.
+
     >>> issubclass(diabolo.NotationError, diabolo.DiaboloError)
     True
+    >>> state = diabolo.load("schacht", players=3).new_state(seed=1)
+    >>> try:
+    ...     state.apply("G5<", player=2)
+    ... except diabolo.IllegalMoveError as error:
+    ...     print(error.code, error.params)
+    not_your_turn {'to_move': '1', 'seat': '2'}
     """
+
+    code: str = "error"
+
+    def __init__(self, message: str = "", *, code: str | None = None, params: Mapping[str, str] | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
+        self.params: dict[str, str] = dict(params or {})
 
 
 class IllegalMoveError(DiaboloError):
@@ -49,8 +70,12 @@ class IllegalMoveError(DiaboloError):
     diabolo.errors.IllegalMoveError: S5.3: the doubler is only decided while a positive colour is scored
     """
 
-    def __init__(self, message: str, clause: str = "") -> None:
-        super().__init__(message)
+    code = "illegal_move"
+
+    def __init__(
+        self, message: str = "", clause: str = "", *, code: str | None = None, params: Mapping[str, str] | None = None
+    ) -> None:
+        super().__init__(message, code=code, params=params)
         self.clause = clause
 
 
@@ -67,17 +92,38 @@ class StaleMoveError(IllegalMoveError):
     >>> state.apply("turn", player=1, version=seen)  # still legal: the race did not matter
     >>> state.version
     2
+
+    Its ``code`` is ``"stale_move"``; its ``params`` hold ``seen`` (the version the move
+    was made on), ``version`` (the state's now), ``rule`` (the code of the rule the move
+    breaks now) and that rule's params.
     """
+
+    code = "stale_move"
 
 
 class NotationError(DiaboloError):
-    """Text (or an action id) that is not a move or card of the game.
+    """Text (or an action id, or move data) that is not a move or card of the game.
+
+    ``clause`` names the clause of the game's notation (``S8``, ``D7``, ``K7``).
 
     >>> diabolo.schacht.SchachtMove.parse("G9<")
     Traceback (most recent call last):
     ...
     diabolo.errors.NotationError: unknown value '9' in card 'G9': values are 1-5 (S1.3)
+    >>> try:
+    ...     diabolo.load("duvelen").move("R9>1")
+    ... except diabolo.NotationError as error:
+    ...     print(error.code, error.clause)
+    bad_notation D7
     """
+
+    code = "bad_notation"
+
+    def __init__(
+        self, message: str = "", clause: str = "", *, code: str | None = None, params: Mapping[str, str] | None = None
+    ) -> None:
+        super().__init__(message, code=code, params=params)
+        self.clause = clause
 
 
 class OptionError(DiaboloError):
@@ -89,6 +135,8 @@ class OptionError(DiaboloError):
     diabolo.errors.OptionError: players must be 3..5 (S1.1; strict_players=False allows 2..8), got 7
     """
 
+    code = "bad_option"
+
 
 class StateFormatError(DiaboloError):
     """A serialised state or a given deal that is malformed or breaks a rule invariant.
@@ -99,6 +147,8 @@ class StateFormatError(DiaboloError):
     diabolo.errors.StateFormatError: state JSON: missing key 'format'
     """
 
+    code = "bad_state"
+
 
 class PlayerError(DiaboloError):
     """A seat number that does not exist, or no seat where one is needed.
@@ -108,6 +158,8 @@ class PlayerError(DiaboloError):
     ...
     diabolo.errors.PlayerError: player must be a seat 0..2, got 3
     """
+
+    code = "bad_player"
 
 
 class LimitError(DiaboloError):
@@ -122,6 +174,8 @@ class LimitError(DiaboloError):
     ...
     diabolo.errors.LimitError: ...
     """
+
+    code = "limit"
 
 
 class InvalidWordError(DiaboloError):
@@ -138,8 +192,10 @@ class InvalidWordError(DiaboloError):
     double letter split or reversed
     """
 
+    code = "invalid_word"
+
     def __init__(self, message: str, reason: str) -> None:
-        super().__init__(message)
+        super().__init__(message, params={"reason": reason})
         self.reason = reason
 
 
@@ -152,3 +208,5 @@ class LexiconNotFoundError(DiaboloError):
     ...     print("pip install ./lexicons/de" in str(error))
     True
     """
+
+    code = "lexicon_not_found"

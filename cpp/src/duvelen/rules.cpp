@@ -434,52 +434,66 @@ bool is_legal(const Position& s, const Move& m, int player) noexcept {
 }
 
 std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& m, int player) {
-    if (s.phase == Phase::GameOver) return IllegalMoveError("D1.3", "the game is over");
+    if (s.phase == Phase::GameOver) return IllegalMoveError("D1.3", "the game is over", "game_over");
     const Seat& seat = s.seats[at(player)];
     const bool stopped = s.phase == Phase::AfterStop;
     switch (m.kind) {
         case MoveKind::Turn:
-            if (stopped) return IllegalMoveError("D4.2", "nobody turns the Draaistok after Stop");
+            if (stopped) return IllegalMoveError("D4.2", "nobody turns the Draaistok after Stop", "after_stop");
             if (seat.draaistok_count() == 0)
-                return IllegalMoveError("D3.7", "the Draaistok is empty: recycle the waste");
+                return IllegalMoveError("D3.7", "the Draaistok is empty: recycle the waste", "draaistok_empty");
             return std::nullopt;
         case MoveKind::Recycle:
         case MoveKind::RecycleUp:
-            if (stopped) return IllegalMoveError("D4.2", "nobody recycles after Stop");
+            if (stopped) return IllegalMoveError("D4.2", "nobody recycles after Stop", "after_stop");
             if (seat.draaistok_count() > 0)
-                return IllegalMoveError("D3.8", "recycling waits until the Draaistok is empty");
-            if (seat.waste_count == 0) return IllegalMoveError("D3.8", "there is no waste to recycle");
+                return IllegalMoveError("D3.8", "recycling waits until the Draaistok is empty", "draaistok_not_empty");
+            if (seat.waste_count == 0) return IllegalMoveError("D3.8", "there is no waste to recycle", "waste_empty");
             return std::nullopt;
         case MoveKind::Stop:
-            if (s.stop_called_by >= 0) return IllegalMoveError("D4.1", "Stop was already called this round");
-            if (seat.stok_count > 0) return IllegalMoveError("D4.1", "Stop needs an empty Stok");
+            if (s.stop_called_by >= 0)
+                return IllegalMoveError("D4.1", "Stop was already called this round", "stop_already_called");
+            if (seat.stok_count > 0) return IllegalMoveError("D4.1", "Stop needs an empty Stok", "stok_not_empty");
             return std::nullopt;
         case MoveKind::Pass:
-            if (!stopped) return IllegalMoveError("D4.4", "there is no pass before Stop");
+            if (!stopped) return IllegalMoveError("D4.4", "there is no pass before Stop", "pass_before_stop");
             return std::nullopt;
         case MoveKind::Play: break;
     }
     const std::string source = kSourceNames[static_cast<int>(m.source)];
     const int held = card_at(seat, m.source);
-    if (held < 0) return IllegalMoveError("D3.1", "seat " + std::to_string(player) + " has no card at " + source);
+    const std::string who = std::to_string(player);
+    if (held < 0) {
+        return IllegalMoveError("D3.1", "seat " + who + " has no card at " + source, "source_empty",
+                                {{"seat", who}, {"source", source}});
+    }
     if (m.card != kNoCard && held != m.card) {
-        return IllegalMoveError("D3.10", source + " holds " + format_card(held) + " now, not " + format_card(m.card));
+        return IllegalMoveError("D3.10", source + " holds " + format_card(held) + " now, not " + format_card(m.card),
+                                "card_moved",
+                                {{"source", source}, {"held", format_card(held)}, {"card", format_card(m.card)}});
     }
     const std::string card = format_card(held);
     if (rank_of(held) == 1) {
-        if (m.target != 0) return IllegalMoveError("D3.2", "an Ace starts a new pile: " + source + ":" + card + ">new");
+        if (m.target != 0) {
+            return IllegalMoveError("D3.2", "an Ace starts a new pile: " + source + ":" + card + ">new",
+                                    "ace_starts_a_pile", {{"card", card}});
+        }
         return std::nullopt;
     }
-    if (m.target == 0) return IllegalMoveError("D3.2", "only an Ace starts a new pile");
-    if (m.target > s.pile_count)
-        return IllegalMoveError("D7", "there is no pile " + std::to_string(m.target) + " this round");
+    const std::string target = std::to_string(m.target);
+    if (m.target == 0) return IllegalMoveError("D3.2", "only an Ace starts a new pile", "only_aces_start_piles");
+    if (m.target > s.pile_count) {
+        return IllegalMoveError("D7", "there is no pile " + target + " this round", "no_such_pile", {{"pile", target}});
+    }
     const Pile& pile = s.piles[at(m.target - 1)];
     if (pile.holder >= 0) {
-        return IllegalMoveError("D3.9", "pile " + std::to_string(m.target) + " is complete and left the centre");
+        return IllegalMoveError("D3.9", "pile " + target + " is complete and left the centre", "pile_complete",
+                                {{"pile", target}});
     }
     if (pile.suit != suit_of(held) || pile.top + 1 != rank_of(held)) {
-        return IllegalMoveError("D3.3", "pile " + std::to_string(m.target) + " takes " +
-                                            format_card(card_index(pile.suit, pile.top + 1)) + " next, not " + card);
+        const std::string next = format_card(card_index(pile.suit, pile.top + 1));
+        return IllegalMoveError("D3.3", "pile " + target + " takes " + next + " next, not " + card,
+                                "pile_wants_another", {{"pile", target}, {"next", next}, {"card", card}});
     }
     return std::nullopt;
 }
@@ -551,7 +565,8 @@ Move checked_move(const Position& s, const Move& m, int player) {
     const std::optional<Move> move = resolve(s, player, m);
     if (!move || !is_legal(s, *move, player)) {
         if (auto error = why_illegal(s, move.value_or(m), player)) throw *error;
-        throw IllegalMoveError("D3.1", format_move(m) + " is not legal now");
+        throw IllegalMoveError("D3.1", format_move(m) + " is not legal now", "illegal_move",
+                               {{"move", format_move(m)}});
     }
     return *move;
 }

@@ -454,39 +454,52 @@ int legal_actions(const Position& s, int player, int32_t* out) {
 
 std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& move, int player) {
     if (player < 0 || player >= s.players())
-        return IllegalMoveError("K1.1", "there is no seat " + std::to_string(player));
-    if (s.phase == Phase::GameOver) return IllegalMoveError("K4.2", "the game is over");
+        return IllegalMoveError("K1.1", "there is no seat " + std::to_string(player), "no_such_seat",
+                                {{"seat", std::to_string(player)}});
+    if (s.phase == Phase::GameOver) return IllegalMoveError("K4.2", "the game is over", "game_over");
     if (s.phase == Phase::Penalty) {
         if (move.kind != MoveKind::Take) {
-            return IllegalMoveError("K10.2", "the game waits for seat " + std::to_string(s.penalty[0]) +
-                                                 " to take a card for the invalid call (K3.5)");
+            return IllegalMoveError("K10.2",
+                                    "the game waits for seat " + std::to_string(s.penalty[0]) +
+                                        " to take a card for the invalid call (K3.5)",
+                                    "penalty_pending", {{"seat", std::to_string(s.penalty[0])}});
         }
         if (player != s.penalty[0]) {
-            return IllegalMoveError("K10.2", "seat " + std::to_string(s.penalty[0]) + " takes a card now, not seat " +
-                                                 std::to_string(player));
+            return IllegalMoveError(
+                "K10.2",
+                "seat " + std::to_string(s.penalty[0]) + " takes a card now, not seat " + std::to_string(player),
+                "not_your_penalty", {{"taker", std::to_string(s.penalty[0])}, {"seat", std::to_string(player)}});
         }
         if (move.position >= s.table_count) {
-            return IllegalMoveError("K3.5", "there is no table position " + std::to_string(move.position) +
-                                                "; the table has " + std::to_string(s.table_count) + " cards");
+            return IllegalMoveError(
+                "K3.5",
+                "there is no table position " + std::to_string(move.position) + "; the table has " +
+                    std::to_string(s.table_count) + " cards",
+                "no_such_position",
+                {{"position", std::to_string(move.position)}, {"table", std::to_string(s.table_count)}});
         }
         return std::nullopt;
     }
     switch (move.kind) {
-        case MoveKind::Take: return IllegalMoveError("K3.5", "a card is taken only as the penalty of an invalid call");
+        case MoveKind::Take:
+            return IllegalMoveError("K3.5", "a card is taken only as the penalty of an invalid call", "no_penalty");
         case MoveKind::Reveal:
             if (player != s.dealer())
                 return IllegalMoveError("K3.1",
-                                        "only the dealer (seat " + std::to_string(s.dealer()) + ") reveals cards");
-            if (s.deck_count() == 0) return IllegalMoveError("K3.1", "the deck is used up");
+                                        "only the dealer (seat " + std::to_string(s.dealer()) + ") reveals cards",
+                                        "not_the_dealer", {{"dealer", std::to_string(s.dealer())}});
+            if (s.deck_count() == 0) return IllegalMoveError("K3.1", "the deck is used up", "deck_empty");
             return std::nullopt;
         case MoveKind::Pass: return std::nullopt;
         case MoveKind::Claim: {
             if (s.config.stale_calls == StaleCalls::Penalty) return std::nullopt;  // K10.3: it draws the penalty
             const Check check = evaluate_call(s, move);
             if (check.reason == Reason::None) return std::nullopt;
-            return IllegalMoveError("K3.3", quoted(move.word()) +
-                                                " is not a valid claim: " + reason_text(check.reason) +
-                                                " (the stale_calls option rejects invalid calls, K10.3)");
+            return IllegalMoveError("K3.3",
+                                    quoted(move.word()) + " is not a valid claim: " + reason_text(check.reason) +
+                                        " (the stale_calls option rejects invalid calls, K10.3)",
+                                    "invalid_claim",
+                                    {{"word", std::string(move.word())}, {"reason", reason_text(check.reason)}});
         }
     }
     return std::nullopt;

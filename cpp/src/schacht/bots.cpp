@@ -165,7 +165,9 @@ uint32_t pending_seats(const Position& s) noexcept {
 Move RandomBot::choose(const Position& state, int player, Pcg32& rng) const {
     std::array<uint8_t, kNumActions> actions{};
     const int n = legal_actions(state, player, actions);
-    if (n == 0) throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now");
+    if (n == 0)
+        throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now", "no_move",
+                               {{"seat", std::to_string(player)}});
     return Move::of_action(actions[rng.below(static_cast<uint32_t>(n))]);
 }
 
@@ -195,7 +197,9 @@ std::vector<double> move_values(const Position& state, int player) {
 Move HeuristicBot::choose(const Position& state, int player, Pcg32&) const {
     std::array<uint8_t, kNumActions> actions{};
     const int n = legal_actions(state, player, actions);
-    if (n == 0) throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now");
+    if (n == 0)
+        throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now", "no_move",
+                               {{"seat", std::to_string(player)}});
     const std::vector<double> values = move_values(state, player);
     // The best value; ties keep the lowest action id.
     return Move::of_action(

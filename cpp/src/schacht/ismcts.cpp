@@ -189,7 +189,9 @@ SearchResult ismcts(const Position& state, int player, const SearchOptions& opti
     if (player < 0 || player >= state.players()) throw PlayerError("there is no seat " + std::to_string(player));
     std::array<uint8_t, kNumActions> legal{};
     const int n = legal_actions(state, player, legal);
-    if (n == 0) throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now");
+    if (n == 0)
+        throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now", "no_move",
+                               {{"seat", std::to_string(player)}});
     SearchResult result;
     for (int i = 0; i < n; ++i) result.moves.push_back(Move::of_action(legal[at(i)]));
     std::array<int64_t, kNumActions> visits{};

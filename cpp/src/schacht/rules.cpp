@@ -418,7 +418,7 @@ int acting_player(const Position& s, std::optional<int> player) {
     if (s.current_player == kSimultaneous) {
         throw PlayerError("doubler decisions are simultaneous (S5.3): name the player");
     }
-    throw IllegalMoveError("S6.1", "the game is over: no player is to move");
+    throw IllegalMoveError("S6.1", "the game is over: no player is to move", "game_over");
 }
 
 namespace {
@@ -474,40 +474,60 @@ std::vector<Move> legal_moves(const Position& s, int player) {
 
 std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& m, int player) {
     const std::string who = "seat " + std::to_string(player);
-    if (s.phase == Phase::GameOver) return IllegalMoveError("S6.1", "the game is over");
+    const std::string seat = std::to_string(player);
+    if (s.phase == Phase::GameOver) return IllegalMoveError("S6.1", "the game is over", "game_over");
     const bool decision = m.kind == MoveKind::Bet || m.kind == MoveKind::Hold;
     if (s.phase == Phase::Doubler) {
         const std::string colour = kColourNames[s.scoring_colour];
         if (!decision) {
-            return IllegalMoveError("S5.3", "the round is being scored: only 'bet' or 'hold' on " + colour +
-                                                " can be played now, not '" + format_move(m) + "'");
+            return IllegalMoveError("S5.3",
+                                    "the round is being scored: only 'bet' or 'hold' on " + colour +
+                                        " can be played now, not '" + format_move(m) + "'",
+                                    "doubler_decisions_only", {{"colour", colour}, {"move", format_move(m)}});
         }
         if (!(s.doubler_available & bit(player))) {
-            return IllegalMoveError("S5.7", who + " has already spent the doubler this round");
+            return IllegalMoveError("S5.7", who + " has already spent the doubler this round", "doubler_spent",
+                                    {{"seat", seat}});
         }
-        if (s.decided & bit(player)) return IllegalMoveError("S5.3", who + " has already decided on " + colour);
+        if (s.decided & bit(player)) {
+            return IllegalMoveError("S5.3", who + " has already decided on " + colour, "already_decided",
+                                    {{"seat", seat}, {"colour", colour}});
+        }
         return std::nullopt;
     }
-    if (decision) return IllegalMoveError("S5.3", "the doubler is only decided while a positive colour is scored");
+    if (decision) {
+        return IllegalMoveError("S5.3", "the doubler is only decided while a positive colour is scored",
+                                "no_doubler_decision_now");
+    }
     if (player != s.current_player) {
-        return IllegalMoveError("S2.2",
-                                "it is seat " + std::to_string(s.current_player) + "'s turn, not " + who + "'s");
+        return IllegalMoveError("S2.2", "it is seat " + std::to_string(s.current_player) + "'s turn, not " + who + "'s",
+                                "not_your_turn", {{"to_move", std::to_string(s.current_player)}, {"seat", seat}});
     }
     const CardSet hand = s.hands[static_cast<std::size_t>(player)];
     const std::string card = format_card(m.card);
-    if (count_of(hand, m.card) == 0) return IllegalMoveError("S2.3", who + " holds no " + card);
+    if (count_of(hand, m.card) == 0) {
+        return IllegalMoveError("S2.3", who + " holds no " + card, "card_not_in_hand",
+                                {{"seat", seat}, {"card", card}});
+    }
     const CardSet placeable = kinds_held(hand) & ~closed_colours(s);
     const Row& row = s.rows[static_cast<std::size_t>(m.card.colour())];
     const std::string colour = kColourNames[m.card.colour()];
     if (m.kind == MoveKind::Discard) {
-        if (!placeable.empty()) return IllegalMoveError("S3.3", "a card may only be discarded when none can be placed");
+        if (!placeable.empty()) {
+            return IllegalMoveError("S3.3", "a card may only be discarded when none can be placed",
+                                    "discard_not_allowed");
+        }
         return std::nullopt;
     }
-    if (row.closed()) return IllegalMoveError("S3.1", "the " + colour + " row is closed (5 cards)");
+    if (row.closed()) {
+        return IllegalMoveError("S3.1", "the " + colour + " row is closed (5 cards)", "row_closed",
+                                {{"colour", colour}});
+    }
     const int side_count = m.side == Side::Left ? row.left_count : row.right_count;
     if (side_count >= kSideCards) {
-        return IllegalMoveError("S3.2", std::string("the ") + (m.side == Side::Left ? "devil" : "angel") +
-                                            " side of the " + colour + " row already holds 3 cards");
+        const std::string side = m.side == Side::Left ? "devil" : "angel";
+        return IllegalMoveError("S3.2", "the " + side + " side of the " + colour + " row already holds 3 cards",
+                                "side_full", {{"side", side}, {"colour", colour}});
     }
     return std::nullopt;
 }
@@ -580,7 +600,8 @@ void check_move(const Position& s, const Move& m, int player) {
     }
     if (!is_legal(s, m, player)) {  // the fast test; the message is built only on failure
         if (auto error = why_illegal(s, m, player)) throw *error;
-        throw IllegalMoveError("S2.3", format_move(m) + " is not legal now");
+        throw IllegalMoveError("S2.3", format_move(m) + " is not legal now", "illegal_move",
+                               {{"move", format_move(m)}});
     }
 }
 

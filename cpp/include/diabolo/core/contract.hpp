@@ -18,6 +18,9 @@
 // The members (`R` is the Rules of a game):
 //
 //   R::kName                                   the game's id, "schacht"
+//   R::kNotationClause                         the clause of the game's notation ("S8"): every
+//                                              NotationError of parse_move, move_from_json and
+//                                              move_of_action names it
 //   R::game_from_json(options) -> Game         OptionError naming the option
 //   R::options_json(game) -> json::Value       every option, defaults filled in
 //   R::num_actions(game) -> int                action ids are 0 .. num_actions - 1
@@ -191,6 +194,8 @@ constexpr bool implements_contract() {
                   "Position must be trivially copyable (clone = memcpy)");
     static_assert(std::is_copy_constructible_v<typename R::State>, "State must be a value");
     static_assert(std::is_convertible_v<decltype(R::kName), const char*>, "Rules::kName: the game's id");
+    static_assert(std::is_convertible_v<decltype(R::kNotationClause), const char*>,
+                  "Rules::kNotationClause: the clause of the game's notation");
     static_assert(contract::has_game_from_json<R>::value, "Rules::game_from_json(const json::Value&) -> Game");
     static_assert(contract::has_options_json<R>::value, "Rules::options_json(const Game&) -> json::Value");
     static_assert(contract::has_num_actions<R>::value, "Rules::num_actions(const Game&) -> int");

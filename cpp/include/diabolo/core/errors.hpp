@@ -5,54 +5,81 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace diabolo {
 
-/// Base of every error the engine raises on bad input.
+/// What an error says beside its English text, for a program or a translation: `name`
+/// and its value, in the order the message uses them ({"colour", "G"}, {"seat", "2"}).
+using ErrorParams = std::vector<std::pair<std::string, std::string>>;
+
+/// Base of every error the engine raises on bad input. `code` names the error for a
+/// program (stable across versions: docs/frontend.rst lists them); each class has its
+/// own, and an illegal move one per rule it breaks.
 struct DiaboloError : std::invalid_argument {
-    using std::invalid_argument::invalid_argument;
+    explicit DiaboloError(const std::string& message, std::string code_ = "error", ErrorParams params_ = {})
+        : std::invalid_argument(message), code(std::move(code_)), params(std::move(params_)) {}
+    std::string code;
+    ErrorParams params;
 };
 
-/// A move that the rules forbid now. `clause` names the rule broken ("S3.2").
-/// The state is unchanged when this is thrown.
+/// A move that the rules forbid now. `clause` names the rule broken ("S3.2"), `code` the
+/// reason ("side_full"). The state is unchanged when this is thrown.
 struct IllegalMoveError : DiaboloError {
-    IllegalMoveError(std::string clause_, const std::string& message)
-        : DiaboloError(clause_ + ": " + message), clause(std::move(clause_)) {}
+    IllegalMoveError(std::string clause_, const std::string& message, std::string code_ = "illegal_move",
+                     ErrorParams params_ = {})
+        : DiaboloError(clause_ + ": " + message, std::move(code_), std::move(params_)), clause(std::move(clause_)) {}
     std::string clause;
 };
 
 /// A move that was legal on the table its player saw (an older version of the state) but
 /// lost a race: another move came first and made it illegal (docs: realtime, "Live play").
-/// The state is unchanged when this is thrown.
+/// Its code is "stale_move"; its params hold the version seen, the version now and the
+/// code and params of the rule the move breaks now. The state is unchanged.
 struct StaleMoveError : IllegalMoveError {
     using IllegalMoveError::IllegalMoveError;
 };
 
-/// Text that is not valid notation for the game.
+/// Text, data or an action id that is not a move or card of the game. `clause` names the
+/// notation's clause of the game's rules ("S8", "D7", "K7").
 struct NotationError : DiaboloError {
-    using DiaboloError::DiaboloError;
+    explicit NotationError(const std::string& message, std::string clause_ = "")
+        : DiaboloError(message, "bad_notation"), clause(std::move(clause_)) {}
+    std::string clause;
 };
+
+/// Runs f(); a NotationError it throws without a clause leaves with `clause`.
+template <class F>
+auto with_notation_clause(const char* clause, F&& f) -> decltype(f()) {
+    try {
+        return f();
+    } catch (NotationError& error) {
+        if (error.clause.empty()) error.clause = clause;
+        throw;
+    }
+}
 
 /// A game option with a wrong name, type or value.
 struct OptionError : DiaboloError {
-    using DiaboloError::DiaboloError;
+    explicit OptionError(const std::string& message) : DiaboloError(message, "bad_option") {}
 };
 
 /// A serialised state, or a given deal, that is not well formed or breaks an invariant.
 struct StateFormatError : DiaboloError {
-    using DiaboloError::DiaboloError;
+    explicit StateFormatError(const std::string& message) : DiaboloError(message, "bad_state") {}
 };
 
 /// A seat number that does not exist, or a missing seat where one is needed.
 struct PlayerError : DiaboloError {
-    using DiaboloError::DiaboloError;
+    explicit PlayerError(const std::string& message) : DiaboloError(message, "bad_player") {}
 };
 
 /// Work that the rules allow but that would pass one of the engine's documented limits
 /// (docs: reliability), such as a word search on a table of a custom deck that could take
 /// minutes. Nothing has changed when this is thrown.
 struct LimitError : DiaboloError {
-    using DiaboloError::DiaboloError;
+    explicit LimitError(const std::string& message) : DiaboloError(message, "limit") {}
 };
 
 /// `text` in single quotes for an error message, with every byte outside printable

@@ -54,10 +54,13 @@ typename R::Move apply_seen(typename R::State& state, const typename R::Move& mo
         if (seen == now) throw;
         const std::optional<typename R::State> then = state_at(state, seen);
         if (!then || R::why_illegal(R::position(*then), move, player)) throw;
-        throw StaleMoveError(error.clause, std::string(error.what()).substr(error.clause.size() + 2) +
-                                               " (it was legal at version " + std::to_string(seen) +
-                                               ", the state is at version " + std::to_string(now) +
-                                               ": another move came first)");
+        ErrorParams params{{"seen", std::to_string(seen)}, {"version", std::to_string(now)}, {"rule", error.code}};
+        params.insert(params.end(), error.params.begin(), error.params.end());
+        throw StaleMoveError(error.clause,
+                             std::string(error.what()).substr(error.clause.size() + 2) + " (it was legal at version " +
+                                 std::to_string(seen) + ", the state is at version " + std::to_string(now) +
+                                 ": another move came first)",
+                             "stale_move", std::move(params));
     }
 }
 

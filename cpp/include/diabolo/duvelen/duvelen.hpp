@@ -404,6 +404,7 @@ struct Rules {
     using State = duvelen::State;
     using Move = duvelen::Move;
     static constexpr const char* kName = "duvelen";
+    static constexpr const char* kNotationClause = "D7";  // the clause of the notation: NotationError names it
 
     static Game game_from_json(const json::Value& options) { return duvelen::game_from_json(options); }
     static json::Value options_json(const Game& game);
@@ -421,8 +422,9 @@ struct Rules {
     }
     static Move move_of_action(const Game&, int action) {
         if (action < 0 || action >= kNumActions) {
-            throw NotationError("action id " + std::to_string(action) + " is out of range 0.." +
-                                std::to_string(kNumActions - 1));
+            throw NotationError(
+                "action id " + std::to_string(action) + " is out of range 0.." + std::to_string(kNumActions - 1),
+                kNotationClause);
         }
         return Move::of_action(action);
     }
@@ -449,10 +451,14 @@ struct Rules {
     /// The state of `text`, which must be of `game`.
     static State state_from_json(const Game& game, std::string_view text);
     static std::string format_move(const Move& move) { return duvelen::format_move(move); }
-    static Move parse_move(std::string_view text) { return duvelen::parse_move(text); }
+    static Move parse_move(std::string_view text) {
+        return with_notation_clause(kNotationClause, [&] { return duvelen::parse_move(text); });
+    }
     static const char* move_kind(const Move& move) noexcept { return kind_name(move.kind); }
     static json::Value move_json(const Move& move);
-    static Move move_from_json(const json::Value& data) { return duvelen::move_from_json(data); }
+    static Move move_from_json(const json::Value& data) {
+        return with_notation_clause(kNotationClause, [&] { return duvelen::move_from_json(data); });
+    }
     /// Every seat may act at any time (D3): a seat drawn at random.
     static uint32_t pending_seats(const Position& position) noexcept { return duvelen::pending_seats(position); }
     static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum

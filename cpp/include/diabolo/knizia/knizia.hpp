@@ -547,6 +547,7 @@ struct Rules {
     using State = knizia::State;
     using Move = knizia::Move;
     static constexpr const char* kName = "knizia";
+    static constexpr const char* kNotationClause = "K7";  // the clause of the notation: NotationError names it
 
     /// The lexicon is the option "lexicon" as a list of words here; a caller with a loaded
     /// lexicon uses knizia::game_from_json(options, lexicon).
@@ -564,7 +565,9 @@ struct Rules {
     static int legal_actions(const Position& position, int player, int32_t* out) {
         return knizia::legal_actions(position, player, out);
     }
-    static Move move_of_action(const Game& game, int action) { return knizia::move_of_action(action, *game.lexicon); }
+    static Move move_of_action(const Game& game, int action) {
+        return with_notation_clause(kNotationClause, [&] { return knizia::move_of_action(action, *game.lexicon); });
+    }
     static std::optional<IllegalMoveError> why_illegal(const Position& position, const Move& move, int player) {
         return knizia::why_illegal(position, move, player);
     }
@@ -590,10 +593,14 @@ struct Rules {
         return knizia::state_from_json(game, text);
     }
     static std::string format_move(const Move& move) { return knizia::format_move(move); }
-    static Move parse_move(std::string_view text) { return knizia::parse_move(text); }
+    static Move parse_move(std::string_view text) {
+        return with_notation_clause(kNotationClause, [&] { return knizia::parse_move(text); });
+    }
     static const char* move_kind(const Move& move) noexcept { return kind_name(move.kind); }
     static json::Value move_json(const Move& move);
-    static Move move_from_json(const json::Value& data) { return knizia::move_from_json(data); }
+    static Move move_from_json(const json::Value& data) {
+        return with_notation_clause(kNotationClause, [&] { return knizia::move_from_json(data); });
+    }
     /// A pending seat drawn uniformly from `rng`; -1 at game over.
     static int random_player(const Position& position, Pcg32& rng) noexcept;
     static void scores(const Position& position, int32_t* out) noexcept {

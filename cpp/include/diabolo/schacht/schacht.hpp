@@ -427,6 +427,7 @@ struct Rules {
     using State = schacht::State;
     using Move = schacht::Move;
     static constexpr const char* kName = "schacht";
+    static constexpr const char* kNotationClause = "S8";  // the clause of the notation: NotationError names it
 
     static Game game_from_json(const json::Value& options) { return schacht::game_from_json(options); }
     static json::Value options_json(const Game& game);
@@ -442,7 +443,9 @@ struct Rules {
     static int legal_actions(const Position& position, int player, int32_t* out) noexcept {
         return schacht::legal_actions(position, player, out);
     }
-    static Move move_of_action(const Game&, int action) { return Move::from_action(action); }
+    static Move move_of_action(const Game&, int action) {
+        return with_notation_clause(kNotationClause, [&] { return Move::from_action(action); });
+    }
     static std::optional<IllegalMoveError> why_illegal(const Position& position, const Move& move, int player) {
         return schacht::why_illegal(position, move, player);
     }
@@ -468,10 +471,14 @@ struct Rules {
     /// The state of `text`, which must be of `game`.
     static State state_from_json(const Game& game, std::string_view text);
     static std::string format_move(const Move& move) { return schacht::format_move(move); }
-    static Move parse_move(std::string_view text) { return schacht::parse_move(text); }
+    static Move parse_move(std::string_view text) {
+        return with_notation_clause(kNotationClause, [&] { return schacht::parse_move(text); });
+    }
     static const char* move_kind(const Move& move) noexcept { return kind_name(move.kind); }
     static json::Value move_json(const Move& move);
-    static Move move_from_json(const json::Value& data) { return schacht::move_from_json(data); }
+    static Move move_from_json(const json::Value& data) {
+        return with_notation_clause(kNotationClause, [&] { return schacht::move_from_json(data); });
+    }
     /// The player to move, or during doubler decisions the lowest seat still to decide.
     static int random_player(const Position& position, Pcg32&) noexcept { return next_actor(position); }
     static void scores(const Position& position, int32_t* out) noexcept {
