@@ -1,6 +1,7 @@
 // The contract test (core/contract.hpp): the same checks over every game that implements
 // it, like OpenSpiel's shared random-simulation test. Random games through the contract
-// alone: legal actions, checked and unchecked moves, JSON round trips, resampling, views.
+// alone: legal actions, checked and unchecked moves, JSON round trips, resampling, views,
+// events and their visibility, versions.
 #include <algorithm>
 #include <boost/json/monotonic_resource.hpp>
 #include <string>
@@ -10,7 +11,9 @@
 #include "check.hpp"
 #include "diabolo/core/batch.hpp"
 #include "diabolo/core/contract.hpp"
+#include "diabolo/core/events.hpp"
 #include "diabolo/core/json.hpp"
+#include "diabolo/core/live.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
 #include "diabolo/knizia/knizia.hpp"
 #include "diabolo/schacht/schacht.hpp"
@@ -49,6 +52,8 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
     };
     std::vector<int32_t> scores(static_cast<std::size_t>(players)), rewards(scores.size()), summed(scores.size());
     CHECK(reread<R>(game) == game);  // options round trip
+    const json::Value visibility = R::visibility();
+    const json::Object& event_types = visibility.at("events").get_object();
     for (int g = 0; g < games; ++g) {
         typename R::State state = R::new_state(game, static_cast<uint64_t>(g));
         Pcg32 rng(static_cast<uint64_t>(g), 77);
@@ -103,6 +108,27 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
             typename R::State fast_state = state;
             fast_state.position = fast;
             CHECK(R::to_json(fast_state) == R::to_json(state));
+            // Every event is of a type the game lists, seen as its visibility says; the
+            // public view is the seat view's public part; the version counts the moves.
+            const Events events = R::last_events(state);
+            CHECK(!events.empty());  // every move shows someone something
+            for (const Event& event : events) {
+                const json::Value* kind = event_types.if_contains(event.data.at("type").get_string());
+                CHECK(kind != nullptr);
+                const bool is_public = kind != nullptr && kind->get_string() == "public";
+                CHECK(is_public == (event.visible_to == kEveryone));
+                CHECK(event.redacted.is_null() ||
+                      (kind != nullptr && kind->get_string() == "private_with_public_form"));
+            }
+            CHECK(events_seen_by(events, seat).size() >= events_seen_by(events, kEveryone).size());
+            CHECK(live::version(state) == static_cast<std::size_t>(step) + 1);
+            CHECK(R::last_events(typename R::State(state)).size() == events.size());  // a copy replays the same
+            const json::Value seen = R::public_observation(R::position(state), boost::json::storage_ptr());
+            const json::Value mine = view_of<R>(R::position(state), seat);
+            for (const auto& [key, who] : visibility.at("observation").get_object()) {
+                if (who.get_string() == "public" && key != "player") CHECK(seen.at(key) == mine.at(key));
+                if (who.get_string() == "private") CHECK(!seen.get_object().contains(key));
+            }
         }
     }
     // Bad input changes nothing: an illegal id is refused with its clause.

@@ -742,7 +742,7 @@ State State::start(const Game& game, uint64_t seed, const std::vector<Deck>* dec
 void State::apply(const Move& move, int player) {
     const Move checked = checked_move(position, move, player);
     history.push_back(Step{player, checked});
-    before = position;
+    remember_position(before, position);
     if (!origin) {  // the first move of this line: the replays of live::state_at start here
         origin = std::make_shared<const Position>(*before);
         origin_version = history.size() - 1;

@@ -823,7 +823,7 @@ void State::apply(const Move& move, std::optional<int> player) {
     const int round = position.round;
     check_move(position, move, seat);
     history.push_back(Step{seat, move});
-    before = position;
+    remember_position(before, position);
     if (!origin) {  // the first move of this line: the replays of live::state_at start here
         origin = std::make_shared<const Position>(*before);
         origin_version = history.size() - 1;

@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <initializer_list>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -83,6 +84,15 @@ private:
     }
     Events events_;
 };
+
+/// Keeps a copy of `position` in `kept` (a State's position before its last move): in
+/// place when no other state shares it, else in a new block, so that a clone of a state
+/// copies a pointer and the state it was cloned from keeps its own.
+template <class Position>
+void remember_position(std::shared_ptr<Position>& kept, const Position& position) {
+    if (kept && kept.use_count() == 1) *kept = position;
+    else kept = std::make_shared<Position>(position);
+}
 
 /// Who may see what, as data, so that a server never hard-codes which keys to strip:
 ///   {"observation": {key: "public" | "private"},

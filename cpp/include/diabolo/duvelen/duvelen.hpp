@@ -294,8 +294,10 @@ struct State {
     /// or one read from JSON).
     std::array<int32_t, kMaxSeats> rewards{};
     /// The position before the last move applied here, from which last_events() replays
-    /// it; none for a new state or one read from JSON.
-    std::optional<Position> before;
+    /// it; none for a new state or one read from JSON. Clones share it (a clone copies a
+    /// pointer, not a second position), and apply() overwrites it only when no other
+    /// state holds it (remember_position, core/events.hpp).
+    std::shared_ptr<Position> before;
     /// The position before the first move applied in this state's line (clones share it),
     /// and the version (history length) it had: live::state_at replays from it.
     std::shared_ptr<const Position> origin;
