@@ -490,6 +490,10 @@ def per_call_rows(items: Sequence[Item], budget: float, move_class: str) -> tupl
         for s, p, a in items:
             s.legal_moves(p)
 
+    def events_for() -> None:
+        for s, p, a in items:
+            s.events_for(p)
+
     def to_json() -> None:
         for s, p, a in items:
             s.to_json()
@@ -509,6 +513,7 @@ def per_call_rows(items: Sequence[Item], budget: float, move_class: str) -> tupl
         ("observation_tensor", "observation_tensor(p)", observation_tensor, "float32 numpy array"),
         ("observation", "observation(p)", observation, "JSON-ready dict"),
         ("legal_moves", "legal_moves(p)", legal_moves, f"list[{move_class}]"),
+        ("events_for", "events_for(p)", events_for, "the last move replayed: its events as p sees them"),
         ("to_json", "to_json()", to_json, "the whole state as JSON text"),
         ("json_round_trip", "state_from_json(to_json())", json_round_trip, "write and read back"),
     ]

@@ -171,6 +171,14 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
             py::arg("text"),
             doc("The move written as ``text`` in the notation of the rules page; NotationError otherwise.",
                 ">>> move = diabolo.load('{name}').move(1)\n>>> type(move).parse(str(move)) == move\nTrue"))
+        .def_static(
+            "from_dict",
+            [](const py::object& data) {
+                return with_notation_clause(R::kNotationClause, [&] { return R::move_from_json(move_data(data)); });
+            },
+            py::arg("data"),
+            doc("The move of move data (``to_dict()``'s form: ``{'kind': ...}``); NotationError naming what is wrong.",
+                ">>> move = diabolo.load('{name}').move(1)\n>>> type(move).from_dict(move.to_dict()) == move\nTrue"))
         .def_property_readonly(
             "kind", &R::move_kind,
             doc("The kind of move, as move data names it.",

@@ -30,6 +30,7 @@ def test_a_record_round_trips_and_replays_move_by_move(name: str) -> None:
     text = record.dump()
     data = json.loads(text)
     assert data["format"] == "diabolo.record/1" and data["game"] == name and data["audience"] == "full"
+    assert data["options"] == data["start"]["options"]
     assert record.state is not None
     again = Record.load(text, game=record.state.game if name == "knizia" else None)
     assert again.dump() == text
@@ -59,6 +60,7 @@ def test_a_redacted_record_holds_what_its_audience_saw_and_nothing_else(name: st
     assert '"start"' not in text and '"seed"' not in text
     again = Record.load(text)
     assert again.audience == audience and again.moves == redacted.moves and again.view == redacted.view
+    assert again.options == record.options and json.loads(text)["options"] == record.options
     first = next(record.states())
     assert redacted.view == (first.public_observation() if audience is None else first.observation(audience))
     seen = []

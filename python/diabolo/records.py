@@ -71,12 +71,14 @@ class Record:
     rounds: list[dict[str, Any]] = field(default_factory=list)
     audience: int | None | str = "full"
     view: dict[str, Any] | None = None
+    options: dict[str, Any] = field(default_factory=dict)
     _start: str = ""
     _game: str = ""
 
     def __post_init__(self) -> None:
         if self.state is not None:
             self._start = self.state.to_json()
+            self.options = json.loads(self._start)["options"]
             self.state = self.state.clone()
             self._game = _game_name(self.state)
             seats = self.state.game.players
@@ -139,12 +141,13 @@ class Record:
             )
         redacted = Record(None, self.players, self.started, self.ended, moves, [dict(r) for r in self.rounds])
         redacted.audience, redacted.view, redacted._game = audience, view, self._game
+        redacted.options = self.options
         return redacted
 
     def dump(self) -> str:
         """The record as JSON text (``Record.load`` reads it back)."""
-        data: dict[str, Any] = {"format": FORMAT, "game": self._game, "audience": self.audience}
-        data.update(players=list(self.players), started=self.started, ended=self.ended)
+        data: dict[str, Any] = {"format": FORMAT, "game": self._game, "options": self.options}
+        data.update(audience=self.audience, players=list(self.players), started=self.started, ended=self.ended)
         if self.audience == "full":
             data["start"] = json.loads(self._start)
             data["result"] = self.result
@@ -172,6 +175,7 @@ class Record:
             if data["audience"] != "full":
                 record = cls(None, *meta, moves, data["rounds"])
                 record.audience, record.view, record._game = data["audience"], data["view"], data["game"]
+                record.options = data["options"]
                 return record
             start = (game or _game_of(data["game"], data["start"]["options"])).state_from_json(
                 json.dumps(data["start"])
