@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import diabolo
-from tests.client_models import MODELS, ClientModel
+from tests.client_models import MODELS, ClientModel, SchachtModel
 from tests.contract.games import new_game, random_states
 
 GAMES = diabolo.games()
@@ -221,3 +221,33 @@ def test_duvelen_events_of_a_block_and_its_rotations() -> None:
         if found >= 3:
             break
     assert found >= 3
+
+
+def test_a_given_deal_is_the_deal_the_events_show() -> None:
+    """S2.4: a round dealt from a given deck (replacing the shuffle when the round
+    begins) shows that deal in its events, and the clients stay equal to their views."""
+    cards = [
+        colour + str(value)
+        for colour in "RYGPB"
+        for value, copies in zip(range(1, 6), (4, 3, 3, 2, 2))
+        for _ in range(copies)
+    ]
+    deck = list(reversed(cards))
+    game = diabolo.load("schacht", players=3, rounds=2)
+    state = game.new_state(seed=5, decks=[None, deck])
+    seats = [SchachtModel(state.observation(p)) for p in range(3)]
+    rng = random.Random(5)
+    while state.round == 0:
+        seat = state.pending_seats[0]
+        state.apply(rng.choice(state.legal_actions(seat)), player=seat)
+        for p, client in enumerate(seats):
+            client.apply(state.events_for(p))
+            assert client.view == without_legal(state.observation(p))
+    dealt = {
+        event["seat"]: event["cards"]
+        for p in range(3)
+        for event in state.events_for(p)
+        if event["type"] == "dealt" and "cards" in event
+    }
+    first = (state.dealer + 1) % 3  # S2.4: the first six cards go to the seat left of the dealer
+    assert sorted(dealt[first]) == sorted(deck[:6])

@@ -194,14 +194,6 @@ void round_ended(EventLog& log, const Position& s, RoundEnd reason) {  // D4, D5
     e.emplace("seats", views::seats_json(s));
 }
 
-void game_ended(EventLog& log, const Position& s) {  // D1.3
-    json::Object& e = log.add("game_ended");
-    e.emplace("scores", views::int_list(s.scores, s.players()));
-    json::Array winners;
-    for (int seat : duvelen::winners(s)) winners.emplace_back(seat);
-    e.emplace("winners", std::move(winners));
-}
-
 }  // namespace events
 
 json::Value visibility() {

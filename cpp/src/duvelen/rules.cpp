@@ -113,7 +113,7 @@ void end_round(Position& s, events::RoundEnd reason, EventLog* log) {
         start_round(s, s.round + 1, nullptr, log);
     } else {
         s.phase = Phase::GameOver;
-        if (log) events::game_ended(*log, s);
+        if (log) game_ended(*log, s.scores, s.players());
     }
 }
 
@@ -752,11 +752,8 @@ void State::apply(const Move& move, int player) {
 }
 
 Events State::last_events() const {
-    if (!before || history.empty()) return {};
-    EventLog log;
-    Position s = *before;
-    play(s, history.back().move, history.back().player, &log);
-    return std::move(log).take();
+    return replay_last_move(
+        *this, [](Position& s, const Move& move, int player, EventLog& log) { play(s, move, player, &log); });
 }
 
 int64_t Rules::max_game_length(const Game& game) noexcept {

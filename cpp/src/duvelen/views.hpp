@@ -49,7 +49,6 @@ void blocked(EventLog& log);
 void stoks_rotated(EventLog& log, const Position& s);
 /// Before the round's points are added to the totals.
 void round_ended(EventLog& log, const Position& s, RoundEnd reason);
-void game_ended(EventLog& log, const Position& s);
 
 }  // namespace events
 

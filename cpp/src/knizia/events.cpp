@@ -94,14 +94,6 @@ void round_started(EventLog& log, const Position& s) {  // K3.1, K4.2
     e.emplace("scores", seat_values(s.scores, s.players()));
 }
 
-void game_ended(EventLog& log, const Position& s) {  // K4.2, K4.3
-    json::Object& e = log.add("game_ended");
-    e.emplace("scores", seat_values(s.scores, s.players()));
-    json::Array winners;
-    for (int seat : knizia::winners(s)) winners.emplace_back(seat);
-    e.emplace("winners", std::move(winners));
-}
-
 }  // namespace events
 
 json::Value visibility() {

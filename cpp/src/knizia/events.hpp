@@ -20,6 +20,5 @@ void took_from_deck(EventLog& log, const Position& s, int seat, bool drawn);
 /// After the round's points were added to the scores, which were `before`.
 void round_ended(EventLog& log, const Position& s, const std::array<int32_t, kMaxPlayers>& before);
 void round_started(EventLog& log, const Position& s);
-void game_ended(EventLog& log, const Position& s);
 
 }  // namespace diabolo::knizia::events

@@ -545,7 +545,7 @@ void end_round(Position& s, EventLog* log) {
         if (log) events::round_ended(*log, s, before);
         if (s.round + 1 >= s.config.rounds) {  // K4.2
             s.phase = Phase::GameOver;
-            if (log) events::game_ended(*log, s);
+            if (log) game_ended(*log, s.scores, s.players());
             return;
         }
     } else {  // K4.3
@@ -563,7 +563,7 @@ void end_round(Position& s, EventLog* log) {
         if (log) events::round_ended(*log, s, before);
         if (won || s.round + 1 >= kMaxRounds) {
             s.phase = Phase::GameOver;
-            if (log) events::game_ended(*log, s);
+            if (log) game_ended(*log, s.scores, s.players());
             return;
         }
     }
@@ -815,11 +815,8 @@ Move State::apply(const Move& move, int player) {
 }
 
 Events State::last_events() const {
-    if (!before || history.empty()) return {};
-    EventLog log;
-    Position s = *before;
-    play(s, history.back().move, history.back().player, &log);
-    return std::move(log).take();
+    return replay_last_move(
+        *this, [](Position& s, const Move& move, int player, EventLog& log) { play(s, move, player, &log); });
 }
 
 int64_t Rules::max_game_length(const Game&) noexcept {

@@ -168,14 +168,6 @@ void round_ended(EventLog& log, const Position& s) {  // S5, S6.1
     e.emplace("scores", scores_of(s));
 }
 
-void game_ended(EventLog& log, const Position& s) {  // S6.2
-    json::Object& e = log.add("game_ended");
-    e.emplace("scores", scores_of(s));
-    json::Array winners;
-    for (int seat : schacht::winners(s)) winners.emplace_back(seat);
-    e.emplace("winners", std::move(winners));
-}
-
 }  // namespace events
 
 json::Value visibility() {

@@ -353,7 +353,7 @@ void continue_scoring(Position& s, EventLog* log) {
     } else {  // S6.2
         s.phase = Phase::GameOver;
         s.current_player = kTerminal;
-        if (log) events::game_ended(*log, s);
+        if (log) game_ended(*log, s.scores, s.players());
     }
 }
 
@@ -835,16 +835,15 @@ void State::apply(const Move& move, std::optional<int> player) {
 }
 
 Events State::last_events() const {
-    if (!before || history.empty()) return {};
-    EventLog log;
-    Position s = *before;
-    play(s, history.back().move, history.back().player, &log);
-    const auto r = static_cast<std::size_t>(s.round);
-    if (s.round != before->round && r < decks.size() && !decks[r].empty()) {  // S2.4: the given deal, not the shuffle
-        log.truncate(log.last_of("round_started"));
-        replace_deal(s, decks[r], &log);
-    }
-    return std::move(log).take();
+    return replay_last_move(*this, [this](Position& s, const Move& move, int player, EventLog& log) {
+        const int round = s.round;
+        play(s, move, player, &log);
+        const auto r = static_cast<std::size_t>(s.round);
+        if (s.round != round && r < decks.size() && !decks[r].empty()) {  // S2.4: the given deal, not the shuffle
+            log.truncate(log.last_of("round_started"));
+            replace_deal(s, decks[r], &log);
+        }
+    });
 }
 
 int64_t Rules::max_game_length(const Game& game) noexcept {

@@ -45,7 +45,6 @@ void doubler_decided(EventLog& log, int seat, bool bet);
 /// Before the colour's points are added: `points` holds each seat's points.
 void colour_scored(EventLog& log, const Position& s, int colour, const int* points);
 void round_ended(EventLog& log, const Position& s);
-void game_ended(EventLog& log, const Position& s);
 
 }  // namespace events
 

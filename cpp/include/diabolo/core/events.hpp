@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "diabolo/core/json.hpp"
+#include "diabolo/core/scores.hpp"
 
 namespace diabolo {
 
@@ -84,6 +85,37 @@ private:
     }
     Events events_;
 };
+
+/// The events of the last move applied to `state` (a game's State, with `before` and
+/// `history`): `play(position, move, player, log)` replays it on a copy of the position
+/// before it. None for a state with no move to replay.
+template <class State, class Play>
+Events replay_last_move(const State& state, Play&& play) {
+    if (!state.before || state.history.empty()) return {};
+    EventLog log;
+    auto position = *state.before;
+    play(position, state.history.back().move, state.history.back().player, log);
+    return std::move(log).take();
+}
+
+/// The values of seats 0..players-1 (scores, points) as a JSON list.
+template <class Values>
+json::Value seat_list(const Values& values, int players) {
+    json::Array out;
+    for (int seat = 0; seat < players; ++seat) out.emplace_back(values[static_cast<std::size_t>(seat)]);
+    return out;
+}
+
+/// The end of the game, the same in every game: each seat's total and the winners, the
+/// seats with the highest total (S6.2, D1.3, K4.2).
+template <class Scores>
+void game_ended(EventLog& log, const Scores& scores, int players) {
+    json::Object& e = log.add("game_ended");
+    e.emplace("scores", seat_list(scores, players));
+    json::Array winners;
+    for (const int seat : best_seats(scores, players)) winners.emplace_back(seat);
+    e.emplace("winners", std::move(winners));
+}
 
 /// Keeps a copy of `position` in `kept` (a State's position before its last move): in
 /// place when no other state shares it, else in a new block, so that a clone of a state
