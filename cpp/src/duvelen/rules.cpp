@@ -742,11 +742,7 @@ State State::start(const Game& game, uint64_t seed, const std::vector<Deck>* dec
 void State::apply(const Move& move, int player) {
     const Move checked = checked_move(position, move, player);
     history.push_back(Step{player, checked});
-    remember_position(before, position);
-    if (!origin) {  // the first move of this line: the replays of live::state_at start here
-        origin = std::make_shared<const Position>(*before);
-        origin_version = history.size() - 1;
-    }
+    keep_position_before_move(*this);
     apply_unchecked(position, checked, player);
     for (std::size_t p = 0; p < rewards.size(); ++p) rewards[p] = position.scores[p] - before->scores[p];
 }

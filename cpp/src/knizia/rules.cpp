@@ -805,11 +805,7 @@ Move State::apply(const Move& move, int player) {
         redeal(next, deals[next.round]);
     }
     history.push_back(Step{player, applied});
-    remember_position(before, position);
-    if (!origin) {  // the first move of this line: the replays of live::state_at start here
-        origin = std::make_shared<const Position>(*before);
-        origin_version = history.size() - 1;
-    }
+    keep_position_before_move(*this);
     position = next;
     return applied;
 }

@@ -18,6 +18,7 @@
 #include <initializer_list>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -124,6 +125,17 @@ template <class Position>
 void remember_position(std::shared_ptr<Position>& kept, const Position& position) {
     if (kept && kept.use_count() == 1) *kept = position;
     else kept = std::make_shared<Position>(position);
+}
+
+/// Keeps `state.position` as the position before the move about to be applied (its
+/// history already records the move): `before`, which last_events() replays from, and
+/// the first time `origin`, which live::state_at replays from.
+template <class State>
+void keep_position_before_move(State& state) {
+    remember_position(state.before, state.position);
+    if (state.origin) return;
+    state.origin = std::make_shared<const typename std::decay_t<decltype(state.position)>>(state.position);
+    state.origin_version = state.history.size() - 1;
 }
 
 /// Who may see what, as data, so that a server never hard-codes which keys to strip:
