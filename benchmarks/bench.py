@@ -553,6 +553,7 @@ def per_call_rows(items: Sequence[Item], budget: float, move_class: str) -> tupl
         "observation_tensor",
         "observation",
         "legal_moves",
+        "events_for",
         "to_json",
         "json_round_trip",
     ]
