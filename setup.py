@@ -20,7 +20,8 @@ else:
 
 core = Pybind11Extension(
     "diabolo._core",
-    sorted(glob("src/*.cpp") + glob("cpp/src/**/*.cpp", recursive=True)),
+    # The C API (cpp/src/capi) is its own shared library, built by cpp/CMakeLists.txt.
+    sorted(glob("src/*.cpp") + [p for p in glob("cpp/src/**/*.cpp", recursive=True) if "capi" not in p]),
     # Boost.JSON is used header-only (cpp/src/core/json.cpp compiles it); no Boost library
     # is linked, so MSVC's automatic linking is switched off.
     include_dirs=["cpp/include", str(boost_headers.get_include())],

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.capi_replay import replay
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -71,6 +73,17 @@ def test_core_under_address_and_undefined_behaviour_sanitizers(tmp_path: Path) -
         {"ASAN_OPTIONS": "detect_leaks=1:abort_on_error=1", "UBSAN_OPTIONS": "print_stacktrace=1"},
     )
     assert "random_games_keep_every_invariant" in output
+    # The C API from plain C99 (cpp/tests/capi/test_capi.c): its games, replayed through
+    # the Python API, end in the same state text.
+    capi = subprocess.run(
+        [str(tmp_path / "build" / "diabolo_capi_test")], capture_output=True, text=True, timeout=600, env=os.environ
+    )
+    assert capi.returncode == 0 and capi.stdout.endswith("ok\n"), capi.stdout[-2000:] + capi.stderr
+    games = [line.split(" ", 3) for line in capi.stdout.splitlines()[:-1]]
+    assert sorted({name for name, _, _, _ in games}) == ["duvelen", "knizia", "schacht"]
+    for name, seed, moves, text in games:
+        played, state = replay(name, int(seed), 400 if name == "knizia" else 2000)
+        assert (played, state.to_json()) == (int(moves), text), (name, seed)
     # The examples of docs/cpp.rst, built with the same flags: each game through the
     # contract alone, its view as JSON, a save and a load that play on alike.
     example = subprocess.run(

@@ -30,7 +30,7 @@ def test_python_is_formatted_by_ruff() -> None:
 
 def test_cpp_is_formatted_by_clang_format() -> None:
     sources = subprocess.run(
-        ["git", "ls-files", "*.cpp", "*.hpp", "*.h"], cwd=ROOT, capture_output=True, text=True, check=True
+        ["git", "ls-files", "*.cpp", "*.hpp", "*.h", "*.c"], cwd=ROOT, capture_output=True, text=True, check=True
     ).stdout.split()
     assert len(sources) > 40
     # The clang-format of the test extra (a PyPI package), installed beside this Python.

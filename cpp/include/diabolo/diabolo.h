@@ -1,0 +1,146 @@
+/* The C API of diabolo: every game of the engine from C, C#, GDScript, Rust or anything else
+ * that calls C. Nothing of C++ crosses it: games and states are opaque handles, text is
+ * UTF-8, views, events and states are JSON text, and no exception leaves a function.
+ *
+ * Ownership, for every function:
+ *   - a handle returned through an out-parameter (diabolo_game_new, diabolo_state_new, ...)
+ *     belongs to the caller, who frees it with diabolo_game_free or diabolo_state_free;
+ *   - a char* returned by a function (views, events, JSON) is a new, NUL-terminated buffer
+ *     that the caller frees with diabolo_string_free; NULL means an error (see `error`);
+ *   - text and buffers passed in stay the caller's and are not kept;
+ *   - a state keeps its game alive: a game may be freed before the states made from it.
+ * Errors: functions that can fail return a diabolo_status and, when `error` is not NULL,
+ * fill it (its message names the rule broken or what was wrong); a failed call changes
+ * nothing. States are values: a state may be read from several threads at once, but a
+ * state that one thread changes needs a lock. */
+#ifndef DIABOLO_H
+#define DIABOLO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(_WIN32)
+#if defined(DIABOLO_BUILDING)
+#define DIABOLO_API __declspec(dllexport)
+#else
+#define DIABOLO_API __declspec(dllimport)
+#endif
+#else
+#define DIABOLO_API __attribute__((visibility("default")))
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The version of this API: a program built against version N runs with any library whose
+ * diabolo_api_version() is N. */
+#define DIABOLO_API_VERSION 1
+
+/* The seat of a spectator (views and events), and the values of current_player that are not
+ * seats (as in Python and OpenSpiel). */
+#define DIABOLO_SPECTATOR (-1)
+#define DIABOLO_SIMULTANEOUS (-2)
+#define DIABOLO_TERMINAL (-4)
+
+typedef enum diabolo_status {
+    DIABOLO_OK = 0,
+    DIABOLO_ILLEGAL_MOVE = 1, /* the rules forbid the move now (error->clause names the rule) */
+    DIABOLO_STALE_MOVE = 2,   /* legal on an older version of the table, lost a race */
+    DIABOLO_BAD_NOTATION = 3, /* not a move of the game */
+    DIABOLO_BAD_OPTION = 4,   /* an unknown game, option or argument */
+    DIABOLO_BAD_STATE = 5,    /* state JSON that is not a state of the game */
+    DIABOLO_BAD_PLAYER = 6,   /* no such seat */
+    DIABOLO_LIMIT = 7,        /* work past one of the engine's documented limits */
+    DIABOLO_ERROR = 8         /* anything else (out of memory) */
+} diabolo_status;
+
+/* What went wrong: the status, the error's stable code ("side_full"), the rule's clause
+ * ("S3.2", empty if none) and the English message, each NUL-terminated and cut to fit. */
+typedef struct diabolo_error {
+    diabolo_status status;
+    char code[48];
+    char clause[16];
+    char message[512];
+} diabolo_error;
+
+typedef struct diabolo_game diabolo_game;
+typedef struct diabolo_state diabolo_state;
+
+/* The library's version ("0.1.0") and API version (DIABOLO_API_VERSION of its build). */
+DIABOLO_API const char* diabolo_version(void);
+DIABOLO_API int diabolo_api_version(void);
+
+/* The ids of the games, comma-separated ("duvelen,knizia,schacht"): a static string. */
+DIABOLO_API const char* diabolo_games(void);
+
+/* A game by id with its options as a JSON object ({"players": 3}; NULL or "" for the
+ * defaults). A Knizia game needs "lexicon" (a list of words) and "deck". */
+DIABOLO_API diabolo_status diabolo_game_new(const char* name, const char* options_json, diabolo_game** out,
+                                            diabolo_error* error);
+DIABOLO_API void diabolo_game_free(diabolo_game* game);
+DIABOLO_API int diabolo_game_players(const diabolo_game* game);
+DIABOLO_API int diabolo_game_num_actions(const diabolo_game* game);
+/* Every option with its value, as a JSON object. */
+DIABOLO_API char* diabolo_game_options(const diabolo_game* game);
+
+/* A new game shuffled from `seed`, or the state a JSON text (diabolo_state_to_json) holds. */
+DIABOLO_API diabolo_status diabolo_state_new(const diabolo_game* game, uint64_t seed, diabolo_state** out,
+                                             diabolo_error* error);
+DIABOLO_API diabolo_status diabolo_state_from_json(const diabolo_game* game, const char* json, diabolo_state** out,
+                                                   diabolo_error* error);
+/* An independent copy (NULL when out of memory). */
+DIABOLO_API diabolo_state* diabolo_state_clone(const diabolo_state* state);
+DIABOLO_API void diabolo_state_free(diabolo_state* state);
+
+/* A seat, DIABOLO_SIMULTANEOUS or DIABOLO_TERMINAL; the seats that may or must act now,
+ * one bit each; whether the game is over; the number of moves applied (the version). */
+DIABOLO_API int diabolo_state_current_player(const diabolo_state* state);
+DIABOLO_API uint32_t diabolo_state_pending_seats(const diabolo_state* state);
+DIABOLO_API int diabolo_state_is_terminal(const diabolo_state* state);
+DIABOLO_API uint64_t diabolo_state_version(const diabolo_state* state);
+
+/* The legal action ids of `player`, ascending, into out[0 .. capacity); returns how many
+ * there are (more than `capacity` means only the first `capacity` were written), or -1
+ * for a seat that does not exist. A buffer of diabolo_game_num_actions ids always fits. */
+DIABOLO_API int diabolo_state_legal_actions(const diabolo_state* state, int player, int32_t* out, int capacity);
+/* mask[id] = 1 for each legal id of `player`, 0 otherwise, for ids below `capacity`;
+ * returns the number of legal ids, or -1 for a seat that does not exist. */
+DIABOLO_API int diabolo_state_legal_mask(const diabolo_state* state, int player, uint8_t* mask, int capacity);
+
+/* Plays an action id, or a move in the game's notation ("G5<", "R2:7h>3", "LAGER"), for
+ * `player`. DIABOLO_ILLEGAL_MOVE (and the rest) change nothing. */
+DIABOLO_API diabolo_status diabolo_state_apply_action(diabolo_state* state, int player, int action,
+                                                      diabolo_error* error);
+DIABOLO_API diabolo_status diabolo_state_apply_move(diabolo_state* state, int player, const char* notation,
+                                                    diabolo_error* error);
+
+/* Each seat's score so far into out[0 .. capacity); returns the number of seats. */
+DIABOLO_API int diabolo_state_scores(const diabolo_state* state, int32_t* out, int capacity);
+
+/* JSON text: the view of `player` (DIABOLO_SPECTATOR: the public view), the events of the
+ * last move as `player` sees them (a JSON list), the whole state. NULL with `error` set for
+ * a seat that does not exist. Free each with diabolo_string_free. */
+DIABOLO_API char* diabolo_state_observation(const diabolo_state* state, int player, diabolo_error* error);
+DIABOLO_API char* diabolo_state_events(const diabolo_state* state, int player, diabolo_error* error);
+DIABOLO_API char* diabolo_state_to_json(const diabolo_state* state);
+/* The notation of an action id ("G5<"), for logs and menus. */
+DIABOLO_API char* diabolo_game_action_notation(const diabolo_game* game, int action, diabolo_error* error);
+
+/* Determinisation: what `player` cannot see dealt anew from `seed`. */
+DIABOLO_API diabolo_status diabolo_state_resample(const diabolo_state* state, int player, uint64_t seed,
+                                                  diabolo_state** out, diabolo_error* error);
+
+/* `games` whole games of uniformly random legal moves on `threads` threads; game i's final
+ * scores go to scores[i * players .. (i + 1) * players) and its number of moves to
+ * moves[i] (either may be NULL). The same seed gives the same games for any thread count. */
+DIABOLO_API diabolo_status diabolo_play_random(const diabolo_game* game, int games, uint64_t seed, int threads,
+                                               int32_t* scores, int32_t* moves, diabolo_error* error);
+
+DIABOLO_API void diabolo_string_free(char* text);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DIABOLO_H */
