@@ -9,6 +9,7 @@ real-time simulation, ISMCTS) on 2 and 8 threads."""
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import shutil
 import subprocess
@@ -113,3 +114,51 @@ def test_core_under_thread_sanitizer(tmp_path: Path) -> None:
     ):
         assert f"ok     {case}" in output
     assert "ThreadSanitizer" not in output
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform != "linux", reason="the consumer is built and run the Linux way")
+def test_the_installed_c_api_is_found_by_its_cmake_package(tmp_path: Path) -> None:
+    """cmake --install puts libdiabolo, diabolo.h and the CMake package under a prefix; a
+    project outside the tree finds it with find_package(diabolo) and plays a move."""
+    import boost_headers
+
+    build, prefix, consumer = tmp_path / "build", tmp_path / "prefix", tmp_path / "consumer"
+    run(
+        [
+            cmake(),
+            "-S",
+            str(ROOT / "cpp"),
+            "-B",
+            str(build),
+            "-DDIABOLO_TESTS=OFF",
+            f"-DDIABOLO_BOOST_INCLUDE_DIR={boost_headers.get_include()}",
+        ],
+        ROOT,
+    )
+    run([cmake(), "--build", str(build), "--target", "diabolo", "--parallel", str(os.cpu_count() or 2)], ROOT)
+    run([cmake(), "--install", str(build), "--prefix", str(prefix)], ROOT)
+    assert (prefix / "include" / "diabolo" / "diabolo.h").is_file()
+    run(
+        [
+            cmake(),
+            "-S",
+            str(ROOT / "tests" / "capi_consumer"),
+            "-B",
+            str(consumer),
+            f"-DCMAKE_PREFIX_PATH={prefix}",
+        ],
+        ROOT,
+    )
+    run([cmake(), "--build", str(consumer)], ROOT)
+    played = subprocess.run([str(consumer / "consumer")], capture_output=True, text=True, timeout=60)
+    assert played.returncode == 0, played.stdout + played.stderr
+    version, code = played.stdout.splitlines()[0].split()
+    assert version == diabolo_version() and code == "card_not_in_hand"
+    assert json.loads(played.stdout.splitlines()[1])["player"] == 1
+
+
+def diabolo_version() -> str:
+    import diabolo
+
+    return diabolo.__version__
