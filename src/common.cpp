@@ -247,6 +247,17 @@ json::Value from_python(const py::handle& value, const std::string& what) {
     throw OptionError(what + " must be a number, text, a list or a dict, got " + py::repr(value).cast<std::string>());
 }
 
+json::Value deal_json(const py::object& deck, const py::object& decks) {
+    json::Object deal;
+    try {
+        if (!deck.is_none()) deal.emplace("deck", from_python(deck, "deck"));
+        if (!decks.is_none()) deal.emplace("decks", from_python(decks, "decks"));
+    } catch (const OptionError& e) {
+        throw StateFormatError(e.what());
+    }
+    return deal;
+}
+
 json::Value parse_text(const py::handle& text, const char* what) {
     return json::parse(utf8_text<StateFormatError>(text, what), what);
 }

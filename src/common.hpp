@@ -96,6 +96,10 @@ inline json::Value move_data(const py::handle& value) {
 }
 
 /// JSON text from Python: the UTF-8 of a str, parsed; StateFormatError otherwise.
+/// The deal given to new_state(deck=, decks=) as the core reads it (Rules::new_dealt_state):
+/// an object of the arguments that are not None. StateFormatError for what is not JSON.
+json::Value deal_json(const py::object& deck, const py::object& decks);
+
 json::Value parse_text(const py::handle& text, const char* what = "state JSON");
 
 }  // namespace diabolo::bindings

@@ -20,37 +20,6 @@ namespace {
 constexpr const char* kSourceNames[] = {"S", "R1", "R2", "R3", "R4", "W"};
 constexpr const char* kBlockNames[] = {"rotate_stok", "end_round"};
 
-std::vector<Deck> decks_from(const py::handle& value, int players) {
-    if (!py::isinstance<py::sequence>(value) || PyUnicode_Check(value.ptr())) {
-        throw StateFormatError("decks must be one list of 52 cards per seat (D2.5)");
-    }
-    const auto seq = py::reinterpret_borrow<py::sequence>(value);
-    if (static_cast<int>(py::len(seq)) != players) {
-        throw StateFormatError("decks must hold one deck per seat (D2.5): " + std::to_string(players) + " decks, got " +
-                               std::to_string(py::len(seq)));
-    }
-    std::vector<Deck> decks;
-    for (std::size_t seat = 0; seat < seq.size(); ++seat) {
-        const std::string what = "decks[" + std::to_string(seat) + "]";
-        const py::handle cards = seq[seat];
-        if (!py::isinstance<py::sequence>(cards) || PyUnicode_Check(cards.ptr()) || py::len(cards) != kDeckCards) {
-            throw StateFormatError(what + " must list all 52 cards of a deck, like '10h' (D2.5)");
-        }
-        Deck deck{};
-        std::size_t i = 0;
-        for (auto card : py::reinterpret_borrow<py::sequence>(cards)) {
-            try {
-                deck[i++] = static_cast<uint8_t>(parse_card(utf8_text<StateFormatError>(card, what)));
-            } catch (const NotationError& e) {
-                throw StateFormatError(what + ": " + e.what());
-            }
-        }
-        check_deck(deck);
-        decks.push_back(deck);
-    }
-    return decks;
-}
-
 constexpr const char* kMoveDoc = R"doc(
 A move of Duvelen: frozen, hashable, ``str()`` is its notation (D7).
 
@@ -154,9 +123,7 @@ void bind_duvelen(py::module_& m) {
         .def(
             "new_state",
             [](const Game& c, const py::object& seed, const py::object& decks) {
-                if (decks.is_none()) return State::start(c, to_seed(seed));
-                const std::vector<Deck> given = decks_from(decks, c.players);
-                return State::start(c, to_seed(seed), &given);
+                return Rules::new_dealt_state(c, to_seed(seed), deal_json(py::none(), decks));
             },
             py::arg("seed") = 0, py::arg("decks") = py::none(),
             "A new game. Round 0 is dealt from ``decks`` (one list of 52 cards per seat, D2.5) if given; "

@@ -45,49 +45,8 @@ py::dict options_dict(const Game& game) {
     return options;
 }
 
-Deal deal_from(const py::handle& value, const Config& c, const std::string& what) {
-    if (!py::isinstance<py::sequence>(value) || PyUnicode_Check(value.ptr())) {
-        throw StateFormatError(what + " must be a list of the deck's " + std::to_string(c.deck_size) +
-                               " cards in reveal order (K10.7)");
-    }
-    Deal deal;
-    for (auto card : py::reinterpret_borrow<py::sequence>(value)) {
-        Card parsed;
-        try {
-            parsed = parse_card(utf8_text<StateFormatError>(card, what));
-        } catch (const NotationError& e) {
-            throw StateFormatError(what + ": " + e.what());
-        }
-        const int kind = c.kind_of(parsed);
-        if (kind < 0) throw StateFormatError(what + ": the deck has no card '" + format_card(parsed) + "' (K10.7)");
-        deal.push_back(static_cast<uint8_t>(kind));
-        if (deal.size() > static_cast<std::size_t>(kMaxDeck)) break;
-    }
-    try {
-        check_deal(c, deal);
-    } catch (const StateFormatError& e) {
-        throw StateFormatError(what + ": " + e.what());
-    }
-    return deal;
-}
-
 State new_state(const Game& g, const py::object& seed, const py::object& deck, const py::object& decks) {
-    if (!deck.is_none() && !decks.is_none())
-        throw StateFormatError("give deck (round 0) or decks (one per round), not both");
-    std::vector<Deal> deals;
-    if (!deck.is_none()) deals.push_back(deal_from(deck, g.config, "deck"));
-    if (!decks.is_none()) {
-        if (!py::isinstance<py::sequence>(decks) || PyUnicode_Check(decks.ptr()))
-            throw StateFormatError("decks must be a list of deals");
-        int r = 0;
-        for (auto d : py::reinterpret_borrow<py::sequence>(decks)) {
-            if (r == kMaxRounds) throw StateFormatError("decks: at most 64 rounds");
-            if (d.is_none()) deals.emplace_back();  // this round is shuffled from the seed
-            else deals.push_back(deal_from(d, g.config, "decks[" + std::to_string(r) + "]"));
-            ++r;
-        }
-    }
-    return State::start(g, to_seed(seed), &deals);
+    return Rules::new_dealt_state(g, to_seed(seed), deal_json(deck, decks));
 }
 
 constexpr const char* kMoveDoc = R"doc(

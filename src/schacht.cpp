@@ -22,45 +22,10 @@ namespace {
 
 Move move_of_action(const py::handle& value) { return Move::of_action(to_action(value, kNumActions)); }
 
-std::vector<Card> deck_from(const py::handle& value, const std::string& what) {
-    if (!py::isinstance<py::sequence>(value) || py::isinstance<py::str>(value)) {
-        throw StateFormatError(what + " must be a list of cards like 'G5' (S2.4)");
-    }
-    std::vector<Card> deck;
-    for (auto item : py::reinterpret_borrow<py::sequence>(value)) {
-        if (!PyUnicode_Check(item.ptr()))
-            throw StateFormatError(what + " must hold card strings like 'G5', got " +
-                                   py::repr(item).cast<std::string>());
-        try {
-            deck.push_back(parse_card(utf8_text<StateFormatError>(item, what)));
-        } catch (const NotationError& e) {
-            throw StateFormatError(what + ": " + e.what());
-        }
-    }
-    return deck;
-}
-
 // ---- the Python classes --------------------------------------------------------------
 
 State new_state(const Game& game, const py::object& seed, const py::object& deck, const py::object& decks) {
-    std::vector<std::vector<Card>> given;
-    if (!deck.is_none() && !decks.is_none())
-        throw StateFormatError("give either deck= (round 0) or decks= (one per round), not both");
-    if (!deck.is_none()) {
-        given.push_back(deck_from(deck, "deck"));
-        check_deck(game, given.back());
-    }
-    if (!decks.is_none()) {
-        if (!py::isinstance<py::sequence>(decks) || py::isinstance<py::str>(decks))
-            throw StateFormatError("decks must be a list of decks, one per round (S2.4)");
-        std::size_t i = 0;
-        for (auto item : py::reinterpret_borrow<py::sequence>(decks)) {
-            given.push_back(item.is_none() ? std::vector<Card>{} : deck_from(item, "decks[" + std::to_string(i) + "]"));
-            if (!item.is_none()) check_deck(game, given.back());
-            ++i;
-        }
-    }
-    return State::start(game, to_seed(seed), std::move(given));
+    return Rules::new_dealt_state(game, to_seed(seed), deal_json(deck, decks));
 }
 
 }  // namespace

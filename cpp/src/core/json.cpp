@@ -426,6 +426,19 @@ std::string shown(const Value& value) {
     return text.substr(0, cut) + "...";
 }
 
+const Object& deal_object(const Value& deal, std::initializer_list<const char*> keys, const char* clause) {
+    std::string names;
+    for (const char* key : keys) names += std::string(names.empty() ? "" : " and ") + "\"" + key + "\"";
+    if (!deal.is_object())
+        throw StateFormatError("a deal must be an object with " + names + " (" + clause + "), got " + shown(deal));
+    for (const auto& item : deal.get_object()) {
+        const std::string_view key(item.key().data(), item.key().size());
+        if (std::none_of(keys.begin(), keys.end(), [&](const char* name) { return key == name; }))
+            throw StateFormatError("a deal has only " + names + " (" + clause + "), got \"" + std::string(key) + "\"");
+    }
+    return deal.get_object();
+}
+
 OptionReader::OptionReader(const Value& options, const char* game, std::initializer_list<const char*> names) {
     if (!options.is_object())
         throw OptionError(std::string(game) + " options must be an object of option name to value");
@@ -470,6 +483,19 @@ bool OptionReader::boolean(std::string_view name) const {
     const Value& v = value(name);
     if (!v.is_bool()) throw OptionError(std::string(name) + " must be True or False, got " + shown(v));
     return v.get_bool();
+}
+
+double OptionReader::number_in(std::string_view name, double low, double high) const {
+    const Value& v = value(name);
+    const double number = v.is_double()   ? v.get_double()
+                          : v.is_int64()  ? static_cast<double>(v.get_int64())
+                          : v.is_uint64() ? static_cast<double>(v.get_uint64())
+                                          : low - 1.0;
+    if (!(v.is_number() && number >= low && number <= high)) {
+        throw OptionError(std::string(name) + " must be a number in [" + json::serialize(Value(low)) + ", " +
+                          json::serialize(Value(high)) + "], got " + shown(v));
+    }
+    return number;
 }
 
 std::string_view OptionReader::text(std::string_view name) const {

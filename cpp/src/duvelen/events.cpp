@@ -58,12 +58,6 @@ json::Value seats_json(const Position& s, const Storage& sp) {
     return seats;
 }
 
-json::Value int_list(const std::array<int32_t, kMaxSeats>& values, int players, const Storage& sp) {
-    json::Array out(sp);
-    for (int p = 0; p < players; ++p) out.emplace_back(values[at(p)]);
-    return out;
-}
-
 }  // namespace views
 
 namespace events {
@@ -75,7 +69,7 @@ namespace {
 
 constexpr const char* kSourceNames[kSources] = {"S", "R1", "R2", "R3", "R4", "W"};
 
-json::Value round_scores_json(const Position& s) { return views::int_list(round_scores(s), s.players()); }
+json::Value round_scores_json(const Position& s) { return seat_list(round_scores(s), s.players()); }
 
 void stok_turned(EventLog& log, const Seat& seat, int p) {  // D3.5
     json::Object& e = log.add("stok_turned");
@@ -184,10 +178,10 @@ void round_ended(EventLog& log, const Position& s, RoundEnd reason) {  // D4, D5
     e.emplace("round", int{s.round});
     e.emplace("reason", kReasons[static_cast<int>(reason)]);
     const auto points = round_scores(s);
-    e.emplace("points", views::int_list(points, s.players()));
+    e.emplace("points", seat_list(points, s.players()));
     auto totals = s.scores;
     for (int p = 0; p < s.players(); ++p) totals[at(p)] += points[at(p)];
-    e.emplace("scores", views::int_list(totals, s.players()));
+    e.emplace("scores", seat_list(totals, s.players()));
     e.emplace("stop_called_by", s.stop_called_by >= 0 ? json::Value(int{s.stop_called_by}) : json::Value(nullptr));
     e.emplace("piles", views::piles_json(s, false));
     e.emplace("herenhopen", views::piles_json(s, true));

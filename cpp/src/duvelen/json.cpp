@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "diabolo/core/events.hpp"
 #include "diabolo/core/json.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
 #include "views.hpp"
@@ -17,7 +18,6 @@ constexpr const char* kBlockNames[] = {"rotate_stok", "end_round"};
 
 using views::at;
 using views::card_or_null;
-using views::int_list;
 using views::piles_json;
 using views::seats_json;
 using views::Storage;
@@ -221,8 +221,8 @@ json::Value view(const Position& s, int player, const Storage& sp) {
     d.emplace("piles", piles_json(s, false, sp));
     d.emplace("herenhopen", piles_json(s, true, sp));
     d.emplace("seats", seats_json(s, sp));
-    d.emplace("scores", int_list(s.scores, s.players(), sp));
-    d.emplace("round_scores", int_list(round_scores(s), s.players(), sp));
+    d.emplace("scores", seat_list(s.scores, s.players(), sp));
+    d.emplace("round_scores", seat_list(round_scores(s), s.players(), sp));
     if (player == kEveryone) return d;
     json::Array legal(sp), data(sp);
     for (const Move& move : legal_moves(s, player)) {
@@ -315,5 +315,38 @@ json::Value Rules::visibility() { return duvelen::visibility(); }
 Events Rules::last_events(const State& state) { return state.last_events(); }
 
 static_assert(implements_contract<Rules>());
+
+State Rules::new_dealt_state(const Game& game, uint64_t seed, const json::Value& deal) {
+    const json::Value* given = json::deal_object(deal, {"decks"}, "D2.5").if_contains("decks");
+    if (given == nullptr) return State::start(game, seed);
+    if (!given->is_array()) throw StateFormatError("decks must be one list of 52 cards per seat (D2.5)");
+    const json::Array& lists = given->get_array();
+    if (static_cast<int>(lists.size()) != game.players) {
+        throw StateFormatError("decks must hold one deck per seat (D2.5): " + std::to_string(game.players) +
+                               " decks, got " + std::to_string(lists.size()));
+    }
+    std::vector<Deck> decks;
+    for (const json::Value& cards : lists) {
+        const std::string what = "decks[" + std::to_string(decks.size()) + "]";
+        if (!cards.is_array() || cards.get_array().size() != static_cast<std::size_t>(kDeckCards))
+            throw StateFormatError(what + " must list all 52 cards of a deck, like '10h' (D2.5)");
+        Deck deck{};
+        std::size_t i = 0;
+        for (const json::Value& card : cards.get_array()) {
+            if (!card.is_string()) {
+                throw StateFormatError(what + "[" + std::to_string(i) + "] must be a string, a card like '10h', got " +
+                                       json::shown(card));
+            }
+            try {
+                deck[i++] = static_cast<uint8_t>(parse_card(json::text_of(card)));
+            } catch (const NotationError& e) {
+                throw StateFormatError(what + ": " + e.what());
+            }
+        }
+        check_deck(deck);
+        decks.push_back(deck);
+    }
+    return State::start(game, seed, &decks);
+}
 
 }  // namespace diabolo::duvelen

@@ -26,7 +26,6 @@ std::string suit_letter(int suit);
 json::Value piles_json(const Position& s, bool complete, const Storage& sp = {});
 /// Every seat's face-up cards and counts, as in observation() (D8.3).
 json::Value seats_json(const Position& s, const Storage& sp = {});
-json::Value int_list(const std::array<int32_t, kMaxSeats>& values, int players, const Storage& sp = {});
 
 }  // namespace views
 

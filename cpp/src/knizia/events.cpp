@@ -13,13 +13,6 @@ namespace {
 
 std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
 
-template <class T>
-json::Value seat_values(const std::array<T, kMaxPlayers>& values, int players) {
-    json::Array out;
-    for (int p = 0; p < players; ++p) out.emplace_back(values[at(p)]);
-    return out;
-}
-
 json::Value card_text(const Card& card) { return json::Value(json::view(format_card(card))); }
 
 }  // namespace
@@ -76,11 +69,11 @@ void took_from_deck(EventLog& log, const Position& s, int seat, bool drawn) {  /
 void round_ended(EventLog& log, const Position& s, const std::array<int32_t, kMaxPlayers>& before) {  // K4
     json::Object& e = log.add("round_ended");
     e.emplace("round", int{s.round});
-    e.emplace("piles", seat_values(s.pile, s.players()));
+    e.emplace("piles", seat_list(s.pile, s.players()));
     std::array<int32_t, kMaxPlayers> points{};
     for (int p = 0; p < s.players(); ++p) points[at(p)] = s.scores[at(p)] - before[at(p)];
-    e.emplace("points", seat_values(points, s.players()));
-    e.emplace("scores", seat_values(s.scores, s.players()));
+    e.emplace("points", seat_list(points, s.players()));
+    e.emplace("scores", seat_list(s.scores, s.players()));
     json::Array table;
     for (int i = 0; i < s.table_count; ++i) table.emplace_back(card_text(s.config.card(s.table[at(i)])));
     e.emplace("table", std::move(table));
@@ -91,7 +84,7 @@ void round_started(EventLog& log, const Position& s) {  // K3.1, K4.2
     e.emplace("round", int{s.round});
     e.emplace("dealer", s.dealer());
     e.emplace("deck_count", s.deck_count());
-    e.emplace("scores", seat_values(s.scores, s.players()));
+    e.emplace("scores", seat_list(s.scores, s.players()));
 }
 
 }  // namespace events

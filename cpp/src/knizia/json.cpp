@@ -22,11 +22,8 @@ constexpr const char* kStaleNames[] = {"penalty", "reject"};
 
 std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
 
+using json::text_of;
 using Storage = boost::json::storage_ptr;
-
-std::string_view text_of(const json::Value& value) {
-    return std::string_view(value.get_string().data(), value.get_string().size());
-}
 
 std::string fingerprint_text(const Lexicon& lexicon) {
     char text[17];
@@ -38,13 +35,6 @@ json::Value card_list(const Config& c, const uint8_t* kinds, int count, const St
     json::Array out(sp);
     out.reserve(static_cast<std::size_t>(count));
     for (int i = 0; i < count; ++i) out.emplace_back(json::view(format_card(c.card(kinds[i]))));
-    return out;
-}
-
-template <class T>
-json::Value seat_values(const std::array<T, kMaxPlayers>& values, int players, const Storage& sp) {
-    json::Array out(sp);
-    for (int p = 0; p < players; ++p) out.emplace_back(values[at(p)]);
     return out;
 }
 
@@ -367,8 +357,8 @@ json::Value view(const Position& s, int player, const Storage& sp) {
     d.emplace("phase", phase_name(s.phase));
     d.emplace("table", table_json(s, sp));
     d.emplace("deck_count", s.deck_count());
-    d.emplace("piles", seat_values(s.pile, s.players(), sp));
-    d.emplace("scores", seat_values(s.scores, s.players(), sp));
+    d.emplace("piles", seat_list(s.pile, s.players(), sp));
+    d.emplace("scores", seat_list(s.scores, s.players(), sp));
     d.emplace("last_call", last_call_json(s, sp));
     d.emplace("penalty", penalty_json(s, sp));
     d.emplace("passed", passed_json(s, sp));
@@ -529,5 +519,60 @@ json::Value Rules::visibility() { return knizia::visibility(); }
 Events Rules::last_events(const State& state) { return state.last_events(); }
 
 static_assert(implements_contract<Rules>());
+
+namespace {
+
+/// One round's deal: the deck's cards in reveal order (K10.7).
+Deal given_deal(const Config& c, const json::Value& value, const std::string& what) {
+    if (!value.is_array()) {
+        throw StateFormatError(what + " must be a list of the deck's " + std::to_string(c.deck_size) +
+                               " cards in reveal order (K10.7)");
+    }
+    Deal deal;
+    for (const json::Value& card : value.get_array()) {
+        if (!card.is_string()) {
+            throw StateFormatError(what + "[" + std::to_string(deal.size()) +
+                                   "] must be a string, a card like 'A', got " + json::shown(card));
+        }
+        Card parsed;
+        try {
+            parsed = parse_card(text_of(card));
+        } catch (const NotationError& e) {
+            throw StateFormatError(what + ": " + e.what());
+        }
+        const int kind = c.kind_of(parsed);
+        if (kind < 0) throw StateFormatError(what + ": the deck has no card '" + format_card(parsed) + "' (K10.7)");
+        deal.push_back(static_cast<uint8_t>(kind));
+        if (deal.size() > static_cast<std::size_t>(kMaxDeck)) break;
+    }
+    try {
+        check_deal(c, deal);
+    } catch (const StateFormatError& e) {
+        throw StateFormatError(what + ": " + e.what());
+    }
+    return deal;
+}
+
+}  // namespace
+
+State Rules::new_dealt_state(const Game& game, uint64_t seed, const json::Value& deal) {
+    const json::Object& given = json::deal_object(deal, {"deck", "decks"}, "K10.7");
+    const json::Value* deck = given.if_contains("deck");
+    const json::Value* decks = given.if_contains("decks");
+    if (deck != nullptr && decks != nullptr)
+        throw StateFormatError("give deck (round 0) or decks (one per round), not both");
+    std::vector<Deal> deals;
+    if (deck != nullptr) deals.push_back(given_deal(game.config, *deck, "deck"));
+    if (decks != nullptr) {
+        if (!decks->is_array()) throw StateFormatError("decks must be a list of deals");
+        for (const json::Value& item : decks->get_array()) {
+            if (deals.size() == static_cast<std::size_t>(kMaxRounds))
+                throw StateFormatError("decks: at most 64 rounds");
+            const std::string what = "decks[" + std::to_string(deals.size()) + "]";
+            deals.push_back(item.is_null() ? Deal{} : given_deal(game.config, item, what));
+        }
+    }
+    return State::start(game, seed, &deals);
+}
 
 }  // namespace diabolo::knizia

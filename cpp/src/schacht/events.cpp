@@ -57,18 +57,6 @@ namespace {
 
 json::Value card_text(Card card) { return json::Value(json::view(format_card(card))); }
 
-json::Value seat_values(const Position& s, const int* values) {
-    json::Array out;
-    for (int seat = 0; seat < s.players(); ++seat) out.emplace_back(values[seat]);
-    return out;
-}
-
-json::Value scores_of(const Position& s) {
-    json::Array out;
-    for (int seat = 0; seat < s.players(); ++seat) out.emplace_back(int{s.scores[at(seat)]});
-    return out;
-}
-
 }  // namespace
 
 void round_started(EventLog& log, const Position& s) {  // S2.1, S6.1
@@ -155,7 +143,7 @@ void colour_scored(EventLog& log, const Position& s, int colour, const int* poin
         if ((s.bets >> seat) & 1u) bets.emplace_back(seat);
     }
     e.emplace("bets", std::move(bets));
-    e.emplace("points", seat_values(s, points));
+    e.emplace("points", seat_list(points, s.players()));
 }
 
 void round_ended(EventLog& log, const Position& s) {  // S5, S6.1
@@ -165,7 +153,7 @@ void round_ended(EventLog& log, const Position& s) {  // S5, S6.1
     json::Array sizes;
     for (int seat = 0; seat < s.players(); ++seat) sizes.emplace_back(s.hands[at(seat)].count());
     e.emplace("hand_sizes", std::move(sizes));
-    e.emplace("scores", scores_of(s));
+    e.emplace("scores", seat_list(s.scores, s.players()));
 }
 
 }  // namespace events

@@ -455,4 +455,45 @@ Events Rules::last_events(const State& state) { return state.last_events(); }
 
 static_assert(implements_contract<Rules>());
 
+namespace {
+
+/// A deck of a given deal: a list of cards like "G5" that is the game's deck (S2.4).
+std::vector<Card> given_deck(const Game& game, const json::Value& value, const std::string& what) {
+    if (!value.is_array()) throw StateFormatError(what + " must be a list of cards like 'G5' (S2.4)");
+    std::vector<Card> deck;
+    for (const json::Value& item : value.get_array()) {
+        if (!item.is_string()) {
+            throw StateFormatError(what + "[" + std::to_string(deck.size()) +
+                                   "] must be a string, a card like 'G5', got " + json::shown(item));
+        }
+        try {
+            deck.push_back(parse_card(json::text_of(item)));
+        } catch (const NotationError& e) {
+            throw StateFormatError(what + ": " + e.what());
+        }
+    }
+    check_deck(game, deck);
+    return deck;
+}
+
+}  // namespace
+
+State Rules::new_dealt_state(const Game& game, uint64_t seed, const json::Value& deal) {
+    const json::Object& given = json::deal_object(deal, {"deck", "decks"}, "S2.4");
+    const json::Value* deck = given.if_contains("deck");
+    const json::Value* decks = given.if_contains("decks");
+    if (deck != nullptr && decks != nullptr)
+        throw StateFormatError("give either \"deck\" (round 0) or \"decks\" (one per round), not both");
+    std::vector<std::vector<Card>> rounds;
+    if (deck != nullptr) rounds.push_back(given_deck(game, *deck, "deck"));
+    if (decks != nullptr) {
+        if (!decks->is_array()) throw StateFormatError("decks must be a list of decks, one per round (S2.4)");
+        for (const json::Value& item : decks->get_array()) {
+            const std::string what = "decks[" + std::to_string(rounds.size()) + "]";
+            rounds.push_back(item.is_null() ? std::vector<Card>{} : given_deck(game, item, what));
+        }
+    }
+    return State::start(game, seed, std::move(rounds));
+}
+
 }  // namespace diabolo::schacht

@@ -26,6 +26,11 @@
 //   R::num_actions(game) -> int                action ids are 0 .. num_actions - 1
 //   R::players(game) -> int
 //   R::new_state(game, seed) -> State          round 0 shuffled from seed
+//   R::new_dealt_state(game, seed, deal)       a new game dealt from a given deal, a JSON
+//       -> State                               object in the game's deal format ({"deck":
+//                                              [...]}, {"decks": [...]}; S2.4, D2.5, K10.7),
+//                                              what it leaves out shuffled from seed;
+//                                              StateFormatError naming what is wrong
 //   R::position(state) -> const Position&
 //   R::game(state) -> const Game&
 //   R::phase(position) -> const char*         the phase's name in views and states ("play")
@@ -124,6 +129,9 @@ DIABOLO_CONTRACT_MEMBER(options_json, R::options_json(ref<const typename R::Game
 DIABOLO_CONTRACT_MEMBER(num_actions, R::num_actions(ref<const typename R::Game>()), int)
 DIABOLO_CONTRACT_MEMBER(players, R::players(ref<const typename R::Game>()), int)
 DIABOLO_CONTRACT_MEMBER(new_state, R::new_state(ref<const typename R::Game>(), uint64_t{}), typename R::State)
+DIABOLO_CONTRACT_MEMBER(new_dealt_state,
+                        R::new_dealt_state(ref<const typename R::Game>(), uint64_t{}, ref<const json::Value>()),
+                        typename R::State)
 DIABOLO_CONTRACT_MEMBER(position, R::position(ref<const typename R::State>()), const typename R::Position&)
 DIABOLO_CONTRACT_MEMBER(game, R::game(ref<const typename R::State>()), const typename R::Game&)
 DIABOLO_CONTRACT_MEMBER(phase, R::phase(ref<const typename R::Position>()), const char*)
@@ -201,6 +209,8 @@ constexpr bool implements_contract() {
     static_assert(contract::has_num_actions<R>::value, "Rules::num_actions(const Game&) -> int");
     static_assert(contract::has_players<R>::value, "Rules::players(const Game&) -> int");
     static_assert(contract::has_new_state<R>::value, "Rules::new_state(const Game&, uint64_t seed) -> State");
+    static_assert(contract::has_new_dealt_state<R>::value,
+                  "Rules::new_dealt_state(const Game&, uint64_t seed, const json::Value& deal) -> State");
     static_assert(contract::has_position<R>::value, "Rules::position(const State&) -> const Position&");
     static_assert(contract::has_game<R>::value, "Rules::game(const State&) -> const Game&");
     static_assert(contract::has_phase<R>::value, "Rules::phase(const Position&) -> const char*");

@@ -29,8 +29,11 @@ struct DiaboloError : std::invalid_argument {
 struct IllegalMoveError : DiaboloError {
     IllegalMoveError(std::string clause_, const std::string& message, std::string code_ = "illegal_move",
                      ErrorParams params_ = {})
-        : DiaboloError(clause_ + ": " + message, std::move(code_), std::move(params_)), clause(std::move(clause_)) {}
+        : DiaboloError(clause_ + ": " + message, std::move(code_), std::move(params_)),
+          clause(std::move(clause_)),
+          reason(message) {}
     std::string clause;
+    std::string reason;  // the message without the clause in front
 };
 
 /// A move that was legal on the table its player saw (an older version of the state) but

@@ -99,10 +99,11 @@ Events replay_last_move(const State& state, Play&& play) {
     return std::move(log).take();
 }
 
-/// The values of seats 0..players-1 (scores, points) as a JSON list.
+/// The values of seats 0..players-1 (scores, points, piles) as a JSON list, in views
+/// (with their storage) and events alike.
 template <class Values>
-json::Value seat_list(const Values& values, int players) {
-    json::Array out;
+json::Value seat_list(const Values& values, int players, const boost::json::storage_ptr& storage = {}) {
+    json::Array out(storage);
     for (int seat = 0; seat < players; ++seat) out.emplace_back(values[static_cast<std::size_t>(seat)]);
     return out;
 }

@@ -338,6 +338,8 @@ public:
     /// got <value>" otherwise, with the whole value.
     int integer_in(std::string_view name, long long low, long long high, const char* clause) const;
     bool boolean(std::string_view name) const;
+    /// A number (an int or a float, not a bool) within [low, high]; OptionError otherwise.
+    double number_in(std::string_view name, double low, double high) const;
     std::string_view text(std::string_view name) const;
     const Value& value(std::string_view name) const;
 
@@ -347,5 +349,14 @@ private:
 
 /// "<value as JSON>" for error messages, at most 80 bytes, cut between UTF-8 characters.
 std::string shown(const Value& value);
+
+/// The text of a JSON string (the caller checked is_string()).
+inline std::string_view text_of(const Value& value) {
+    return std::string_view(value.get_string().data(), value.get_string().size());
+}
+
+/// A given deal (the argument of Rules::new_dealt_state): a JSON object whose keys are
+/// among `keys`; StateFormatError naming what is wrong, with the deal format's `clause`.
+const Object& deal_object(const Value& deal, std::initializer_list<const char*> keys, const char* clause);
 
 }  // namespace diabolo::json

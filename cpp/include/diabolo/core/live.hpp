@@ -57,9 +57,8 @@ typename R::Move apply_seen(typename R::State& state, const typename R::Move& mo
         ErrorParams params{{"seen", std::to_string(seen)}, {"version", std::to_string(now)}, {"rule", error.code}};
         params.insert(params.end(), error.params.begin(), error.params.end());
         throw StaleMoveError(error.clause,
-                             std::string(error.what()).substr(error.clause.size() + 2) + " (it was legal at version " +
-                                 std::to_string(seen) + ", the state is at version " + std::to_string(now) +
-                                 ": another move came first)",
+                             error.reason + " (it was legal at version " + std::to_string(seen) +
+                                 ", the state is at version " + std::to_string(now) + ": another move came first)",
                              "stale_move", std::move(params));
     }
 }

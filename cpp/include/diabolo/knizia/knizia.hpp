@@ -558,6 +558,7 @@ struct Rules {
     static int num_actions(const Game& game) noexcept { return game.num_actions(); }
     static int players(const Game& game) noexcept { return game.config.players; }
     static State new_state(const Game& game, uint64_t seed) { return State::start(game, seed); }
+    static State new_dealt_state(const Game& game, uint64_t seed, const json::Value& deal);
     static const Position& position(const State& state) noexcept { return state.position; }
     static const Game& game(const State& state) noexcept { return state.game; }
     static const char* phase(const Position& position) noexcept { return phase_name(position.phase); }
