@@ -18,7 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.capi_replay import replay
+from diabolo import Lexicon
+from tests.capi_replay import KNIZIA_WORDS, replay
+from tests.transcripts import SPECS, TRANSCRIPTS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -40,22 +42,17 @@ def run(command: list[str], cwd: Path) -> str:
     return result.stdout
 
 
-def build_and_run(build: Path, option: str, env: dict[str, str]) -> str:
-    import boost_headers  # the Boost.JSON headers the package builds with (a test extra)
+def configure(build: Path, *options: str) -> None:
+    """CMake configures cpp/ into `build` with the Boost.JSON headers the package builds
+    with (boost-headers, a test extra) and `options` ("-DDIABOLO_TSAN=ON")."""
+    import boost_headers
 
-    run(
-        [
-            cmake(),
-            "-S",
-            str(ROOT / "cpp"),
-            "-B",
-            str(build),
-            f"-D{option}=ON",
-            "-DCMAKE_BUILD_TYPE=RelWithDebInfo",
-            f"-DDIABOLO_BOOST_INCLUDE_DIR={boost_headers.get_include()}",
-        ],
-        ROOT,
-    )
+    include = f"-DDIABOLO_BOOST_INCLUDE_DIR={boost_headers.get_include()}"
+    run([cmake(), "-S", str(ROOT / "cpp"), "-B", str(build), include, *options], ROOT)
+
+
+def build_and_run(build: Path, option: str, env: dict[str, str]) -> str:
+    configure(build, f"-D{option}=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo")
     run([cmake(), "--build", str(build), "--parallel", str(os.cpu_count() or 2)], ROOT)
     result = subprocess.run(
         [str(build / "diabolo_tests")], capture_output=True, text=True, timeout=900, env={**os.environ, **env}
@@ -75,12 +72,24 @@ def test_core_under_address_and_undefined_behaviour_sanitizers(tmp_path: Path) -
     )
     assert "random_games_keep_every_invariant" in output
     # The C API from plain C99 (cpp/tests/capi/test_capi.c): its games, replayed through
-    # the Python API, end in the same state text.
+    # the Python API, end in the same state text; it checks every golden transcript
+    # (tests/transcripts.py) and a game made from a lexicon file.
+    lexicon = tmp_path / "words.lexicon"
+    lexicon.write_bytes(Lexicon.from_words(KNIZIA_WORDS).to_bytes())
+    transcripts = sorted(str(path) for path in TRANSCRIPTS.glob("*.txt"))
+    assert len(transcripts) == len(SPECS)
     capi = subprocess.run(
-        [str(tmp_path / "build" / "diabolo_capi_test")], capture_output=True, text=True, timeout=600, env=os.environ
+        [str(tmp_path / "build" / "diabolo_capi_test"), f"lexicon={lexicon}", *transcripts],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=os.environ,
     )
     assert capi.returncode == 0 and capi.stdout.endswith("ok\n"), capi.stdout[-2000:] + capi.stderr
-    games = [line.split(" ", 3) for line in capi.stdout.splitlines()[:-1]]
+    checked = dict(line.split(" ") for line in capi.stdout.splitlines() if line.startswith(tuple(transcripts)))
+    for path in transcripts:
+        assert int(checked[path]) == len(Path(path).read_text().splitlines()) - 5, path
+    games = [line.split(" ", 3) for line in capi.stdout.splitlines()[:-1] if not line.startswith(tuple(transcripts))]
     assert sorted({name for name, _, _, _ in games}) == ["duvelen", "knizia", "schacht"]
     for name, seed, moves, text in games:
         played, state = replay(name, int(seed), 400 if name == "knizia" else 2000)
@@ -121,21 +130,8 @@ def test_core_under_thread_sanitizer(tmp_path: Path) -> None:
 def test_the_installed_c_api_is_found_by_its_cmake_package(tmp_path: Path) -> None:
     """cmake --install puts libdiabolo, diabolo.h and the CMake package under a prefix; a
     project outside the tree finds it with find_package(diabolo) and plays a move."""
-    import boost_headers
-
     build, prefix, consumer = tmp_path / "build", tmp_path / "prefix", tmp_path / "consumer"
-    run(
-        [
-            cmake(),
-            "-S",
-            str(ROOT / "cpp"),
-            "-B",
-            str(build),
-            "-DDIABOLO_TESTS=OFF",
-            f"-DDIABOLO_BOOST_INCLUDE_DIR={boost_headers.get_include()}",
-        ],
-        ROOT,
-    )
+    configure(build, "-DDIABOLO_TESTS=OFF")
     run([cmake(), "--build", str(build), "--target", "diabolo", "--parallel", str(os.cpu_count() or 2)], ROOT)
     run([cmake(), "--install", str(build), "--prefix", str(prefix)], ROOT)
     assert (prefix / "include" / "diabolo" / "diabolo.h").is_file()

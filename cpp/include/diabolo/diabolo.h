@@ -42,6 +42,9 @@ extern "C" {
 #define DIABOLO_SPECTATOR (-1)
 #define DIABOLO_SIMULTANEOUS (-2)
 #define DIABOLO_TERMINAL (-4)
+/* The action a bot gives when it waits for the table to change (real time), or when its
+ * seat has nothing to do now. */
+#define DIABOLO_WAIT (-1)
 
 typedef enum diabolo_status {
     DIABOLO_OK = 0,
@@ -66,6 +69,7 @@ typedef struct diabolo_error {
 
 typedef struct diabolo_game diabolo_game;
 typedef struct diabolo_state diabolo_state;
+typedef struct diabolo_bot diabolo_bot;
 
 /* The library's version ("0.1.0") and API version (DIABOLO_API_VERSION of its build). */
 DIABOLO_API const char* diabolo_version(void);
@@ -78,6 +82,12 @@ DIABOLO_API const char* diabolo_games(void);
  * defaults). A Knizia game needs "lexicon" (a list of words) and "deck". */
 DIABOLO_API diabolo_status diabolo_game_new(const char* name, const char* options_json, diabolo_game** out,
                                             diabolo_error* error);
+/* A Knizia game with its word list in the binary form Python's diabolo.Lexicon.to_bytes()
+ * writes (checked completely; DIABOLO_BAD_STATE if it is not one): what a web page fetches
+ * instead of building the list from words. The bytes are read, not kept. */
+DIABOLO_API diabolo_status diabolo_game_new_with_lexicon(const char* name, const char* options_json,
+                                                         const void* lexicon, size_t lexicon_size, diabolo_game** out,
+                                                         diabolo_error* error);
 DIABOLO_API void diabolo_game_free(diabolo_game* game);
 DIABOLO_API int diabolo_game_players(const diabolo_game* game);
 DIABOLO_API int diabolo_game_num_actions(const diabolo_game* game);
@@ -87,6 +97,12 @@ DIABOLO_API char* diabolo_game_options(const diabolo_game* game);
 /* A new game shuffled from `seed`, or the state a JSON text (diabolo_state_to_json) holds. */
 DIABOLO_API diabolo_status diabolo_state_new(const diabolo_game* game, uint64_t seed, diabolo_state** out,
                                              diabolo_error* error);
+/* A new game dealt from a given deal, a JSON object in the game's deal format (Schacht
+ * {"deck": [...]} or {"decks": [...]}, S2.4; Duvelen {"decks": [...]}, D2.5; Knizia
+ * {"deck": [...]} or {"decks": [...]}, K10.7); what it leaves out is shuffled from `seed`.
+ * DIABOLO_BAD_STATE names what is wrong with the deal. */
+DIABOLO_API diabolo_status diabolo_state_deal(const diabolo_game* game, uint64_t seed, const char* deal_json,
+                                              diabolo_state** out, diabolo_error* error);
 DIABOLO_API diabolo_status diabolo_state_from_json(const diabolo_game* game, const char* json, diabolo_state** out,
                                                    diabolo_error* error);
 /* An independent copy (NULL when out of memory). */
@@ -136,6 +152,28 @@ DIABOLO_API diabolo_status diabolo_state_resample(const diabolo_state* state, in
  * moves[i] (either may be NULL). The same seed gives the same games for any thread count. */
 DIABOLO_API diabolo_status diabolo_play_random(const diabolo_game* game, int games, uint64_t seed, int threads,
                                                int32_t* scores, int32_t* moves, diabolo_error* error);
+
+/* The kinds of bots of a game, comma-separated ("heuristic,ismcts,random"): a static string. */
+DIABOLO_API const char* diabolo_game_bots(const diabolo_game* game);
+/* A bot of `game` by kind, with its options as a JSON object (NULL or "" for the defaults):
+ * Schacht "ismcts" takes iterations, threads, exploration, heuristic_rollouts and prior;
+ * Knizia "word" and "lookahead" take max_length, coverage, memory and per_letter, "random"
+ * per_letter; the others take none. The bots are those of Python's diabolo.<game> modules,
+ * with their default reaction times. */
+DIABOLO_API diabolo_status diabolo_bot_new(const diabolo_game* game, const char* kind, const char* options_json,
+                                           diabolo_bot** out, diabolo_error* error);
+DIABOLO_API void diabolo_bot_free(diabolo_bot* bot);
+/* The move `bot` makes for `player` now, from what that seat may know, its random choices
+ * drawn from `seed`: the action id into *action and, if `notation` is not NULL, the move's
+ * notation into a new buffer *notation (free it with diabolo_string_free); DIABOLO_WAIT and
+ * NULL when the bot waits or the seat has nothing to do. *delay_us (if not NULL) gets the
+ * microseconds after which the bot would act in live play (0 in Schacht). The same state,
+ * seat and seed give the same move as Python's bot.choose(state, player, seed) and the same
+ * delay as bot.propose(state, player, seed). A Knizia claim's action id is its word's (the
+ * best assignment of cards); its notation names the cards. */
+DIABOLO_API diabolo_status diabolo_bot_choose(const diabolo_bot* bot, const diabolo_state* state, int player,
+                                              uint64_t seed, int32_t* action, char** notation, int64_t* delay_us,
+                                              diabolo_error* error);
 
 DIABOLO_API void diabolo_string_free(char* text);
 

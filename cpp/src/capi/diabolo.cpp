@@ -9,7 +9,9 @@
 #include <cstring>
 #include <memory>
 #include <new>
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "diabolo/core/batch.hpp"
@@ -44,6 +46,20 @@ struct AnyState {
     virtual std::unique_ptr<AnyState> resample(int player, uint64_t seed) const = 0;
 };
 
+/// What a bot does now: a move (its action id, -1 if it has none, and its notation) and
+/// the microseconds after which it acts; no notation when it waits.
+struct BotChoice {
+    int32_t action = -1;
+    std::string notation;
+    int64_t delay = 0;
+};
+
+/// A bot of any game, behind the C handle.
+struct AnyBot {
+    virtual ~AnyBot() = default;
+    virtual BotChoice choose(const AnyState& state, int player, uint64_t seed) const = 0;
+};
+
 /// A game of any kind, behind the C handle.
 struct AnyGame {
     virtual ~AnyGame() = default;
@@ -51,7 +67,10 @@ struct AnyGame {
     virtual int num_actions() const = 0;
     virtual std::string options() const = 0;
     virtual std::unique_ptr<AnyState> new_state(uint64_t seed) const = 0;
+    virtual std::unique_ptr<AnyState> new_dealt_state(uint64_t seed, const json::Value& deal) const = 0;
     virtual std::unique_ptr<AnyState> state_from_json(const char* text) const = 0;
+    virtual std::unique_ptr<AnyBot> bot(std::string_view kind, const json::Value& options) const = 0;
+    virtual const char* bot_kinds() const = 0;
     virtual std::string action_notation(int action) const = 0;
     virtual void play_random(int games, uint64_t seed, int threads, int32_t* scores, int32_t* moves) const = 0;
 };
@@ -91,6 +110,114 @@ struct StateOf final : AnyState {
     }
 };
 
+/// The bots of each game by kind, as diabolo_game_bots lists them.
+template <class R>
+constexpr const char* kBotKinds = "";
+template <>
+constexpr const char* kBotKinds<schacht::Rules> = "heuristic,ismcts,random";
+template <>
+constexpr const char* kBotKinds<duvelen::Rules> = "greedy,lookahead,random";
+template <>
+constexpr const char* kBotKinds<knizia::Rules> = "lookahead,random,word";
+
+// ---- bots --------------------------------------------------------------------------------
+
+/// The action id of a move (a Knizia claim's id is its word's: the best assignment).
+int32_t action_id(const schacht::Game&, const schacht::Move& move) { return move.action(); }
+int32_t action_id(const duvelen::Game&, const duvelen::Move& move) { return move.action(); }
+int32_t action_id(const knizia::Game& game, const knizia::Move& move) { return knizia::action_of(move, *game.lexicon); }
+
+/// A turn-based bot's move: none when `player` has nothing to do now; it acts at once.
+std::optional<schacht::Move> bot_move(const schacht::Bot& bot, const schacht::Position& position, int player,
+                                      Pcg32& rng, int64_t& delay) {
+    delay = 0;
+    if ((schacht::pending_seats(position) >> player & 1u) == 0) return std::nullopt;
+    return bot.choose(position, player, rng);
+}
+
+/// A real-time bot's move and reaction time, drawn as Python's propose() draws them.
+template <class Bot, class Position>
+auto bot_move(const Bot& bot, const Position& position, int player, Pcg32& rng, int64_t& delay) {
+    auto move = bot.choose(position, player, rng);
+    delay = move ? bot.reaction_time(*move, rng) : 0;
+    return move;
+}
+
+template <class R, class Bot>
+struct BotOf final : AnyBot {
+    std::unique_ptr<const Bot> bot;
+    explicit BotOf(std::unique_ptr<const Bot> b) : bot(std::move(b)) {}
+
+    BotChoice choose(const AnyState& any, int player, uint64_t seed) const override {
+        const auto* typed = dynamic_cast<const StateOf<R>*>(&any);
+        if (typed == nullptr) throw OptionError(std::string("this bot plays ") + R::kName + ", not the state's game");
+        Pcg32 rng(seed);
+        BotChoice choice;
+        const auto move = bot_move(*bot, R::position(typed->state), player, rng, choice.delay);
+        if (move) {
+            choice.action = action_id(typed->game(), *move);
+            choice.notation = R::format_move(*move);
+        }
+        return choice;
+    }
+};
+
+template <class R, class Bot>
+std::unique_ptr<AnyBot> wrap(std::unique_ptr<const Bot> bot) {
+    return std::make_unique<BotOf<R, typename std::remove_const_t<Bot>::Base>>(std::move(bot));
+}
+
+[[noreturn]] void no_such_bot(const char* game, std::string_view kind, const char* kinds) {
+    throw OptionError("no bot " + quoted(std::string(kind)) + " for " + game + "; the bots are " + kinds);
+}
+
+std::unique_ptr<AnyBot> bot_of(const schacht::Game&, std::string_view kind, const json::Value& options) {
+    using namespace schacht;
+    if (kind == "random" || kind == "heuristic") {
+        json::OptionReader(options, "the bot", {});
+        if (kind == "random") return std::make_unique<BotOf<Rules, Bot>>(std::make_unique<RandomBot>());
+        return std::make_unique<BotOf<Rules, Bot>>(std::make_unique<HeuristicBot>());
+    }
+    if (kind != "ismcts") no_such_bot("schacht", kind, kBotKinds<Rules>);
+    const json::OptionReader r(options, "the ismcts bot",
+                               {"iterations", "threads", "exploration", "heuristic_rollouts", "prior"});
+    SearchOptions o;  // no "seconds": a time budget would make the bot's moves depend on the machine
+    if (r.has("iterations")) o.iterations = r.integer_in("iterations", 1, 100'000'000, "S7.3");
+    if (r.has("threads")) o.threads = r.integer_in("threads", 1, 256, "S7.3");
+    if (r.has("exploration")) o.exploration = r.number_in("exploration", 0.0, 100.0);
+    if (r.has("heuristic_rollouts")) o.heuristic_rollouts = r.boolean("heuristic_rollouts");
+    if (r.has("prior")) o.prior = r.number_in("prior", 0.0, 100.0);
+    return std::make_unique<BotOf<Rules, Bot>>(std::make_unique<IsmctsBot>(o));
+}
+
+std::unique_ptr<AnyBot> bot_of(const duvelen::Game&, std::string_view kind, const json::Value& options) {
+    using namespace duvelen;
+    json::OptionReader(options, "the bot", {});
+    const realtime::Reaction reaction = default_reaction();
+    if (kind == "random") return std::make_unique<BotOf<Rules, Bot>>(std::make_unique<RandomBot>(reaction));
+    if (kind == "greedy") return std::make_unique<BotOf<Rules, Bot>>(std::make_unique<GreedyBot>(reaction));
+    if (kind == "lookahead") return std::make_unique<BotOf<Rules, Bot>>(std::make_unique<LookaheadBot>(reaction));
+    no_such_bot("duvelen", kind, kBotKinds<Rules>);
+}
+
+std::unique_ptr<AnyBot> bot_of(const knizia::Game&, std::string_view kind, const json::Value& options) {
+    using namespace knizia;
+    const json::OptionReader r(options, "the bot", {"per_letter", "max_length", "coverage", "memory"});
+    const double per_letter = r.has("per_letter") ? r.number_in("per_letter", 0.0, 60.0) : kDefaultPerLetter;
+    if (kind == "random") {
+        if (r.has("max_length") || r.has("coverage") || r.has("memory"))
+            throw OptionError("the random bot knows no words: it takes only per_letter");
+        return std::make_unique<BotOf<Rules, Bot>>(std::make_unique<RandomBot>(default_reaction(), per_letter));
+    }
+    if (kind != "word" && kind != "lookahead") no_such_bot("knizia", kind, kBotKinds<Rules>);
+    Vocabulary words;  // the game's lexicon
+    if (r.has("max_length")) words.max_length = r.integer_in("max_length", 1, kMaxWord, "K6.3");
+    if (r.has("coverage")) words.coverage = r.number_in("coverage", 0.0, 1.0);
+    if (r.has("memory")) words.memory = static_cast<uint64_t>(r.integer_in("memory", 0, INT32_MAX, "K6.3"));
+    return std::make_unique<BotOf<Rules, Bot>>(
+        std::make_unique<WordBot>(default_reaction(), per_letter, std::move(words), kind == "lookahead"));
+}
+
 template <class R>
 struct GameOf final : AnyGame {
     typename R::Game game;
@@ -102,9 +229,16 @@ struct GameOf final : AnyGame {
     std::unique_ptr<AnyState> new_state(uint64_t seed) const override {
         return std::make_unique<StateOf<R>>(R::new_state(game, seed));
     }
+    std::unique_ptr<AnyState> new_dealt_state(uint64_t seed, const json::Value& deal) const override {
+        return std::make_unique<StateOf<R>>(R::new_dealt_state(game, seed, deal));
+    }
     std::unique_ptr<AnyState> state_from_json(const char* text) const override {
         return std::make_unique<StateOf<R>>(R::state_from_json(game, text));
     }
+    std::unique_ptr<AnyBot> bot(std::string_view kind, const json::Value& options) const override {
+        return bot_of(game, kind, options);
+    }
+    const char* bot_kinds() const override { return kBotKinds<R>; }
     std::string action_notation(int action) const override { return R::format_move(R::move_of_action(game, action)); }
     void play_random(int games, uint64_t seed, int threads, int32_t* scores, int32_t* moves) const override {
         const RandomPlayResult result = diabolo::play_random<R>(game, games, seed, threads);
@@ -116,6 +250,20 @@ struct GameOf final : AnyGame {
 template <class R>
 std::unique_ptr<AnyGame> game_of(const json::Value& options) {
     return std::make_unique<GameOf<R>>(R::game_from_json(options));
+}
+
+/// JSON text of the C API's arguments: NULL or "" is `empty`.
+json::Value json_argument(const char* text, const char* what, json::Value empty = json::Object()) {
+    return text == nullptr || *text == '\0' ? empty : json::parse(text, what);
+}
+
+/// Room for the legal ids of any game: one buffer per thread, grown to the largest
+/// num_actions asked for (a Knizia game with a large word list has hundreds of thousands
+/// of ids), so that asking for legal actions allocates nothing after the first call.
+int32_t* legal_scratch(int num_actions) {
+    thread_local std::vector<int32_t> scratch;
+    if (scratch.size() < static_cast<std::size_t>(num_actions)) scratch.resize(static_cast<std::size_t>(num_actions));
+    return scratch.data();
 }
 
 void copy_text(char* out, std::size_t size, const std::string& text) {
@@ -190,6 +338,42 @@ struct diabolo_state {
     std::unique_ptr<AnyState> state;
 };
 
+struct diabolo_bot {
+    std::shared_ptr<const AnyGame> game;
+    std::unique_ptr<const AnyBot> bot;
+};
+
+namespace {
+
+/// The JSON text `text(state)` for a seat or a spectator, or NULL with `error` set.
+template <class Text>
+char* state_text(const diabolo_state* state, int player, diabolo_error* error, Text text) {
+    std::string out;
+    if (guarded(error, [&] {
+            check_seat(*state->state, player, true);
+            out = text(*state->state);
+        }) != DIABOLO_OK)
+        return nullptr;
+    return c_string(out);
+}
+
+/// A game by id; a Knizia game takes `lexicon` when given.
+std::unique_ptr<AnyGame> new_game(const char* name, const char* options_json, std::shared_ptr<const Lexicon> lexicon) {
+    if (name == nullptr) throw OptionError("a game needs a name; the games are: " + std::string(diabolo_games()));
+    const json::Value options = json_argument(options_json, "options");
+    const std::string id = name;
+    if (lexicon && id != knizia::Rules::kName) throw OptionError("only knizia takes a lexicon, not " + quoted(id));
+    if (id == schacht::Rules::kName) return game_of<schacht::Rules>(options);
+    if (id == duvelen::Rules::kName) return game_of<duvelen::Rules>(options);
+    if (id == knizia::Rules::kName) {
+        if (lexicon) return std::make_unique<GameOf<knizia::Rules>>(knizia::game_from_json(options, lexicon));
+        return game_of<knizia::Rules>(options);
+    }
+    throw OptionError("unknown game " + quoted(id) + "; the games are: " + diabolo_games());
+}
+
+}  // namespace
+
 extern "C" {
 
 const char* diabolo_version(void) { return "0.1.0"; }
@@ -201,17 +385,21 @@ const char* diabolo_games(void) { return "duvelen,knizia,schacht"; }
 diabolo_status diabolo_game_new(const char* name, const char* options_json, diabolo_game** out, diabolo_error* error) {
     if (out != nullptr) *out = nullptr;
     return guarded(error, [&] {
-        if (name == nullptr || out == nullptr) throw OptionError("diabolo_game_new needs a name and an out-pointer");
-        const json::Value options = options_json == nullptr || *options_json == '\0'
-                                        ? json::Value(json::Object())
-                                        : json::parse(options_json, "options");
-        const std::string id = name;
-        std::unique_ptr<AnyGame> game;
-        if (id == schacht::Rules::kName) game = game_of<schacht::Rules>(options);
-        else if (id == duvelen::Rules::kName) game = game_of<duvelen::Rules>(options);
-        else if (id == knizia::Rules::kName) game = game_of<knizia::Rules>(options);
-        else throw OptionError("unknown game " + quoted(id) + "; the games are: " + diabolo_games());
-        *out = new diabolo_game{std::shared_ptr<const AnyGame>(std::move(game))};
+        if (out == nullptr) throw OptionError("diabolo_game_new needs an out-pointer");
+        *out = new diabolo_game{std::shared_ptr<const AnyGame>(new_game(name, options_json, nullptr))};
+    });
+}
+
+diabolo_status diabolo_game_new_with_lexicon(const char* name, const char* options_json, const void* lexicon,
+                                             size_t lexicon_size, diabolo_game** out, diabolo_error* error) {
+    if (out != nullptr) *out = nullptr;
+    return guarded(error, [&] {
+        if (out == nullptr) throw OptionError("diabolo_game_new_with_lexicon needs an out-pointer");
+        if (lexicon == nullptr) throw StateFormatError("a lexicon's bytes: got NULL");
+        auto words = std::make_shared<Lexicon>(
+            Lexicon::from_bytes(std::string(static_cast<const char*>(lexicon), lexicon_size)));
+        words->set_origin("bytes", "");
+        *out = new diabolo_game{std::shared_ptr<const AnyGame>(new_game(name, options_json, std::move(words)))};
     });
 }
 
@@ -232,6 +420,15 @@ char* diabolo_game_options(const diabolo_game* game) {
 diabolo_status diabolo_state_new(const diabolo_game* game, uint64_t seed, diabolo_state** out, diabolo_error* error) {
     if (out != nullptr) *out = nullptr;
     return guarded(error, [&] { *out = new diabolo_state{game->game, game->game->new_state(seed)}; });
+}
+
+diabolo_status diabolo_state_deal(const diabolo_game* game, uint64_t seed, const char* deal_json, diabolo_state** out,
+                                  diabolo_error* error) {
+    if (out != nullptr) *out = nullptr;
+    return guarded(error, [&] {
+        const json::Value deal = json_argument(deal_json, "a deal");
+        *out = new diabolo_state{game->game, game->game->new_dealt_state(seed, deal)};
+    });
 }
 
 diabolo_status diabolo_state_from_json(const diabolo_game* game, const char* text, diabolo_state** out,
@@ -266,9 +463,9 @@ uint64_t diabolo_state_version(const diabolo_state* state) { return state->state
 int diabolo_state_legal_actions(const diabolo_state* state, int player, int32_t* out, int capacity) {
     if (player < 0 || player >= state->state->players()) return -1;
     try {
-        std::vector<int32_t> ids(static_cast<std::size_t>(state->state->num_actions()));
-        const int n = state->state->legal_actions(player, ids.data());
-        if (out != nullptr) std::copy(ids.begin(), ids.begin() + std::min(n, std::max(capacity, 0)), out);
+        const int32_t* ids = legal_scratch(state->state->num_actions());
+        const int n = state->state->legal_actions(player, const_cast<int32_t*>(ids));
+        if (out != nullptr) std::copy(ids, ids + std::min(n, std::max(capacity, 0)), out);
         return n;
     } catch (...) {
         return -1;
@@ -278,12 +475,12 @@ int diabolo_state_legal_actions(const diabolo_state* state, int player, int32_t*
 int diabolo_state_legal_mask(const diabolo_state* state, int player, uint8_t* mask, int capacity) {
     if (player < 0 || player >= state->state->players()) return -1;
     try {
-        std::vector<int32_t> ids(static_cast<std::size_t>(state->state->num_actions()));
-        const int n = state->state->legal_actions(player, ids.data());
+        int32_t* ids = legal_scratch(state->state->num_actions());
+        const int n = state->state->legal_actions(player, ids);
         if (mask != nullptr && capacity > 0) {
             std::memset(mask, 0, static_cast<std::size_t>(capacity));
             for (int i = 0; i < n; ++i) {
-                if (ids[static_cast<std::size_t>(i)] < capacity) mask[ids[static_cast<std::size_t>(i)]] = 1;
+                if (ids[i] < capacity) mask[ids[i]] = 1;
             }
         }
         return n;
@@ -316,23 +513,11 @@ int diabolo_state_scores(const diabolo_state* state, int32_t* out, int capacity)
 }
 
 char* diabolo_state_observation(const diabolo_state* state, int player, diabolo_error* error) {
-    std::string text;
-    if (guarded(error, [&] {
-            check_seat(*state->state, player, true);
-            text = state->state->observation(player);
-        }) != DIABOLO_OK)
-        return nullptr;
-    return c_string(text);
+    return state_text(state, player, error, [&](const AnyState& s) { return s.observation(player); });
 }
 
 char* diabolo_state_events(const diabolo_state* state, int player, diabolo_error* error) {
-    std::string text;
-    if (guarded(error, [&] {
-            check_seat(*state->state, player, true);
-            text = state->state->events(player);
-        }) != DIABOLO_OK)
-        return nullptr;
-    return c_string(text);
+    return state_text(state, player, error, [&](const AnyState& s) { return s.events(player); });
 }
 
 char* diabolo_state_to_json(const diabolo_state* state) {
@@ -366,6 +551,40 @@ diabolo_status diabolo_play_random(const diabolo_game* game, int games, uint64_t
         if (threads < 1 || threads > 256) throw OptionError("threads must be 1..256, got " + std::to_string(threads));
         game->game->play_random(games, seed, threads, scores, moves);
     });
+}
+
+const char* diabolo_game_bots(const diabolo_game* game) { return game->game->bot_kinds(); }
+
+diabolo_status diabolo_bot_new(const diabolo_game* game, const char* kind, const char* options_json, diabolo_bot** out,
+                               diabolo_error* error) {
+    if (out != nullptr) *out = nullptr;
+    return guarded(error, [&] {
+        if (kind == nullptr || out == nullptr) throw OptionError("diabolo_bot_new needs a kind and an out-pointer");
+        const json::Value options = json_argument(options_json, "a bot's options");
+        *out = new diabolo_bot{game->game, game->game->bot(kind, options)};
+    });
+}
+
+void diabolo_bot_free(diabolo_bot* bot) { delete bot; }
+
+diabolo_status diabolo_bot_choose(const diabolo_bot* bot, const diabolo_state* state, int player, uint64_t seed,
+                                  int32_t* action, char** notation, int64_t* delay_us, diabolo_error* error) {
+    if (action != nullptr) *action = DIABOLO_WAIT;
+    if (notation != nullptr) *notation = nullptr;
+    if (delay_us != nullptr) *delay_us = 0;
+    BotChoice choice;
+    const diabolo_status status = guarded(error, [&] {
+        check_seat(*state->state, player, false);
+        choice = bot->bot->choose(*state->state, player, seed);
+        if (notation != nullptr && !choice.notation.empty()) {
+            *notation = c_string(choice.notation);
+            if (*notation == nullptr) throw std::bad_alloc();
+        }
+    });
+    if (status != DIABOLO_OK) return status;
+    if (action != nullptr) *action = choice.action;
+    if (delay_us != nullptr) *delay_us = choice.delay;
+    return status;
 }
 
 void diabolo_string_free(char* text) { std::free(text); }

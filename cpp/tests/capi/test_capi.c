@@ -1,9 +1,14 @@
 /* The C API (diabolo/diabolo.h) from plain C99: seeded games of every game, each move
  * picked from the legal actions by a small generator that the Python test reproduces
- * (tests/test_capi.py), so both languages must reach the same final state. Checks along
+ * (tests/capi_replay.py), so both languages must reach the same final state. Checks along
  * the way: bad input is refused and changes nothing, clones and JSON round trips are
  * equal, views and events are JSON, batch play does not depend on the thread count.
- * Prints one line per game, "<name> <seed> <moves> <final state JSON>", then "ok". */
+ * Then every golden transcript named on the command line (tests/transcripts.py: moves,
+ * bots, legal actions, views, events and scores) is replayed and checked line by line,
+ * and a lexicon file given as lexicon=<path> (Lexicon.to_bytes() of the transcripts'
+ * words) makes the same game as the words do.
+ * Prints one line per game, "<name> <seed> <moves> <final state JSON>", one line per
+ * transcript, "<path> <lines>", then "ok". */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -130,7 +135,203 @@ static void batch(const char* name, const char* options) {
     diabolo_game_free(game);
 }
 
-int main(void) {
+/* The whole of a file as a NUL-terminated buffer (free it), and its size. */
+static char* read_file(const char* path, size_t* size) {
+    FILE* file = fopen(path, "rb");
+    char* text = NULL;
+    long length;
+    if (file == NULL) return NULL;
+    if (fseek(file, 0, SEEK_END) == 0 && (length = ftell(file)) >= 0 && fseek(file, 0, SEEK_SET) == 0) {
+        text = (char*)malloc((size_t)length + 1);
+        if (text != NULL && fread(text, 1, (size_t)length, file) == (size_t)length) {
+            text[length] = '\0';
+            *size = (size_t)length;
+        } else {
+            free(text);
+            text = NULL;
+        }
+    }
+    fclose(file);
+    return text;
+}
+
+/* The next line of `*cursor` (cut at its newline, which is overwritten), or NULL. */
+static char* next_line(char** cursor) {
+    char* line = *cursor;
+    char* end;
+    if (line == NULL || *line == '\0') return NULL;
+    end = strchr(line, '\n');
+    if (end != NULL) {
+        *end = '\0';
+        *cursor = end + 1;
+    } else {
+        *cursor = line + strlen(line);
+    }
+    return line;
+}
+
+/* `line` without its tag ("view -1 {...}" gives "-1 {...}"), or NULL if the tag differs. */
+static char* field(char* line, const char* tag) {
+    const size_t n = strlen(tag);
+    return strncmp(line, tag, n) == 0 && line[n] == ' ' ? line + n + 1 : NULL;
+}
+
+/* Whether a JSON text the API returned equals the golden one (and frees it). */
+static int same_text(char* produced, const char* golden) {
+    const int same = produced != NULL && strcmp(produced, golden) == 0;
+    diabolo_string_free(produced);
+    return same;
+}
+
+/* Replays one golden transcript; returns the number of lines checked. */
+static int check_transcript(const char* path) {
+    size_t size = 0;
+    char* text = read_file(path, &size);
+    char* cursor = text;
+    char *line, *name, *options, *deal, *seed;
+    int checked = 0, failed_before = failures;
+    diabolo_game* game = NULL;
+    diabolo_state* state = NULL;
+    diabolo_bot* bot = NULL;
+    char bot_kind[32] = "";
+    diabolo_error error;
+    if (text == NULL) {
+        fprintf(stderr, "%s: cannot read it\n", path);
+        ++failures;
+        return 0;
+    }
+    CHECK((line = next_line(&cursor)) != NULL && strcmp(line, "diabolo.transcript/1") == 0);
+    name = field(next_line(&cursor), "game");
+    options = field(next_line(&cursor), "options");
+    deal = field(next_line(&cursor), "deal");
+    seed = field(next_line(&cursor), "seed");
+    CHECK(name && options && deal && seed);
+    if (!(name && options && deal && seed) || diabolo_game_new(name, options, &game, &error) != DIABOLO_OK ||
+        diabolo_state_deal(game, strtoull(seed, NULL, 10), deal, &state, &error) != DIABOLO_OK) {
+        fprintf(stderr, "%s: the header does not make a game: %s\n", path, error.message);
+        ++failures;
+        diabolo_game_free(game);
+        free(text);
+        return 0;
+    }
+    while ((line = next_line(&cursor)) != NULL && failures == failed_before) {
+        char* rest;
+        char* after;
+        const int seat = (int)strtol(strchr(line, ' ') ? strchr(line, ' ') + 1 : line, &after, 10);
+        ++checked;
+        if ((rest = field(line, "bot")) != NULL) {
+            char kind[32];
+            int bot_seat, expected_action, action = 0;
+            long long expected_delay;
+            int64_t delay = 0;
+            unsigned long long bot_seed;
+            char expected_notation[256];
+            char* notation = NULL;
+            CHECK(sscanf(rest, "%31s %d %llu %d %lld %255s", kind, &bot_seat, &bot_seed, &expected_action,
+                         &expected_delay, expected_notation) == 6);
+            if (strcmp(kind, bot_kind) != 0) {
+                diabolo_bot_free(bot);
+                CHECK(diabolo_bot_new(game, kind, NULL, &bot, &error) == DIABOLO_OK);
+                strcpy(bot_kind, kind);
+            }
+            CHECK(diabolo_bot_choose(bot, state, bot_seat, bot_seed, &action, &notation, &delay, &error) == DIABOLO_OK);
+            CHECK(action == expected_action && delay == expected_delay);
+            CHECK(notation == NULL ? strcmp(expected_notation, "-") == 0 : strcmp(notation, expected_notation) == 0);
+            diabolo_string_free(notation);
+        } else if ((rest = field(line, "legal")) != NULL) {
+            int32_t ids[4096];
+            const int n = diabolo_state_legal_actions(state, seat, ids, 4096);
+            int i;
+            CHECK(n >= 0 && n <= 4096);
+            for (i = 0; i < n && n <= 4096; ++i) CHECK(strtol(after, &after, 10) == ids[i]);
+            while (*after == ' ') ++after;
+            CHECK(*after == '\0');
+        } else if ((rest = field(line, "move")) != NULL) {
+            CHECK(diabolo_state_apply_move(state, seat, after + 1, &error) == DIABOLO_OK);
+        } else if ((rest = field(line, "events")) != NULL) {
+            CHECK(same_text(diabolo_state_events(state, seat, &error), after + 1));
+        } else if ((rest = field(line, "view")) != NULL) {
+            CHECK(same_text(diabolo_state_observation(state, seat, &error), after + 1));
+        } else if ((rest = field(line, "scores")) != NULL) {
+            int32_t scores[16];
+            const int n = diabolo_state_scores(state, scores, 16);
+            int i;
+            for (i = 0; i < n; ++i) CHECK(strtol(rest, &rest, 10) == scores[i]);
+            CHECK(*rest == '\0');
+        } else if (strcmp(line, "end") == 0) {
+            break;
+        } else {
+            fprintf(stderr, "%s: unknown line %.40s\n", path, line);
+            ++failures;
+        }
+        if (failures != failed_before) fprintf(stderr, "%s: line %d differs: %.200s\n", path, checked + 5, line);
+    }
+    CHECK(line != NULL && strcmp(line, "end") == 0);
+    diabolo_bot_free(bot);
+    diabolo_state_free(state);
+    diabolo_game_free(game);
+    free(text);
+    return checked;
+}
+
+/* A Knizia game from a lexicon file (Lexicon.to_bytes()) is the game its words make; a
+ * file that is not a lexicon is refused. */
+static void check_lexicon_file(const char* path, const char* words_options) {
+    size_t size = 0;
+    char* bytes = read_file(path, &size);
+    diabolo_game *from_words = NULL, *from_bytes = NULL, *refused = NULL;
+    diabolo_error error;
+    static const char* deck =
+        "{\"players\": 3, \"deck\": {\"language\": \"\", \"cards\": {\"A\": 3, \"E\": 4, \"N\": 2, \"O\": 2,"
+        " \"R\": 3, \"S\": 3, \"T\": 4, \"ST\": 1, \"?\": 1, \"??\": 1}}}";
+    CHECK(bytes != NULL);
+    if (bytes == NULL) return;
+    CHECK(diabolo_game_new("knizia", words_options, &from_words, &error) == DIABOLO_OK);
+    CHECK(diabolo_game_new_with_lexicon("knizia", deck, bytes, size, &from_bytes, &error) == DIABOLO_OK);
+    if (from_words != NULL && from_bytes != NULL) {
+        char* a = diabolo_game_options(from_words);
+        CHECK(same_text(diabolo_game_options(from_bytes), a));
+        diabolo_string_free(a);
+    }
+    CHECK(diabolo_game_new_with_lexicon("knizia", deck, bytes, size / 2, &refused, &error) == DIABOLO_BAD_STATE);
+    CHECK(diabolo_game_new_with_lexicon("schacht", NULL, bytes, size, &refused, &error) == DIABOLO_BAD_OPTION);
+    CHECK(refused == NULL);
+    diabolo_game_free(from_words);
+    diabolo_game_free(from_bytes);
+    free(bytes);
+}
+
+/* Given deals and bots refuse what is wrong, with a message that names it. */
+static void check_refusals(void) {
+    diabolo_game* game = NULL;
+    diabolo_state* state = NULL;
+    diabolo_bot* bot = NULL;
+    diabolo_error error;
+    int32_t action = 7;
+    CHECK(diabolo_game_new("schacht", NULL, &game, &error) == DIABOLO_OK);
+    CHECK(diabolo_state_deal(game, 1, "{\"deck\": [\"G5\"]}", &state, &error) == DIABOLO_BAD_STATE && state == NULL);
+    CHECK(strstr(error.message, "S2.4") != NULL);
+    CHECK(diabolo_state_deal(game, 1, "{\"hands\": []}", &state, &error) == DIABOLO_BAD_STATE);
+    CHECK(strstr(error.message, "hands") != NULL);
+    CHECK(diabolo_state_deal(game, 1, NULL, &state, &error) == DIABOLO_OK && state != NULL);
+    CHECK(strcmp(diabolo_game_bots(game), "heuristic,ismcts,random") == 0);
+    CHECK(diabolo_bot_new(game, "greedy", NULL, &bot, &error) == DIABOLO_BAD_OPTION && bot == NULL);
+    CHECK(strstr(error.message, "heuristic,ismcts,random") != NULL);
+    CHECK(diabolo_bot_new(game, "ismcts", "{\"iterations\": 0}", &bot, &error) == DIABOLO_BAD_OPTION);
+    CHECK(diabolo_bot_new(game, "ismcts", "{\"seconds\": 1}", &bot, &error) == DIABOLO_BAD_OPTION);
+    CHECK(diabolo_bot_new(game, "ismcts", "{\"iterations\": 50}", &bot, &error) == DIABOLO_OK);
+    CHECK(diabolo_bot_choose(bot, state, 9, 1, &action, NULL, NULL, &error) == DIABOLO_BAD_PLAYER);
+    CHECK(action == DIABOLO_WAIT);
+    CHECK(diabolo_bot_choose(bot, state, diabolo_state_current_player(state), 1, &action, NULL, NULL, &error) ==
+          DIABOLO_OK);
+    CHECK(action >= 0 && action < diabolo_game_num_actions(game));
+    diabolo_bot_free(bot);
+    diabolo_state_free(state);
+    diabolo_game_free(game);
+}
+
+int main(int argc, char** argv) {
+    int i;
     static const char* knizia =
         "{\"players\": 3, \"lexicon\": [\"Tor\", \"Rot\", \"Ort\", \"Tore\", \"Rest\", \"Rast\", \"Rate\", \"Stern\","
         " \"Nest\", \"Ernst\", \"Nase\", \"Rasen\", \"Aster\", \"Taste\", \"Osten\", \"Tee\", \"See\"],"
@@ -151,6 +352,14 @@ int main(void) {
     batch("schacht", NULL);
     batch("duvelen", "{\"players\": 3, \"max_actions\": 500}");
     batch("knizia", knizia);
+    check_refusals();
+    for (i = 1; i < argc; ++i) {
+        if (strncmp(argv[i], "lexicon=", 8) == 0) {
+            check_lexicon_file(argv[i] + 8, knizia);
+        } else {
+            printf("%s %d\n", argv[i], check_transcript(argv[i]));
+        }
+    }
     if (failures != 0) {
         fprintf(stderr, "%d checks failed\n", failures);
         return 1;
