@@ -19,6 +19,8 @@ ask it for legal moves, apply moves, read observations.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from diabolo import _core, duvelen, knizia, realtime, schacht
 from diabolo.errors import (
     DiaboloError,
@@ -52,6 +54,31 @@ TERMINAL: int = _core.TERMINAL
 
 __version__ = "0.1.0"
 
+
+def get_include() -> str:
+    """The folder of the C API's header (``diabolo/diabolo.h``) and of the Cython
+    declarations' C side, for building C, C++ and Cython extensions against the engine:
+    ``include_dirs=[diabolo.get_include()]`` (docs: "Embedding diabolo").
+
+    >>> import os, diabolo
+    >>> os.path.isfile(os.path.join(diabolo.get_include(), "diabolo", "diabolo.h"))
+    True
+    """
+    return str(Path(__file__).parent / "include")
+
+
+def get_library_dir() -> str:
+    """The folder of the C API's shared library (``libdiabolo.so``; ``.dylib`` on macOS):
+    ``library_dirs=[d], runtime_library_dirs=[d], libraries=["diabolo"]`` with
+    ``d = diabolo.get_library_dir()``. Windows wheels do not carry it yet.
+
+    >>> import glob, os, diabolo
+    >>> len(glob.glob(os.path.join(diabolo.get_library_dir(), "libdiabolo.*"))) == 1
+    True
+    """
+    return str(Path(__file__).parent / "lib")
+
+
 __all__ = [
     "DiaboloError",
     "Game",
@@ -73,6 +100,8 @@ __all__ = [
     "derive_seed",
     "duvelen",
     "games",
+    "get_include",
+    "get_library_dir",
     "knizia",
     "load",
     "match",

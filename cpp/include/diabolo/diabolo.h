@@ -134,6 +134,12 @@ DIABOLO_API diabolo_status diabolo_state_apply_move(diabolo_state* state, int pl
 /* Each seat's score so far into out[0 .. capacity); returns the number of seats. */
 DIABOLO_API int diabolo_state_scores(const diabolo_state* state, int32_t* out, int capacity);
 
+/* The observation tensor of `player` (what that seat may know, as floats: the layout of
+ * Python's state.observation_tensor(player)) into out[0 .. size); returns its size, writing
+ * nothing when `capacity` is smaller (call with NULL, 0 to learn it), or -1 for a seat
+ * that does not exist. */
+DIABOLO_API int diabolo_state_observation_tensor(const diabolo_state* state, int player, float* out, int capacity);
+
 /* JSON text: the view of `player` (DIABOLO_SPECTATOR: the public view), the events of the
  * last move as `player` sees them (a JSON list), the whole state. NULL with `error` set for
  * a seat that does not exist. Free each with diabolo_string_free. */

@@ -40,6 +40,8 @@ struct AnyState {
     virtual void apply_action(int player, int action) = 0;
     virtual void apply_move(int player, const char* notation) = 0;
     virtual void scores(int32_t* out) const = 0;
+    virtual int tensor_size() const = 0;
+    virtual void tensor(int player, float* out) const = 0;
     virtual std::string observation(int player) const = 0;
     virtual std::string events(int player) const = 0;
     virtual std::string to_json() const = 0;
@@ -93,6 +95,8 @@ struct StateOf final : AnyState {
     void apply_action(int player, int action) override { R::apply(state, R::move_of_action(game(), action), player); }
     void apply_move(int player, const char* notation) override { R::apply(state, R::parse_move(notation), player); }
     void scores(int32_t* out) const override { R::scores(R::position(state), out); }
+    int tensor_size() const override { return R::observation_tensor_size(game()); }
+    void tensor(int player, float* out) const override { R::observation_tensor(R::position(state), player, out); }
     std::string observation(int player) const override {
         const boost::json::storage_ptr heap;
         return json::serialize(player == kEveryone ? R::public_observation(R::position(state), heap)
@@ -109,6 +113,14 @@ struct StateOf final : AnyState {
         return std::make_unique<StateOf>(std::move(guess));
     }
 };
+
+/// The most threads a call may use: 1 where the build has none (WebAssembly without
+/// pthreads), so that asking for more is a clear OptionError, not a failed thread start.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+constexpr int kMaxThreads = 1;
+#else
+constexpr int kMaxThreads = 256;
+#endif
 
 /// The bots of each game by kind, as diabolo_game_bots lists them.
 template <class R>
@@ -183,7 +195,7 @@ std::unique_ptr<AnyBot> bot_of(const schacht::Game&, std::string_view kind, cons
                                {"iterations", "threads", "exploration", "heuristic_rollouts", "prior"});
     SearchOptions o;  // no "seconds": a time budget would make the bot's moves depend on the machine
     if (r.has("iterations")) o.iterations = r.integer_in("iterations", 1, 100'000'000, "S7.3");
-    if (r.has("threads")) o.threads = r.integer_in("threads", 1, 256, "S7.3");
+    if (r.has("threads")) o.threads = r.integer_in("threads", 1, kMaxThreads, "S7.3");
     if (r.has("exploration")) o.exploration = r.number_in("exploration", 0.0, 100.0);
     if (r.has("heuristic_rollouts")) o.heuristic_rollouts = r.boolean("heuristic_rollouts");
     if (r.has("prior")) o.prior = r.number_in("prior", 0.0, 100.0);
@@ -512,6 +524,18 @@ int diabolo_state_scores(const diabolo_state* state, int32_t* out, int capacity)
     return n;
 }
 
+int diabolo_state_observation_tensor(const diabolo_state* state, int player, float* out, int capacity) {
+    const int size = state->state->tensor_size();
+    if (player < 0 || player >= state->state->players()) return -1;
+    if (out == nullptr || capacity < size) return size;
+    try {
+        state->state->tensor(player, out);
+        return size;
+    } catch (...) {
+        return -1;
+    }
+}
+
 char* diabolo_state_observation(const diabolo_state* state, int player, diabolo_error* error) {
     return state_text(state, player, error, [&](const AnyState& s) { return s.observation(player); });
 }
@@ -548,7 +572,8 @@ diabolo_status diabolo_play_random(const diabolo_game* game, int games, uint64_t
     return guarded(error, [&] {
         if (games < 0 || games > 100000000)
             throw OptionError("games must be 0..100000000, got " + std::to_string(games));
-        if (threads < 1 || threads > 256) throw OptionError("threads must be 1..256, got " + std::to_string(threads));
+        if (threads < 1 || threads > kMaxThreads)
+            throw OptionError("threads must be 1.." + std::to_string(kMaxThreads) + ", got " + std::to_string(threads));
         game->game->play_random(games, seed, threads, scores, moves);
     });
 }

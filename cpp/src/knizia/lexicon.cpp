@@ -316,14 +316,14 @@ Lexicon Lexicon::from_bytes(const std::string& data) {
     }
     // The arcs lie node by node, each node's in letter order right after the previous
     // node's: every arc belongs to exactly one node (to_bytes writes no other layout).
-    uint64_t owned = 0;
+    std::size_t owned = 0;  // an index into targets: 32 bits on wasm32, where edges < 2^32 too
     for (uint32_t node = 0; node < nodes; ++node) {
         const uint32_t mask = masks[node];
         if (mask & ~(kLetterBits | kTerminalBit)) throw fail("bad node");
         if (firsts[node] != owned) throw fail("the arcs of node " + std::to_string(node) + " are out of place");
-        const uint64_t end = owned + static_cast<uint64_t>(popcount64(mask & kLetterBits));
+        const std::size_t end = owned + static_cast<std::size_t>(popcount64(mask & kLetterBits));
         if (end > edges) throw fail("edge out of range");
-        for (uint64_t e = owned; e < end; ++e) {
+        for (std::size_t e = owned; e < end; ++e) {
             // Every edge goes to a higher node number: the automaton has no cycle.
             if (targets[e] <= node || targets[e] >= nodes) throw fail("bad edge");
             reached[targets[e]] = true;

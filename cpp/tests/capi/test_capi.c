@@ -325,6 +325,18 @@ static void check_refusals(void) {
     CHECK(diabolo_bot_choose(bot, state, diabolo_state_current_player(state), 1, &action, NULL, NULL, &error) ==
           DIABOLO_OK);
     CHECK(action >= 0 && action < diabolo_game_num_actions(game));
+    {
+        const int size = diabolo_state_observation_tensor(state, 0, NULL, 0);
+        float* tensor = (float*)calloc((size_t)size, sizeof(float));
+        float sum = 0.0f;
+        int i;
+        CHECK(size == 1223 && tensor != NULL); /* Python: load("schacht").observation_tensor_shape */
+        CHECK(diabolo_state_observation_tensor(state, 0, tensor, size) == size);
+        for (i = 0; i < size; ++i) sum += tensor[i];
+        CHECK(sum > 0.0f);
+        CHECK(diabolo_state_observation_tensor(state, 9, tensor, size) == -1);
+        free(tensor);
+    }
     diabolo_bot_free(bot);
     diabolo_state_free(state);
     diabolo_game_free(game);
