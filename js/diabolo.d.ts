@@ -201,6 +201,8 @@ export class State {
     publicEvents(): Record<string, any>[];
     /** Each seat's score so far. @example state.scores()[0] */
     scores(): Int32Array;
+    /** What `player` may know as floats (Python's observation_tensor). @example state.observationTensor(0).length */
+    observationTensor(player: number): Float32Array;
     /** The whole state as JSON text. @example localStorage.setItem("save", state.toJSON()) */
     toJSON(): string;
     /** An independent copy. @example const trial = state.clone() */

@@ -822,6 +822,27 @@ export class State {
     }
 
     /**
+     * The observation tensor of `player`: what that seat may know as floats, in the layout
+     * of Python's state.observation_tensor(player).
+     *
+     * @param {number} player a seat
+     * @returns {Float32Array}
+     * @throws {PlayerError} for a seat that does not exist
+     *
+     * @example
+     * const tensor = state.observationTensor(0); // 1223 floats in Schacht
+     */
+    observationTensor(player) {
+        const e = this._engine;
+        const seat = int32(player, "player");
+        const size = e.module._diabolo_state_observation_tensor(this._live(), seat, 0, 0);
+        if (size < 0) this._noSeat(player);
+        const buffer = e._buffer(size * 4);
+        e.module._diabolo_state_observation_tensor(this._live(), seat, buffer, size);
+        return e.module.HEAPF32.slice(buffer >> 2, (buffer >> 2) + size);
+    }
+
+    /**
      * The whole state as JSON text, for {@link Game#stateFromJSON}. (So JSON.stringify of a
      * state gives that text as a JSON string.)
      *

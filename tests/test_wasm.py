@@ -4,7 +4,10 @@ Node tests in js/test/ (``node --test``) play every game through the JS API (js/
 Through JavaScript the engine must do what it does through Python: the C test's seeded
 games (cpp/tests/capi/test_capi.c, replayed by tests/capi_replay.py), random batches, given
 deals, a word list's binary form and the bots' choices. This test writes Python's results
-for the Node tests to read (js/test/python.test.mjs).
+for the Node tests to read (js/test/python.test.mjs). The Node tests also replay every
+golden transcript (tests/golden/transcripts, tests/transcripts.py) line by line, as C and
+Python do (js/test/transcripts.test.mjs): the bots' answers, legal ids, moves, the events'
+and views' JSON text and the scores.
 
 Without em++ or Node.js the tests skip, or fail under CI=true, naming what to install.
 """
@@ -15,9 +18,7 @@ import base64
 import json
 import os
 import re
-import shutil
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,51 +27,15 @@ import pytest
 import diabolo
 from diabolo import Lexicon, duvelen, knizia, schacht
 from tests.capi_replay import KNIZIA_WORDS, game_of, replay
-
-ROOT = Path(__file__).resolve().parent.parent
-BUILD = ROOT / "build" / "wasm"
-INSTALL = "apt-get install emscripten node-acorn nodejs (or: bash tools/install-test-tools.sh)"
-MIN_NODE = 18  # node:test and the web APIs the module uses
-
-
-def missing_tools() -> list[str]:
-    """The tools this test needs that are missing."""
-    missing = []
-    if shutil.which("em++") is None:
-        missing.append("em++ (Emscripten)")
-    node = shutil.which("node")
-    version = "" if node is None else subprocess.run([node, "--version"], capture_output=True, text=True).stdout
-    match = re.match(r"v(\d+)\.", version)
-    if match is None or int(match.group(1)) < MIN_NODE:
-        missing.append(f"Node.js {MIN_NODE}+ (found: {version.strip() or 'none'})")
-    return missing
-
-
-def require_tools() -> None:
-    """Skips the test, or fails it under CI, when a tool is missing."""
-    missing = missing_tools()
-    if missing:
-        message = "the WebAssembly tests need " + " and ".join(missing) + ": " + INSTALL
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(message)
-        pytest.skip(message)
+from tests.transcripts import TRANSCRIPTS
+from tests.wasm_helpers import ROOT, build_wasm, require_tools
 
 
 @pytest.fixture(scope="module")
 def wasm_build() -> Path:
     """build/wasm with diabolo.mjs and diabolo.wasm of the current sources (built once per
     module; tools/build-wasm.sh compiles only what changed since the last build)."""
-    result = subprocess.run(
-        ["bash", str(ROOT / "tools" / "build-wasm.sh"), str(BUILD)],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=3600,
-        env={**os.environ, "PYTHON": sys.executable},
-    )
-    if result.returncode != 0:
-        pytest.fail("tools/build-wasm.sh failed:\n" + (result.stdout + result.stderr)[-8000:])
-    return BUILD
+    return build_wasm()
 
 
 def python_bots(name: str) -> dict[str, tuple[Any, dict[str, Any]]]:
@@ -179,6 +144,9 @@ def test_node_tests_of_the_javascript_api_pass(request: pytest.FixtureRequest, t
     counts = dict(re.findall(r"^# (tests|pass|fail|skipped|cancelled) (\d+)$", output, re.MULTILINE))
     assert counts.get("fail") == "0" and counts.get("skipped") == "0" and counts.get("cancelled") == "0", output
     assert int(counts.get("pass", "0")) >= 20, output
+    # js/test/transcripts.test.mjs replayed every golden transcript.
+    replayed = set(re.findall(r"^ok \d+ - the golden transcript (\S+) replays line by line$", output, re.MULTILINE))
+    assert replayed == {path.name for path in TRANSCRIPTS.glob("*.txt")} != set(), output
 
 
 def test_the_javascript_api_calls_every_function_of_the_c_api() -> None:

@@ -74,7 +74,7 @@ ldflags=(-O2 -fwasm-exceptions
     -s MODULARIZE=1 -s EXPORT_ES6=1 -s EXPORT_NAME=createDiaboloModule
     -s ENVIRONMENT=web,worker -s ALLOW_MEMORY_GROWTH=1 -s WASM_BIGINT=1 -s FILESYSTEM=0
     -s "EXPORTED_FUNCTIONS=$exported,_malloc,_free"
-    -s EXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8,HEAPU8,HEAP32,HEAPU32,HEAP64)
+    -s EXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8,HEAPU8,HEAP32,HEAPU32,HEAP64,HEAPF32)
 
 # Every source under cpp/src, as cpp/CMakeLists.txt globs them: the core library and the C API.
 mapfile -t sources < <(find "$root/cpp/src" -name '*.cpp' | LC_ALL=C sort)

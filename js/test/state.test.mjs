@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { SPECTATOR } from "../diabolo.mjs";
+import { PlayerError, SPECTATOR } from "../diabolo.mjs";
 import { CAPI_GAMES, loadEngine, replay } from "../testkit/helpers.mjs";
 
 const engine = await loadEngine();
@@ -130,6 +130,19 @@ test("legalMoves lists the seat's moves with notation and data; each notation pl
         [...state.legalActions(1)].map((id) => game.actionNotation(id)),
     );
     assert.deepEqual(state.legalMoves(0), []);
+    state.free();
+    game.free();
+});
+
+test("the observation tensor has the layout Python gives it, and refuses a seat that does not exist", () => {
+    const game = engine.load("schacht", { players: 3 });
+    const state = game.newState(4);
+    const tensor = state.observationTensor(1);
+    assert.ok(tensor instanceof Float32Array);
+    assert.equal(tensor.length, 968); // diabolo.load("schacht", players=3).observation_tensor_shape
+    assert.ok(tensor.some((x) => x !== 0));
+    assert.notDeepEqual(state.observationTensor(0), tensor); // each seat sees its own hand
+    assert.throws(() => state.observationTensor(3), PlayerError);
     state.free();
     game.free();
 });
