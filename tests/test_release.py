@@ -1,0 +1,57 @@
+"""The release path, as a maintainer runs it: the sdist builds, a wheel built from it is
+repaired by auditwheel to a manylinux tag, twine accepts both, cibuildwheel reads the
+configuration, and the repaired wheel, installed into a fresh virtualenv outside the
+source tree, passes the test suite (all but the slow tests) from there: its extension,
+C library, header and capi.pxd, not the tree's."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(sys.platform != "linux", reason="auditwheel repairs Linux wheels"),
+]
+
+
+def run(command: list[str], cwd: Path, timeout: int = 1800, **env: str) -> str:
+    result = subprocess.run(
+        command, cwd=cwd, capture_output=True, text=True, timeout=timeout, env={**os.environ, **env}
+    )
+    assert result.returncode == 0, f"{' '.join(command)} failed:\n{result.stdout[-6000:]}\n{result.stderr[-6000:]}"
+    return result.stdout
+
+
+def test_the_repaired_wheel_passes_the_suite_outside_the_tree(tmp_path: Path) -> None:
+    dist, fixed = tmp_path / "dist", tmp_path / "fixed"
+    python = sys.executable
+    run([python, "-m", "build", "--sdist", "--outdir", str(dist), str(ROOT)], tmp_path)
+    (sdist,) = dist.glob("diabolo-*.tar.gz")
+    run([python, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(dist), str(sdist)], tmp_path)
+    (wheel,) = dist.glob("diabolo-*.whl")
+    run([python, "-m", "auditwheel", "repair", "--wheel-dir", str(fixed), str(wheel)], tmp_path)
+    (repaired,) = fixed.glob("diabolo-*.whl")
+    assert "manylinux" in repaired.name, repaired.name
+    assert "PASSED" in run([python, "-m", "twine", "check", str(repaired), str(sdist)], tmp_path)
+    identifiers = run([python, "-m", "cibuildwheel", "--print-build-identifiers", "--platform", "linux"], ROOT)
+    assert "cp311-manylinux_x86_64" in identifiers.split()
+
+    environment = tmp_path / "venv"
+    venv.create(environment, with_pip=True)
+    fresh = str(environment / "bin" / "python")
+    run([fresh, "-m", "pip", "install", "--quiet", f"{repaired}[test]", str(ROOT / "lexicons" / "de")], tmp_path)
+    where = run([fresh, "-c", "import diabolo; print(diabolo.__file__, diabolo.get_library_dir())"], tmp_path)
+    assert str(environment) in where and str(ROOT) not in where, where
+    output = run(
+        [fresh, "-m", "pytest", str(ROOT / "tests"), "-q", "-p", "no:cacheprovider", "-m", "not slow"],
+        tmp_path,
+        timeout=3600,
+    )
+    assert " passed" in output and " failed" not in output, output[-3000:]
