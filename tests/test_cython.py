@@ -1,7 +1,8 @@
 """Cython against the engine: the example docs/examples/cython (a flat Monte Carlo search
 that cimports the C API through diabolo/capi.pxd) is built with Cython against the
 installed package's header and C library (diabolo.get_include(), get_library_dir()),
-and gives the same values as the same algorithm written in Python over the public API."""
+and gives the same values as the same algorithm written in Python over the public API;
+tests/cython/transcripts.pyx, built the same way, replays every golden transcript."""
 
 from __future__ import annotations
 
@@ -16,8 +17,10 @@ from types import ModuleType
 import pytest
 
 import diabolo
+from tests.transcripts import SPECS, TRANSCRIPTS, Spec
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "cython"
+TRANSCRIPT_CHECKER = Path(__file__).resolve().parent / "cython" / "transcripts.pyx"
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the wheel has no C library on Windows yet")
 
 
@@ -31,19 +34,35 @@ def load(path: Path) -> ModuleType:
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The example, copied out of the tree and built there with its setup.py."""
+    """The example and the transcript checker, copied out of the tree and built there with
+    the example's setup.py (the checker's is the same with its own module)."""
     folder = tmp_path_factory.mktemp("cython") / "example"
     shutil.copytree(EXAMPLE, folder)
-    result = subprocess.run(
-        [sys.executable, "setup.py", "build_ext", "--inplace"],
-        cwd=folder,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env={**os.environ, "PYTHONPATH": ""},
+    shutil.copy(TRANSCRIPT_CHECKER, folder)
+    setup = (folder / "setup.py").read_text()
+    checker_setup = setup.replace('"flat_mc_cython",', '"transcripts",').replace(
+        "flat_mc_cython.pyx", "transcripts.pyx"
     )
-    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    assert checker_setup != setup
+    (folder / "setup_transcripts.py").write_text(checker_setup)
+    for script in ("setup.py", "setup_transcripts.py"):
+        result = subprocess.run(
+            [sys.executable, script, "build_ext", "--inplace"],
+            cwd=folder,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            env={**os.environ, "PYTHONPATH": ""},
+        )
+        assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
     return folder
+
+
+@pytest.mark.parametrize("spec", SPECS, ids=[spec.name for spec in SPECS])
+def test_cython_replays_the_golden_transcript(built: Path, spec: Spec) -> None:
+    checker = load(next(built.glob("transcripts*.so")))
+    path = TRANSCRIPTS / f"{spec.name}.txt"
+    assert checker.check_transcript(str(path)) == len(path.read_text().splitlines()) - 5
 
 
 def test_the_package_carries_the_c_api_for_extensions() -> None:

@@ -1,7 +1,8 @@
 """Golden transcripts shared by every language: seeded games played by the engine's bots,
 written once as text (tests/golden/transcripts/*.txt) and checked line by line from
-Python (tests/test_transcripts.py), C (cpp/tests/capi/test_capi.c), Cython and
-JavaScript (js/test/). A change of behaviour shows in all of them.
+Python (tests/test_transcripts.py), C (cpp/tests/capi/test_capi.c), Cython
+(tests/cython/transcripts.pyx) and JavaScript (js/test/transcripts.test.mjs). A change of
+behaviour shows in all of them.
 
 The format, ``diabolo.transcript/1``, is one record per line, a tag and its fields
 separated by single spaces; JSON fields are compact, keys in the engine's order, and
