@@ -1,10 +1,13 @@
-"""The JavaScript examples play the game Python plays: the browser page
-(js/examples/browser.html with browser.mjs), opened in headless Chromium through Playwright
-from the repository root served over HTTP on loopback, and the Node example
-(js/examples/node.mjs). Each lets three heuristic bots play Schacht's Diabolo for three
-players from a deal seed: before each move the lowest pending seat asks its bot, with the
-move's number as the bot's seed. Their moves and final scores must be those of the same game
-played through the Python API (diabolo.schacht.HeuristicBot).
+"""The JavaScript examples play the game Python plays: the browser pages (js/examples/*.html),
+opened in headless Chromium through Playwright from the repository root served over HTTP on
+loopback, and the Node example (js/examples/node.mjs). browser.html and node.mjs let three
+heuristic bots play Schacht's Diabolo for three players from a deal seed: before each move
+the lowest pending seat asks its bot, with the move's number as the bot's seed. Their moves
+and final scores must be those of the same game played through the Python API
+(diabolo.schacht.HeuristicBot). words.html fetches a word list in its binary form (written
+here from Lexicon.to_bytes() into build/wasm/) and lets two word bots play Knizia's Diabolo
+by the rule of the golden transcripts (tests/transcripts.py); its moves and scores must be
+those of the same game through Python (diabolo.knizia.WordBot).
 
 The page needs the WebAssembly build (tools/build-wasm.sh, as tests/test_wasm.py), Debian's
 chromium and the playwright package (a test extra; its own browser download is not used).
@@ -15,23 +18,30 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import shutil
 import subprocess
 import threading
+import urllib.parse
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import diabolo
+from diabolo import Lexicon
+from tests.transcripts import KNIZIA_DECK, KNIZIA_WORDS, load_game
 from tests.wasm_helpers import ROOT, build_wasm, require_tools, skip_or_fail
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Response
+    from playwright.sync_api import Browser, Page, Response
 
 PAGE = "js/examples/browser.html"
+WORDS_PAGE = "js/examples/words.html"
+WORDS_LEXICON = "build/wasm/words.lexicon"  # where words.mjs looks by default
 INSTALL_BROWSER = (
     "apt-get install chromium and pip install playwright==1.65.2 "
     "(or: bash tools/install-test-tools.sh and pip install '.[test]'; no `playwright install`)"
@@ -50,6 +60,63 @@ def python_game(seed: int) -> tuple[list[tuple[int, str]], list[int]]:
         move = bot.choose(state, seat, seed=len(moves))
         state.apply(move, player=seat)
         moves.append((seat, str(move)))
+    return moves, [int(score) for score in state.scores]
+
+
+@dataclass(frozen=True)
+class WordGame:
+    """A game of words.html: the deal's seed, the word list (written as `lexicon`, a path
+    from the repository root) and the deck."""
+
+    seed: int
+    words: list[str]
+    deck: dict[str, Any]
+    lexicon: str
+
+    @property
+    def query(self) -> str:
+        """The page's query: none for the page's defaults, else the seed, the word list's URL
+        from the server's root and the deck as JSON text."""
+        if (self.seed, self.words, self.deck, self.lexicon) == (1, KNIZIA_WORDS, KNIZIA_DECK, WORDS_LEXICON):
+            return ""
+        values = {"seed": self.seed, "lexicon": "/" + self.lexicon, "deck": json.dumps(self.deck)}
+        return "?" + urllib.parse.urlencode(values)
+
+
+WORD_GAMES = {
+    "defaults": WordGame(1, KNIZIA_WORDS, KNIZIA_DECK, WORDS_LEXICON),
+    "parameters": WordGame(
+        7,
+        KNIZIA_WORDS[:16],
+        {"language": "", "cards": {"A": 2, "E": 5, "N": 3, "O": 2, "R": 3, "S": 3, "T": 4, "?": 2}},
+        "build/wasm/words-16.lexicon",
+    ),
+}
+
+
+def python_word_game(case: WordGame) -> tuple[list[tuple[int, str, str | None]], list[int]]:
+    """words.html's game through Python: the moves (seat, notation, the bot's delay in
+    microseconds or None when every bot waited) and the final scores. The pending seats are
+    asked in ascending order (seat s of move n with the seed n * 16 + s) and the first move
+    given is played; when every bot waits, the lowest pending seat plays its lowest legal
+    action (tests/transcripts.py)."""
+    game = load_game("knizia", {"players": 2, "rounds": 2, "lexicon": case.words, "deck": case.deck})
+    state = game.new_state(seed=case.seed)
+    bots = [diabolo.knizia.WordBot() for _ in range(game.players)]
+    moves: list[tuple[int, str, str | None]] = []
+    while not state.is_terminal:
+        pending = state.pending_seats
+        chosen: tuple[int, Any, str | None] | None = None
+        for seat in pending:
+            proposal = bots[seat].propose(state, seat, len(moves) * 16 + seat)
+            if proposal is not None:
+                chosen = (seat, proposal[0], str(round(proposal[1] * 1e6)))  # as bot_answer
+                break
+        if chosen is None:
+            chosen = (pending[0], game.move(state.legal_actions(pending[0])[0]), None)
+        seat, move, delay = chosen
+        state.apply(move, player=seat)
+        moves.append((seat, str(move), delay))
     return moves, [int(score) for score in state.scores]
 
 
@@ -76,6 +143,7 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         ".js": "text/javascript",
         ".mjs": "text/javascript",
         ".wasm": "application/wasm",
+        ".lexicon": "application/octet-stream",
     }
 
     def log_message(self, format: str, *args: Any) -> None:
@@ -121,49 +189,111 @@ def browser() -> Iterator[Browser]:
             launched.close()
 
 
-@pytest.mark.parametrize("seed", SEEDS)
-def test_the_browser_page_plays_the_game_python_plays(request: pytest.FixtureRequest, seed: int) -> None:
+@dataclass
+class PageRun:
+    """What a page showed: its #result element's text and data-scores, data-moves and
+    data-error, the texts of elements asked for by id, the items of the list #moves (their
+    texts and data-delay-us), each response (path from the base URL: status and content
+    type) and what went wrong in the page."""
+
+    text: str = ""
+    scores: str | None = None
+    moves: str | None = None
+    error: str | None = None
+    shown: dict[str, str] = field(default_factory=dict)
+    listed: list[str] = field(default_factory=list)
+    delays: list[str | None] = field(default_factory=list)
+    fetched: dict[str, tuple[int, str]] = field(default_factory=dict)
+    problems: list[str] = field(default_factory=list)
+
+
+def run_page(request: pytest.FixtureRequest, path: str, ids: tuple[str, ...] = ()) -> PageRun:
+    """Opens `path` (from the repository root, with its query) in Chromium and waits up to
+    30 s for its #result to show scores or an error; fails the test if it shows neither."""
     require_tools()
     require_browser()
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-    assert request.getfixturevalue("wasm_build") == ROOT / "build" / "wasm"  # where browser.mjs looks
+    assert request.getfixturevalue("wasm_build") == ROOT / "build" / "wasm"  # where the pages look
     base: str = request.getfixturevalue("server")
     browser: Browser = request.getfixturevalue("browser")
-    page = browser.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda error: problems.append(f"page error: {error}"))
-    page.on("console", lambda message: problems.append(f"console {message.type}: {message.text}"))
-    page.on("requestfailed", lambda failed: problems.append(f"request failed: {failed.url}"))
-    fetched: dict[str, tuple[int, str]] = {}
+    run = PageRun()
+    page: Page = browser.new_page()
+    page.on("pageerror", lambda error: run.problems.append(f"page error: {error}"))
+    page.on("console", lambda message: run.problems.append(f"console {message.type}: {message.text}"))
+    page.on("requestfailed", lambda failed: run.problems.append(f"request failed: {failed.url}"))
 
     def note(response: Response) -> None:
-        fetched[response.url.removeprefix(base)] = (response.status, response.headers.get("content-type", ""))
+        run.fetched[response.url.removeprefix(base)] = (response.status, response.headers.get("content-type", ""))
 
     page.on("response", note)
     try:
-        page.goto(base + PAGE + ("" if seed == 1 else f"?seed={seed}"), wait_until="load")
+        page.goto(base + path, wait_until="load")
         result = None
         try:
             result = page.wait_for_selector("#result[data-scores], #result[data-error]", timeout=30_000)
         except PlaywrightTimeoutError:
             pass  # the page did not run: say what went wrong
         if result is None:
-            pytest.fail(f"the page showed no result in 30 s: {problems}, fetched {fetched}")
-        assert result.get_attribute("data-error") is None, result.get_attribute("data-error")
-        moves, scores = python_game(seed)
-        shown = " ".join(map(str, scores))
-        assert result.inner_text() == f"scores: {shown}"
-        assert result.get_attribute("data-scores") == shown
-        assert result.get_attribute("data-moves") == str(len(moves))
-        assert page.inner_text("#seed") == str(seed)
-        assert page.locator("#moves li").all_inner_texts() == [f"seat {seat} plays {move}" for seat, move in moves]
+            pytest.fail(f"the page showed no result in 30 s: {run.problems}, fetched {run.fetched}")
+        run.text = result.inner_text()
+        run.scores = result.get_attribute("data-scores")
+        run.moves = result.get_attribute("data-moves")
+        run.error = result.get_attribute("data-error")
+        run.shown = {name: page.inner_text(f"#{name}") for name in ids}
+        run.listed = page.locator("#moves li").all_inner_texts()
+        run.delays = page.locator("#moves li").evaluate_all("items => items.map((i) => i.dataset.delayUs ?? null)")
     finally:
         page.close()
+    return run
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_the_browser_page_plays_the_game_python_plays(request: pytest.FixtureRequest, seed: int) -> None:
+    run = run_page(request, PAGE + ("" if seed == 1 else f"?seed={seed}"), ids=("seed",))
+    assert run.error is None, run.error
+    moves, scores = python_game(seed)
+    shown = " ".join(map(str, scores))
+    assert run.text == f"scores: {shown}"
+    assert run.scores == shown
+    assert run.moves == str(len(moves))
+    assert run.shown == {"seed": str(seed)}
+    assert run.listed == [f"seat {seat} plays {move}" for seat, move in moves]
     # The engine came from the build, as the types a browser wants; nothing went wrong.
-    assert fetched.get("build/wasm/diabolo.mjs") == (200, "text/javascript"), fetched
-    assert fetched.get("build/wasm/diabolo.wasm") == (200, "application/wasm"), fetched
-    assert problems == []
+    assert run.fetched.get("build/wasm/diabolo.mjs") == (200, "text/javascript"), run.fetched
+    assert run.fetched.get("build/wasm/diabolo.wasm") == (200, "application/wasm"), run.fetched
+    assert run.problems == []
+
+
+@pytest.mark.parametrize("name", list(WORD_GAMES))
+def test_the_word_page_plays_knizia_with_the_word_list_it_fetches(request: pytest.FixtureRequest, name: str) -> None:
+    require_tools()
+    require_browser()
+    case = WORD_GAMES[name]
+    lexicon = Lexicon.from_words(case.words)
+    request.getfixturevalue("wasm_build")  # build/wasm, where the word list goes, exists
+    (ROOT / case.lexicon).write_bytes(lexicon.to_bytes())
+    run = run_page(request, WORDS_PAGE + case.query, ids=("seed", "words", "lexicon", "deck"))
+    assert run.error is None, run.error
+    moves, scores = python_word_game(case)
+    shown = " ".join(map(str, scores))
+    assert run.text == f"scores: {shown}"
+    assert run.scores == shown
+    assert run.moves == str(len(moves))
+    base: str = request.getfixturevalue("server")
+    assert run.shown == {
+        "seed": str(case.seed),
+        "words": str(len(lexicon)),
+        "lexicon": base + case.lexicon,
+        "deck": json.dumps(case.deck, separators=(",", ":")),
+    }
+    assert run.listed == [f"seat {seat} plays {move}" for seat, move, _ in moves]
+    assert run.delays == [delay for _, _, delay in moves]  # the bots' seeds were the same
+    # The page fetched the word list's bytes as such, and the engine from the build.
+    assert run.fetched.get(case.lexicon) == (200, "application/octet-stream"), run.fetched
+    assert run.fetched.get("build/wasm/diabolo.mjs") == (200, "text/javascript"), run.fetched
+    assert run.fetched.get("build/wasm/diabolo.wasm") == (200, "application/wasm"), run.fetched
+    assert run.problems == []
 
 
 @pytest.mark.parametrize("seed", SEEDS)
