@@ -14,7 +14,17 @@ import boost_headers
 from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
 from setuptools import Extension, setup
 
-ParallelCompile("DIABOLO_BUILD_JOBS", default=2).install()
+
+def needs_recompile(obj: str, src: str) -> bool:
+    """Whether `obj` is older than its source or any header. The rules are sources of both
+    the extension and the C library, built with the same flags to the same object files,
+    so the second build links the first one's objects instead of compiling them again."""
+    headers = [*Path("cpp").rglob("*.hpp"), *Path("cpp").rglob("*.h"), *Path("src").rglob("*.hpp")]
+    newest = max([Path(src).stat().st_mtime, *(h.stat().st_mtime for h in headers)])
+    return Path(obj).stat().st_mtime < newest
+
+
+ParallelCompile("DIABOLO_BUILD_JOBS", default=2, needs_recompile=needs_recompile).install()
 
 # No contraction of a * b + c into one fused operation: it would round differently on
 # machines with FMA, and bots' decisions must be the same everywhere (portable_math.hpp).
