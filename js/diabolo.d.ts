@@ -209,7 +209,51 @@ export class State {
     clone(): State;
     /** What a seat cannot see dealt anew from a seed. @example state.resample(0, 99) */
     resample(player: number, seed: Seed): State;
+    /** The state's position, for search (its table without its record). @example const root = state.position() */
+    position(): Position;
     /** Frees the state. @example state.free() */
+    free(): void;
+}
+
+/**
+ * A position, for search: a state's table without its record, that copies and plays
+ * without allocating; action ids only, no views, events or JSON.
+ *
+ * @example
+ * const trial = state.position();
+ * trial.apply(seat, trial.legalActions(seat)[0]);
+ */
+export class Position {
+    /** The game of the position. */
+    readonly game: Game;
+    /** A seat, SIMULTANEOUS or TERMINAL. */
+    readonly currentPlayer: number;
+    /** The seats that may or must act now, ascending. */
+    readonly pendingSeats: number[];
+    /** Whether the game is over. */
+    readonly isTerminal: boolean;
+    /** The legal action ids of a seat, ascending. @example position.legalActions(0) */
+    legalActions(player: number): Int32Array;
+    /**
+     * Plays an action id, checked as State.apply checks it; throws and changes nothing if refused.
+     * @example position.apply(2, 17)
+     */
+    apply(player: number, action: number): void;
+    /** Each seat's score so far. @example position.scores()[0] */
+    scores(): Int32Array;
+    /** What `player` may know as floats, as State.observationTensor. @example position.observationTensor(0) */
+    observationTensor(player: number): Float32Array;
+    /** An independent copy. @example const trial = position.clone() */
+    clone(): Position;
+    /** Overwrites this position with another of the same game (else OptionError). @example trial.copyFrom(root) */
+    copyFrom(other: Position): void;
+    /**
+     * Overwrites this position with `other`'s determinisation for a seat: the position of
+     * state.resample(player, seed). `other` may be this position.
+     * @example trial.resampleFrom(root, 0, 99)
+     */
+    resampleFrom(other: Position, player: number, seed: Seed): void;
+    /** Frees the position. @example position.free() */
     free(): void;
 }
 

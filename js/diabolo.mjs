@@ -4,9 +4,9 @@
  * names follow the Python API in camelCase: games and states are objects, views, events
  * and saves are JSON, and a refused call throws a {@link DiaboloError} and changes nothing.
  *
- * Games and states live in the WebAssembly heap: free each with `.free()` when done (a
- * FinalizationRegistry frees what is forgotten, but only when the garbage collector gets
- * to it). Every call is synchronous.
+ * Games, states and positions live in the WebAssembly heap: free each with `.free()` when
+ * done (a FinalizationRegistry frees what is forgotten, but only when the garbage collector
+ * gets to it). Every call is synchronous.
  *
  * @example
  * import { loadDiabolo } from "./diabolo.mjs";
@@ -252,6 +252,54 @@ function seed64(value) {
     return seed;
 }
 
+// The helpers below read a State or a Position (`table`: its _engine, game and _live())
+// through the C function of its kind.
+
+/** The seats of a pending-seats bit set (diabolo_state_pending_seats), ascending. */
+function seatsOf(bits) {
+    const seats = [];
+    for (let seat = 0; seat < 32; ++seat) if ((bits >>> seat) & 1) seats.push(seat);
+    return seats;
+}
+
+/** The PlayerError of the core's seat check (check_seat in the C API). */
+function noSeat(game, player) {
+    throw new PlayerError(`player must be a seat 0..${game.players - 1}, got ${player}`, {
+        status: Status.BAD_PLAYER,
+        code: "bad_player",
+    });
+}
+
+/** The legal action ids of `player` through `legalActions` (diabolo_state_legal_actions). */
+function legalActionsOf(table, legalActions, player) {
+    const e = table._engine;
+    const capacity = table.game.numActions;
+    const buffer = e._buffer(capacity * 4);
+    const n = legalActions(table._live(), int32(player, "player"), buffer, capacity);
+    if (n < 0) noSeat(table.game, player);
+    return e.module.HEAP32.slice(buffer >> 2, (buffer >> 2) + n);
+}
+
+/** Each seat's score through `scores` (diabolo_state_scores). */
+function scoresOf(table, scores) {
+    const e = table._engine;
+    const players = table.game.players;
+    const buffer = e._buffer(players * 4);
+    scores(table._live(), buffer, players);
+    return e.module.HEAP32.slice(buffer >> 2, (buffer >> 2) + players);
+}
+
+/** The observation tensor of `player` through `tensor` (diabolo_state_observation_tensor). */
+function tensorOf(table, tensor, player) {
+    const e = table._engine;
+    const seat = int32(player, "player");
+    const size = tensor(table._live(), seat, 0, 0);
+    if (size < 0) noSeat(table.game, player);
+    const buffer = e._buffer(size * 4);
+    tensor(table._live(), seat, buffer, size);
+    return e.module.HEAPF32.slice(buffer >> 2, (buffer >> 2) + size);
+}
+
 /**
  * The loaded engine: its version and games, and {@link Diabolo#load} for a game.
  *
@@ -326,7 +374,7 @@ export class Diabolo {
         return new Game(this, handle, name);
     }
 
-    // The helpers below are for Game and State.
+    // The helpers below are for Game, State and Position.
 
     /** Throws the error the C API left in the error buffer for `status` (not OK). */
     _throw(status) {
@@ -626,10 +674,7 @@ export class State {
      * const seat = state.pendingSeats[0];
      */
     get pendingSeats() {
-        const bits = this._engine.module._diabolo_state_pending_seats(this._live()) >>> 0;
-        const seats = [];
-        for (let seat = 0; seat < 32; ++seat) if ((bits >>> seat) & 1) seats.push(seat);
-        return seats;
+        return seatsOf(this._engine.module._diabolo_state_pending_seats(this._live()));
     }
 
     /** Whether the game is over. @example while (!state.isTerminal) step(state); */
@@ -653,12 +698,7 @@ export class State {
      * const legal = state.legalActions(0);
      */
     legalActions(player) {
-        const e = this._engine;
-        const capacity = this.game.numActions;
-        const buffer = e._buffer(capacity * 4);
-        const n = e.module._diabolo_state_legal_actions(this._live(), int32(player, "player"), buffer, capacity);
-        if (n < 0) this._noSeat(player);
-        return e.module.HEAP32.slice(buffer >> 2, (buffer >> 2) + n);
+        return legalActionsOf(this, this._engine.module._diabolo_state_legal_actions, player);
     }
 
     /**
@@ -676,7 +716,7 @@ export class State {
         const capacity = this.game.numActions;
         const buffer = e._buffer(capacity);
         if (e.module._diabolo_state_legal_mask(this._live(), int32(player, "player"), buffer, capacity) < 0) {
-            this._noSeat(player);
+            noSeat(this.game, player);
         }
         return e.module.HEAPU8.slice(buffer, buffer + capacity);
     }
@@ -814,11 +854,7 @@ export class State {
      * const [first, second, third] = state.scores();
      */
     scores() {
-        const e = this._engine;
-        const players = this.game.players;
-        const buffer = e._buffer(players * 4);
-        e.module._diabolo_state_scores(this._live(), buffer, players);
-        return e.module.HEAP32.slice(buffer >> 2, (buffer >> 2) + players);
+        return scoresOf(this, this._engine.module._diabolo_state_scores);
     }
 
     /**
@@ -833,13 +869,7 @@ export class State {
      * const tensor = state.observationTensor(0); // 1223 floats in Schacht
      */
     observationTensor(player) {
-        const e = this._engine;
-        const seat = int32(player, "player");
-        const size = e.module._diabolo_state_observation_tensor(this._live(), seat, 0, 0);
-        if (size < 0) this._noSeat(player);
-        const buffer = e._buffer(size * 4);
-        e.module._diabolo_state_observation_tensor(this._live(), seat, buffer, size);
-        return e.module.HEAPF32.slice(buffer >> 2, (buffer >> 2) + size);
+        return tensorOf(this, this._engine.module._diabolo_state_observation_tensor, player);
     }
 
     /**
@@ -890,6 +920,21 @@ export class State {
     }
 
     /**
+     * The state's position, for search: its table without its record, which copies and
+     * plays without allocating (see {@link Position}).
+     *
+     * @returns {Position}
+     *
+     * @example
+     * const position = state.position();
+     */
+    position() {
+        const e = this._engine;
+        const handle = e._handle(e.module._diabolo_state_position(this._live(), e._outHandle, e._error));
+        return new Position(this.game, handle);
+    }
+
+    /**
      * Frees the state. Using it afterwards throws; a second free does nothing.
      *
      * @example
@@ -901,14 +946,199 @@ export class State {
         this._engine.module._diabolo_state_free(this._handle);
         this._handle = 0;
     }
+}
 
-    /** The PlayerError of the core's seat check (check_seat in the C API). */
-    _noSeat(player) {
-        throw new PlayerError(`player must be a seat 0..${this.game.players - 1}, got ${player}`, {
-            status: Status.BAD_PLAYER,
-            code: "bad_player",
-        });
+/**
+ * A position, for search: a state's table alone, without its record (the moves that led
+ * to it, the deals of later rounds, the last move's events), so that copying and playing
+ * one allocates and records nothing. It gives the same legal actions, scores and tensors
+ * as its state and checks a move the same way; it plays action ids only, and has no views,
+ * events or JSON. A refused call throws and changes nothing.
+ *
+ * @example
+ * const root = state.position();
+ * const trial = root.clone();
+ * for (let i = 0; i < 1000; ++i) {
+ *   trial.resampleFrom(root, seat, i); // what `seat` cannot see, dealt anew
+ *   while (!trial.isTerminal) {
+ *     const next = trial.pendingSeats[0];
+ *     trial.apply(next, trial.legalActions(next)[0]);
+ *   }
+ *   total += trial.scores()[seat];
+ * }
+ * trial.free();
+ * root.free();
+ */
+export class Position {
+    /** @param {Game} game @param {number} handle */
+    constructor(game, handle) {
+        this._engine = game._engine;
+        this._handle = handle;
+        /** The game of the position (it may be freed first). @example position.game.players */
+        this.game = game;
+        this._engine._track(this, this._engine.module._diabolo_position_free, handle);
     }
+
+    /** The C handle, or an Error once freed. */
+    _live() {
+        if (this._handle === 0) throw new Error("this position was freed");
+        return this._handle;
+    }
+
+    /** A seat, {@link SIMULTANEOUS} or {@link TERMINAL}. @example if (position.currentPlayer === 0) think(); */
+    get currentPlayer() {
+        return this._engine.module._diabolo_position_current_player(this._live());
+    }
+
+    /** The seats that may or must act now, ascending. @example const seat = position.pendingSeats[0]; */
+    get pendingSeats() {
+        return seatsOf(this._engine.module._diabolo_position_pending_seats(this._live()));
+    }
+
+    /** Whether the game is over. @example while (!position.isTerminal) step(position); */
+    get isTerminal() {
+        return this._engine.module._diabolo_position_is_terminal(this._live()) !== 0;
+    }
+
+    /**
+     * The legal action ids of `player`, ascending.
+     *
+     * @param {number} player a seat
+     * @returns {Int32Array}
+     * @throws {PlayerError} for a seat that does not exist
+     *
+     * @example
+     * const legal = position.legalActions(0);
+     */
+    legalActions(player) {
+        return legalActionsOf(this, this._engine.module._diabolo_position_legal_actions, player);
+    }
+
+    /**
+     * Plays an action id for `player`, checked as {@link State#apply} checks it.
+     *
+     * @param {number} player a seat
+     * @param {number} action an action id
+     * @throws {IllegalMoveError} (or StaleMoveError) when the rules forbid it now,
+     *   NotationError for an id outside [0, numActions), PlayerError for a seat that does
+     *   not exist; the position is then unchanged
+     *
+     * @example
+     * position.apply(2, 17);
+     */
+    apply(player, action) {
+        const e = this._engine;
+        const status = e.module._diabolo_position_apply_action(
+            this._live(),
+            int32(player, "player"),
+            int32(action, "action"),
+            e._error,
+        );
+        if (status !== Status.OK) e._throw(status);
+    }
+
+    /**
+     * Each seat's score so far.
+     *
+     * @returns {Int32Array}
+     *
+     * @example
+     * const mine = position.scores()[seat];
+     */
+    scores() {
+        return scoresOf(this, this._engine.module._diabolo_position_scores);
+    }
+
+    /**
+     * The observation tensor of `player`, as {@link State#observationTensor} gives it.
+     *
+     * @param {number} player a seat
+     * @returns {Float32Array}
+     * @throws {PlayerError} for a seat that does not exist
+     *
+     * @example
+     * const tensor = position.observationTensor(0);
+     */
+    observationTensor(player) {
+        return tensorOf(this, this._engine.module._diabolo_position_observation_tensor, player);
+    }
+
+    /**
+     * An independent copy.
+     *
+     * @returns {Position}
+     *
+     * @example
+     * const trial = position.clone();
+     */
+    clone() {
+        const handle = this._engine.module._diabolo_position_clone(this._live());
+        if (handle === 0) throw outOfMemory();
+        return new Position(this.game, handle);
+    }
+
+    /**
+     * Overwrites this position with `other`, reusing this one's memory.
+     *
+     * @param {Position} other a position of the same game
+     * @throws {OptionError} for a position of another game
+     *
+     * @example
+     * trial.copyFrom(root);
+     */
+    copyFrom(other) {
+        const e = this._engine;
+        const status = e.module._diabolo_position_copy(this._live(), livePosition(other), e._error);
+        if (status !== Status.OK) e._throw(status);
+        this.game = other.game;
+    }
+
+    /**
+     * Overwrites this position with the determinisation of `other` for `player`: what that
+     * seat cannot see dealt anew from `seed`, the position of `state.resample(player, seed)`.
+     * `other` may be this position itself.
+     *
+     * @param {Position} other a position of the same game
+     * @param {number} player a seat
+     * @param {number | bigint} seed
+     * @throws {PlayerError} for a seat that does not exist; OptionError for a position of
+     *   another game or a bad seed
+     *
+     * @example
+     * trial.resampleFrom(root, 0, 99);
+     */
+    resampleFrom(other, player, seed) {
+        const e = this._engine;
+        const from = livePosition(other);
+        const status = e.module._diabolo_position_resample(
+            from,
+            int32(player, "player"),
+            seed64(seed),
+            this._live(),
+            e._error,
+        );
+        if (status !== Status.OK) e._throw(status);
+        this.game = other.game;
+    }
+
+    /**
+     * Frees the position. Using it afterwards throws; a second free does nothing.
+     *
+     * @example
+     * position.free();
+     */
+    free() {
+        if (this._handle === 0) return;
+        finalizers.unregister(this);
+        this._engine.module._diabolo_position_free(this._handle);
+        this._handle = 0;
+    }
+}
+
+/** The handle of a Position argument, or a TypeError. */
+function livePosition(other) {
+    if (!(other instanceof Position)) throw new TypeError(`a position copies a Position, got ${String(other)}`);
+    return other._live();
 }
 
 /**

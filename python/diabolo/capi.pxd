@@ -5,7 +5,7 @@
 # with the GIL released. Build the extension with include_dirs=[diabolo.get_include()],
 # library_dirs and runtime_library_dirs=[diabolo.get_library_dir()] and
 # libraries=["diabolo"] (docs: "Embedding diabolo"). The header states who frees each
-# buffer; examples/cython/flat_monte_carlo.pyx is a whole search written against it.
+# buffer; docs/examples/cython/flat_mc_cython.pyx is a whole search written against it.
 
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 
@@ -39,6 +39,8 @@ cdef extern from "diabolo/diabolo.h" nogil:
     ctypedef struct diabolo_state:
         pass
     ctypedef struct diabolo_bot:
+        pass
+    ctypedef struct diabolo_position:
         pass
 
     const char* diabolo_version()
@@ -81,6 +83,26 @@ cdef extern from "diabolo/diabolo.h" nogil:
     char* diabolo_state_to_json(const diabolo_state* state)
     diabolo_status diabolo_state_resample(const diabolo_state* state, int player, uint64_t seed,
                                           diabolo_state** out, diabolo_error* error)
+
+    # Positions: a state's table without its record, for search (copying allocates nothing,
+    # playing records nothing).
+    diabolo_status diabolo_state_position(const diabolo_state* state, diabolo_position** out,
+                                          diabolo_error* error)
+    diabolo_position* diabolo_position_clone(const diabolo_position* position)
+    diabolo_status diabolo_position_copy(diabolo_position* into, const diabolo_position* from_,
+                                         diabolo_error* error)
+    diabolo_status diabolo_position_resample(const diabolo_position* from_, int player, uint64_t seed,
+                                             diabolo_position* into, diabolo_error* error)
+    void diabolo_position_free(diabolo_position* position)
+    int diabolo_position_current_player(const diabolo_position* position)
+    uint32_t diabolo_position_pending_seats(const diabolo_position* position)
+    int diabolo_position_is_terminal(const diabolo_position* position)
+    int diabolo_position_legal_actions(const diabolo_position* position, int player, int32_t* out, int capacity)
+    diabolo_status diabolo_position_apply_action(diabolo_position* position, int player, int action,
+                                                 diabolo_error* error)
+    int diabolo_position_scores(const diabolo_position* position, int32_t* out, int capacity)
+    int diabolo_position_observation_tensor(const diabolo_position* position, int player, float* out,
+                                            int capacity)
 
     diabolo_status diabolo_play_random(const diabolo_game* game, int games, uint64_t seed, int threads,
                                        int32_t* scores, int32_t* moves, diabolo_error* error)

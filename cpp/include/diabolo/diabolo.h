@@ -8,7 +8,8 @@
  *   - a char* returned by a function (views, events, JSON) is a new, NUL-terminated buffer
  *     that the caller frees with diabolo_string_free; NULL means an error (see `error`);
  *   - text and buffers passed in stay the caller's and are not kept;
- *   - a state keeps its game alive: a game may be freed before the states made from it.
+ *   - a state or position keeps its game alive: a game may be freed before the states and
+ *     positions made from it.
  * Errors: functions that can fail return a diabolo_status and, when `error` is not NULL,
  * fill it (its message names the rule broken or what was wrong); a failed call changes
  * nothing. States are values: a state may be read from several threads at once, but a
@@ -70,6 +71,7 @@ typedef struct diabolo_error {
 typedef struct diabolo_game diabolo_game;
 typedef struct diabolo_state diabolo_state;
 typedef struct diabolo_bot diabolo_bot;
+typedef struct diabolo_position diabolo_position;
 
 /* The library's version ("0.1.0") and API version (DIABOLO_API_VERSION of its build). */
 DIABOLO_API const char* diabolo_version(void);
@@ -152,6 +154,41 @@ DIABOLO_API char* diabolo_game_action_notation(const diabolo_game* game, int act
 /* Determinisation: what `player` cannot see dealt anew from `seed`. */
 DIABOLO_API diabolo_status diabolo_state_resample(const diabolo_state* state, int player, uint64_t seed,
                                                   diabolo_state** out, diabolo_error* error);
+
+/* Positions, for search: a position is a state's table alone, without its record (the
+ * moves that led to it, the deals given for later rounds, the last move's events), so that
+ * copying one allocates nothing and playing on one records nothing: what search code
+ * copies and plays millions of times. A position gives the same legal actions, scores and
+ * tensor as its state, and a move checked the same way; views, events and JSON need a
+ * state. The functions below mirror the diabolo_state_ functions of the same name.
+ *
+ * diabolo_state_position makes a new position, the state's; diabolo_position_clone an
+ * independent copy (NULL when out of memory); diabolo_position_copy overwrites `into` with
+ * `from`, and diabolo_position_resample with the determinisation of `from` for `player`
+ * (what that seat cannot see dealt anew from `seed`: the position of
+ * diabolo_state_resample's state), reusing `into`'s memory; `into` must be a position of
+ * the same game (a Schacht position takes any Schacht position, options included;
+ * DIABOLO_BAD_OPTION for another game) and may be `from` itself. */
+DIABOLO_API diabolo_status diabolo_state_position(const diabolo_state* state, diabolo_position** out,
+                                                  diabolo_error* error);
+DIABOLO_API diabolo_position* diabolo_position_clone(const diabolo_position* position);
+DIABOLO_API diabolo_status diabolo_position_copy(diabolo_position* into, const diabolo_position* from,
+                                                 diabolo_error* error);
+DIABOLO_API diabolo_status diabolo_position_resample(const diabolo_position* from, int player, uint64_t seed,
+                                                     diabolo_position* into, diabolo_error* error);
+DIABOLO_API void diabolo_position_free(diabolo_position* position);
+DIABOLO_API int diabolo_position_current_player(const diabolo_position* position);
+DIABOLO_API uint32_t diabolo_position_pending_seats(const diabolo_position* position);
+DIABOLO_API int diabolo_position_is_terminal(const diabolo_position* position);
+DIABOLO_API int diabolo_position_legal_actions(const diabolo_position* position, int player, int32_t* out,
+                                               int capacity);
+/* Checked like diabolo_state_apply_action (DIABOLO_ILLEGAL_MOVE and the rest change
+ * nothing); nothing is recorded. */
+DIABOLO_API diabolo_status diabolo_position_apply_action(diabolo_position* position, int player, int action,
+                                                         diabolo_error* error);
+DIABOLO_API int diabolo_position_scores(const diabolo_position* position, int32_t* out, int capacity);
+DIABOLO_API int diabolo_position_observation_tensor(const diabolo_position* position, int player, float* out,
+                                                    int capacity);
 
 /* `games` whole games of uniformly random legal moves on `threads` threads; game i's final
  * scores go to scores[i * players .. (i + 1) * players) and its number of moves to

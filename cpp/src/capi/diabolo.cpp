@@ -5,6 +5,7 @@
 #include "diabolo/diabolo.h"
 
 #include <algorithm>
+#include <array>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -26,6 +27,26 @@
 namespace {
 
 using namespace diabolo;
+
+/// A position of any game (the table alone, no record), behind the C handle: what search
+/// copies and plays.
+struct AnyPosition {
+    virtual ~AnyPosition() = default;
+    virtual std::unique_ptr<AnyPosition> clone() const = 0;
+    /// Copies `from`, or its determinisation for `player` when `seed` is given; false
+    /// (and nothing changed) when `from` is a position of another game.
+    virtual bool assign(const AnyPosition& from, std::optional<std::pair<int, uint64_t>> resample) = 0;
+    virtual int players() const = 0;
+    virtual int num_actions() const = 0;
+    virtual int current_player() const = 0;
+    virtual uint32_t pending_seats() const = 0;
+    virtual int legal_actions(int player, int32_t* out) const = 0;
+    /// Checked (IllegalMoveError, NotationError, and nothing changes), recording nothing.
+    virtual void apply_action(int player, int action) = 0;
+    virtual void scores(int32_t* out) const = 0;
+    virtual int tensor_size() const = 0;
+    virtual void tensor(int player, float* out) const = 0;
+};
 
 /// A state of any game, behind the C handle.
 struct AnyState {
@@ -71,10 +92,41 @@ struct AnyGame {
     virtual std::unique_ptr<AnyState> new_state(uint64_t seed) const = 0;
     virtual std::unique_ptr<AnyState> new_dealt_state(uint64_t seed, const json::Value& deal) const = 0;
     virtual std::unique_ptr<AnyState> state_from_json(const char* text) const = 0;
+    /// The position of `state`, a state of this game.
+    virtual std::unique_ptr<AnyPosition> position_of(const AnyState& state) const = 0;
     virtual std::unique_ptr<AnyBot> bot(std::string_view kind, const json::Value& options) const = 0;
     virtual const char* bot_kinds() const = 0;
     virtual std::string action_notation(int action) const = 0;
     virtual void play_random(int games, uint64_t seed, int threads, int32_t* scores, int32_t* moves) const = 0;
+};
+
+template <class R>
+struct PositionOf final : AnyPosition {
+    typename R::Position position;
+    const typename R::Game* of;  // the game of the handle's AnyGame, which the handle keeps alive
+    PositionOf(const typename R::Position& p, const typename R::Game& game) : position(p), of(&game) {}
+    const typename R::Game& game() const { return *of; }
+
+    std::unique_ptr<AnyPosition> clone() const override { return std::make_unique<PositionOf>(position, *of); }
+    bool assign(const AnyPosition& any, std::optional<std::pair<int, uint64_t>> resample) override {
+        const auto* from = dynamic_cast<const PositionOf*>(&any);
+        if (from == nullptr) return false;
+        position = resample ? R::resample(from->position, resample->first, resample->second) : from->position;
+        of = from->of;
+        return true;
+    }
+    int players() const override { return R::players(game()); }
+    int num_actions() const override { return R::num_actions(game()); }
+    int current_player() const override { return R::current_player(position); }
+    uint32_t pending_seats() const override { return R::pending_seats(position); }
+    int legal_actions(int player, int32_t* out) const override { return R::legal_actions(position, player, out); }
+    void apply_action(int player, int action) override {
+        if (auto error = R::why_illegal(position, R::move_of_action(game(), action), player)) throw *error;
+        R::apply_action(position, action, player);
+    }
+    void scores(int32_t* out) const override { R::scores(position, out); }
+    int tensor_size() const override { return R::observation_tensor_size(game()); }
+    void tensor(int player, float* out) const override { R::observation_tensor(position, player, out); }
 };
 
 template <class R>
@@ -247,6 +299,9 @@ struct GameOf final : AnyGame {
     std::unique_ptr<AnyState> state_from_json(const char* text) const override {
         return std::make_unique<StateOf<R>>(R::state_from_json(game, text));
     }
+    std::unique_ptr<AnyPosition> position_of(const AnyState& state) const override {
+        return std::make_unique<PositionOf<R>>(R::position(dynamic_cast<const StateOf<R>&>(state).state), game);
+    }
     std::unique_ptr<AnyBot> bot(std::string_view kind, const json::Value& options) const override {
         return bot_of(game, kind, options);
     }
@@ -325,6 +380,46 @@ diabolo_status guarded(diabolo_error* error, Body&& body) {
     }
 }
 
+/// The legal ids of `player` in a state or position, into out[0 .. capacity): straight
+/// into `out` when every id fits, else through the thread's scratch buffer.
+template <class Table>
+int legal_actions_into(const Table& table, int player, int32_t* out, int capacity) {
+    if (player < 0 || player >= table.players()) return -1;
+    try {
+        if (out != nullptr && capacity >= table.num_actions()) return table.legal_actions(player, out);
+        int32_t* ids = legal_scratch(table.num_actions());
+        const int n = table.legal_actions(player, ids);
+        if (out != nullptr) std::copy(ids, ids + std::min(n, std::max(capacity, 0)), out);
+        return n;
+    } catch (...) {
+        return -1;
+    }
+}
+
+/// Each seat's score in a state or position into out[0 .. capacity); the number of seats.
+template <class Table>
+int scores_into(const Table& table, int32_t* out, int capacity) {
+    std::array<int32_t, 32> all{};  // more than any game's seats (S1.1, D1.2, K1.1)
+    const int n = table.players();
+    table.scores(all.data());
+    if (out != nullptr) std::copy(all.begin(), all.begin() + std::min(n, std::max(capacity, 0)), out);
+    return n;
+}
+
+/// The observation tensor of `player` in a state or position (diabolo_state_observation_tensor).
+template <class Table>
+int tensor_into(const Table& table, int player, float* out, int capacity) {
+    const int size = table.tensor_size();
+    if (player < 0 || player >= table.players()) return -1;
+    if (out == nullptr || capacity < size) return size;
+    try {
+        table.tensor(player, out);
+        return size;
+    } catch (...) {
+        return -1;
+    }
+}
+
 /// A copy of `text` that C frees with diabolo_string_free (free()).
 char* c_string(const std::string& text) {
     char* out = static_cast<char*>(std::malloc(text.size() + 1));
@@ -332,8 +427,10 @@ char* c_string(const std::string& text) {
     return out;
 }
 
-/// PlayerError unless `player` is a seat (or, where `spectator` allows, DIABOLO_SPECTATOR).
-void check_seat(const AnyState& state, int player, bool spectator) {
+/// PlayerError unless `player` is a seat of a state or position (or, where `spectator`
+/// allows, DIABOLO_SPECTATOR).
+template <class Table>
+void check_seat(const Table& state, int player, bool spectator) {
     if ((spectator && player == DIABOLO_SPECTATOR) || (player >= 0 && player < state.players())) return;
     throw PlayerError("player must be a seat 0.." + std::to_string(state.players() - 1) +
                       (spectator ? " or -1 (a spectator)" : "") + ", got " + std::to_string(player));
@@ -348,6 +445,11 @@ struct diabolo_game {
 struct diabolo_state {
     std::shared_ptr<const AnyGame> game;  // keeps the game (a Knizia lexicon) alive
     std::unique_ptr<AnyState> state;
+};
+
+struct diabolo_position {
+    std::shared_ptr<const AnyGame> game;  // keeps the game (a Knizia lexicon) alive
+    std::unique_ptr<AnyPosition> position;
 };
 
 struct diabolo_bot {
@@ -473,15 +575,7 @@ int diabolo_state_is_terminal(const diabolo_state* state) {
 uint64_t diabolo_state_version(const diabolo_state* state) { return state->state->version(); }
 
 int diabolo_state_legal_actions(const diabolo_state* state, int player, int32_t* out, int capacity) {
-    if (player < 0 || player >= state->state->players()) return -1;
-    try {
-        const int32_t* ids = legal_scratch(state->state->num_actions());
-        const int n = state->state->legal_actions(player, const_cast<int32_t*>(ids));
-        if (out != nullptr) std::copy(ids, ids + std::min(n, std::max(capacity, 0)), out);
-        return n;
-    } catch (...) {
-        return -1;
-    }
+    return legal_actions_into(*state->state, player, out, capacity);
 }
 
 int diabolo_state_legal_mask(const diabolo_state* state, int player, uint8_t* mask, int capacity) {
@@ -517,23 +611,11 @@ diabolo_status diabolo_state_apply_move(diabolo_state* state, int player, const 
 }
 
 int diabolo_state_scores(const diabolo_state* state, int32_t* out, int capacity) {
-    const int n = state->state->players();
-    std::vector<int32_t> all(static_cast<std::size_t>(n));
-    state->state->scores(all.data());
-    if (out != nullptr) std::copy(all.begin(), all.begin() + std::min(n, std::max(capacity, 0)), out);
-    return n;
+    return scores_into(*state->state, out, capacity);
 }
 
 int diabolo_state_observation_tensor(const diabolo_state* state, int player, float* out, int capacity) {
-    const int size = state->state->tensor_size();
-    if (player < 0 || player >= state->state->players()) return -1;
-    if (out == nullptr || capacity < size) return size;
-    try {
-        state->state->tensor(player, out);
-        return size;
-    } catch (...) {
-        return -1;
-    }
+    return tensor_into(*state->state, player, out, capacity);
 }
 
 char* diabolo_state_observation(const diabolo_state* state, int player, diabolo_error* error) {
@@ -565,6 +647,77 @@ diabolo_status diabolo_state_resample(const diabolo_state* state, int player, ui
         check_seat(*state->state, player, false);
         *out = new diabolo_state{state->game, state->state->resample(player, seed)};
     });
+}
+
+diabolo_status diabolo_state_position(const diabolo_state* state, diabolo_position** out, diabolo_error* error) {
+    if (out != nullptr) *out = nullptr;
+    return guarded(error, [&] {
+        if (out == nullptr) throw OptionError("diabolo_state_position needs an out-pointer");
+        *out = new diabolo_position{state->game, state->game->position_of(*state->state)};
+    });
+}
+
+diabolo_position* diabolo_position_clone(const diabolo_position* position) {
+    try {
+        return new diabolo_position{position->game, position->position->clone()};
+    } catch (...) {
+        return nullptr;
+    }
+}
+
+namespace {
+
+/// `from` (or its determinisation) into `into`; DIABOLO_BAD_OPTION across games.
+diabolo_status assign_position(diabolo_position* into, const diabolo_position* from,
+                               std::optional<std::pair<int, uint64_t>> resample, diabolo_error* error) {
+    return guarded(error, [&] {
+        if (resample) check_seat(*from->position, resample->first, false);
+        if (!into->position->assign(*from->position, resample))
+            throw OptionError("a position takes only positions of its own game");
+        if (into->game != from->game) into->game = from->game;
+    });
+}
+
+}  // namespace
+
+diabolo_status diabolo_position_copy(diabolo_position* into, const diabolo_position* from, diabolo_error* error) {
+    return assign_position(into, from, std::nullopt, error);
+}
+
+diabolo_status diabolo_position_resample(const diabolo_position* from, int player, uint64_t seed,
+                                         diabolo_position* into, diabolo_error* error) {
+    return assign_position(into, from, std::pair{player, seed}, error);
+}
+
+void diabolo_position_free(diabolo_position* position) { delete position; }
+
+int diabolo_position_current_player(const diabolo_position* position) { return position->position->current_player(); }
+
+uint32_t diabolo_position_pending_seats(const diabolo_position* position) {
+    return position->position->pending_seats();
+}
+
+int diabolo_position_is_terminal(const diabolo_position* position) {
+    return position->position->current_player() == DIABOLO_TERMINAL ? 1 : 0;
+}
+
+int diabolo_position_legal_actions(const diabolo_position* position, int player, int32_t* out, int capacity) {
+    return legal_actions_into(*position->position, player, out, capacity);
+}
+
+diabolo_status diabolo_position_apply_action(diabolo_position* position, int player, int action, diabolo_error* error) {
+    return guarded(error, [&] {
+        check_seat(*position->position, player, false);
+        position->position->apply_action(player, action);
+    });
+}
+
+int diabolo_position_scores(const diabolo_position* position, int32_t* out, int capacity) {
+    return scores_into(*position->position, out, capacity);
+}
+
+int diabolo_position_observation_tensor(const diabolo_position* position, int player, float* out, int capacity) {
+    return tensor_into(*position->position, player, out, capacity);
 }
 
 diabolo_status diabolo_play_random(const diabolo_game* game, int games, uint64_t seed, int threads, int32_t* scores,

@@ -3,6 +3,8 @@
  * (tests/capi_replay.py), so both languages must reach the same final state. Checks along
  * the way: bad input is refused and changes nothing, clones and JSON round trips are
  * equal, views and events are JSON, batch play does not depend on the thread count.
+ * A position follows each game move by move (the same legal actions, seats and scores as
+ * its state, and a determinisation equal to the state's).
  * Then every golden transcript named on the command line (tests/transcripts.py: moves,
  * bots, legal actions, views, events and scores) is replayed and checked line by line,
  * and a lexicon file given as lexicon=<path> (Lexicon.to_bytes() of the transcripts'
@@ -39,6 +41,62 @@ static int lowest_seat(uint32_t seats) {
     return seat;
 }
 
+/* Whether two positions show every seat the same tensor (what positions hold, as numbers). */
+static int same_tensors(const diabolo_position* a, const diabolo_position* b, int players) {
+    const int size = diabolo_position_observation_tensor(a, 0, NULL, 0);
+    float* one = malloc(sizeof(float) * (size_t)size);
+    float* two = malloc(sizeof(float) * (size_t)size);
+    int seat, same = 1;
+    for (seat = 0; seat < players && same; ++seat) {
+        CHECK(diabolo_position_observation_tensor(a, seat, one, size) == size);
+        CHECK(diabolo_position_observation_tensor(b, seat, two, size) == size);
+        same = memcmp(one, two, sizeof(float) * (size_t)size) == 0;
+    }
+    free(one);
+    free(two);
+    return same;
+}
+
+/* The position follows its state: the same seats, legal ids and scores; bad moves are
+ * refused and change nothing; its determinisation is the state's. */
+static void check_position(diabolo_position* position, const diabolo_state* state, int seat, int checks, int32_t* legal,
+                           int32_t* position_legal, int actions, uint64_t seed) {
+    diabolo_error error;
+    const int players = diabolo_position_scores(position, NULL, 0);
+    const int n = diabolo_state_legal_actions(state, seat, legal, actions);
+    int32_t scores[8], position_scores[8];
+    CHECK(diabolo_position_pending_seats(position) == diabolo_state_pending_seats(state));
+    CHECK(diabolo_position_current_player(position) == diabolo_state_current_player(state));
+    CHECK(diabolo_position_legal_actions(position, seat, position_legal, actions) == n);
+    CHECK(memcmp(legal, position_legal, sizeof(int32_t) * (size_t)n) == 0);
+    CHECK(diabolo_position_scores(position, position_scores, 8) == diabolo_state_scores(state, scores, 8));
+    CHECK(memcmp(scores, position_scores, sizeof(int32_t) * (size_t)players) == 0);
+    if (!checks) return;
+    {
+        diabolo_position* before = diabolo_position_clone(position);
+        diabolo_position* guess = diabolo_position_clone(position);
+        diabolo_position* expected = NULL;
+        diabolo_state* state_guess = NULL;
+        int32_t unlisted = 0;
+        while (unlisted < n && legal[unlisted] == unlisted) ++unlisted; /* the first id not listed */
+        CHECK(diabolo_position_apply_action(position, players, legal[0], &error) == DIABOLO_BAD_PLAYER);
+        CHECK(diabolo_position_apply_action(position, seat, actions, &error) == DIABOLO_BAD_NOTATION);
+        CHECK(diabolo_position_apply_action(position, seat, unlisted, &error) == DIABOLO_ILLEGAL_MOVE);
+        CHECK(strlen(error.clause) > 0 && strlen(error.message) > 0);
+        CHECK(same_tensors(position, before, players));
+        CHECK(diabolo_position_resample(position, players, seed, guess, &error) == DIABOLO_BAD_PLAYER);
+        CHECK(diabolo_position_resample(position, seat, seed, guess, &error) == DIABOLO_OK);
+        CHECK(diabolo_state_resample(state, seat, seed, &state_guess, &error) == DIABOLO_OK);
+        CHECK(diabolo_state_position(state_guess, &expected, &error) == DIABOLO_OK);
+        CHECK(same_tensors(guess, expected, players));
+        CHECK(diabolo_position_copy(guess, position, &error) == DIABOLO_OK && same_tensors(guess, position, players));
+        diabolo_position_free(before);
+        diabolo_position_free(guess);
+        diabolo_position_free(expected);
+        diabolo_state_free(state_guess);
+    }
+}
+
 static void play(const char* name, const char* options, uint64_t seed, int max_moves) {
     diabolo_error error;
     diabolo_game* game = NULL;
@@ -52,13 +110,17 @@ static void play(const char* name, const char* options, uint64_t seed, int max_m
     const int players = diabolo_game_players(game);
     const int actions = diabolo_game_num_actions(game);
     int32_t* legal = malloc(sizeof(int32_t) * (size_t)actions);
+    int32_t* position_legal = malloc(sizeof(int32_t) * (size_t)actions);
     uint8_t* mask = malloc((size_t)actions);
     uint64_t x = seed;
     int moves = 0;
+    diabolo_position* position = NULL;
+    CHECK(diabolo_state_position(state, &position, &error) == DIABOLO_OK && position != NULL);
     while (!diabolo_state_is_terminal(state) && moves < max_moves) {
         const uint32_t pending = diabolo_state_pending_seats(state);
         CHECK(pending != 0);
         const int seat = lowest_seat(pending);
+        check_position(position, state, seat, moves % 17 == 0, legal, position_legal, actions, seed + (uint64_t)moves);
         const int n = diabolo_state_legal_actions(state, seat, legal, actions);
         CHECK(n > 0 && diabolo_state_legal_mask(state, seat, mask, actions) == n);
         const int action = legal[next_pick(&x, (uint64_t)n)];
@@ -91,12 +153,16 @@ static void play(const char* name, const char* options, uint64_t seed, int max_m
             CHECK(diabolo_state_apply_move(state, seat, notation, &error) == DIABOLO_OK);
             diabolo_string_free(notation);
         }
+        CHECK(diabolo_position_apply_action(position, seat, action, &error) == DIABOLO_OK);
         ++moves;
         CHECK(diabolo_state_version(state) == (uint64_t)moves);
         char* events = diabolo_state_events(state, DIABOLO_SPECTATOR, &error);
         CHECK(events != NULL && events[0] == '[');
         diabolo_string_free(events);
     }
+    CHECK(diabolo_position_is_terminal(position) == diabolo_state_is_terminal(state));
+    check_position(position, state, 0, 0, legal, position_legal, actions, seed);
+    diabolo_position_free(position);
     /* Clones and the JSON round trip give the same state. */
     diabolo_state* copy = diabolo_state_clone(state);
     char* text = diabolo_state_to_json(state);
@@ -118,6 +184,7 @@ static void play(const char* name, const char* options, uint64_t seed, int max_m
     diabolo_game_free(game);
     diabolo_state_free(state);
     free(legal);
+    free(position_legal);
     free(mask);
 }
 
@@ -336,6 +403,26 @@ static void check_refusals(void) {
         CHECK(sum > 0.0f);
         CHECK(diabolo_state_observation_tensor(state, 9, tensor, size) == -1);
         free(tensor);
+    }
+    {
+        diabolo_game* other = NULL;
+        diabolo_state* other_state = NULL;
+        diabolo_position* position = NULL;
+        diabolo_position* other_position = NULL;
+        CHECK(diabolo_game_new("duvelen", NULL, &other, &error) == DIABOLO_OK);
+        CHECK(diabolo_state_new(other, 1, &other_state, &error) == DIABOLO_OK);
+        CHECK(diabolo_state_position(state, &position, &error) == DIABOLO_OK);
+        CHECK(diabolo_state_position(other_state, &other_position, &error) == DIABOLO_OK);
+        CHECK(diabolo_position_copy(position, other_position, &error) == DIABOLO_BAD_OPTION);
+        CHECK(strstr(error.message, "own game") != NULL);
+        CHECK(diabolo_position_resample(other_position, 0, 1, position, &error) == DIABOLO_BAD_OPTION);
+        CHECK(diabolo_position_legal_actions(position, 9, NULL, 0) == -1);
+        CHECK(diabolo_position_observation_tensor(position, 9, NULL, 0) == -1);
+        diabolo_game_free(other); /* the positions keep their games */
+        CHECK(diabolo_position_pending_seats(other_position) != 0);
+        diabolo_position_free(position);
+        diabolo_position_free(other_position);
+        diabolo_state_free(other_state);
     }
     diabolo_bot_free(bot);
     diabolo_state_free(state);
