@@ -1,0 +1,231 @@
+"""Where a server keeps its tables: every accepted move is written before anyone hears of
+it, so that a restart loses no accepted move and resumes every running game.
+
+A store holds, per table, what it was created with (game, options, seats, settings, the
+first state's JSON, secrets included), then one row per accepted move (seat, notation,
+seconds since the start), and the finished game's record. Two stores share one schema:
+:class:`SqliteStore` (a file, the default of ``diabolo serve``) and
+:class:`PostgresStore` (a URL).
+
+>>> import asyncio, tempfile, pathlib
+>>> async def demo(path):
+...     store = await open_store(f"sqlite:///{path}")
+...     await store.create_table(TableRow("t1", "schacht", {"players": 3}, [], {}, "{}", "now"))
+...     await store.add_move("t1", 0, 1, "R1<", 0.5)
+...     again = await store.running_tables()
+...     await store.close()
+...     return again[0].moves
+>>> asyncio.run(demo(pathlib.Path(tempfile.mkdtemp()) / "tables.db"))
+[StoredMove(seat=1, move='R1<', time=0.5)]
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+from urllib.parse import urlparse
+
+from diabolo.errors import OptionError
+
+__all__ = ["PostgresStore", "SqliteStore", "Store", "StoredMove", "TableRow", "open_store"]
+
+SCHEMA = [
+    """CREATE TABLE IF NOT EXISTS diabolo_tables (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        options TEXT NOT NULL,
+        seats TEXT NOT NULL,
+        settings TEXT NOT NULL,
+        start TEXT NOT NULL,
+        created TEXT NOT NULL,
+        record TEXT
+    )""",
+    """CREATE TABLE IF NOT EXISTS diabolo_moves (
+        table_id TEXT NOT NULL REFERENCES diabolo_tables(id),
+        number INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        move TEXT NOT NULL,
+        time DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (table_id, number)
+    )""",
+]
+
+
+@dataclass(frozen=True)
+class StoredMove:
+    """An accepted move: its seat, its notation as applied, seconds since the start."""
+
+    seat: int
+    move: str
+    time: float
+
+
+@dataclass
+class TableRow:
+    """A table as stored: ``seats`` and ``settings`` are JSON-able, ``start`` the first
+    state's JSON (its deal included: it never leaves the server), ``record`` the finished
+    game's record (None while it runs)."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    settings: dict[str, Any]
+    start: str
+    created: str
+    record: str | None = None
+    moves: list[StoredMove] = field(default_factory=list)
+
+
+class Store(Protocol):
+    """What the server asks of a store; every method is a coroutine."""
+
+    async def create_table(self, row: TableRow) -> None: ...
+    async def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None: ...
+    async def add_move(self, table_id: str, number: int, seat: int, move: str, time: float) -> None: ...
+    async def finish(self, table_id: str, record: str) -> None: ...
+    async def running_tables(self) -> list[TableRow]: ...
+    async def finished_record(self, table_id: str) -> str | None: ...
+    async def close(self) -> None: ...
+
+
+class _SqlStore(ABC):
+    """The queries both stores run; `_run` and `_rows` execute one statement."""
+
+    placeholder = "?"
+
+    def _sql(self, text: str) -> str:
+        return text.replace("?", self.placeholder)
+
+    @abstractmethod
+    async def _run(self, sql: str, args: tuple[Any, ...] = ()) -> None: ...
+
+    @abstractmethod
+    async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]: ...
+
+    async def create_table(self, row: TableRow) -> None:
+        await self._run(
+            "INSERT INTO diabolo_tables (id, game, options, seats, settings, start, created)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                row.id,
+                row.game,
+                json.dumps(row.options),
+                json.dumps(row.seats),
+                json.dumps(row.settings),
+                row.start,
+                row.created,
+            ),
+        )
+
+    async def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
+        await self._run("UPDATE diabolo_tables SET seats = ? WHERE id = ?", (json.dumps(seats), table_id))
+
+    async def add_move(self, table_id: str, number: int, seat: int, move: str, time: float) -> None:
+        await self._run(
+            "INSERT INTO diabolo_moves (table_id, number, seat, move, time) VALUES (?, ?, ?, ?, ?)",
+            (table_id, number, seat, move, time),
+        )
+
+    async def finish(self, table_id: str, record: str) -> None:
+        await self._run("UPDATE diabolo_tables SET record = ? WHERE id = ?", (record, table_id))
+
+    async def running_tables(self) -> list[TableRow]:
+        rows = await self._rows(
+            "SELECT id, game, options, seats, settings, start, created FROM diabolo_tables"
+            " WHERE record IS NULL ORDER BY created, id"
+        )
+        tables = {
+            r[0]: TableRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), json.loads(r[4]), r[5], r[6]) for r in rows
+        }
+        moves = await self._rows(
+            "SELECT m.table_id, m.seat, m.move, m.time FROM diabolo_moves m JOIN diabolo_tables t"
+            " ON t.id = m.table_id WHERE t.record IS NULL ORDER BY m.table_id, m.number"
+        )
+        for table_id, seat, move, time in moves:
+            tables[table_id].moves.append(StoredMove(seat, move, time))
+        return list(tables.values())
+
+    async def finished_record(self, table_id: str) -> str | None:
+        rows = await self._rows("SELECT record FROM diabolo_tables WHERE id = ?", (table_id,))
+        return rows[0][0] if rows else None
+
+
+class SqliteStore(_SqlStore):
+    """Tables in an SQLite file, written through :mod:`aiosqlite` (one connection; every
+    write is committed before the call returns)."""
+
+    def __init__(self, connection: Any) -> None:
+        self._db = connection
+
+    @classmethod
+    async def open(cls, path: str | Path) -> SqliteStore:
+        import aiosqlite
+
+        connection = await aiosqlite.connect(str(path))
+        await connection.execute("PRAGMA journal_mode=WAL")
+        await connection.execute("PRAGMA synchronous=NORMAL")
+        for statement in SCHEMA:
+            await connection.execute(statement)
+        await connection.commit()
+        return cls(connection)
+
+    async def _run(self, sql: str, args: tuple[Any, ...] = ()) -> None:
+        await self._db.execute(self._sql(sql), args)
+        await self._db.commit()
+
+    async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        async with self._db.execute(self._sql(sql), args) as cursor:
+            return [tuple(row) for row in await cursor.fetchall()]
+
+    async def close(self) -> None:
+        await self._db.close()
+
+
+class PostgresStore(_SqlStore):
+    """Tables in PostgreSQL, written through :mod:`psycopg`'s connection pool."""
+
+    placeholder = "%s"
+
+    def __init__(self, pool: Any) -> None:
+        self._pool = pool
+
+    @classmethod
+    async def open(cls, url: str) -> PostgresStore:
+        from psycopg_pool import AsyncConnectionPool
+
+        pool = AsyncConnectionPool(url, min_size=1, max_size=8, open=False)
+        await pool.open(wait=True)
+        store = cls(pool)
+        for statement in SCHEMA:
+            await store._run(statement)
+        return store
+
+    async def _run(self, sql: str, args: tuple[Any, ...] = ()) -> None:
+        async with self._pool.connection() as connection:
+            await connection.execute(self._sql(sql), args)
+
+    async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+        async with self._pool.connection() as connection:
+            cursor = await connection.execute(self._sql(sql), args)
+            return [tuple(row) for row in await cursor.fetchall()]
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+
+async def open_store(url: str) -> SqliteStore | PostgresStore:
+    """The store of ``url``: ``sqlite:///path/to/file.db`` (created if missing) or
+    ``postgresql://user@host/db``. OptionError for any other scheme."""
+    scheme = urlparse(url).scheme
+    if scheme == "sqlite":
+        path = url[len("sqlite:///") :] if url.startswith("sqlite:///") else ""
+        if not path:
+            raise OptionError(f"an SQLite store is sqlite:///path/to/file.db, got {url!r}")
+        return await SqliteStore.open(path)
+    if scheme in ("postgresql", "postgres"):
+        return await PostgresStore.open(url)
+    raise OptionError(f"a store is sqlite:///file.db or postgresql://..., got {url!r}")

@@ -1,0 +1,150 @@
+"""The reference server, over real sockets: a uvicorn server on loopback
+(tests/server_helpers.py) with its tables in an SQLite file, driven by plain websocket
+and HTTP clients. Each connection must hear only what its seat (or a spectator) may know:
+every message of a game is checked against the engine's own events_for / public_events
+of the replayed record."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
+
+import diabolo  # noqa: E402
+from tests.server_helpers import Running, receive, running_server  # noqa: E402
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Any:
+    with running_server(f"sqlite:///{tmp_path / 'tables.db'}") as running:
+        yield running
+
+
+def play_to_end(connection: Any, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The welcome, and every update of the game (those missed before the welcome
+    included, as updates without legal moves), until the game ends; a seat plays its first
+    legal move whenever it has one."""
+    welcome = receive(connection)
+    assert welcome["type"] == "welcome"
+    updates = [{"type": "update", **missed} for missed in welcome.get("missed", [])]
+    legal, version = welcome.get("legal", []), welcome["version"]
+    while not any(event["type"] == "game_ended" for update in updates[-1:] for event in update["events"]):
+        if seat is not None and legal:
+            connection.send(json.dumps({"type": "move", "move": legal[0], "version": version, "id": version}))
+            legal = []
+        message = receive(connection)
+        if message["type"] == "update":
+            updates.append(message)
+            version, legal = message["version"], message.get("legal", [])
+    return welcome, updates
+
+
+def check_secrecy(server: Running, table_id: str, audience: int | None, updates: list[dict[str, Any]]) -> None:
+    """The events a connection heard are, version by version, exactly what the engine
+    shows that audience of the full record's states, and a seat's legal moves its own."""
+    record = diabolo.Record.load(server.http.get(f"/api/tables/{table_id}/record").text)
+    states = list(record.states())
+    assert [m["version"] for m in updates] == list(range(1, len(states)))
+    for message in updates:
+        state = states[message["version"]]
+        expected = state.public_events() if audience is None else state.events_for(audience)
+        assert message["events"] == expected
+        if audience is not None and "legal" in message:
+            assert message["legal"] == ([] if state.is_terminal else [str(m) for m in state.legal_moves(audience)])
+
+
+def test_a_bot_table_plays_to_the_end_for_a_spectator(server: Running) -> None:
+    table = server.create(
+        game="schacht", options={"players": 3}, seats=[{"bot": "heuristic"}] * 3, settings={"bot_pace": 0}, seed=3
+    )
+    with server.connect(table["id"], since=0) as spectator:
+        welcome, updates = play_to_end(spectator, None)
+    assert welcome["seat"] is None
+    check_secrecy(server, table["id"], None, updates)
+
+
+def test_a_person_plays_against_bots_and_hears_only_their_seat(server: Running) -> None:
+    table = server.create(
+        game="schacht",
+        options={"players": 3},
+        seats=[{"name": "Ann"}, {"bot": "random"}, {"bot": "heuristic"}],
+        settings={"bot_pace": 0},
+        seed=11,
+    )
+    seat, token = server.sit(table["id"], "Ann")
+    assert seat == 0
+    with server.connect(table["id"], seat=seat, token=token, since=0) as connection:
+        welcome, updates = play_to_end(connection, seat)
+    assert welcome["seat"] == 0
+    check_secrecy(server, table["id"], 0, updates)
+
+
+QUICK = {"delays": {"play": [0.01, 0.003], "turn": [0.01, 0.003], "recycle": [0.02, 0.003]}, "minimum": 0.002}
+
+
+def test_a_real_time_bot_table_plays_to_the_end(server: Running) -> None:
+    bots = [{"bot": "greedy", "options": {"reaction": QUICK}}, {"bot": "random", "options": {"reaction": QUICK}}]
+    table = server.create(game="duvelen", options={"players": 2}, seats=bots, seed=5)
+    with server.connect(table["id"], since=0) as spectator:
+        _, updates = play_to_end(spectator, None)
+    check_secrecy(server, table["id"], None, updates)
+    record = diabolo.Record.load(server.http.get(f"/api/tables/{table['id']}/record").text)
+    times = [step.time for step in record.moves]
+    assert times == sorted(times) and times[-1] > 0.5  # the bots' reaction times, in real time
+
+
+def test_hostile_input_is_refused_and_changes_nothing(server: Running) -> None:
+    table = server.create(game="schacht", options={"players": 3}, seats=[{"name": "Ann"}, {}, {}], seed=2)
+    seat, token = server.sit(table["id"], "Ann", 0)
+    with server.connect(table["id"], seat=1, token=token) as wrong:
+        refusal = receive(wrong)
+        assert refusal == {
+            "type": "error",
+            "reason": "bad_token",
+            "message": "no seat of this table has that seat number and token",
+        }
+    with server.connect(table["id"], seat=seat, token=token) as connection:
+        welcome = receive(connection)
+        connection.send("{not json")
+        assert receive(connection)["reason"] == "bad_message"
+        connection.send(json.dumps({"type": "move", "move": "Q9<", "id": 1}))
+        bad = receive(connection)
+        assert bad["type"] == "rejected" and bad["reason"] == "bad_move" and bad["id"] == 1
+        connection.send(json.dumps({"type": "teleport"}))
+        assert receive(connection)["reason"] == "bad_message"
+        connection.send(b"\x00binary")
+        assert receive(connection)["reason"] == "bad_message"
+    with server.connect(table["id"]) as spectator:
+        assert receive(spectator)["version"] == welcome["version"] == 0
+        spectator.send(json.dumps({"type": "move", "move": "R1<"}))
+        assert receive(spectator)["reason"] == "not_your_seat"
+    response = server.http.post("/api/tables", json={"game": "chess"})
+    assert response.status_code == 400 and "chess" in response.json()["error"]["message"]
+
+
+def test_a_restarted_server_resumes_its_tables(tmp_path: Path) -> None:
+    store = f"sqlite:///{tmp_path / 'tables.db'}"
+    with running_server(store) as server:
+        table = server.create(game="schacht", options={"players": 3}, seats=[{"name": "Ann"}, {}, {}], seed=8)
+        tokens = [server.sit(table["id"], f"p{s}", s)[1] for s in range(3)]
+        with contextlib.ExitStack() as stack:
+            connections = [stack.enter_context(server.connect(table["id"], seat=s, token=tokens[s])) for s in range(3)]
+            legal = {s: receive(c)["legal"] for s, c in enumerate(connections)}
+            for _ in range(5):
+                mover = next(s for s in range(3) if legal[s])
+                connections[mover].send(json.dumps({"type": "move", "move": legal[mover][0]}))
+                for s, connection in enumerate(connections):
+                    message = receive(connection)
+                    while message["type"] != "update":
+                        message = receive(connection)
+                    legal[s] = message["legal"]
+    with running_server(store) as server:
+        with server.connect(table["id"], seat=0, token=tokens[0], since=2) as again:
+            welcome = receive(again)
+        assert welcome["version"] == 5 and [m["version"] for m in welcome["missed"]] == [3, 4, 5]
+        assert welcome["legal"] == legal[0]
