@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -149,3 +150,65 @@ def test_a_restarted_server_resumes_its_tables(tmp_path: Path) -> None:
             welcome = receive(again)
         assert welcome["version"] == 5 and [m["version"] for m in welcome["missed"]] == [3, 4, 5]
         assert welcome["legal"] == legal[0]
+
+
+def next_update(connection: Any, mover: bool) -> dict[str, Any]:
+    """The next update a connection hears; the mover also hears its move accepted."""
+    message = receive(connection)
+    assert message["type"] == "update", message
+    if mover:
+        accepted = receive(connection)
+        assert accepted["type"] == "accepted" and accepted["version"] == message["version"], accepted
+    return message
+
+
+def person_move(state: Any, seat: int, rng: random.Random) -> str:
+    """What a simulated person plays: a word the word bot finds in Knizia's game (a claim
+    is typed, not listed), else a random legal move."""
+    if state.game.name == "knizia":
+        move = diabolo.knizia.WordBot().choose(state, seat, rng.getrandbits(63))
+        if move is not None:
+            return str(move)
+    return str(rng.choice(state.legal_moves(seat)))
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "seed"),
+    [
+        ("schacht", {"players": 3}, 1),
+        ("schacht", {"players": 4}, 2),
+        ("schacht", {"players": 5}, 3),
+        ("duvelen", {"players": 2, "max_actions": 400}, 4),
+        ("duvelen", {"players": 3, "max_actions": 400}, 5),
+        ("knizia", {"players": 2, "lexicon": "de", "rounds": 2}, 6),
+        ("knizia", {"players": 3, "lexicon": "de", "rounds": 1}, 7),
+    ],
+)
+def test_every_message_to_each_seat_holds_only_what_that_seat_may_know(
+    server: Running, game: str, options: dict[str, Any], seed: int
+) -> None:
+    players = options["players"]
+    table = server.create(game=game, options=options, seats=[{}] * players, seed=seed)
+    tokens = [server.sit(table["id"], f"person {s}", s)[1] for s in range(players)]
+    mirror = diabolo.load(game, **options).new_state(seed=seed)
+    rng = random.Random(seed)
+    with contextlib.ExitStack() as stack:
+        seats = [stack.enter_context(server.connect(table["id"], seat=s, token=tokens[s])) for s in range(players)]
+        spectator = stack.enter_context(server.connect(table["id"]))
+        for s, connection in enumerate(seats):
+            welcome = receive(connection)
+            assert welcome["view"] == mirror.observation(s) and welcome["legal"] == [
+                str(m) for m in mirror.legal_moves(s)
+            ]
+        assert receive(spectator)["view"] == mirror.public_observation()
+        while not mirror.is_terminal:
+            seat = rng.choice(mirror.pending_seats)
+            move = person_move(mirror, seat, rng)
+            seats[seat].send(json.dumps({"type": "move", "move": move, "version": mirror.version}))
+            mirror.apply(move, player=seat)
+            for s, connection in enumerate(seats):
+                update = next_update(connection, s == seat)
+                assert update["version"] == mirror.version
+                assert update["events"] == mirror.events_for(s)
+                assert update["legal"] == ([] if mirror.is_terminal else [str(m) for m in mirror.legal_moves(s)])
+            assert next_update(spectator, False)["events"] == mirror.public_events()

@@ -240,6 +240,22 @@ def bench(game_name: str, out: TextIO) -> int:
     return 0
 
 
+# ---- serve -------------------------------------------------------------------------------------
+
+
+def serve(host: str, port: int, store: str, out: TextIO) -> int:
+    """Runs the game server (diabolo.server) until interrupted."""
+    try:
+        import uvicorn
+
+        from diabolo.server import create_app
+    except ImportError as error:
+        raise diabolo.OptionError(f'the server needs its extra: pip install "diabolo[server]" ({error})') from None
+    print(f"diabolo server on http://{host}:{port}/ (tables in {store}); Ctrl-C stops it", file=out, flush=True)
+    uvicorn.run(create_app(store), host=host, port=port, ws_max_size=16 * 1024, log_level="warning")
+    return 0
+
+
 # ---- entry point -----------------------------------------------------------------------------
 
 
@@ -270,6 +286,16 @@ def parser() -> argparse.ArgumentParser:
     match_parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     match_parser.add_argument("--seed", type=int, default=0, help="seed of the match (default 0)")
     match_parser.add_argument("--threads", type=int, default=1, help="threads (default 1; results do not depend on it)")
+    serve_parser = commands.add_parser(
+        "serve", help='the game server and its browser client (needs pip install "diabolo[server]")'
+    )
+    serve_parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve_parser.add_argument(
+        "--store",
+        default="sqlite:///diabolo-tables.db",
+        help="where tables are kept: sqlite:///file.db (default sqlite:///diabolo-tables.db) or postgresql://...",
+    )
     bench_parser = commands.add_parser("bench", help="quick speed figures of the engine on this machine")
     bench_parser.add_argument(
         "game", nargs="?", choices=list(diabolo.games()), default="schacht", help="the game (default schacht)"
@@ -298,6 +324,8 @@ def main(
             return play(args.players, args.seat, args.bots, args.seed, read, out)
         if args.command == "match":
             return run_match(args.game, args.bots, args.games, args.seed, args.threads, out, err)
+        if args.command == "serve":
+            return serve(args.host, args.port, args.store, out)
         return bench(args.game, out)
     except diabolo.DiaboloError as error:
         top.error(str(error))
