@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 import threading
 import time
 from collections.abc import Iterator
@@ -16,7 +15,7 @@ import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from diabolo.server import create_app
+from diabolo.server import create_app, listening_socket
 
 
 class Running:
@@ -53,13 +52,11 @@ def receive(connection: ClientConnection, timeout: float = 30) -> dict[str, Any]
 
 
 @contextmanager
-def running_server(store: str) -> Iterator[Running]:
-    """The server of ``store`` (a URL), stopped at the end."""
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
+def running_server(store: str, **app: Any) -> Iterator[Running]:
+    """The server of ``store`` (a URL; ``app``: create_app's options), stopped at the end."""
+    sock = listening_socket("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(store), log_level="warning", ws_max_size=16 * 1024, lifespan="on")
+    config = uvicorn.Config(create_app(store, **app), log_level="warning", ws_max_size=16 * 1024, lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
     thread.start()

@@ -16,13 +16,17 @@ import pytest
 
 pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
 
+from websockets.exceptions import ConnectionClosedError  # noqa: E402
+
 import diabolo  # noqa: E402
 from tests.server_helpers import Running, receive, running_server  # noqa: E402
 
 
 @pytest.fixture
 def server(tmp_path: Path) -> Any:
-    with running_server(f"sqlite:///{tmp_path / 'tables.db'}") as running:
+    """A server whose clients may send 10,000 messages a second: a test plays faster
+    than a person (test_a_flood_is_refused checks the default limit)."""
+    with running_server(f"sqlite:///{tmp_path / 'tables.db'}", rate=10_000) as running:
         yield running
 
 
@@ -212,3 +216,36 @@ def test_every_message_to_each_seat_holds_only_what_that_seat_may_know(
                 assert update["events"] == mirror.events_for(s)
                 assert update["legal"] == ([] if mirror.is_terminal else [str(m) for m in mirror.legal_moves(s)])
             assert next_update(spectator, False)["events"] == mirror.public_events()
+
+
+def test_a_flood_is_refused_and_other_tables_play_on(tmp_path: Path) -> None:
+    with running_server(f"sqlite:///{tmp_path / 'tables.db'}") as server:
+        quiet = server.create(game="schacht", options={"players": 3}, seats=[{}] * 3, seed=1)
+        loud = server.create(game="schacht", options={"players": 3}, seats=[{}] * 3, seed=2)
+        seat, token = server.sit(quiet["id"], "calm", 1)
+        with server.connect(loud["id"]) as flood, server.connect(quiet["id"], seat=seat, token=token) as calm:
+            receive(flood)
+            legal = receive(calm)["legal"]
+            for _ in range(200):
+                flood.send(json.dumps({"type": "ping"}))
+            answers = [receive(flood)["type"] for _ in range(200)]
+            assert answers.count("pong") == 40 and answers.count("rejected") == 160  # a burst of twice 20
+            response = server.http.post(f"/api/tables/{quiet['id']}/seats", json={"name": "x" * 41})
+            assert response.status_code == 400 and "40" in response.json()["error"]["message"]
+            assert receive_nothing(calm)  # nothing of the flood reaches another table
+            calm.send(json.dumps({"type": "move", "move": legal[0], "version": 0}))
+            assert next_update(calm, True)["version"] == 1  # and it plays on
+        with server.connect(loud["id"]) as big:
+            receive(big)
+            big.send("x" * 20_000)  # over the 16 KiB frame limit: the server closes the socket
+            with pytest.raises(ConnectionClosedError) as closed:
+                receive(big, timeout=5)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009  # message too big
+
+
+def receive_nothing(connection: Any) -> bool:
+    try:
+        connection.recv(timeout=0.2)
+    except TimeoutError:
+        return True
+    return False

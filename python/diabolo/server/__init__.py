@@ -6,8 +6,18 @@ browser client. Install with ``pip install "diabolo[server]"``, run with
 
 from __future__ import annotations
 
-from diabolo.server.app import Lobby, create_app
+from diabolo.server.app import Lobby, create_app, listening_socket
 from diabolo.server.store import PostgresStore, SqliteStore, open_store
 from diabolo.server.tables import Seat, Settings, Table
 
-__all__ = ["Lobby", "PostgresStore", "Seat", "Settings", "SqliteStore", "Table", "create_app", "open_store"]
+__all__ = [
+    "Lobby",
+    "PostgresStore",
+    "Seat",
+    "Settings",
+    "SqliteStore",
+    "Table",
+    "create_app",
+    "listening_socket",
+    "open_store",
+]

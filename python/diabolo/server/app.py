@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import socket
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -26,7 +27,7 @@ from diabolo.registry import Game
 from diabolo.server.store import Store, open_store
 from diabolo.server.tables import BOT_KINDS, Rejection, Seat, Settings, Table, make_bot
 
-__all__ = ["Lobby", "create_app"]
+__all__ = ["Lobby", "create_app", "listening_socket"]
 
 CLIENT = Path(__file__).resolve().parent / "client"
 MAX_BODY = 16 * 1024
@@ -36,8 +37,7 @@ MAX_MESSAGE = 4 * 1024
 MAX_TABLES = 2000
 """Running tables a server holds at most: creating one more is refused."""
 RATE = 20.0
-"""Messages a connection may send per second, on average (bursts up to BURST)."""
-BURST = 40.0
+"""Messages a connection may send per second by default, on average (bursts of twice as many)."""
 
 
 class Lobby:
@@ -144,9 +144,11 @@ async def _body(request: Request) -> Any:
         raise OptionError(f"the body is not JSON: {error}") from None
 
 
-def create_app(store: str | Store, *, client: Path = CLIENT) -> Starlette:
+def create_app(store: str | Store, *, client: Path = CLIENT, rate: float = RATE) -> Starlette:
     """The server's application, its tables in ``store`` (a URL for :func:`open_store`,
-    or a store); running tables resume when it starts."""
+    or a store); running tables resume when it starts. A connection may send ``rate``
+    messages a second on average, in bursts of twice as many; more are refused as
+    ``too_fast``."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -232,7 +234,7 @@ def create_app(store: str | Store, *, client: Path = CLIENT) -> Starlette:
         table.attach(seat, connection)
         try:
             await connection.send(table.welcome(seat, since))
-            await _serve(websocket, connection, table, seat)
+            await _serve(websocket, connection, table, seat, rate)
         except WebSocketDisconnect:
             pass
         finally:
@@ -251,6 +253,18 @@ def create_app(store: str | Store, *, client: Path = CLIENT) -> Starlette:
         routes.append(Route("/", lambda request: FileResponse(client / "index.html")))
         routes.append(Mount("/client", StaticFiles(directory=client)))
     return Starlette(routes=routes, lifespan=lifespan)
+
+
+def listening_socket(host: str, port: int) -> socket.socket:
+    """The server's socket, bound to ``host``:``port`` (0: a free port): with TCP_NODELAY,
+    which accepted connections inherit, so that a move's messages (an update, then the
+    answer to the mover) leave at once instead of waiting for the client's delayed ACK."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    sock.bind((host, port))
+    return sock
 
 
 def _defaults(name: str) -> dict[str, Any]:
@@ -321,9 +335,10 @@ async def _close(websocket: WebSocket, error: Exception) -> None:
         await websocket.close(code=4400 if reason != "bad_token" else 4401)
 
 
-async def _serve(websocket: WebSocket, connection: _Client, table: Table, seat: int | None) -> None:
+async def _serve(websocket: WebSocket, connection: _Client, table: Table, seat: int | None, rate: float) -> None:
     """A connection's messages, one at a time, until it closes."""
-    allowance, last = BURST, time.monotonic()
+    burst = 2 * rate
+    allowance, last = burst, time.monotonic()
     while True:
         try:
             message = await _receive(websocket)
@@ -331,7 +346,7 @@ async def _serve(websocket: WebSocket, connection: _Client, table: Table, seat: 
             await connection.send({"type": "error", "reason": "bad_message", "message": str(error)})
             continue
         now = time.monotonic()
-        allowance = min(BURST, allowance + (now - last) * RATE)
+        allowance = min(burst, allowance + (now - last) * rate)
         last = now
         request_id = message.get("id")
         if not (request_id is None or isinstance(request_id, (int, str)) and len(str(request_id)) <= 64):
