@@ -249,3 +249,62 @@ def receive_nothing(connection: Any) -> bool:
     except TimeoutError:
         return True
     return False
+
+
+def test_a_person_who_does_not_move_in_time_has_a_move_played(server: Running) -> None:
+    table = server.create(
+        game="schacht",
+        options={"players": 3},
+        seats=[{"bot": "heuristic"}, {"name": "slow"}, {"bot": "heuristic"}],
+        settings={"turn_seconds": 1, "bot_pace": 0},
+        seed=4,
+    )
+    seat, token = server.sit(table["id"], "slow", 1)
+    with server.connect(table["id"], seat=seat, token=token) as connection:
+        welcome = receive(connection)
+        assert welcome["legal"]  # seat 1 begins (S2.2) and waits
+        update = receive(connection, timeout=10)
+    assert update["type"] == "update" and update["version"] == 1 and update["time"] >= 1.0
+    record = diabolo.Record.load(server.http.get(f"/api/tables/{table['id']}/record").text)
+    assert record.moves[0].seat == 1  # the server played for the slow seat
+
+
+def test_a_move_that_lost_a_race_is_answered_as_such(server: Running) -> None:
+    options = {"players": 2, "max_actions": 400}
+    mirror = diabolo.load("duvelen", **options).new_state(seed=9)
+    rng = random.Random(9)
+    race = None
+    while race is None:  # a position where seat 1's move loses to seat 0's (D3.10)
+        for first in mirror.legal_moves(0):
+            for second in mirror.legal_moves(1):
+                trial = mirror.clone()
+                trial.apply(first, player=0)
+                try:
+                    trial.apply(second, player=1, version=mirror.version)
+                except diabolo.StaleMoveError:
+                    race = (str(first), str(second))
+                    break
+            if race:
+                break
+        if race is None:
+            seat = rng.choice(mirror.pending_seats)
+            mirror.apply(rng.choice(mirror.legal_moves(seat)), player=seat)
+    table = server.create(game="duvelen", options=options, seats=[{}, {}], seed=9)
+    tokens = [server.sit(table["id"], f"p{s}", s)[1] for s in range(2)]
+    with (
+        server.connect(table["id"], seat=0, token=tokens[0]) as a,
+        server.connect(table["id"], seat=1, token=tokens[1]) as b,
+    ):
+        receive(a), receive(b)
+        replay = diabolo.load("duvelen", **options).new_state(seed=9)
+        for mover, move in mirror.history:
+            (a if mover == 0 else b).send(json.dumps({"type": "move", "move": str(move)}))
+            replay.apply(move, player=mover)
+            next_update(a, mover == 0), next_update(b, mover == 1)
+        version = replay.version
+        a.send(json.dumps({"type": "move", "move": race[0], "version": version}))
+        next_update(a, True), next_update(b, False)
+        b.send(json.dumps({"type": "move", "move": race[1], "version": version, "id": "late"}))
+        refusal = receive(b)
+    assert refusal["type"] == "rejected" and refusal["reason"] == "stale" and refusal["id"] == "late"
+    assert refusal["clause"].startswith("D")

@@ -190,9 +190,8 @@ class Table:
         self._seed = int(json.loads(row.start).get("seed", 0)) if row.start else 0
         self._events: list[dict[Audience, list[dict[str, Any]]]] = []
         self._connections: dict[Audience, set[Connection]] = {}
-        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._pending: dict[int, asyncio.Future[None]] = {}  # per seat: a bot's turn or a turn timer
         self._clock_start = time.monotonic()
-        self._tasks: set[asyncio.Task[None]] = set()
         self._closed = False
 
     # ---- making and restoring ------------------------------------------------------------
@@ -405,49 +404,57 @@ class Table:
     def close(self) -> None:
         """Stops the table's bots and timers (the server is going down)."""
         self._closed = True
-        for handle in self._timers.values():
-            handle.cancel()
-        self._timers.clear()
-        for task in self._tasks:
+        for task in self._pending.values():
             task.cancel()
+        self._pending.clear()
 
     def _schedule(self) -> None:
-        """Asks each bot without a pending move, and each person on a turn timer, what
-        happens next."""
+        """Starts what happens next for each seat with nothing under way: a bot thinks
+        (each bot its own task), a person on a turn timer gets one."""
         if self._closed or self.finished or not all(seat.taken for seat in self.seats):
             return
-        loop = asyncio.get_running_loop()
         pending = set(self.state.pending_seats)
         for seat in range(len(self.seats)):
-            if seat in self._timers:
+            if seat in self._pending:
                 continue
             if seat in self._bots:
-                proposal = self._propose(seat)
-                if proposal is not None:
-                    move, delay = proposal
-                    self._timers[seat] = loop.call_later(delay, self._fire, seat, move, self.version)
+                self._pending[seat] = asyncio.ensure_future(self._bot_turn(seat))
             elif self.settings.turn_seconds is not None and self._turn_based and seat in pending:
-                self._timers[seat] = loop.call_later(self.settings.turn_seconds, self._fire, seat, None, self.version)
+                self._pending[seat] = asyncio.ensure_future(self._turn_timer(seat, self.settings.turn_seconds))
 
     @property
     def _turn_based(self) -> bool:
         return self.game_name == "schacht"
 
-    def _propose(self, seat: int) -> tuple[Any, float] | None:
-        bot = self._bots[seat]
-        seed = diabolo.derive_seed(self._seed, self.version * 64 + seat)
-        if self._turn_based:
-            if seat not in self.state.pending_seats:
-                return None
-            return bot.choose(self.state, seat, seed), self.settings.bot_pace
-        proposal = bot.propose(self.state, seat, seed)
-        return None if proposal is None else (proposal[0], float(proposal[1]))
+    async def _bot_turn(self, seat: int) -> None:
+        """A bot decides on a copy of the table, in a worker thread (the C++ bots let go of
+        the GIL, so a long search holds up no other table), then acts after its delay: its
+        reaction time in real time, the table's bot_pace when turns are taken. A move
+        that lost a race meanwhile is refused, and the bot decides again."""
+        version, started = self.version, time.monotonic()
+        proposal = await asyncio.to_thread(self._propose, seat, self.state.clone(), version)
+        if proposal is None:  # nothing to do: it decides again when the table changes
+            self._pending.pop(seat, None)
+            return
+        move, delay = proposal
+        await asyncio.sleep(max(0.0, delay - (time.monotonic() - started)))
+        self._pending.pop(seat, None)
+        await self._act(seat, move, version)
 
-    def _fire(self, seat: int, move: Any, version: int) -> None:
-        self._timers.pop(seat, None)
-        task = asyncio.ensure_future(self._act(seat, move, version))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+    async def _turn_timer(self, seat: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        self._pending.pop(seat, None)
+        await self._act(seat, None, self.version)
+
+    def _propose(self, seat: int, state: State, version: int) -> tuple[Any, float] | None:
+        bot = self._bots[seat]
+        seed = diabolo.derive_seed(self._seed, version * 64 + seat)
+        if self._turn_based:
+            if seat not in state.pending_seats:
+                return None
+            return bot.choose(state, seat, seed), self.settings.bot_pace
+        proposal = bot.propose(state, seat, seed)
+        return None if proposal is None else (proposal[0], float(proposal[1]))
 
     async def _act(self, seat: int, move: Any, version: int) -> None:
         """A bot's move arrives, or a person's turn timer ran out (``move`` None: a
@@ -459,18 +466,18 @@ class Table:
                 if seat not in self.state.pending_seats:
                     self._schedule()
                     return
-                version = self.version
                 legal = self.state.legal_moves(seat)
-                move = legal[diabolo.derive_seed(self._seed, self.version * 64 + seat) % len(legal)]
+                move, version = (
+                    legal[diabolo.derive_seed(self._seed, self.version * 64 + seat) % len(legal)],
+                    self.version,
+                )
             try:
                 await self._play(seat, move, version)
-            except Rejection:
+            except (Rejection, DiaboloError):
                 self._schedule()  # lost a race: the bot decides again
-            except DiaboloError:
-                self._schedule()
 
     def _cancel_timer(self, seat: int) -> None:
         """A person moved: their turn timer stops (a bot's pending move stays in flight:
         it may still arrive, and lose a race)."""
-        if seat not in self._bots and seat in self._timers:
-            self._timers.pop(seat).cancel()
+        if seat not in self._bots and seat in self._pending:
+            self._pending.pop(seat).cancel()
