@@ -19,6 +19,7 @@ pytest.importorskip("starlette", reason='the server tests need pip install "diab
 from websockets.exceptions import ConnectionClosedError  # noqa: E402
 
 import diabolo  # noqa: E402
+from tests.postgres_helpers import postgres_server  # noqa: E402
 from tests.server_helpers import Running, receive, running_server  # noqa: E402
 
 
@@ -33,19 +34,22 @@ def server(tmp_path: Path) -> Any:
 def play_to_end(connection: Any, seat: int | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The welcome, and every update of the game (those missed before the welcome
     included, as updates without legal moves), until the game ends; a seat plays its first
-    legal move whenever it has one."""
+    legal move whenever it has one, again when a move lost a race to a bot's."""
     welcome = receive(connection)
     assert welcome["type"] == "welcome"
     updates = [{"type": "update", **missed} for missed in welcome.get("missed", [])]
-    legal, version = welcome.get("legal", []), welcome["version"]
+    legal, version, sent = welcome.get("legal", []), welcome["version"], None
     while not any(event["type"] == "game_ended" for update in updates[-1:] for event in update["events"]):
-        if seat is not None and legal:
-            connection.send(json.dumps({"type": "move", "move": legal[0], "version": version, "id": version}))
-            legal = []
+        if seat is not None and legal and sent != version:
+            connection.send(json.dumps({"type": "move", "move": legal[0], "version": version}))
+            sent = version
         message = receive(connection)
         if message["type"] == "update":
             updates.append(message)
             version, legal = message["version"], message.get("legal", [])
+        elif message["type"] == "rejected":
+            assert message["reason"] == "stale", message
+            sent = None
     return welcome, updates
 
 
@@ -133,27 +137,41 @@ def test_hostile_input_is_refused_and_changes_nothing(server: Running) -> None:
     assert response.status_code == 400 and "chess" in response.json()["error"]["message"]
 
 
-def test_a_restarted_server_resumes_its_tables(tmp_path: Path) -> None:
-    store = f"sqlite:///{tmp_path / 'tables.db'}"
-    with running_server(store) as server:
-        table = server.create(game="schacht", options={"players": 3}, seats=[{"name": "Ann"}, {}, {}], seed=8)
+def play_then_resume(store: str) -> None:
+    """Three people play five moves; a second server on the same store resumes the game
+    where it was (a reconnect hears what it missed) and it plays on."""
+    with running_server(store, rate=10_000) as server:
+        table = server.create(game="schacht", options={"players": 3}, seats=[{}] * 3, seed=8)
         tokens = [server.sit(table["id"], f"p{s}", s)[1] for s in range(3)]
+        mirror = diabolo.load("schacht", players=3).new_state(seed=8)
         with contextlib.ExitStack() as stack:
-            connections = [stack.enter_context(server.connect(table["id"], seat=s, token=tokens[s])) for s in range(3)]
-            legal = {s: receive(c)["legal"] for s, c in enumerate(connections)}
+            seats = [stack.enter_context(server.connect(table["id"], seat=s, token=tokens[s])) for s in range(3)]
+            for connection in seats:
+                receive(connection)
             for _ in range(5):
-                mover = next(s for s in range(3) if legal[s])
-                connections[mover].send(json.dumps({"type": "move", "move": legal[mover][0]}))
-                for s, connection in enumerate(connections):
-                    message = receive(connection)
-                    while message["type"] != "update":
-                        message = receive(connection)
-                    legal[s] = message["legal"]
-    with running_server(store) as server:
-        with server.connect(table["id"], seat=0, token=tokens[0], since=2) as again:
+                mover = mirror.pending_seats[0]
+                move = str(mirror.legal_moves(mover)[0])
+                seats[mover].send(json.dumps({"type": "move", "move": move}))
+                mirror.apply(move, player=mover)
+                for s, connection in enumerate(seats):
+                    next_update(connection, s == mover)
+    with running_server(store, rate=10_000) as server:
+        listed = server.http.get("/api/tables").json()["tables"]
+        assert [(t["id"], t["version"]) for t in listed] == [(table["id"], 5)]
+        mover = mirror.pending_seats[0]
+        with server.connect(table["id"], seat=mover, token=tokens[mover], since=2) as again:
             welcome = receive(again)
-        assert welcome["version"] == 5 and [m["version"] for m in welcome["missed"]] == [3, 4, 5]
-        assert welcome["legal"] == legal[0]
+            assert welcome["version"] == 5 and [m["version"] for m in welcome["missed"]] == [3, 4, 5]
+            assert welcome["legal"] == [str(m) for m in mirror.legal_moves(mover)]
+            assert welcome["missed"][-1]["events"] == mirror.events_for(mover)
+            again.send(json.dumps({"type": "move", "move": welcome["legal"][0], "version": 5}))
+            assert next_update(again, True)["version"] == 6
+        record = diabolo.Record.load(server.http.get(f"/api/tables/{table['id']}/record").text)
+        assert len(record.moves) == 6
+
+
+def test_a_restarted_server_resumes_its_tables(tmp_path: Path) -> None:
+    play_then_resume(f"sqlite:///{tmp_path / 'tables.db'}")
 
 
 def next_update(connection: Any, mover: bool) -> dict[str, Any]:
@@ -308,3 +326,9 @@ def test_a_move_that_lost_a_race_is_answered_as_such(server: Running) -> None:
         refusal = receive(b)
     assert refusal["type"] == "rejected" and refusal["reason"] == "stale" and refusal["id"] == "late"
     assert refusal["clause"].startswith("D")
+
+
+def test_the_postgres_store_keeps_and_resumes_a_game() -> None:
+    """The restart test with the tables in a real PostgreSQL server that the test starts."""
+    with postgres_server() as url:
+        play_then_resume(url)

@@ -1,0 +1,67 @@
+"""A real PostgreSQL server for the server's store tests: a throwaway cluster made with
+Debian's postgresql package (initdb, pg_ctl) in a temporary folder, listening on a free
+loopback port, stopped and removed at the end. As root the cluster belongs to the
+``postgres`` user the package creates (PostgreSQL refuses to run as root)."""
+
+from __future__ import annotations
+
+import glob
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from tests.wasm_helpers import skip_or_fail
+
+INSTALL = "apt-get install postgresql (or bash tools/install-test-tools.sh as root)"
+
+
+def postgres_bin() -> Path | None:
+    """The folder of initdb and pg_ctl, or None."""
+    found = shutil.which("initdb")
+    if found:
+        return Path(found).parent
+    folders = sorted(glob.glob("/usr/lib/postgresql/*/bin"), key=lambda p: int(Path(p).parent.name))
+    return Path(folders[-1]) if folders and Path(folders[-1], "initdb").exists() else None
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@contextmanager
+def postgres_server() -> Iterator[str]:
+    """The URL of a fresh PostgreSQL database; skips (fails under CI) without PostgreSQL."""
+    folder = postgres_bin()
+    if folder is None:
+        skip_or_fail("the PostgreSQL tests need PostgreSQL's server: " + INSTALL)
+    assert folder is not None
+    as_root = os.geteuid() == 0
+    run_as = ["runuser", "-u", "postgres", "--"] if as_root else []
+    home = Path(tempfile.mkdtemp(prefix="diabolo-pg-"))
+    data = home / "data"
+    if as_root:
+        shutil.chown(home, "postgres")
+    port = _free_port()
+
+    def run(*command: str) -> None:
+        result = subprocess.run([*run_as, *command], capture_output=True, text=True, timeout=120)
+        assert result.returncode == 0, f"{' '.join(command)} failed:\n{result.stdout}{result.stderr}"
+
+    try:
+        run(str(folder / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
+        options = f"-c listen_addresses=127.0.0.1 -p {port} -k {home} -c fsync=off"
+        run(str(folder / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(home / "log"), "-w", "start")
+        try:
+            yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+        finally:
+            run(str(folder / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
