@@ -3,12 +3,13 @@
 # sanitizer runtimes, for the fuzz test (tests/test_fuzz.py), Emscripten with Node.js, for
 # the WebAssembly build and its Node tests (tests/test_wasm.py), and Debian's Chromium, which
 # Playwright (a test extra) drives headless to open the browser example
-# (tests/test_browser_example.py). As root with apt-get it installs them if they are
+# (tests/test_browser_example.py) and the game server's client, and PostgreSQL, whose server the
+# store tests start (tests/test_server.py). As root with apt-get it installs them if they are
 # missing; otherwise, or if that fails, it says what to install and exits 0 (the tests then
 # skip, or fail under CI=true, naming the same packages).
 set -uo pipefail
 
-packages=(clang-14 libclang-rt-14-dev emscripten node-acorn chromium)
+packages=(clang-14 libclang-rt-14-dev emscripten node-acorn chromium postgresql)
 # Debian's nodejs only where there is no Node.js at all: another one (NodeSource's) serves.
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 
@@ -16,7 +17,8 @@ have_tools() {
     command -v clang++-14 >/dev/null 2>&1 &&
         [ -f "$(clang++-14 -print-resource-dir 2>/dev/null)/share/asan_ignorelist.txt" ] &&
         command -v em++ >/dev/null 2>&1 && command -v node >/dev/null 2>&1 &&
-        [ -d /usr/share/nodejs/acorn ] && command -v chromium >/dev/null 2>&1
+        [ -d /usr/share/nodejs/acorn ] && command -v chromium >/dev/null 2>&1 &&
+        { command -v initdb >/dev/null 2>&1 || compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; }
 }
 
 if have_tools; then
@@ -34,5 +36,6 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "install-test-tools: could not install ${packages[*]} with apt-get"
 fi
 echo "install-test-tools: the fuzz test needs clang 14 and its sanitizer runtimes, the WebAssembly test" \
-    "Emscripten and Node.js, the browser example's test Chromium: apt-get install ${packages[*]}"
+    "Emscripten and Node.js, the browser tests Chromium, the server's store tests PostgreSQL:" \
+    "apt-get install ${packages[*]}"
 exit 0
