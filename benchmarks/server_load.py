@@ -1,0 +1,159 @@
+"""Load on the game server: many tables played over websockets on loopback, for a fixed
+time. The server runs as `diabolo serve` in a process of its own (tables in a fresh
+SQLite file); this process is the players: every seat of every table is a websocket
+client that plays a random legal move as soon as it has one. It prints accepted moves per
+second, the latency from a move's send to its update reaching the mover (p50, p99), the
+server's memory per table, and checks that no accepted move was lost: the moves the
+clients saw accepted are the moves the server stored.
+
+    python benchmarks/server_load.py [--tables 200] [--game schacht] [--players 3] [--seconds 20]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+from websockets.asyncio.client import connect
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    raise RuntimeError("no VmRSS")
+
+
+class Seat:
+    """One person's connection: plays a random legal move whenever it has one."""
+
+    def __init__(self, url: str, table: str, seat: int, token: str, rng: random.Random) -> None:
+        self.url, self.table, self.seat, self.token, self.rng = url, table, seat, token, rng
+        self.accepted = 0
+        self.latencies: list[float] = []
+        self.rejected = 0
+
+    async def play(self, stop: float) -> None:
+        async with connect(f"{self.url}/ws/{self.table}", max_size=2**24) as ws:
+            await ws.send(json.dumps({"type": "hello", "seat": self.seat, "token": self.token}))
+            sent_at: float | None = None
+            while time.monotonic() < stop:
+                try:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, stop - time.monotonic())))
+                except asyncio.TimeoutError:
+                    break
+                kind = message["type"]
+                if kind in ("accepted", "rejected") and sent_at is not None:
+                    # The answer leaves after the move's updates: send -> broadcast done.
+                    self.latencies.append(time.monotonic() - sent_at)
+                    sent_at = None
+                    self.accepted += kind == "accepted"
+                    self.rejected += kind == "rejected"
+                elif kind in ("update", "welcome") and sent_at is None:
+                    legal = message.get("legal", [])
+                    if legal and time.monotonic() < stop:
+                        move = {"type": "move", "move": self.rng.choice(legal), "version": message["version"]}
+                        await ws.send(json.dumps(move))
+                        sent_at = time.monotonic()
+
+
+async def run(args: argparse.Namespace, url: str) -> tuple[list[Seat], list[str]]:
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        tables, seats = [], []
+        rng = random.Random(1)
+        for t in range(args.tables):
+            options: dict[str, Any] = {"players": args.players}
+            if args.game == "duvelen":
+                options["max_actions"] = 100_000
+            response = await http.post(
+                "/api/tables",
+                json={"game": args.game, "options": options, "seats": [{}] * args.players, "seed": t},
+            )
+            table = response.json()["table"]["id"]
+            tables.append(table)
+            for s in range(args.players):
+                sat = (await http.post(f"/api/tables/{table}/seats", json={"name": f"p{s}", "seat": s})).json()
+                seats.append(Seat(url.replace("http", "ws"), table, s, sat["token"], random.Random(rng.random())))
+    stop = time.monotonic() + args.seconds
+    await asyncio.gather(*(seat.play(stop) for seat in seats))
+    return seats, tables
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--game", default="schacht", choices=["schacht", "duvelen"])
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=20)
+    args = parser.parse_args()
+    folder = Path(tempfile.mkdtemp(prefix="diabolo-load-"))
+    store = folder / "tables.db"
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "diabolo", "serve", "--port", str(port), "--store", f"sqlite:///{store}"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert server.stdout is not None
+        server.stdout.readline()
+        url = f"http://127.0.0.1:{port}"
+        for _ in range(100):
+            try:
+                httpx.get(f"{url}/api/tables", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        memory_before = rss_kib(server.pid)
+        started = time.monotonic()
+        seats, tables = asyncio.run(run(args, url))
+        elapsed = time.monotonic() - started
+        memory_after = rss_kib(server.pid)
+    finally:
+        server.terminate()
+        server.wait(30)
+    stored = dict(
+        sqlite3.connect(store).execute("SELECT table_id, count(*) FROM diabolo_moves GROUP BY table_id").fetchall()
+    )
+    seen: dict[str, int] = {}
+    for seat in seats:
+        seen[seat.table] = seen.get(seat.table, 0) + seat.accepted
+    lost = sum(seen.get(t, 0) - stored.get(t, 0) for t in tables if seen.get(t, 0) > stored.get(t, 0))
+    latencies = sorted(x for seat in seats for x in seat.latencies)
+    accepted = sum(seen.values())
+    print(
+        f"server load: {args.tables} {args.game} tables of {args.players} people over websockets, {args.seconds:.0f} s"
+    )
+    print(f"  connections:            {len(seats)}")
+    print(f"  accepted moves:         {accepted:,} ({accepted / args.seconds:,.0f} a second)")
+    print(f"  refused moves:          {sum(seat.rejected for seat in seats):,}")
+    print(
+        f"  send -> broadcast done, p50/p99: {statistics.median(latencies) * 1e3:.1f} / "
+        f"{latencies[int(len(latencies) * 0.99)] * 1e3:.1f} ms"
+    )
+    print(f"  server memory per table: {(memory_after - memory_before) / args.tables:,.0f} KiB (RSS growth)")
+    print(f"  moves the server stored: {sum(stored.values()):,}; accepted but not stored: {lost}")
+    print(f"  whole run {elapsed:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
