@@ -51,12 +51,6 @@ KNIZIA_DECK = {
     "cards": {"A": 3, "E": 4, "N": 2, "O": 2, "R": 3, "S": 3, "T": 4, "ST": 1, "?": 1, "??": 1},
 }
 
-BOTS: dict[str, dict[str, Any]] = {
-    "schacht": {"heuristic": diabolo.schacht.HeuristicBot, "random": diabolo.schacht.RandomBot},
-    "duvelen": {"greedy": diabolo.duvelen.GreedyBot, "lookahead": diabolo.duvelen.LookaheadBot},
-    "knizia": {"word": diabolo.knizia.WordBot, "lookahead": lambda: diabolo.knizia.WordBot(lookahead=True)},
-}
-
 
 @dataclass(frozen=True)
 class Spec:
@@ -146,7 +140,7 @@ def transcript(spec: Spec) -> list[str]:
     """The transcript of `spec`, played through the Python API."""
     game = load_game(spec.game, spec.options)
     state = game.new_state(seed=spec.seed, **spec.deal)
-    bot = BOTS[spec.game][spec.bot]()
+    bot = diabolo.bot(spec.game, spec.bot)
     players = game.players
     lines = [
         FORMAT,

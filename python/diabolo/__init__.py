@@ -37,7 +37,7 @@ from diabolo.errors import (
 from diabolo.lexicon import Lexicon
 from diabolo.matches import match, tournament
 from diabolo.records import Record
-from diabolo.registry import Game, Move, State, games, load
+from diabolo.registry import Game, Move, State, bot, bot_kinds, games, load
 
 derive_seed = _core.derive_seed
 """``derive_seed(seed, index)``: the seed of item ``index`` of a batch seeded with ``seed``, as
@@ -97,6 +97,8 @@ __all__ = [
     "State",
     "StateFormatError",
     "TERMINAL",
+    "bot",
+    "bot_kinds",
     "derive_seed",
     "duvelen",
     "games",

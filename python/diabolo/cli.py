@@ -16,11 +16,11 @@ import argparse
 import sys
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 import diabolo
 from diabolo import _core
-from diabolo.schacht import HeuristicBot, IsmctsBot, RandomBot, SchachtState
+from diabolo.schacht import IsmctsBot, RandomBot, SchachtState
 
 __all__ = ["main"]
 
@@ -71,20 +71,6 @@ def demo(players: int, seed: int, out: TextIO) -> int:
 
 # ---- play ---------------------------------------------------------------------------------------
 
-BOTS: dict[str, dict[str, Callable[[], Any]]] = {
-    "schacht": {"random": RandomBot, "heuristic": HeuristicBot, "ismcts": lambda: IsmctsBot(iterations=1000)},
-    "duvelen": {
-        "greedy": diabolo.duvelen.GreedyBot,
-        "lookahead": diabolo.duvelen.LookaheadBot,
-        "random": diabolo.duvelen.RandomBot,
-    },
-    "knizia": {
-        "word": diabolo.knizia.WordBot,
-        "lookahead": lambda: diabolo.knizia.WordBot(lookahead=True),
-        "random": diabolo.knizia.RandomBot,
-    },
-}
-"""The C++ bots of each game by the names the command line gives them."""
 
 HELP = """Moves (rules page "Diabolo (Schacht)", notation S8):
   R1<   place red 1 on the devil side (left)      R1>   on the angel side (right)
@@ -117,7 +103,7 @@ def play(players: int, seat: int, bot_name: str, seed: int, read: Callable[[str]
     """A game of Diabolo (Schacht) in the terminal: `seat` is the person, bots the rest."""
     game = diabolo.load("schacht", players=players)
     state = game.new_state(seed=seed)
-    bots = {s: BOTS["schacht"][bot_name]() for s in range(players) if s != seat}
+    bots = {s: diabolo.bot("schacht", bot_name) for s in range(players) if s != seat}
     print(
         f"Diabolo (Schacht), {players} players: you are seat {seat} against {bot_name} bots. Type 'help' for help.",
         file=out,
@@ -179,13 +165,6 @@ def play(players: int, seat: int, bot_name: str, seed: int, read: Callable[[str]
 # ---- match ------------------------------------------------------------------------------------
 
 
-def make_bot(game_name: str, name: str) -> Any:
-    """A C++ bot of the game by its name."""
-    if name not in BOTS[game_name]:
-        raise diabolo.OptionError(f"no bot {name!r} for {game_name}; the bots are {', '.join(BOTS[game_name])}")
-    return BOTS[game_name][name]()
-
-
 def progress_bar(out: TextIO) -> Callable[[int, int], None]:
     def show(done: int, total: int) -> None:
         width = 30
@@ -204,7 +183,7 @@ def run_match(
     game_name: str, bot_names: Sequence[str], games: int, seed: int, threads: int, out: TextIO, err: TextIO
 ) -> int:
     game = diabolo.load(game_name, players=len(bot_names))
-    bots = [make_bot(game_name, name) for name in bot_names]
+    bots = [diabolo.bot(game_name, name) for name in bot_names]
     started = time.perf_counter()
     result = diabolo.match(game, bots, games=games, seed=seed, threads=threads, progress=progress_bar(err))
     print(f"{game_name}: {games} seat-rotated games, seed {seed}, {time.perf_counter() - started:.1f} s", file=out)
@@ -274,7 +253,7 @@ def parser() -> argparse.ArgumentParser:
     play_parser.add_argument("--players", type=int, default=4, help="3-5 players (default 4)")
     play_parser.add_argument("--seat", type=int, default=0, help="your seat (default 0; seat 0 deals the first round)")
     play_parser.add_argument(
-        "--bots", choices=sorted(BOTS["schacht"]), default="heuristic", help="the bots' kind (default heuristic)"
+        "--bots", choices=diabolo.bot_kinds("schacht"), default="heuristic", help="the bots' kind (default heuristic)"
     )
     play_parser.add_argument("--seed", type=int, default=0, help="seed of the deal (default 0)")
     match_parser = commands.add_parser("match", help="bots play a seat-rotated match; prints the results table")
@@ -283,7 +262,8 @@ def parser() -> argparse.ArgumentParser:
         "--bots",
         nargs="+",
         required=True,
-        help="one bot per seat: " + ", ".join(f"{game} {'|'.join(bots)}" for game, bots in BOTS.items()),
+        help="one bot per seat: "
+        + ", ".join(f"{game} {'|'.join(diabolo.bot_kinds(game))}" for game in diabolo.games()),
     )
     match_parser.add_argument("--games", type=int, default=100, help="games to play (default 100)")
     match_parser.add_argument("--seed", type=int, default=0, help="seed of the match (default 0)")

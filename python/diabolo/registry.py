@@ -7,8 +7,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal, overload
 
+from diabolo import duvelen, knizia, schacht
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
 from diabolo.errors import OptionError
 from diabolo.knizia import KniziaGame, KniziaMove, KniziaState
@@ -64,3 +66,47 @@ def load(name: str, **options: Any) -> Game:
     if not isinstance(name, str) or name not in _GAMES:
         raise OptionError(f"unknown game {name!r}; the games are: {', '.join(games())}")
     return _GAMES[name](**options)
+
+
+_BOTS: dict[str, dict[str, Callable[..., Any]]] = {
+    "duvelen": {"greedy": duvelen.GreedyBot, "lookahead": duvelen.LookaheadBot, "random": duvelen.RandomBot},
+    "knizia": {
+        "lookahead": lambda **options: knizia.WordBot(lookahead=True, **options),
+        "random": knizia.RandomBot,
+        "word": knizia.WordBot,
+    },
+    "schacht": {"heuristic": schacht.HeuristicBot, "ismcts": schacht.IsmctsBot, "random": schacht.RandomBot},
+}
+
+
+def bot_kinds(name: str) -> tuple[str, ...]:
+    """The kinds of C++ bots of the game ``name``, sorted: what :func:`bot` makes (and
+    what the C API's ``diabolo_game_bots`` lists).
+
+    >>> diabolo.bot_kinds("duvelen")
+    ('greedy', 'lookahead', 'random')
+    """
+    if name not in _BOTS:
+        raise OptionError(f"unknown game {name!r}; the games are: {', '.join(games())}")
+    return tuple(sorted(_BOTS[name]))
+
+
+def bot(name: str, kind: str, **options: Any) -> Any:
+    """A C++ bot of the game ``name`` by kind, with its options as keyword arguments
+    (Knizia's ``lookahead`` is ``WordBot(lookahead=True)``). OptionError names the kinds,
+    or the option that is wrong.
+
+    >>> diabolo.bot("schacht", "ismcts", iterations=200).iterations
+    200
+    >>> diabolo.bot("schacht", "greedy")
+    Traceback (most recent call last):
+    ...
+    diabolo.errors.OptionError: no bot 'greedy' for schacht; the bots are heuristic, ismcts, random
+    """
+    kinds = bot_kinds(name)
+    if kind not in kinds:
+        raise OptionError(f"no bot {kind!r} for {name}; the bots are {', '.join(kinds)}")
+    try:
+        return _BOTS[name][kind](**options)
+    except TypeError as error:
+        raise OptionError(f"bad options for the {kind} bot of {name}: {error}") from None

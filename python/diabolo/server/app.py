@@ -25,7 +25,7 @@ import diabolo
 from diabolo.errors import DiaboloError, OptionError
 from diabolo.registry import Game
 from diabolo.server.store import Store, open_store
-from diabolo.server.tables import BOT_KINDS, Rejection, Seat, Settings, Table, make_bot
+from diabolo.server.tables import Rejection, Seat, Settings, Table, make_bot
 
 __all__ = ["Lobby", "create_app", "listening_socket"]
 
@@ -175,7 +175,7 @@ def create_app(store: str | Store, *, client: Path = CLIENT, rate: float = RATE)
         return JSONResponse(
             {
                 "games": [
-                    {"name": name, "bots": sorted(BOT_KINDS[name]), "options": _defaults(name)}
+                    {"name": name, "bots": list(diabolo.bot_kinds(name)), "options": _defaults(name)}
                     for name in diabolo.games()
                 ]
             }

@@ -18,7 +18,6 @@ import hashlib
 import json
 import secrets
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -29,60 +28,27 @@ from diabolo.records import Record
 from diabolo.registry import Game, State
 from diabolo.server.store import Store, TableRow
 
-__all__ = ["BOT_KINDS", "Connection", "Rejection", "Seat", "Settings", "Table", "make_bot"]
+__all__ = ["Connection", "Rejection", "Seat", "Settings", "Table", "make_bot"]
 
 Audience = int | None
 """A seat, or None for spectators."""
 
 
-def _schacht_bots() -> dict[str, Callable[..., Any]]:
-    return {
-        "random": diabolo.schacht.RandomBot,
-        "heuristic": diabolo.schacht.HeuristicBot,
-        "ismcts": diabolo.schacht.IsmctsBot,
-    }
-
-
-BOT_KINDS: dict[str, dict[str, Callable[..., Any]]] = {
-    "schacht": _schacht_bots(),
-    "duvelen": {
-        "random": diabolo.duvelen.RandomBot,
-        "greedy": diabolo.duvelen.GreedyBot,
-        "lookahead": diabolo.duvelen.LookaheadBot,
-    },
-    "knizia": {
-        "random": diabolo.knizia.RandomBot,
-        "word": diabolo.knizia.WordBot,
-        "lookahead": lambda **options: diabolo.knizia.WordBot(lookahead=True, **options),
-    },
-}
-"""The bots a table may seat, by game and kind; their options are keyword arguments."""
-
-
 def make_bot(game: str, kind: str, options: dict[str, Any]) -> Any:
-    """A bot of ``game`` by kind; OptionError naming the kinds or the bad option. A
-    real-time bot's ``reaction`` is JSON here: ``{"delays": {"play": [mean, spread]},
-    "minimum": seconds}`` (:class:`diabolo.realtime.Reaction`).
+    """A table's bot: :func:`diabolo.bot` with JSON options, where a real-time bot's
+    ``reaction`` is ``{"delays": {"play": [mean, spread]}, "minimum": seconds}``
+    (:class:`diabolo.realtime.Reaction`) and ``seconds`` is refused (a time budget would
+    make the bot's moves depend on the machine).
 
     >>> make_bot("schacht", "heuristic", {}).name
     'heuristic'
-    >>> make_bot("schacht", "greedy", {})
-    Traceback (most recent call last):
-    ...
-    diabolo.errors.OptionError: no bot 'greedy' for schacht; the bots are heuristic, ismcts, random
     """
-    kinds = BOT_KINDS[game]
-    if kind not in kinds:
-        raise OptionError(f"no bot {kind!r} for {game}; the bots are {', '.join(sorted(kinds))}")
     if "seconds" in options:
         raise OptionError("a server's bot takes no 'seconds': its moves must not depend on the machine")
     options = dict(options)
     if "reaction" in options:
         options["reaction"] = _reaction(options["reaction"])
-    try:
-        return kinds[kind](**options)
-    except TypeError as error:
-        raise OptionError(f"bad options for the {kind} bot of {game}: {error}") from None
+    return diabolo.bot(game, kind, **options)
 
 
 def _reaction(data: Any) -> Reaction:
