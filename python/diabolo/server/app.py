@@ -36,6 +36,8 @@ MAX_MESSAGE = 4 * 1024
 """The largest websocket message a client may send, in bytes (a move is a few dozen)."""
 MAX_TABLES = 2000
 """Running tables a server holds at most: creating one more is refused."""
+KEEP_FINISHED = 200
+"""Finished tables kept in memory (the lobby lists them); older ones are served from the store."""
 RATE = 20.0
 """Messages a connection may send per second by default, on average (bursts of twice as many)."""
 
@@ -72,8 +74,9 @@ class Lobby:
         unknown = set(data) - {"game", "options", "seats", "settings", "seed"}
         if unknown:
             raise OptionError(f"unknown key {sorted(unknown)[0]!r}; a table has game, options, seats, settings, seed")
+        self._forget_finished()
         if len(self.tables) >= MAX_TABLES:
-            raise OptionError(f"this server holds {MAX_TABLES} tables already")
+            raise OptionError(f"this server holds {MAX_TABLES} running tables already")
         name, options = data.get("game"), data.get("options", {})
         game = self.game(name, options)
         assert isinstance(name, str)  # self.game checked it
@@ -86,6 +89,12 @@ class Lobby:
         self.tables[table.id] = table
         table.start()
         return table
+
+    def _forget_finished(self) -> None:
+        """Drops all but the KEEP_FINISHED most recent finished tables from memory."""
+        finished = [table_id for table_id, table in self.tables.items() if table.finished]
+        for table_id in finished[: max(0, len(finished) - KEEP_FINISHED)]:
+            del self.tables[table_id]
 
     @staticmethod
     def _seat(game: str, spec: Any, seat: int) -> Seat:

@@ -14,8 +14,10 @@ know; nothing here looks inside a view or an event.
 from __future__ import annotations
 
 import asyncio
+import collections
 import hashlib
 import json
+import logging
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -28,10 +30,15 @@ from diabolo.records import Record
 from diabolo.registry import Game, State
 from diabolo.server.store import Store, TableRow
 
+LOG = logging.getLogger("diabolo.server")
+
 __all__ = ["Connection", "Rejection", "Seat", "Settings", "Table", "make_bot"]
 
 Audience = int | None
 """A seat, or None for spectators."""
+
+RESUMABLE = 1000
+"""How many versions back a reconnect may resume from; from further back it gets the view."""
 
 
 def make_bot(game: str, kind: str, options: dict[str, Any]) -> Any:
@@ -154,7 +161,8 @@ class Table:
         self._lock = asyncio.Lock()
         self._bots = {s: make_bot(row.game, seat.bot, seat.bot_options) for s, seat in enumerate(seats) if seat.bot}
         self._seed = int(json.loads(row.start).get("seed", 0)) if row.start else 0
-        self._events: list[dict[Audience, list[dict[str, Any]]]] = []
+        # The events of the last RESUMABLE versions, per audience, for reconnects.
+        self._events: collections.deque[dict[Audience, list[dict[str, Any]]]] = collections.deque(maxlen=RESUMABLE)
         self._connections: dict[Audience, set[Connection]] = {}
         self._pending: dict[int, asyncio.Future[None]] = {}  # per seat: a bot's turn or a turn timer
         self._clock_start = time.monotonic()
@@ -235,7 +243,7 @@ class Table:
 
     def welcome(self, audience: Audience, since: int | None) -> dict[str, Any]:
         """The first message of a connection: the audience's view, or, resuming from
-        version ``since``, the events it missed."""
+        version ``since`` (at most RESUMABLE versions back), the events it missed."""
         message: dict[str, Any] = {
             "type": "welcome",
             "table": self.summary(),
@@ -243,9 +251,10 @@ class Table:
             "version": self.version,
             "time": self.now(),
         }
-        if since is not None and 0 <= since <= self.version:
+        if since is not None and self.version - len(self._events) <= since <= self.version:
+            first = self.version - len(self._events)
             message["missed"] = [
-                {"version": v + 1, "events": self._events[v][audience]} for v in range(since, self.version)
+                {"version": v + 1, "events": self._events[v - first][audience]} for v in range(since, self.version)
             ]
         else:
             state = self.state
@@ -398,7 +407,11 @@ class Table:
         reaction time in real time, the table's bot_pace when turns are taken. A move
         that lost a race meanwhile is refused, and the bot decides again."""
         version, started = self.version, time.monotonic()
-        proposal = await asyncio.to_thread(self._propose, seat, self.state.clone(), version)
+        try:
+            proposal = await asyncio.to_thread(self._propose, seat, self.state.clone(), version)
+        except DiaboloError:  # a bot that cannot decide here waits for the table to change
+            LOG.exception("table %s: the bot of seat %d could not decide", self.id, seat)
+            proposal = None
         if proposal is None:  # nothing to do: it decides again when the table changes
             self._pending.pop(seat, None)
             return
