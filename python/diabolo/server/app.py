@@ -213,14 +213,19 @@ def create_app(store: str | Store, *, client: Path = CLIENT, rate: float = RATE)
         return JSONResponse({"seat": taken, "token": token, "table": table.summary()})
 
     async def record(request: Request) -> Response:
-        """A game's record: the public (redacted) one while it runs, the full one after."""
+        """A game's record: the public (redacted) one while it runs, the full one after;
+        with ``?audience=public`` the public one always (a replay viewer feeds its events
+        to a client model: a full record holds moves, not what each move showed)."""
         lobby = lobby_of(request)
         table_id = request.path_params["table"]
         table = lobby.tables.get(table_id)
-        if table is not None and not table.finished:
+        public = request.query_params.get("audience") == "public"
+        if table is not None and (public or not table.finished):
             text = table.record.redacted(None).dump()
         else:
             text = table.record.dump() if table is not None else await lobby.store.finished_record(table_id) or ""
+            if text and public:
+                text = diabolo.Record.load(text).redacted(None).dump()
         if not text:
             return _refusal(Rejection("no_table", f"no table {table_id!r}"))
         return Response(text, media_type="application/json")

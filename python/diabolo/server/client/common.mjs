@@ -1,0 +1,90 @@
+// What the lobby, the table and the replay pages share: the server's HTTP API, the seats'
+// tokens in localStorage, names of games and seats, and page helpers.
+
+export const GAME_TITLES = {
+  schacht: "Diabolo (Schacht)",
+  duvelen: "Duvelen",
+  knizia: "Diabolo (Knizia)",
+};
+
+/** The JSON answer of the server's API; an Error with the server's message otherwise. */
+export async function api(path, body) {
+  const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+  const response = await fetch(path, init);
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const message = data && data.error ? data.error.message : `${response.status} ${response.statusText}`;
+    const error = new Error(message);
+    error.status = response.status;
+    error.reason = data && data.error ? data.error.reason : "http";
+    throw error;
+  }
+  return data === null ? text : data;
+}
+
+const SEAT_KEY = "diabolo.seat.";
+
+/** The seat this browser holds at a table: {seat, token, name}, or null. */
+export function storedSeat(tableId) {
+  try {
+    const data = JSON.parse(localStorage.getItem(SEAT_KEY + tableId) || "null");
+    return data && Number.isInteger(data.seat) && typeof data.token === "string" ? data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function storeSeat(tableId, seat, token, name) {
+  localStorage.setItem(SEAT_KEY + tableId, JSON.stringify({ seat, token, name }));
+}
+
+export function forgetSeat(tableId) {
+  localStorage.removeItem(SEAT_KEY + tableId);
+}
+
+/** The player's name as last typed. */
+export function storedName() {
+  return localStorage.getItem("diabolo.name") || "";
+}
+
+export function storeName(name) {
+  localStorage.setItem("diabolo.name", name);
+}
+
+/** Takes a person's seat (null: the first free one) and keeps its token. */
+export async function takeSeat(tableId, seat, name) {
+  const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/seats`, { name, seat });
+  storeSeat(tableId, answer.seat, answer.token, name);
+  storeName(name);
+  return answer;
+}
+
+export function tableUrl(tableId, watch = false) {
+  return `/client/table.html?table=${encodeURIComponent(tableId)}${watch ? "&watch=1" : ""}`;
+}
+
+export function replayUrl(tableId) {
+  return `/client/replay.html?table=${encodeURIComponent(tableId)}`;
+}
+
+export function seatName(summary, seat) {
+  if (seat === null || seat === undefined) return "—";
+  const spec = summary && summary.seats[seat];
+  return spec ? spec.name : `seat ${seat}`;
+}
+
+/** The seats with the highest score. */
+export function winnersOf(scores) {
+  const best = Math.max(...scores);
+  return scores.map((score, seat) => [score, seat]).filter(([score]) => score === best).map(([, seat]) => seat);
+}
+
+export function signed(points) {
+  return points > 0 ? `+${points}` : String(points);
+}

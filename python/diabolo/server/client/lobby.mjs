@@ -1,0 +1,192 @@
+// The lobby: the server's tables (refreshed every 2 s) with a seat to take, a table to
+// watch or a replay to open, and a form for a new table (the game, its players, each
+// seat a person or a bot of the game's kinds from /api/games, the turn timer and the
+// bots' pace). A seat's token is kept in localStorage; the table page finds it there.
+
+import { GAME_TITLES, api, replayUrl, storedName, storedSeat, storeName, tableUrl, takeSeat } from "./common.mjs";
+import { h, patch } from "./dom.mjs";
+
+const PLAYERS = { schacht: [3, 5], duvelen: [2, 8], knizia: [2, 6] };
+const $ = (id) => document.getElementById(id);
+
+let games = [];
+
+function status(state, text) {
+  $("status").dataset.state = state;
+  $("status").textContent = text;
+}
+
+function myName() {
+  const name = $("name").value.trim() || "player";
+  storeName(name);
+  return name;
+}
+
+// ---- the tables ----
+
+async function refresh() {
+  try {
+    const { tables } = await api("/api/tables");
+    status("live", `${tables.length} table${tables.length === 1 ? "" : "s"}`);
+    tables.sort((a, b) => (a.finished - b.finished) || (b.created > a.created ? 1 : b.created < a.created ? -1 : 0));
+    patch($("tables"), tables.length ? tables.map(tableCard) : h("p", { key: "none" }, "No tables yet: create one."));
+  } catch (error) {
+    status("offline", "server unreachable");
+  }
+}
+
+function tableCard(table) {
+  const held = storedSeat(table.id);
+  const free = table.seats.map((seat, i) => [seat, i]).filter(([seat]) => seat.bot === null && !seat.taken);
+  const waiting = table.seats.some((seat) => !seat.taken);
+  const state = table.finished ? "finished" : waiting ? "waiting for players" : "playing";
+  const seats = table.seats.map((seat) => (seat.bot ? `${seat.name}` : seat.taken ? seat.name : "free")).join(", ");
+  const actions = [];
+  if (held && !table.finished) {
+    actions.push(h("a", { class: "action small", href: tableUrl(table.id), "data-action": "open" }, `Back to seat ${held.seat}`));
+  } else if (free.length && !table.finished) {
+    actions.push(
+      h(
+        "button",
+        { type: "button", class: "action small primary", "data-action": "sit", on: { click: () => sit(table.id, free[0][1]) } },
+        "Take a seat",
+      ),
+    );
+  }
+  if (!table.finished) actions.push(h("a", { class: "action small", href: tableUrl(table.id, true), "data-action": "watch" }, "Watch"));
+  actions.push(h("a", { class: "action small", href: replayUrl(table.id), "data-action": "replay" }, table.finished ? "Replay" : "Record"));
+  return h(
+    "div",
+    { class: "table-card", key: table.id, "data-table": table.id, "data-game": table.game },
+    h(
+      "div",
+      { class: "what" },
+      h("strong", {}, GAME_TITLES[table.game] || table.game),
+      " ",
+      h("span", { class: `state ${table.finished ? "finished" : waiting ? "waiting" : "playing"}` }, state),
+      h("div", { class: "seats-line" }, seats),
+      h(
+        "div",
+        { class: "seats-line" },
+        `${table.version} moves · ${table.spectators} watching · `,
+        h("code", {}, table.id),
+      ),
+    ),
+    h("div", { class: "buttons" }, actions),
+  );
+}
+
+async function sit(tableId, seat) {
+  try {
+    await takeSeat(tableId, seat, myName());
+    location.href = tableUrl(tableId);
+  } catch (error) {
+    alert(error.message);
+    refresh();
+  }
+}
+
+// ---- a new table ----
+
+function currentGame() {
+  return games.find((game) => game.name === $("game").value) || games[0];
+}
+
+function seatSpecs() {
+  const game = currentGame();
+  const [low, high] = PLAYERS[game.name] || [2, 8];
+  const players = $("players");
+  players.min = low;
+  players.max = high;
+  let count = Number(players.value) || game.options.players;
+  count = Math.max(low, Math.min(high, count));
+  const old = [...document.querySelectorAll("[data-seat-kind]")].map((select) => select.value);
+  const kinds = ["person", ...game.bots.map((bot) => `bot:${bot}`)];
+  const preferred = game.bots.includes("heuristic") ? "bot:heuristic" : game.bots.includes("word") ? "bot:word" : game.bots.includes("greedy") ? "bot:greedy" : `bot:${game.bots[0]}`;
+  patch(
+    $("seat-specs"),
+    Array.from({ length: count }, (_, seat) => {
+      return h(
+        "label",
+        { key: `${game.name}${seat}` },
+        `Seat ${seat}`,
+        h(
+          "select",
+          { "data-seat-kind": seat },
+          kinds.map((kind) => h("option", { value: kind }, kind === "person" ? "person" : `${kind.slice(4)} bot`)),
+        ),
+      );
+    }),
+  );
+  // a select's value is set once its options exist
+  document.querySelectorAll("[data-seat-kind]").forEach((select, seat) => {
+    select.value = old[seat] && kinds.includes(old[seat]) ? old[seat] : seat === 0 ? "person" : preferred;
+  });
+}
+
+function tableRequest() {
+  const game = currentGame();
+  const players = Number($("players").value);
+  const options = { players };
+  if (game.options.lexicon) options.lexicon = game.options.lexicon;
+  const rounds = $("rounds").value.trim();
+  if (rounds) options.rounds = Number(rounds);
+  const seats = [...document.querySelectorAll("[data-seat-kind]")].map((select, seat) =>
+    select.value === "person" ? { name: `seat ${seat}` } : { bot: select.value.slice(4), name: `${select.value.slice(4)} bot ${seat}` },
+  );
+  const settings = {};
+  const turn = $("turn-seconds").value.trim();
+  settings.turn_seconds = turn ? Number(turn) : null;
+  const pace = $("bot-pace").value.trim();
+  if (pace) settings.bot_pace = Number(pace);
+  return { game: game.name, options, seats, settings };
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const request = tableRequest();
+  $("create").disabled = true;
+  try {
+    const { table } = await api("/api/tables", request);
+    const person = request.seats.findIndex((seat) => !seat.bot);
+    if ($("sit").checked && person >= 0) {
+      await takeSeat(table.id, person, myName());
+      location.href = tableUrl(table.id);
+      return;
+    }
+    await refresh();
+  } catch (error) {
+    $("create-error").textContent = error.message;
+  } finally {
+    $("create").disabled = false;
+  }
+}
+
+async function start() {
+  $("name").value = storedName();
+  $("name").addEventListener("change", () => storeName($("name").value.trim()));
+  try {
+    games = (await api("/api/games")).games;
+  } catch (error) {
+    status("offline", "server unreachable");
+    return;
+  }
+  patch(
+    $("game"),
+    games.map((game) => h("option", { value: game.name }, GAME_TITLES[game.name] || game.name)),
+  );
+  $("game").addEventListener("change", () => {
+    $("players").value = currentGame().options.players;
+    seatSpecs();
+  });
+  $("players").addEventListener("input", seatSpecs);
+  $("players").value = currentGame().options.players;
+  seatSpecs();
+  $("new-table").addEventListener("submit", create);
+  document.body.dataset.ready = "1";
+  await refresh();
+  setInterval(refresh, 2000);
+}
+
+start();

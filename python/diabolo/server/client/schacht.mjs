@@ -1,0 +1,293 @@
+// Diabolo (Schacht) at the table: the five rows with their devil (left) and angel (right)
+// sides, the hand, the doubler decision and the scoring reveal. A move: click a playable
+// card of the hand, then a highlighted side of its colour's row (or "Discard" when no card
+// can be placed, S3.3). Everything playable comes from the server's legal moves.
+
+import { h } from "./dom.mjs";
+import { signed } from "./common.mjs";
+
+const COLOURS = "RYGPB";
+export const COLOUR_NAMES = { R: "red", Y: "yellow", G: "green", P: "purple", B: "blue" };
+const SIDE = { left: "devil", right: "angel" };
+
+const sum = (values) => values.reduce((a, b) => a + b, 0);
+
+export class SchachtBoard {
+  constructor(ctx) {
+    this.ctx = ctx;
+    this.selected = null; // a card of the hand, e.g. "R1"
+    this.scoring = []; // this round's colour_scored events, in order
+    this.asked = null; // the doubler_asked event of the colour being scored
+  }
+
+  /** Effects of a move's events, before the model applies them. */
+  before(events) {
+    const { ctx } = this;
+    for (const e of events) {
+      if (e.type === "placed") {
+        ctx.mark(`row:${e.card[0]}:${e.side}:${ctx.view.rows[e.card[0]][e.side].length}`, "fresh", 1200);
+        ctx.mark(`seat:${e.seat}`, "acted", 800);
+      } else if (e.type === "discarded") {
+        ctx.mark(`seat:${e.seat}`, "acted", 800);
+      } else if (e.type === "drew" && e.card) {
+        ctx.mark(`hand:${e.card}`, "fresh", 1200);
+      } else if (e.type === "round_started") {
+        this.scoring = [];
+        this.asked = null;
+        this.selected = null;
+      } else if (e.type === "doubler_asked") {
+        this.asked = e;
+      } else if (e.type === "colour_scored") {
+        this.scoring.push(e);
+        this.asked = null;
+        ctx.mark(`scored:${e.colour}`, "fresh", 1500);
+      }
+    }
+  }
+
+  /** A line of the log for an event, or null. */
+  describe(e) {
+    const name = (seat) => this.ctx.name(seat);
+    const says = (seat, verb) => this.ctx.says(seat, verb);
+    switch (e.type) {
+      case "round_started":
+        return `Round ${e.round + 1} begins: ${name(e.dealer)} deals.`;
+      case "dealt":
+        return e.cards ? `You are dealt ${e.cards.join(" ")}.` : null;
+      case "drew":
+        return e.card ? `You draw ${e.card}.` : null;
+      case "placed":
+        return `${says(e.seat, "places")} ${e.card} on the ${SIDE[e.side]} side.`;
+      case "row_closed":
+        return `The ${COLOUR_NAMES[e.colour]} row is closed.`;
+      case "discarded":
+        return `${name(e.seat)} cannot place a card: ${e.card} discarded, the rest shown (${e.shown.join(" ") || "none"}).`;
+      case "play_ended":
+        return `Play ends (${e.reason === "rows_closed" ? "rows closed" : "no cards left"}); the rows are scored.`;
+      case "doubler_asked":
+        return `${COLOUR_NAMES[e.colour]} is positive: ${e.seats.map(name).join(", ")} decide on the doubler.`;
+      case "doubler_decided":
+        return `You ${e.decision === "bet" ? "bet your doubler" : "hold your doubler"}.`;
+      case "colour_scored":
+        return `${COLOUR_NAMES[e.colour]}: angels ${e.angel} vs devils ${e.devil}, ${e.outcome}${e.points.some((p) => p) ? ": " + pointsText(e.points, name) : ""}.`;
+      case "round_ended":
+        return `Round ${e.round + 1} ends.`;
+      default:
+        return null;
+    }
+  }
+
+  status() {
+    const { view, seat } = this.ctx;
+    if (view.phase === "game_over") return "The game is over.";
+    if (view.phase === "doubler") {
+      const colour = COLOUR_NAMES[view.scoring_colour];
+      const seats = this.asked ? this.asked.seats.map((s) => this.ctx.name(s)).join(", ") : "the players";
+      return `Scoring ${colour}: ${seats} decide secretly whether to bet the doubler.`;
+    }
+    if (view.current_player === seat) return "Your turn: pick a card, then a side of its row.";
+    if (view.current_player >= 0) return `${this.ctx.name(view.current_player)}'s turn.`;
+    return "Scoring.";
+  }
+
+  /** Small facts shown beside each seat's name. */
+  seatFacts(seat) {
+    const { view } = this.ctx;
+    const facts = [`${view.hand_sizes[seat]} cards`];
+    facts.push(view.doubler_available[seat] ? "doubler ●" : "doubler spent ○");
+    return facts;
+  }
+
+  isTurn(seat) {
+    return this.ctx.view.current_player === seat;
+  }
+
+  legalFor(card) {
+    return this.ctx.legal.filter((move) => move.startsWith(card) || move === "x" + card);
+  }
+
+  clickCard(card) {
+    if (!this.legalFor(card).length) return;
+    this.selected = this.selected === card ? null : card;
+    this.ctx.rerender();
+  }
+
+  play(move) {
+    if (!this.ctx.legal.includes(move)) return;
+    this.selected = null;
+    this.ctx.send(move);
+  }
+
+  render() {
+    const { view, legal, seat } = this.ctx;
+    if (this.selected && !this.legalFor(this.selected).length) this.selected = null;
+    const selected = this.selected;
+    return h(
+      "div",
+      { class: "schacht" },
+      h("p", { class: "status", id: "status", key: "status" }, this.status(), this.ctx.timerText()),
+      this.renderRows(selected),
+      this.renderDoubler(),
+      seat !== null && view.hand ? this.renderHand(selected) : null,
+      this.renderScoring(),
+      this.renderRevealed(),
+      h("p", { class: "facts", key: "facts" }, `Round ${view.round + 1} of ${view.rounds} · draw pile ${view.draw_pile}`),
+      legal.length === 0 && seat !== null && view.phase !== "game_over" ? h("p", { class: "wait", key: "wait" }, "Waiting…") : null,
+    );
+  }
+
+  renderRows(selected) {
+    const { view } = this.ctx;
+    return h(
+      "div",
+      { class: "rows", key: "rows" },
+      [...COLOURS].map((c) => {
+        const row = view.rows[c];
+        const side = (name) => {
+          const move = selected && selected[0] === c ? selected + (name === "left" ? "<" : ">") : null;
+          const target = move && this.ctx.legal.includes(move);
+          return h(
+            "div",
+            {
+              class: `side ${SIDE[name]}${target ? " target" : ""}`,
+              "data-colour": c,
+              "data-side": name,
+              "data-move": target ? move : null,
+              title: target ? `${move}: place ${selected} on the ${SIDE[name]} side` : null,
+              on: { click: () => target && this.play(move) },
+            },
+            h("span", { class: "side-label" }, name === "left" ? "😈" : "😇", " ", sum(row[name])),
+            row[name].map((value, i) =>
+              h("span", { class: `card mini c-${c} ${this.ctx.marked(`row:${c}:${name}:${i}`)}`, key: i }, value),
+            ),
+          );
+        };
+        return h(
+          "div",
+          { class: `row${row.closed ? " closed" : ""} c-${c}`, "data-row": c, key: c },
+          side("left"),
+          h("div", { class: `row-label c-${c}` }, c, row.closed ? " 🔒" : ""),
+          side("right"),
+        );
+      }),
+    );
+  }
+
+  renderHand(selected) {
+    const { view, legal } = this.ctx;
+    const discard = selected && legal.includes("x" + selected) ? "x" + selected : null;
+    return h(
+      "div",
+      { class: "hand-area", key: "hand-area" },
+      h("h3", {}, "Your hand"),
+      h(
+        "div",
+        { class: "hand", id: "hand", key: "hand" },
+        view.hand.map((card, i) => {
+          const playable = this.legalFor(card).length > 0;
+          return h(
+            "button",
+            {
+              class: `card c-${card[0]}${playable ? " playable" : ""}${card === selected ? " selected" : ""} ${this.ctx.marked(`hand:${card}`)}`,
+              "data-card": card,
+              key: `${card}#${view.hand.slice(0, i).filter((c) => c === card).length}`,
+              disabled: !playable,
+              type: "button",
+              on: { click: () => this.clickCard(card) },
+            },
+            card[1],
+          );
+        }),
+      ),
+      discard
+        ? h(
+            "button",
+            { class: "action", "data-move": discard, key: "discard", type: "button", on: { click: () => this.play(discard) } },
+            `Discard ${selected} (no card can be placed)`,
+          )
+        : null,
+      legal.some((m) => m.startsWith("x")) && !discard
+        ? h("p", { class: "hint", key: "hint" }, "No card can be placed: pick one to discard; your hand is shown to all.")
+        : null,
+    );
+  }
+
+  renderDoubler() {
+    const { view, legal } = this.ctx;
+    if (view.phase !== "doubler") return null;
+    const colour = view.scoring_colour;
+    const row = view.rows[colour];
+    const children = [
+      h("p", {}, `${COLOUR_NAMES[colour]} is positive: angels ${sum(row.right)} vs devils ${sum(row.left)}.`),
+    ];
+    if (legal.includes("bet") || legal.includes("hold")) {
+      children.push(
+        h(
+          "div",
+          { class: "buttons" },
+          h("button", { class: "action", "data-move": "bet", type: "button", on: { click: () => this.play("bet") } }, "Bet the doubler"),
+          h("button", { class: "action", "data-move": "hold", type: "button", on: { click: () => this.play("hold") } }, "Hold"),
+        ),
+      );
+    } else if (view.doubler_decision) {
+      children.push(h("p", {}, `You chose: ${view.doubler_decision}. Waiting for the others…`));
+    }
+    return h("div", { class: `doubler c-${colour}`, id: "doubler", key: "doubler" }, children);
+  }
+
+  renderScoring() {
+    if (!this.scoring.length) return null;
+    return h(
+      "div",
+      { class: "scoring", id: "scoring", key: "scoring" },
+      h("h3", {}, "Scoring"),
+      this.scoring.map((e) => this.scoredLine(e)),
+    );
+  }
+
+  scoredLine(e) {
+    const name = (seat) => this.ctx.name(seat);
+    const hands = e.hands
+      ? e.hands.map((cards, seat) =>
+          h("span", { class: "reveal" }, `${name(seat)}: `, cards.length ? cards.map((c) => h("span", { class: `card mini c-${c[0]}` }, c[1])) : "–"),
+        )
+      : [h("span", { class: "reveal" }, "even: nobody reveals")];
+    return h(
+      "div",
+      { class: `scored ${e.outcome} ${this.ctx.marked(`scored:${e.colour}`)}`, key: e.colour, "data-colour": e.colour },
+      h("strong", { class: `c-${e.colour} label` }, COLOUR_NAMES[e.colour]),
+      ` angels ${e.angel} vs devils ${e.devil}: ${e.outcome}`,
+      e.bets.length ? ` · doubled: ${e.bets.map(name).join(", ")}` : "",
+      h("div", { class: "hands" }, hands),
+      h("div", { class: "points" }, pointsText(e.points, name) || "no points"),
+    );
+  }
+
+  renderRevealed() {
+    const { view } = this.ctx;
+    const lines = [];
+    view.revealed.shown.forEach((shown, seat) => {
+      const discarded = view.revealed.discarded[seat];
+      if (shown.length || discarded.length) {
+        lines.push(h("li", {}, `${this.ctx.name(seat)} showed ${shown.join(" ") || "–"}, discarded ${discarded.join(" ") || "–"}`));
+      }
+    });
+    return lines.length ? h("ul", { class: "revealed", key: "revealed" }, lines) : null;
+  }
+
+  roundSummary(e) {
+    const name = (seat) => this.ctx.name(seat);
+    return h(
+      "div",
+      {},
+      h("h2", {}, `Round ${e.round + 1} ends`),
+      this.scoring.map((scored) => this.scoredLine(scored)),
+      h("p", {}, "Totals: ", e.scores.map((score, seat) => `${name(seat)} ${score}`).join(" · ")),
+    );
+  }
+}
+
+function pointsText(points, name) {
+  const scored = points.map((p, seat) => [p, seat]).filter(([p]) => p !== 0);
+  return scored.map(([p, seat]) => `${name(seat)} ${signed(p)}`).join(", ");
+}

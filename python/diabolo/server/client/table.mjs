@@ -1,0 +1,274 @@
+// The table page: table.html?table=ID (&watch=1 to watch even with a seat's token). The
+// seat is the one whose token this browser keeps (localStorage, from the lobby), else
+// the page watches as a spectator. It says hello over the table's websocket, gets the
+// view once, then keeps it with the game's client model from the events of each update;
+// after a dropped connection it reconnects and resumes with `since` (the events it
+// missed). Moves go out in the game's notation with the version they were made on.
+
+import { GAME_TITLES, forgetSeat, replayUrl, storedName, storedSeat, takeSeat } from "./common.mjs";
+import { h, patch } from "./dom.mjs";
+import { GameScreen } from "./screen.mjs";
+
+const params = new URLSearchParams(location.search);
+const tableId = params.get("table") || "";
+const watching = params.has("watch");
+const held = watching ? null : storedSeat(tableId);
+
+const $ = (id) => document.getElementById(id);
+const places = { banner: $("banner"), seats: $("seats"), board: $("board"), notices: $("notices"), log: $("log") };
+
+let screen = null;
+let version = -1;
+let socket = null;
+let retries = 0;
+let reconnectTimer = null;
+let closedForGood = false;
+let nextId = 0;
+const pending = new Map(); // id -> {move, version}
+
+// What tests (and curious people) may look at: the page's model and what it knows.
+const hooks = {
+  get model() {
+    return screen && screen.model;
+  },
+  get view() {
+    return screen && screen.model ? screen.model.view : null;
+  },
+  get legal() {
+    return screen ? screen.legal : [];
+  },
+  get version() {
+    return version;
+  },
+  get seat() {
+    return held ? held.seat : null;
+  },
+  get over() {
+    return Boolean(screen && screen.final);
+  },
+  get rendered() {
+    return screen ? screen.rendered : 0;
+  },
+  welcomes: 0,
+  resumes: 0,
+  sent: 0,
+  accepted: 0,
+  rejected: [],
+  unanswered: 0,
+  /** Drops the connection as a network failure would: the page reconnects and resumes. */
+  dropConnection() {
+    if (socket) socket.close(4000, "dropped for a test");
+  },
+};
+window.diabolo = hooks;
+
+function setConnection(state, text) {
+  const element = $("connection");
+  element.dataset.state = state;
+  element.textContent = text;
+}
+
+function socketUrl() {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  return `${scheme}://${location.host}/ws/${encodeURIComponent(tableId)}`;
+}
+
+function connect() {
+  clearTimeout(reconnectTimer);
+  setConnection("connecting", retries ? "reconnecting…" : "connecting…");
+  const ws = new WebSocket(socketUrl());
+  socket = ws;
+  ws.addEventListener("open", () => {
+    const hello = { type: "hello" };
+    if (held) Object.assign(hello, { seat: held.seat, token: held.token });
+    if (screen && screen.model && version >= 0) hello.since = version;
+    ws.send(JSON.stringify(hello));
+  });
+  ws.addEventListener("message", (event) => {
+    if (socket !== ws) return;
+    let message;
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    receive(message, ws);
+  });
+  ws.addEventListener("close", (event) => {
+    if (socket !== ws) return;
+    socket = null;
+    hooks.unanswered += pending.size; // their answers are lost with the socket
+    pending.clear();
+    if (closedForGood) return;
+    if (event.code === 4401 || event.code === 4400) return; // refused: errorMessage() said why
+    retries += 1;
+    const delay = Math.min(8000, 250 * 2 ** Math.min(retries - 1, 5));
+    setConnection("offline", `connection lost; retrying in ${Math.round(delay / 100) / 10} s`);
+    reconnectTimer = setTimeout(connect, delay);
+  });
+}
+
+function receive(message, ws) {
+  switch (message.type) {
+    case "welcome":
+      return welcome(message);
+    case "update":
+      return update(message, ws);
+    case "table":
+      screen.summary = message.table;
+      return screen.rerender();
+    case "accepted":
+      pending.delete(message.id);
+      hooks.accepted += 1;
+      return undefined;
+    case "rejected":
+      return rejected(message);
+    case "error":
+      return errorMessage(message);
+    default:
+      return undefined;
+  }
+}
+
+function welcome(message) {
+  retries = 0;
+  hooks.welcomes += 1;
+  const summary = message.table;
+  document.title = `${GAME_TITLES[summary.game] || summary.game} · table ${summary.id}`;
+  $("title").textContent = `${GAME_TITLES[summary.game] || summary.game}`;
+  if (!screen) {
+    screen = new GameScreen({
+      game: summary.game,
+      summary,
+      seat: message.seat,
+      send,
+      places,
+      takeSeat: held ? null : sit,
+      tableId,
+    });
+  }
+  screen.summary = summary;
+  if (message.view) {
+    screen.reset(message.view);
+  } else if (message.missed) {
+    hooks.resumes += 1;
+    for (const missed of message.missed) if (missed.version > version) screen.apply(missed.events, null);
+  }
+  version = message.version;
+  screen.legal = message.legal || [];
+  noteTimer(message.time);
+  setConnection("live", held ? `seat ${message.seat} · live` : "watching · live");
+  $("links").replaceChildren();
+  patch($("links"), [h("a", { href: replayUrl(tableId) }, "Replay / record"), " · table ", h("code", {}, tableId)]);
+  screen.rerender();
+}
+
+function update(message, ws) {
+  if (!screen || !screen.model) return;
+  if (message.version <= version) return; // already known
+  if (message.version !== version + 1) {
+    // A gap (it should not happen): start again from a fresh view.
+    version = -1;
+    screen.model = null;
+    ws.close(4000, "resync");
+    return;
+  }
+  screen.apply(message.events, message.time);
+  version = message.version;
+  if (screen.seat !== null) screen.legal = message.legal || [];
+  noteTimer(message.time);
+}
+
+/** A turn timer (Schacht with turn_seconds): the seat to move, and when it runs out. */
+function noteTimer() {
+  const seconds = screen.summary.settings && screen.summary.settings.turn_seconds;
+  const view = screen.view;
+  if (!seconds || screen.game !== "schacht" || !view) {
+    screen.timer = null;
+    return;
+  }
+  const key = `${view.current_player}/${view.phase}/${version}`;
+  const people = screen.summary.seats.map((spec) => spec.bot === null);
+  const mine = screen.legal.length > 0;
+  const waiting = view.current_player >= 0 ? people[view.current_player] : mine;
+  if (!waiting) {
+    screen.timer = null;
+  } else if (!screen.timer || screen.timer.key !== key) {
+    screen.timer = { key, deadline: performance.now() + seconds * 1000 };
+  }
+}
+
+function send(move) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    screen.notice("Not connected: the move was not sent.", "error");
+    return;
+  }
+  const id = ++nextId;
+  pending.set(id, { move, version });
+  hooks.sent += 1;
+  socket.send(JSON.stringify({ type: "move", move, version, id }));
+}
+
+const REASONS = {
+  illegal: "Not allowed",
+  bad_move: "Not a move",
+  not_your_seat: "Spectators cannot move",
+  game_over: "The game is over",
+  too_fast: "Too fast: slow down",
+};
+
+function rejected(message) {
+  const sent = pending.get(message.id);
+  pending.delete(message.id);
+  const entry = { ...message, move: sent ? sent.move : null };
+  hooks.rejected.push(entry);
+  if (screen.board.rejected && screen.board.rejected(entry)) return;
+  if (message.reason === "stale") {
+    screen.notice(`Too late: ${entry.move} lost a race (${message.clause}).`, "stale");
+  } else if (message.code === "penalty_pending") {
+    screen.notice(`Too late for ${entry.move}: the game waits for a penalty card (${message.clause}).`, "stale");
+  } else {
+    screen.notice(`${REASONS[message.reason] || message.reason}: ${message.message}`, "error");
+  }
+}
+
+function errorMessage(message) {
+  if (message.reason === "bad_token" || message.reason === "no_table") {
+    closedForGood = true;
+    if (message.reason === "bad_token") forgetSeat(tableId);
+    setConnection("closed", message.reason === "no_table" ? "not running" : "seat refused");
+    // A table that is not running here (finished long ago, or unknown) may have a replay.
+    const replay = h("a", { href: replayUrl(tableId) }, message.reason === "no_table" ? "Open its replay" : "replay");
+    patch(places.banner, h("div", { class: "error", id: "error" }, message.message, ". ", replay, " · ", h("a", { href: "/" }, "lobby")));
+  } else if (screen) {
+    screen.notice(message.message, "error");
+  }
+}
+
+async function sit(seat) {
+  const name = (prompt("Your name at this table?", storedName() || "player") || "").trim();
+  if (!name) return;
+  try {
+    await takeSeat(tableId, seat, name);
+    location.reload();
+  } catch (error) {
+    screen.notice(error.message, "error");
+  }
+}
+
+document.addEventListener("keydown", (event) => {
+  if (!screen || !screen.board || !screen.board.keydown) return;
+  if (event.target instanceof HTMLInputElement && screen.game !== "knizia") return;
+  if (screen.board.keydown(event)) event.preventDefault();
+});
+
+setInterval(() => {
+  if (screen && screen.timer) screen.rerender();
+}, 1000);
+
+if (!tableId) {
+  setConnection("closed", "no table");
+  patch(places.banner, h("div", { class: "error" }, "No table given: open a table from the ", h("a", { href: "/" }, "lobby"), "."));
+} else {
+  connect();
+}

@@ -1,0 +1,646 @@
+"""The server's browser client (python/diabolo/server/client/), in headless Chromium driven
+by Playwright against a real server on loopback (tests/server_helpers.py): people click,
+drag, press keys and type in the pages as a person would, against the server's bots,
+until the page shows the game's end. The page's final scores must be the record's, and
+the view its client model kept from events alone (models.mjs) must be the engine's view
+for that seat, or spectators', at the end. Also: the lobby (a table made through the
+form, a seat taken, a table watched), two people in two browsers, a dropped connection
+that resumes, the replay page, models.mjs against the engine after every move of random
+games, and phone width (375 px): nothing wider than the screen.
+
+Most pages run with prefers-reduced-motion (the client then animates nothing), so that a
+click need not wait for a card's animation to end; the lobby's test runs with motion.
+
+With DIABOLO_SCREENSHOTS=1 each game's test saves a screenshot of the table to
+docs/_static/server-<game>.png.
+
+The tests need Debian's chromium and the playwright package (its own browser download is
+not used); without them they skip, or fail under CI=true, naming what to install.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
+
+import diabolo  # noqa: E402
+from tests.client_models import MODELS  # noqa: E402
+from tests.server_helpers import Running, running_server  # noqa: E402
+from tests.wasm_helpers import ROOT, skip_or_fail  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize
+
+INSTALL_BROWSER = (
+    "apt-get install chromium and pip install playwright==1.65.2 "
+    "(or: bash tools/install-test-tools.sh and pip install '.[test]'; no `playwright install`)"
+)
+DESKTOP: ViewportSize = {"width": 1000, "height": 800}
+PHONE: ViewportSize = {"width": 375, "height": 740}
+QUICK_DUVELEN = {
+    "reaction": {
+        "delays": {"play": [0.04, 0.005], "turn": [0.04, 0.005], "recycle": [0.05, 0.005]},
+        "minimum": 0.005,
+    }
+}
+QUICK_KNIZIA = {
+    "reaction": {
+        "delays": {"reveal": [0.02, 0.005], "claim": [0.2, 0.05], "take": [0.05, 0.01], "pass": [0.1, 0.02]},
+        "minimum": 0.005,
+    },
+    "per_letter": 0.02,
+    "coverage": 0.3,
+}
+
+
+def require_browser() -> None:
+    """Skips the test, or fails it under CI, without Debian's chromium or playwright."""
+    missing = []
+    if shutil.which("chromium") is None:
+        missing.append("chromium")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        missing.append("playwright (Python)")
+    if missing:
+        skip_or_fail("the browser client's tests need " + " and ".join(missing) + ": " + INSTALL_BROWSER)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless; as root with --no-sandbox (Chromium refuses to run as
+    root with its sandbox)."""
+    require_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=shutil.which("chromium"),
+            args=["--no-sandbox"] if os.geteuid() == 0 else [],
+            headless=True,
+            timeout=60_000,
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    """One server for the module's tests, its tables in an SQLite file; clients may send
+    10,000 messages a second (a test clicks faster than a person)."""
+    path = tmp_path_factory.mktemp("server") / "tables.db"
+    with running_server(f"sqlite:///{path}", rate=10_000) as running:
+        yield running
+
+
+class Person:
+    """A browser context (its own localStorage) with one page, and what went wrong in it."""
+
+    def __init__(self, browser: Browser, viewport: ViewportSize = DESKTOP, motion: bool = False) -> None:
+        # Without motion (the page honours prefers-reduced-motion) a click need not wait
+        # for a card's animation to end.
+        self.context: BrowserContext = browser.new_context(
+            viewport=viewport,
+            reduced_motion="no-preference" if motion else "reduce",
+        )
+        self.context.set_default_timeout(15_000)
+        self.page: Page = self.context.new_page()
+        self.problems: list[str] = []
+        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        self.page.on("console", self._console)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.problems.append(f"console: {message.text}")
+
+    def hold_seat(self, table_id: str, seat: int, token: str, name: str) -> None:
+        """Keeps a seat's token in this browser's localStorage, as the lobby does."""
+        value = f'{{"seat": {seat}, "token": "{token}", "name": "{name}"}}'
+        self.context.add_init_script(f"localStorage.setItem('diabolo.seat.{table_id}', '{value}')")
+
+    def open_table(self, server: Running, table_id: str) -> None:
+        self.page.goto(f"{server.url}/client/table.html?table={table_id}")
+        self.page.wait_for_function("() => window.diabolo && window.diabolo.welcomes > 0 && window.diabolo.view")
+
+    def state(self) -> dict[str, Any]:
+        """What the page knows: version, legal moves, whether it shows the game's end, its view."""
+        state: dict[str, Any] = self.page.evaluate(
+            "() => ({version: diabolo.version, legal: diabolo.legal, over: diabolo.over, view: diabolo.view,"
+            " sent: diabolo.sent})"
+        )
+        return state
+
+    def wait_for_change(self, version: int, timeout: float = 10_000) -> None:
+        """Until the table moves on from ``version`` or the game ends (or the timeout)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+        try:
+            self.page.wait_for_function(
+                "(v) => diabolo.version !== v || diabolo.over", arg=version, timeout=timeout, polling=20
+            )
+        except PlaywrightTimeoutError:
+            pass
+
+    def wait_for_answers(self) -> None:
+        """Until every move the page sent has been accepted or rejected."""
+        self.page.wait_for_function(
+            "() => diabolo.accepted + diabolo.rejected.length + diabolo.unanswered >= diabolo.sent || diabolo.over",
+            polling=10,
+        )
+
+    def close(self) -> None:
+        problems = list(self.problems)
+        self.context.close()
+        assert problems == [], problems
+
+
+@pytest.fixture
+def people(browser: Browser) -> Iterator[Callable[..., Person]]:
+    """Makes people (browser contexts); each is closed at the end, and must have had no
+    page error and no console error."""
+    made: list[Person] = []
+
+    def make(viewport: ViewportSize = DESKTOP, motion: bool = False) -> Person:
+        made.append(Person(browser, viewport, motion))
+        return made[-1]
+
+    yield make
+    for person in made:
+        person.close()
+
+
+def sit(server: Running, person: Person, table_id: str, seat: int, name: str) -> None:
+    taken, token = server.sit(table_id, name, seat)
+    assert taken == seat
+    person.hold_seat(table_id, seat, token, name)
+
+
+def check_the_end(person: Person, server: Running, table_id: str, seat: int | None) -> diabolo.Record:
+    """The page shows the game's end with the record's scores, and its model's view is the
+    engine's view of the last state for that seat (or spectators)."""
+    final = person.page.wait_for_selector("#final", timeout=30_000)
+    assert final is not None
+    record = diabolo.Record.load(server.http.get(f"/api/tables/{table_id}/record").text)
+    assert record.result is not None and record.state is not None
+    assert final.get_attribute("data-scores") == " ".join(map(str, record.result["scores"]))
+    assert final.get_attribute("data-winners") == " ".join(map(str, record.result["winners"]))
+    shown = [int(text) for text in person.page.locator("#seats .score").all_inner_texts()]
+    assert shown == record.result["scores"]
+    truth = record.state.public_observation() if seat is None else record.state.observation(seat)
+    truth.pop("legal", None)
+    truth.pop("legal_moves", None)
+    assert person.page.evaluate("() => diabolo.view") == truth
+    return record
+
+
+def check_fits(page: Page) -> None:
+    """At phone width (375 px) nothing is wider than the screen."""
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(150)
+    found = page.evaluate(
+        """() => {
+            const width = document.documentElement.clientWidth;
+            const wide = [];
+            for (const element of document.querySelectorAll("body *")) {
+                const box = element.getBoundingClientRect();
+                if (box.width && (box.right > width + 0.5 || box.left < -0.5)) {
+                    const where = `${Math.round(box.left)}..${Math.round(box.right)}`;
+                    wide.push(`${element.tagName}.${element.className} ${where}`);
+                }
+            }
+            return {width, scroll: document.documentElement.scrollWidth, wide: wide.slice(0, 8)};
+        }"""
+    )
+    assert found["width"] == PHONE["width"], found
+    assert found["scroll"] <= PHONE["width"] and found["wide"] == [], found
+
+
+def screenshot(page: Page, game: str) -> None:
+    """docs/_static/server-<game>.png, with DIABOLO_SCREENSHOTS=1."""
+    if os.environ.get("DIABOLO_SCREENSHOTS") == "1":
+        folder = ROOT / "docs" / "_static"
+        folder.mkdir(exist_ok=True)
+        page.screenshot(path=str(Path(folder / f"server-{game}.png")))
+
+
+# ---- the client models ------------------------------------------------------------------
+
+
+def random_game(game: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
+    """A random game for every audience: the first views, then per move the events and the
+    views after it (a Knizia seat also calls the words a word bot finds)."""
+    state: Any = diabolo.load(game, **options).new_state(seed=seed)
+    rng = random.Random(seed)
+    audiences: list[int | None] = [None, *range(state.game.players)]
+
+    def views() -> list[dict[str, Any]]:
+        seen = [state.public_observation() if a is None else state.observation(a) for a in audiences]
+        for view in seen:
+            view.pop("legal", None)
+            view.pop("legal_moves", None)
+        return seen
+
+    first, steps = views(), []
+    while not state.is_terminal:
+        seat = rng.choice(state.pending_seats)
+        move = diabolo.knizia.WordBot().choose(state, seat, rng.getrandbits(32)) if game == "knizia" else None
+        state.apply(move if move is not None else rng.choice(state.legal_moves(seat)), player=seat)
+        events = [state.public_events() if a is None else state.events_for(a) for a in audiences]
+        steps.append({"events": events, "views": views()})
+    return {"game": game, "first": first, "steps": steps}
+
+
+def test_the_page_models_keep_every_view_of_random_games(server: Running, people: Callable[..., Person]) -> None:
+    """models.mjs, in the browser: from the first view and the events alone, every
+    audience's model equals the engine's view after every move (as tests/client_models.py)."""
+    games = [
+        random_game("schacht", {"players": 4, "rounds": 2}, 5),
+        random_game("duvelen", {"players": 3, "max_actions": 150}, 6),
+        random_game("knizia", {"players": 3, "lexicon": "de", "rounds": 1}, 7),
+    ]
+    page = people().page
+    page.goto(server.url + "/client/replay.html")  # any page of the client: no table given
+    mismatches = page.evaluate(
+        """async (text) => {
+            const games = JSON.parse(text);
+            const { makeModel } = await import("/client/models.mjs");
+            const same = (a, b) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
+            const sorted = (value) => Array.isArray(value) ? value.map(sorted)
+                : value && typeof value === "object"
+                ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted(value[k])])) : value;
+            const wrong = [];
+            for (const game of games) {
+                const models = game.first.map((view) => makeModel(game.game, view));
+                game.steps.forEach((step, move) => models.forEach((model, a) => {
+                    model.apply(step.events[a]);
+                    if (!same(model.view, step.views[a])) wrong.push(`${game.game} move ${move} audience ${a}`);
+                }));
+            }
+            return {wrong: wrong.slice(0, 5), moves: games.map((game) => game.steps.length)};
+        }""",
+        json.dumps(games),  # as text: much quicker to hand over than as objects
+    )
+    assert mismatches["wrong"] == [] and min(mismatches["moves"]) > 20, mismatches
+
+
+# ---- Schacht ----------------------------------------------------------------------------
+
+
+def schacht_move(page: Page, move: str) -> None:
+    """A Schacht move as a person makes it: a card of the hand, then a side of its row (or
+    Discard); the doubler buttons."""
+    if move in ("bet", "hold"):
+        page.click(f'[data-move="{move}"]')
+        return
+    card = move[1:] if move.startswith("x") else move[:2]
+    if not page.locator(f'#hand .card.selected[data-card="{card}"]').count():
+        page.locator(f'#hand [data-card="{card}"]').first.click()
+    page.click(f'[data-move="{move}"]')
+
+
+def play_schacht(people: list[tuple[Person, int]], rng: random.Random, on_move: Callable[[int], None]) -> int:
+    """Each person plays a random legal move whenever their page offers one, until every
+    page shows the game's end; on_move(n) after the n-th move. The moves made."""
+    moves = 0
+    deadline = time.monotonic() + 60
+    while True:
+        states = [(person, person.state()) for person, _ in people]
+        if all(state["over"] for _, state in states):
+            return moves
+        assert time.monotonic() < deadline, "the game did not end in time"
+        acting = [(person, state) for person, state in states if state["legal"] and not state["over"]]
+        if not acting:  # a bot's turn, or a page that has not heard of the last move yet
+            states[0][0].page.wait_for_timeout(20)
+            continue
+        person, state = rng.choice(acting)
+        schacht_move(person.page, rng.choice(state["legal"]))
+        person.wait_for_answers()
+        moves += 1
+        on_move(moves)
+
+
+def test_a_person_plays_schacht_against_bots_and_resumes_after_a_drop(
+    server: Running, people: Callable[..., Person]
+) -> None:
+    table = server.create(
+        game="schacht",
+        options={"players": 3, "rounds": 2},
+        seats=[{"name": "Ann"}, {"bot": "heuristic"}, {"bot": "random"}],
+        settings={"bot_pace": 0.05},
+        seed=21,
+    )
+    ann = people()
+    sit(server, ann, table["id"], 0, "Ann")
+    ann.open_table(server, table["id"])
+
+    def on_move(n: int) -> None:
+        if n == 3:  # the bots move while the page is away: it resumes with the events it missed
+            ann.page.evaluate("() => diabolo.dropConnection()")
+            ann.page.wait_for_function("() => diabolo.resumes >= 1 && diabolo.welcomes >= 2")
+        if n == 5:
+            screenshot(ann.page, "schacht")
+
+    made = play_schacht([(ann, 0)], random.Random(1), on_move)
+    record = check_the_end(ann, server, table["id"], 0)
+    mine = [step.move for step in record.moves if step.seat == 0]
+    assert made == len(mine) >= 10
+    assert {"bet", "hold"} & set(mine), mine  # the doubler decision, asked on the page
+    assert ann.page.evaluate("() => diabolo.resumes") >= 1
+    # the round summary and the scoring reveal were shown
+    assert ann.page.locator("#final details .scored").count() >= 1
+    check_fits(ann.page)
+
+
+def test_two_people_in_two_browsers_play_schacht_with_a_bot(server: Running, people: Callable[..., Person]) -> None:
+    # Rows close until four are closed (S4.1's option): with this deal both people must
+    # discard in the first round (S3.3), through the page's Discard button.
+    table = server.create(
+        game="schacht",
+        options={"players": 3, "rounds": 1, "rows_to_end": 4},
+        seats=[{"name": "Ann"}, {"name": "Bo"}, {"bot": "heuristic"}],
+        settings={"bot_pace": 0.05},
+        seed=2,
+    )
+    ann, bo = people(), people(PHONE)  # Bo plays on a phone
+    sit(server, ann, table["id"], 0, "Ann")
+    sit(server, bo, table["id"], 1, "Bo")
+    ann.open_table(server, table["id"])
+    bo.open_table(server, table["id"])
+    check_fits(bo.page)
+    play_schacht([(ann, 0), (bo, 1)], random.Random(2), lambda n: None)
+    record = check_the_end(ann, server, table["id"], 0)
+    check_the_end(bo, server, table["id"], 1)
+    assert {step.seat for step in record.moves} == {0, 1, 2}
+    discards = [(step.seat, step.move) for step in record.moves if str(step.move).startswith("x")]
+    assert {seat for seat, _ in discards} >= {0, 1}, discards
+    check_fits(bo.page)
+
+
+# ---- Duvelen ----------------------------------------------------------------------------
+
+KEYS = {"S": "s", "W": "w", "R1": "1", "R2": "2", "R3": "3", "R4": "4"}
+
+
+def duvelen_move(page: Page, legal: list[str], view: dict[str, Any], seat: int, style: int, double: bool) -> bool:
+    """A Duvelen move as a person makes it, in turn by click (card, then pile), drag and
+    key (``double``: the key pressed twice, faster than the network: the second press
+    plays the card that was there, and loses the race); else turn, recycle, Stop or pass
+    (once). Whether it did something."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    plays = [move for move in legal if ":" in move]
+    try:
+        if plays:
+            move = plays[style % len(plays)]
+            source, pile = move.split(":")[0], move.split(">")[1]
+            card, target = page.locator(f'[data-source="{source}"]'), page.locator(f'[data-pile="{pile}"]')
+            if style % 3 == 0:
+                if not page.locator(f'[data-source="{source}"].selected').count():
+                    card.click(timeout=2_000)
+                target.click(timeout=2_000)
+            elif style % 3 == 1:
+                card.drag_to(target, timeout=2_000)
+            elif double:
+                page.evaluate(
+                    "(key) => { for (const n of [1, 2]) document.dispatchEvent(new KeyboardEvent('keydown', {key})); }",
+                    KEYS[source],
+                )
+            else:
+                page.keyboard.press(KEYS[source])
+        elif "turn" in legal or "recycle" in legal:
+            if style % 2:
+                page.keyboard.press("t")
+            else:
+                page.click("[data-draaistok]", timeout=2_000)
+        elif "stop" in legal:
+            page.keyboard.press("x")
+        elif "pass" in legal and not view["seats"][seat]["passed"]:
+            page.click('[data-move="pass"]', timeout=2_000)
+        else:
+            return False
+    except PlaywrightTimeoutError:  # the table changed under the pointer: look again
+        page.keyboard.press("Escape")
+        return False
+    return True
+
+
+def test_a_person_plays_duvelen_against_quick_bots(server: Running, people: Callable[..., Person]) -> None:
+    table = server.create(
+        game="duvelen",
+        options={"players": 2, "max_actions": 300},
+        seats=[{"name": "Ann"}, {"bot": "greedy", "options": QUICK_DUVELEN}],
+        seed=31,
+    )
+    ann = people()
+    sit(server, ann, table["id"], 0, "Ann")
+    ann.open_table(server, table["id"])
+    deadline, moves, shot, doubled = time.monotonic() + 60, 0, False, False
+    played = [0, 0, 0]  # card plays sent by click, drag and key, taken in turn
+    while not (state := ann.state())["over"]:
+        assert time.monotonic() < deadline, "the game did not end in time"
+        plays = any(":" in move for move in state["legal"])
+        style = sum(played) if plays else moves
+        double = plays and style % 3 == 2 and not doubled
+        if duvelen_move(ann.page, state["legal"], state["view"], 0, style, double):
+            ann.wait_for_answers()
+            moves += 1
+            if plays:
+                played[style % 3] += ann.state()["sent"] > state["sent"]
+            if double:  # the second press lost the race to the first, and the page says so
+                doubled = True
+                ann.page.wait_for_selector(".notice.stale")
+        else:
+            ann.wait_for_change(state["version"], timeout=500)
+        if moves == 12 and not shot:
+            screenshot(ann.page, "duvelen")
+            shot = True
+    record = check_the_end(ann, server, table["id"], 0)
+    mine = [step.move for step in record.moves if step.seat == 0]
+    assert all(played) and sum(":" in str(move) for move in mine) >= 3, (played, mine)
+    # other seats' moves were shown as they came; the moves that lost a race were counted
+    assert ann.page.locator("#log li").count() > 10
+    lost = ann.page.evaluate("() => diabolo.rejected.filter((r) => r.reason === 'stale').length")
+    assert doubled and lost >= 1 and ann.page.get_attribute("#races", "data-lost") == str(lost)
+    assert ann.page.locator("#keys dt").count() >= 6  # the keys are documented on the page
+    check_fits(ann.page)
+
+
+# ---- Knizia -----------------------------------------------------------------------------
+
+
+def knizia_move(page: Page, legal: list[str], view: dict[str, Any], seat: int, rng: random.Random) -> bool:
+    """A Knizia move as a person makes it: a word typed (or picked from the words the page
+    offers) and Enter; Reveal as the dealer; a card taken as a penalty; Pass once the deck
+    is used up. Whether it did something."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+    takes = [move for move in legal if move.startswith("take@")]
+    words = [move for move in legal if move not in ("reveal", "pass") and not move.startswith("take@")]
+    try:
+        if takes:
+            page.click(f'[data-move="{rng.choice(takes)}"]', timeout=2_000)
+        elif words:
+            word = max(words, key=len)
+            if rng.random() < 0.3:  # one of the words the page offers
+                if not page.locator("#hints[open]").count():
+                    page.click("#hints summary")
+                page.click(f'[data-word="{word}"]', timeout=2_000)
+            else:
+                page.locator("#word").fill("")
+                page.locator("#word").press_sequentially(word.lower())
+            page.locator("#word").press("Enter")
+        elif "reveal" in legal:
+            if rng.random() < 0.2:
+                page.click('[data-move="reveal"]', timeout=2_000)
+            else:  # the key, with the focus out of the word box
+                page.evaluate("() => document.activeElement && document.activeElement.blur()")
+                page.keyboard.press(" ")
+        elif view["deck_count"] == 0 and not view["passed"][seat] and "pass" in legal:
+            page.click('[data-move="pass"]', timeout=2_000)
+        else:
+            return False
+    except PlaywrightTimeoutError:  # the table changed meanwhile: look again
+        page.locator("#word").fill("")
+        return False
+    return True
+
+
+def test_a_person_plays_knizia_against_a_word_bot(server: Running, people: Callable[..., Person]) -> None:
+    table = server.create(
+        game="knizia",
+        options={"players": 2, "lexicon": "de", "rounds": 2},
+        seats=[{"name": "Ann"}, {"bot": "word", "options": QUICK_KNIZIA}],
+        seed=41,
+    )
+    ann = people()
+    sit(server, ann, table["id"], 0, "Ann")
+    ann.open_table(server, table["id"])
+    rng, deadline, made, shot = random.Random(4), time.monotonic() + 60, 0, False
+    while not (state := ann.state())["over"]:
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if knizia_move(ann.page, state["legal"], state["view"], 0, rng):
+            made += 1
+            ann.wait_for_answers()
+            ann.wait_for_change(state["version"], timeout=1_000)
+        else:
+            ann.wait_for_change(state["version"], timeout=500)
+        if made >= 30 and not shot and len(ann.state()["view"]["table"]) >= 6:
+            ann.page.evaluate("() => { document.getElementById('hints').open = false; }")  # no spoilers
+            screenshot(ann.page, "knizia")
+            shot = True
+    record = check_the_end(ann, server, table["id"], 0)
+    mine = [step.move for step in record.moves if step.seat == 0]
+    claims = [move for move in mine if move not in ("reveal", "pass") and not str(move).startswith("take@")]
+    assert mine.count("reveal") >= 30 and len(claims) >= 3, mine  # seat 0 dealt round 0
+    assert any(step.seat == 1 and step.move == "reveal" for step in record.moves)  # the bot dealt round 1
+    check_fits(ann.page)
+
+
+# ---- the lobby, spectators and replays --------------------------------------------------
+
+
+def test_the_lobby_makes_tables_seats_people_and_spectators_watch_and_replay(
+    server: Running, people: Callable[..., Person]
+) -> None:
+    ann, watcher = people(motion=True), people(motion=True)
+    lobby = ann.page
+    lobby.goto(server.url + "/")
+    lobby.wait_for_selector("body[data-ready]")
+    # a table with a person and two bots, through the form: Ann sits down
+    lobby.fill("#name", "Ann Lobby")
+    lobby.select_option("#game", "schacht")
+    lobby.fill("#players", "3")
+    lobby.dispatch_event("#players", "input")
+    lobby.select_option('[data-seat-kind="0"]', "person")
+    lobby.select_option('[data-seat-kind="1"]', "bot:heuristic")
+    lobby.select_option('[data-seat-kind="2"]', "bot:random")
+    lobby.fill("#rounds", "1")
+    lobby.fill("#turn-seconds", "30")
+    lobby.fill("#bot-pace", "0.05")
+    lobby.click("#create")
+    lobby.wait_for_url("**/client/table.html?table=*")
+    lobby.wait_for_function("() => window.diabolo && diabolo.welcomes > 0 && diabolo.view")
+    assert lobby.evaluate("() => diabolo.seat") == 0
+    seated = lobby.evaluate("() => new URLSearchParams(location.search).get('table')")
+    listed = {t["id"]: t for t in server.http.get("/api/tables").json()["tables"]}
+    assert listed[seated]["seats"][0] == {"name": "Ann Lobby", "bot": None, "taken": True}
+    assert listed[seated]["settings"] == {"turn_seconds": 30, "bot_pace": 0.05}
+    assert listed[seated]["options"] == {"players": 3, "rounds": 1}
+    lobby.wait_for_function("() => diabolo.legal.length > 0")  # seat 1 began (S2.2); now Ann
+    assert lobby.locator("#hand .card.playable").count() >= 1
+    lobby.wait_for_selector("#status:has-text('s left')")  # her turn timer runs
+
+    # three bots, through the form, without sitting: someone else watches it to the end
+    lobby.goto(server.url + "/")
+    lobby.wait_for_selector("body[data-ready]")
+    lobby.wait_for_selector(f'[data-table="{seated}"] [data-action="open"]')  # the lobby knows Ann's seat
+    lobby.fill("#rounds", "1")
+    lobby.fill("#bot-pace", "0.05")
+    lobby.uncheck("#sit")
+    lobby.select_option("#game", "schacht")
+    lobby.fill("#players", "3")
+    lobby.select_option('[data-seat-kind="1"]', "bot:random")
+    lobby.select_option('[data-seat-kind="2"]', "bot:heuristic")
+    lobby.select_option('[data-seat-kind="0"]', "bot:heuristic")
+    ids = {t["id"] for t in server.http.get("/api/tables").json()["tables"]}
+    lobby.click("#create")
+    lobby.wait_for_function(
+        "(known) => [...document.querySelectorAll('[data-table]')].some((e) => !known.includes(e.dataset.table))",
+        arg=sorted(ids),
+    )
+    bots = next(t["id"] for t in server.http.get("/api/tables").json()["tables"] if t["id"] not in ids)
+    watcher.page.goto(server.url + "/")
+    watcher.page.click(f'[data-table="{bots}"] [data-action="watch"]')
+    watcher.page.wait_for_function("() => window.diabolo && diabolo.welcomes > 0 && diabolo.view")
+    assert watcher.page.evaluate("() => diabolo.seat") is None
+    assert "hand" not in watcher.page.evaluate("() => diabolo.view")
+    record = check_the_end(watcher, server, bots, None)
+    check_fits(watcher.page)
+
+    # Ann's table is watched too, while she plays
+    watcher.page.goto(server.url + "/")
+    watcher.page.click(f'[data-table="{seated}"] [data-action="watch"]')
+    watcher.page.wait_for_function("() => window.diabolo && diabolo.welcomes > 0 && diabolo.view")
+    assert watcher.page.evaluate("() => diabolo.seat") is None
+
+    # the replay of the finished game, opened from the lobby, steps through the moves
+    watcher.page.goto(server.url + "/")
+    watcher.page.click(f'[data-table="{bots}"] [data-action="replay"]')
+    replay = watcher.page
+    replay.wait_for_function("() => window.diabolo && diabolo.ready")
+    public = record.redacted(None)
+    assert replay.evaluate("() => diabolo.steps") == len(public.moves)
+    model = MODELS["schacht"](public.view or {})
+    assert replay.evaluate("() => diabolo.view") == model.view
+    for _ in range(3):
+        replay.click("#forward")
+    replay.click("#back")
+    replay.wait_for_selector('#position[data-step="2"]')
+    for step in public.moves[:2]:
+        model.apply(list(step.events or ()))
+    assert replay.evaluate("() => diabolo.view") == model.view
+    assert replay.locator("#moves li.current").get_attribute("data-step") == "2"
+    replay.click("#last")
+    replay.wait_for_selector("#final")
+    assert replay.get_attribute("#final", "data-scores") == " ".join(map(str, record.state.scores))  # type: ignore[union-attr]
+    truth = record.state.public_observation()  # type: ignore[union-attr]
+    assert replay.evaluate("() => diabolo.view") == truth
+    check_fits(replay)
+    check_fits(lobby)
+    # the server gives the public record of a finished game on request, for replays
+    assert server.http.get(f"/api/tables/{bots}/record?audience=public").text == public.dump()
+    # a table that is not running: the page says so, and offers its replay
+    watcher.page.goto(f"{server.url}/client/table.html?table=none")
+    watcher.page.wait_for_selector("#error a[href*='replay.html?table=none']")
