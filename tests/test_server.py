@@ -57,6 +57,7 @@ def check_secrecy(server: Running, table_id: str, audience: int | None, updates:
     """The events a connection heard are, version by version, exactly what the engine
     shows that audience of the full record's states, and a seat's legal moves its own."""
     record = diabolo.Record.load(server.http.get(f"/api/tables/{table_id}/record").text)
+    assert record.started is not None and record.ended is not None and record.started <= record.ended
     states = list(record.states())
     assert [m["version"] for m in updates] == list(range(1, len(states)))
     for message in updates:

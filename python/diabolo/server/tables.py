@@ -350,6 +350,7 @@ class Table:
         self._cancel_timer(seat)
         await self._announce(at)
         if self.finished:
+            self.record.ended = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
             await self._store.finish(self.id, self.record.dump())
         self._schedule()
         return self.version
