@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.wasm_helpers import skip_or_fail
+from tests.tool_helpers import skip_or_fail
 
 INSTALL = "apt-get install postgresql (or bash tools/install-test-tools.sh as root)"
 

@@ -20,7 +20,6 @@ import functools
 import http.server
 import json
 import os
-import shutil
 import subprocess
 import threading
 import urllib.parse
@@ -33,8 +32,9 @@ import pytest
 
 import diabolo
 from diabolo import Lexicon
+from tests.tool_helpers import chromium, require_browser
 from tests.transcripts import KNIZIA_DECK, KNIZIA_WORDS, load_game
-from tests.wasm_helpers import ROOT, build_wasm, require_tools, skip_or_fail
+from tests.wasm_helpers import ROOT, build_wasm, require_tools
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Response
@@ -42,10 +42,6 @@ if TYPE_CHECKING:
 PAGE = "js/examples/browser.html"
 WORDS_PAGE = "js/examples/words.html"
 WORDS_LEXICON = "build/wasm/words.lexicon"  # where words.mjs looks by default
-INSTALL_BROWSER = (
-    "apt-get install chromium and pip install playwright==1.65.2 "
-    "(or: bash tools/install-test-tools.sh and pip install '.[test]'; no `playwright install`)"
-)
 SEEDS = [1, 7]  # 1: the page's and node.mjs's default deal
 
 
@@ -120,19 +116,6 @@ def python_word_game(case: WordGame) -> tuple[list[tuple[int, str, str | None]],
     return moves, [int(score) for score in state.scores]
 
 
-def require_browser() -> None:
-    """Skips the test, or fails it under CI, without Debian's chromium or playwright."""
-    missing = []
-    if shutil.which("chromium") is None:
-        missing.append("chromium")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        missing.append("playwright (Python)")
-    if missing:
-        skip_or_fail("the browser example's test needs " + " and ".join(missing) + ": " + INSTALL_BROWSER)
-
-
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
     """Serves files with the types a module page needs, whatever the system's MIME table
     says, and logs nothing."""
@@ -172,21 +155,9 @@ def server() -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless, driven by Playwright; as root with --no-sandbox, since
-    Chromium refuses to run as root with its sandbox."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=shutil.which("chromium"),
-            args=["--no-sandbox"] if os.geteuid() == 0 else [],
-            headless=True,
-            timeout=60_000,
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
+    """Debian's Chromium, headless, for the module's tests."""
+    with chromium() as launched:
+        yield launched
 
 
 @dataclass
@@ -211,7 +182,7 @@ def run_page(request: pytest.FixtureRequest, path: str, ids: tuple[str, ...] = (
     """Opens `path` (from the repository root, with its query) in Chromium and waits up to
     30 s for its #result to show scores or an error; fails the test if it shows neither."""
     require_tools()
-    require_browser()
+    require_browser("the browser example's tests")
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
     assert request.getfixturevalue("wasm_build") == ROOT / "build" / "wasm"  # where the pages look
@@ -268,7 +239,7 @@ def test_the_browser_page_plays_the_game_python_plays(request: pytest.FixtureReq
 @pytest.mark.parametrize("name", list(WORD_GAMES))
 def test_the_word_page_plays_knizia_with_the_word_list_it_fetches(request: pytest.FixtureRequest, name: str) -> None:
     require_tools()
-    require_browser()
+    require_browser("the browser example's tests")
     case = WORD_GAMES[name]
     lexicon = Lexicon.from_words(case.words)
     request.getfixturevalue("wasm_build")  # build/wasm, where the word list goes, exists

@@ -23,7 +23,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import shutil
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -36,15 +35,12 @@ pytest.importorskip("starlette", reason='the server tests need pip install "diab
 import diabolo  # noqa: E402
 from tests.client_models import MODELS  # noqa: E402
 from tests.server_helpers import Running, running_server  # noqa: E402
-from tests.wasm_helpers import ROOT, skip_or_fail  # noqa: E402
+from tests.tool_helpers import chromium, require_browser  # noqa: E402
+from tests.wasm_helpers import ROOT  # noqa: E402
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize
 
-INSTALL_BROWSER = (
-    "apt-get install chromium and pip install playwright==1.65.2 "
-    "(or: bash tools/install-test-tools.sh and pip install '.[test]'; no `playwright install`)"
-)
 DESKTOP: ViewportSize = {"width": 1000, "height": 800}
 PHONE: ViewportSize = {"width": 375, "height": 740}
 QUICK_DUVELEN = {
@@ -63,37 +59,12 @@ QUICK_KNIZIA = {
 }
 
 
-def require_browser() -> None:
-    """Skips the test, or fails it under CI, without Debian's chromium or playwright."""
-    missing = []
-    if shutil.which("chromium") is None:
-        missing.append("chromium")
-    try:
-        import playwright.sync_api  # noqa: F401
-    except ImportError:
-        missing.append("playwright (Python)")
-    if missing:
-        skip_or_fail("the browser client's tests need " + " and ".join(missing) + ": " + INSTALL_BROWSER)
-
-
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless; as root with --no-sandbox (Chromium refuses to run as
-    root with its sandbox)."""
-    require_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=shutil.which("chromium"),
-            args=["--no-sandbox"] if os.geteuid() == 0 else [],
-            headless=True,
-            timeout=60_000,
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
+    """Debian's Chromium, headless, for the module's tests."""
+    require_browser("the browser client's tests")
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture(scope="module")
@@ -551,6 +522,14 @@ def test_a_person_plays_knizia_against_a_word_bot(server: Running, people: Calla
 # ---- the lobby, spectators and replays --------------------------------------------------
 
 
+def watch_from_lobby(page: Page, server: Running, table: str) -> None:
+    """Opens the lobby, clicks Watch on `table` and waits for the spectator's first view."""
+    page.goto(server.url + "/")
+    page.click(f'[data-table="{table}"] [data-action="watch"]')
+    page.wait_for_function("() => window.diabolo && diabolo.welcomes > 0 && diabolo.view")
+    assert page.evaluate("() => diabolo.seat") is None
+
+
 def test_the_lobby_makes_tables_seats_people_and_spectators_watch_and_replay(
     server: Running, people: Callable[..., Person]
 ) -> None:
@@ -601,19 +580,13 @@ def test_the_lobby_makes_tables_seats_people_and_spectators_watch_and_replay(
         arg=sorted(ids),
     )
     bots = next(t["id"] for t in server.http.get("/api/tables").json()["tables"] if t["id"] not in ids)
-    watcher.page.goto(server.url + "/")
-    watcher.page.click(f'[data-table="{bots}"] [data-action="watch"]')
-    watcher.page.wait_for_function("() => window.diabolo && diabolo.welcomes > 0 && diabolo.view")
-    assert watcher.page.evaluate("() => diabolo.seat") is None
+    watch_from_lobby(watcher.page, server, bots)
     assert "hand" not in watcher.page.evaluate("() => diabolo.view")
     record = check_the_end(watcher, server, bots, None)
     check_fits(watcher.page)
 
     # Ann's table is watched too, while she plays
-    watcher.page.goto(server.url + "/")
-    watcher.page.click(f'[data-table="{seated}"] [data-action="watch"]')
-    watcher.page.wait_for_function("() => window.diabolo && diabolo.welcomes > 0 && diabolo.view")
-    assert watcher.page.evaluate("() => diabolo.seat") is None
+    watch_from_lobby(watcher.page, server, seated)
 
     # the replay of the finished game, opened from the lobby, steps through the moves
     watcher.page.goto(server.url + "/")

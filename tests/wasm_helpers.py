@@ -13,22 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.tool_helpers import skip_or_fail
+
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build" / "wasm"
 INSTALL = "apt-get install emscripten node-acorn nodejs (or: bash tools/install-test-tools.sh)"
 MIN_NODE = 18  # node:test and the web APIs the module uses
-
-
-def under_ci() -> bool:
-    """Whether the tests run under CI (CI=1, true or yes), where a missing tool fails them."""
-    return os.environ.get("CI", "").lower() in ("1", "true", "yes")
-
-
-def skip_or_fail(message: str) -> None:
-    """Skips the test with `message`, or fails it with the same text under CI."""
-    if under_ci():
-        pytest.fail(message)
-    pytest.skip(message)
 
 
 def missing_tools() -> list[str]:

@@ -4,20 +4,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { SPECTATOR } from "../diabolo.mjs";
-import { CAPI_GAMES, loadEngine, replay } from "../testkit/helpers.mjs";
+import { assertHeapSteady, CAPI_GAMES, heapTop, loadEngine, replay } from "../testkit/helpers.mjs";
 
 const engine = await loadEngine();
 const m = engine.module;
-
-/**
- * Where the heap's free top starts: the address malloc gives a block too large for any
- * freed hole. Memory that stays allocated (a leak) pushes it up.
- */
-function heapTop() {
-    const pointer = m._malloc(1 << 20);
-    m._free(pointer);
-    return pointer;
-}
 
 /** Every kind of call once, on each game; everything made is freed. */
 function cycle(seed) {
@@ -65,21 +55,16 @@ function cycle(seed) {
 }
 
 test("many games and states created and freed leave the heap where it was", () => {
-    for (let i = 0; i < 10; ++i) cycle(i); // the heap reaches its working size
-    const memory = m.HEAPU8.length;
-    const top = heapTop();
-    for (let i = 0; i < 300; ++i) cycle(i);
-    assert.ok(heapTop() <= top, `the heap's top moved from ${top} to ${heapTop()}`);
-    assert.equal(m.HEAPU8.length, memory);
+    assertHeapSteady(m, cycle);
 });
 
 test("the check sees a leak: states that are not freed push the heap's top up", () => {
     const game = engine.load("schacht", { players: 3 });
-    const top = heapTop();
+    const top = heapTop(m);
     const kept = [];
     for (let i = 0; i < 300; ++i) kept.push(game.newState(i));
-    assert.ok(heapTop() > top);
+    assert.ok(heapTop(m) > top);
     for (const state of kept) state.free();
-    assert.ok(heapTop() <= top);
+    assert.ok(heapTop(m) <= top);
     game.free();
 });

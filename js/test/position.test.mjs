@@ -16,7 +16,7 @@ import {
     Status,
     TERMINAL,
 } from "../diabolo.mjs";
-import { CAPI_GAMES, loadEngine } from "../testkit/helpers.mjs";
+import { assertHeapSteady, CAPI_GAMES, heapTop, loadEngine } from "../testkit/helpers.mjs";
 
 const engine = await loadEngine();
 const m = engine.module;
@@ -299,16 +299,6 @@ test("a freed position refuses every use; a position outlives its state and game
     copy.free();
 });
 
-/**
- * Where the heap's free top starts: the address malloc gives a block too large for any
- * freed hole (as memory.test.mjs measures it). Memory that stays allocated pushes it up.
- */
-function heapTop() {
-    const pointer = m._malloc(1 << 20);
-    m._free(pointer);
-    return pointer;
-}
-
 test("many positions created, played, copied and freed leave the heap where it was", () => {
     const games = Object.entries(CAPI_GAMES).map(([name, options]) => engine.load(name, options));
     const states = games.map((game) => game.newState(1));
@@ -339,24 +329,19 @@ test("many positions created, played, copied and freed leave the heap where it w
             for (const made of [copy, position, state]) made.free();
         }
     };
-    for (let i = 0; i < 10; ++i) cycle(i); // the heap reaches its working size
-    const memory = m.HEAPU8.length;
-    const top = heapTop();
-    for (let i = 0; i < 300; ++i) cycle(i);
-    assert.ok(heapTop() <= top, `the heap's top moved from ${top} to ${heapTop()}`);
-    assert.equal(m.HEAPU8.length, memory);
+    assertHeapSteady(m, cycle);
     for (const made of [...others, ...states, ...games]) made.free();
 });
 
 test("the check sees a leak: positions that are not freed push the heap's top up", () => {
     const game = engine.load("schacht", { players: 3 });
     const state = game.newState(1);
-    const top = heapTop();
+    const top = heapTop(m);
     const kept = [];
     for (let i = 0; i < 300; ++i) kept.push(state.position());
-    assert.ok(heapTop() > top);
+    assert.ok(heapTop(m) > top);
     for (const position of kept) position.free();
-    assert.ok(heapTop() <= top);
+    assert.ok(heapTop(m) <= top);
     state.free();
     game.free();
 });

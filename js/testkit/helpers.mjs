@@ -1,12 +1,14 @@
 /**
  * Shared set-up of the Node tests (js/test): the engine (built by tools/build-wasm.sh into
  * DIABOLO_WASM_DIR, default build/wasm of the repository), the games the tests play, and
- * the seeded move picker that cpp/tests/capi/test_capi.c and tests/capi_replay.py share.
+ * the seeded move picker that cpp/tests/capi/test_capi.c and tests/capi_replay.py share, and
+ * the heap checks of the leak tests.
  *
  * @example
  * const engine = await loadEngine();
  * const { moves, state } = replay(engine.load("schacht", { players: 3 }), 1n, 2000);
  */
+import assert from "node:assert/strict";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
@@ -80,4 +82,33 @@ export function replay(game, seed, limit, onMove = () => {}) {
         moves += 1;
     }
     return { moves, state };
+}
+
+/**
+ * Where the module's heap has its free top: the address malloc gives a block too large for
+ * any freed hole. Memory that stays allocated (a leak) pushes it up.
+ *
+ * @example
+ * const top = heapTop(engine.module);
+ */
+export function heapTop(module) {
+    const pointer = module._malloc(1 << 20);
+    module._free(pointer);
+    return pointer;
+}
+
+/**
+ * Runs `cycle(i)` 10 times, so that the heap reaches its working size, then 300 times more,
+ * and fails unless the heap's top and the module's memory stayed where they were.
+ *
+ * @example
+ * assertHeapSteady(engine.module, (seed) => game.newState(seed).free());
+ */
+export function assertHeapSteady(module, cycle) {
+    for (let i = 0; i < 10; ++i) cycle(i);
+    const memory = module.HEAPU8.length;
+    const top = heapTop(module);
+    for (let i = 0; i < 300; ++i) cycle(i);
+    assert.ok(heapTop(module) <= top, `the heap's top moved from ${top} to ${heapTop(module)}`);
+    assert.equal(module.HEAPU8.length, memory);
 }
