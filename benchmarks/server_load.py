@@ -6,7 +6,12 @@ second, the latency from a move's send to its update reaching the mover (p50, p9
 server's memory per table, and checks that no accepted move was lost: the moves the
 clients saw accepted are the moves the server stored.
 
-    python benchmarks/server_load.py [--tables 200] [--game schacht] [--players 3] [--seconds 20]
+    python benchmarks/server_load.py [--tables 200] [--game schacht] [--players 3] [--seconds 20] [--pace 0]
+
+With --pace 0 every seat moves as soon as it may: the server is saturated, the figure is
+its throughput, and the latency is mostly waiting in line (tables / moves per second).
+With a pace (a person's thinking time) the load is what people make, and the latency is
+what they would feel.
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import uvloop
 from websockets.asyncio.client import connect
 
 
@@ -46,8 +52,8 @@ def rss_kib(pid: int) -> int:
 class Seat:
     """One person's connection: plays a random legal move whenever it has one."""
 
-    def __init__(self, url: str, table: str, seat: int, token: str, rng: random.Random) -> None:
-        self.url, self.table, self.seat, self.token, self.rng = url, table, seat, token, rng
+    def __init__(self, url: str, table: str, seat: int, token: str, rng: random.Random, pace: float) -> None:
+        self.url, self.table, self.seat, self.token, self.rng, self.pace = url, table, seat, token, rng, pace
         self.accepted = 0
         self.latencies: list[float] = []
         self.rejected = 0
@@ -56,6 +62,8 @@ class Seat:
         async with connect(f"{self.url}/ws/{self.table}", max_size=2**24) as ws:
             await ws.send(json.dumps({"type": "hello", "seat": self.seat, "token": self.token}))
             sent_at: float | None = None
+            legal: list[str] = []
+            version = 0
             while time.monotonic() < stop:
                 try:
                     message = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, stop - time.monotonic())))
@@ -68,12 +76,15 @@ class Seat:
                     sent_at = None
                     self.accepted += kind == "accepted"
                     self.rejected += kind == "rejected"
-                elif kind in ("update", "welcome") and sent_at is None:
-                    legal = message.get("legal", [])
-                    if legal and time.monotonic() < stop:
-                        move = {"type": "move", "move": self.rng.choice(legal), "version": message["version"]}
-                        await ws.send(json.dumps(move))
-                        sent_at = time.monotonic()
+                elif kind in ("update", "welcome"):
+                    legal, version = message.get("legal", []), message["version"]
+                # The latest news decides, also when it came while a move was on its way
+                # (the same seat may be next: a doubler decision, then its card).
+                if sent_at is None and legal and time.monotonic() < stop:
+                    if self.pace:  # a person's thinking time, spread so that tables do not move in step
+                        await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.pace)
+                    await ws.send(json.dumps({"type": "move", "move": self.rng.choice(legal), "version": version}))
+                    sent_at, legal = time.monotonic(), []
 
 
 async def run(args: argparse.Namespace, url: str) -> tuple[list[Seat], list[str]]:
@@ -81,7 +92,7 @@ async def run(args: argparse.Namespace, url: str) -> tuple[list[Seat], list[str]
         tables, seats = [], []
         rng = random.Random(1)
         for t in range(args.tables):
-            options: dict[str, Any] = {"players": args.players}
+            options: dict[str, Any] = {"players": args.players, "rounds": args.rounds}
             if args.game == "duvelen":
                 options["max_actions"] = 100_000
             response = await http.post(
@@ -92,7 +103,8 @@ async def run(args: argparse.Namespace, url: str) -> tuple[list[Seat], list[str]
             tables.append(table)
             for s in range(args.players):
                 sat = (await http.post(f"/api/tables/{table}/seats", json={"name": f"p{s}", "seat": s})).json()
-                seats.append(Seat(url.replace("http", "ws"), table, s, sat["token"], random.Random(rng.random())))
+                ws_url = url.replace("http", "ws")
+                seats.append(Seat(ws_url, table, s, sat["token"], random.Random(rng.random()), args.pace))
     stop = time.monotonic() + args.seconds
     await asyncio.gather(*(seat.play(stop) for seat in seats))
     return seats, tables
@@ -104,6 +116,10 @@ def main() -> None:
     parser.add_argument("--game", default="schacht", choices=["schacht", "duvelen"])
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=20)
+    parser.add_argument(
+        "--pace", type=float, default=0, help="seconds a seat thinks before its move (0: at once, to saturate)"
+    )
+    parser.add_argument("--rounds", type=int, default=20, help="rounds a game has: enough that none ends in the run")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="diabolo-load-"))
     store = folder / "tables.db"
@@ -125,7 +141,7 @@ def main() -> None:
                 time.sleep(0.1)
         memory_before = rss_kib(server.pid)
         started = time.monotonic()
-        seats, tables = asyncio.run(run(args, url))
+        seats, tables = uvloop.run(run(args, url))
         elapsed = time.monotonic() - started
         memory_after = rss_kib(server.pid)
     finally:
@@ -141,7 +157,8 @@ def main() -> None:
     latencies = sorted(x for seat in seats for x in seat.latencies)
     accepted = sum(seen.values())
     print(
-        f"server load: {args.tables} {args.game} tables of {args.players} people over websockets, {args.seconds:.0f} s"
+        f"server load: {args.tables} {args.game} tables of {args.players} people over websockets, {args.seconds:.0f} s,"
+        f" {args.pace} s to think"
     )
     print(f"  connections:            {len(seats)}")
     print(f"  accepted moves:         {accepted:,} ({accepted / args.seconds:,.0f} a second)")

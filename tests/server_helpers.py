@@ -15,7 +15,7 @@ import httpx
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from diabolo.server import create_app, listening_socket
+from diabolo.server import create_app, listening_socket, uvicorn_config
 
 
 class Running:
@@ -56,8 +56,7 @@ def running_server(store: str, **app: Any) -> Iterator[Running]:
     """The server of ``store`` (a URL; ``app``: create_app's options), stopped at the end."""
     sock = listening_socket("127.0.0.1", 0)
     port = sock.getsockname()[1]
-    config = uvicorn.Config(create_app(store, **app), log_level="warning", ws_max_size=16 * 1024, lifespan="on")
-    server = uvicorn.Server(config)
+    server = uvicorn.Server(uvicorn_config(create_app(store, **app), lifespan="on"))
     thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
     thread.start()
     deadline = time.monotonic() + 30

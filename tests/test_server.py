@@ -333,3 +333,32 @@ def test_the_postgres_store_keeps_and_resumes_a_game() -> None:
     """The restart test with the tables in a real PostgreSQL server that the test starts."""
     with postgres_server() as url:
         play_then_resume(url)
+
+
+def test_writes_that_arrive_together_share_a_commit_and_fail_alone(tmp_path: Path) -> None:
+    """SqliteStore's group commit: 101 moves written at once are all stored, except the
+    one that repeats a move number, whose call alone fails (none of the others are lost
+    or doubled by the savepoint that undoes the failed batch)."""
+    import asyncio
+    import sqlite3
+
+    from diabolo.server.store import TableRow, open_store
+
+    path = tmp_path / "tables.db"
+
+    async def write() -> list[BaseException | None]:
+        store = await open_store(f"sqlite:///{path}")
+        await store.create_table(TableRow("t1", "schacht", {}, [], {}, "{}", "now"))
+        numbers = [*range(50), 3, *range(50, 100)]
+        results = await asyncio.gather(
+            *(store.add_move("t1", n, 0, f"m{i}", 0.0) for i, n in enumerate(numbers)), return_exceptions=True
+        )
+        await store.close()
+        return results
+
+    results = asyncio.run(write())
+    assert [i for i, result in enumerate(results) if result is not None] == [50]
+    assert isinstance(results[50], sqlite3.IntegrityError)
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        stored = db.execute("SELECT number, move FROM diabolo_moves ORDER BY number").fetchall()
+    assert stored == [(n, f"m{n if n < 50 else n + 1}") for n in range(100)]

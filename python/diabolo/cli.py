@@ -227,13 +227,12 @@ def serve(host: str, port: int, store: str, out: TextIO) -> int:
     try:
         import uvicorn
 
-        from diabolo.server import create_app, listening_socket
+        from diabolo.server import create_app, listening_socket, uvicorn_config
     except ImportError as error:
         raise diabolo.OptionError(f'the server needs its extra: pip install "diabolo[server]" ({error})') from None
     sock = listening_socket(host, port)
     print(f"diabolo server on http://{host}:{port}/ (tables in {store}); Ctrl-C stops it", file=out, flush=True)
-    config = uvicorn.Config(create_app(store), ws_max_size=16 * 1024, log_level="warning")
-    uvicorn.Server(config).run(sockets=[sock])
+    uvicorn.Server(uvicorn_config(create_app(store))).run(sockets=[sock])
     return 0
 
 

@@ -6,7 +6,7 @@ browser client. Install with ``pip install "diabolo[server]"``, run with
 
 from __future__ import annotations
 
-from diabolo.server.app import Lobby, create_app, listening_socket
+from diabolo.server.app import Lobby, create_app, listening_socket, uvicorn_config
 from diabolo.server.store import PostgresStore, SqliteStore, open_store
 from diabolo.server.tables import Seat, Settings, Table
 
@@ -20,4 +20,5 @@ __all__ = [
     "create_app",
     "listening_socket",
     "open_store",
+    "uvicorn_config",
 ]

@@ -27,13 +27,15 @@ from diabolo.registry import Game
 from diabolo.server.store import Store, open_store
 from diabolo.server.tables import Rejection, Seat, Settings, Table, make_bot
 
-__all__ = ["Lobby", "create_app", "listening_socket"]
+__all__ = ["Lobby", "create_app", "listening_socket", "uvicorn_config"]
 
 CLIENT = Path(__file__).resolve().parent / "client"
 MAX_BODY = 16 * 1024
 """The largest request body the lobby reads, in bytes."""
 MAX_MESSAGE = 4 * 1024
 """The largest websocket message a client may send, in bytes (a move is a few dozen)."""
+MAX_FRAME = 16 * 1024
+"""The largest websocket frame uvicorn reads; a larger one closes the connection (1009)."""
 MAX_TABLES = 2000
 """Running tables a server holds at most: creating one more is refused."""
 KEEP_FINISHED = 200
@@ -281,6 +283,22 @@ def listening_socket(host: str, port: int) -> socket.socket:
     return sock
 
 
+def uvicorn_config(app: Starlette, **options: Any) -> Any:
+    """How uvicorn runs the server (``options`` override, e.g. ``lifespan="on"``): frames of
+    at most MAX_FRAME bytes, and no per-message compression. A message of the protocol is
+    a few hundred bytes of JSON, which deflate barely shrinks, while it costs CPU time on
+    every message and a compressor's memory on every connection (it halved the moves a
+    second in benchmarks/server_load.py). A proxy in front may still compress.
+
+    >>> uvicorn_config(create_app("sqlite:///tables.db")).ws_per_message_deflate
+    False
+    """
+    import uvicorn
+
+    settings: dict[str, Any] = {"ws_max_size": MAX_FRAME, "ws_per_message_deflate": False, "log_level": "warning"}
+    return uvicorn.Config(app, **{**settings, **options})
+
+
 def _defaults(name: str) -> dict[str, Any]:
     """A game's options with their defaults, as JSON (a Knizia game's word list by language)."""
     if name == "knizia":
@@ -301,9 +319,10 @@ class _Client:
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(self.QUEUE)
         self._writer = asyncio.ensure_future(self._write())
 
-    async def send(self, message: dict[str, Any]) -> None:
+    async def send(self, message: dict[str, Any] | str) -> None:
+        """Queues ``message`` (an object, or its JSON text) for the client."""
         try:
-            self._queue.put_nowait(json.dumps(message, separators=(",", ":")))
+            self._queue.put_nowait(message if isinstance(message, str) else json.dumps(message, separators=(",", ":")))
         except asyncio.QueueFull:
             self._writer.cancel()
             raise ConnectionError("the client does not read its messages") from None

@@ -21,6 +21,8 @@ seconds since the start), and the finished game's record. Two stores share one s
 
 from __future__ import annotations
 
+import asyncio
+import itertools
 import json
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -155,11 +157,16 @@ class _SqlStore(ABC):
 
 
 class SqliteStore(_SqlStore):
-    """Tables in an SQLite file, written through :mod:`aiosqlite` (one connection; every
-    write is committed before the call returns)."""
+    """Tables in an SQLite file, written through :mod:`aiosqlite` (one connection, in WAL
+    mode). Every write is committed before its call returns; writes that arrive while a
+    commit is under way wait for the next one and share it (a group commit), so that many
+    tables moving at once cost one transaction, not one each.
+    """
 
     def __init__(self, connection: Any) -> None:
         self._db = connection
+        self._waiting: list[tuple[str, tuple[Any, ...], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
@@ -174,14 +181,51 @@ class SqliteStore(_SqlStore):
         return cls(connection)
 
     async def _run(self, sql: str, args: tuple[Any, ...] = ()) -> None:
-        await self._db.execute(self._sql(sql), args)
-        await self._db.commit()
+        done = asyncio.get_running_loop().create_future()
+        self._waiting.append((self._sql(sql), args, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.ensure_future(self._write())
+        await done
+
+    async def _write(self) -> None:
+        """Commits what waits, in turns, until nothing does. Within a turn, statements of
+        the same text in a row go in one executemany; if that fails, they are run one at
+        a time, so that a statement that fails fails its own call only (SQLite undoes a failed
+        statement, and a savepoint the rows of a failed executemany)."""
+        while self._waiting:
+            turn, self._waiting = self._waiting, []
+            failed: dict[int, BaseException] = {}
+            for sql, group in itertools.groupby(turn, key=lambda waiting: waiting[0]):
+                writes = list(group)
+                await self._db.execute("SAVEPOINT diabolo_group")
+                try:
+                    await self._db.executemany(sql, [args for _, args, _ in writes])
+                    await self._db.execute("RELEASE diabolo_group")
+                except Exception:  # undo the rows that went in, then find the one that fails
+                    await self._db.execute("ROLLBACK TO diabolo_group")
+                    await self._db.execute("RELEASE diabolo_group")
+                    for _, args, done in writes:
+                        try:
+                            await self._db.execute(sql, args)
+                        except Exception as error:
+                            failed[id(done)] = error
+            try:
+                await self._db.commit()
+            except Exception as error:
+                failed = {id(done): error for _, _, done in turn}
+            for _, _, done in turn:
+                if id(done) in failed:
+                    done.set_exception(failed[id(done)])
+                else:
+                    done.set_result(None)
 
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         async with self._db.execute(self._sql(sql), args) as cursor:
             return [tuple(row) for row in await cursor.fetchall()]
 
     async def close(self) -> None:
+        if self._writer is not None:
+            await self._writer
         await self._db.close()
 
 

@@ -68,9 +68,9 @@ def _reaction(data: Any) -> Reaction:
 
 
 class Connection(Protocol):
-    """One client: the server sends it JSON messages."""
+    """One client: the server sends it JSON messages, as objects or as JSON text."""
 
-    async def send(self, message: dict[str, Any]) -> None: ...
+    async def send(self, message: dict[str, Any] | str) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -138,6 +138,11 @@ class Rejection(Exception):
         return {"reason": self.reason, "code": self.code, "clause": self.clause, "message": self.message}
 
 
+def _json(value: Any) -> str:
+    """Compact JSON text, as every message is sent."""
+    return json.dumps(value, separators=(",", ":"))
+
+
 def token_hash(token: str) -> str:
     """What a store keeps of a seat's token."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -161,8 +166,9 @@ class Table:
         self._lock = asyncio.Lock()
         self._bots = {s: make_bot(row.game, seat.bot, seat.bot_options) for s, seat in enumerate(seats) if seat.bot}
         self._seed = int(json.loads(row.start).get("seed", 0)) if row.start else 0
-        # The events of the last RESUMABLE versions, per audience, for reconnects.
-        self._events: collections.deque[dict[Audience, list[dict[str, Any]]]] = collections.deque(maxlen=RESUMABLE)
+        # The events of the last RESUMABLE versions, per audience, as JSON text (a tenth
+        # of the memory of their objects), for updates and reconnects.
+        self._events: collections.deque[dict[Audience, str]] = collections.deque(maxlen=RESUMABLE)
         self._connections: dict[Audience, set[Connection]] = {}
         self._pending: dict[int, asyncio.Future[None]] = {}  # per seat: a bot's turn or a turn timer
         self._clock_start = time.monotonic()
@@ -254,7 +260,8 @@ class Table:
         if since is not None and self.version - len(self._events) <= since <= self.version:
             first = self.version - len(self._events)
             message["missed"] = [
-                {"version": v + 1, "events": self._events[v - first][audience]} for v in range(since, self.version)
+                {"version": v + 1, "events": json.loads(self._events[v - first][audience])}
+                for v in range(since, self.version)
             ]
         else:
             state = self.state
@@ -306,7 +313,7 @@ class Table:
     def detach(self, audience: Audience, connection: Connection) -> None:
         self._connections.get(audience, set()).discard(connection)
 
-    async def _send(self, audience: Audience, message: dict[str, Any]) -> None:
+    async def _send(self, audience: Audience, message: dict[str, Any] | str) -> None:
         for connection in list(self._connections.get(audience, ())):
             try:
                 await connection.send(message)
@@ -357,18 +364,18 @@ class Table:
 
     def _keep_events(self) -> None:
         state = self.state
-        seen: dict[Audience, list[dict[str, Any]]] = {None: state.public_events()}
+        seen: dict[Audience, str] = {None: _json(state.public_events())}
         for seat in range(len(self.seats)):
-            seen[seat] = state.events_for(seat)
+            seen[seat] = _json(state.events_for(seat))
         self._events.append(seen)
 
     async def _announce(self, at: float) -> None:
+        """Each audience's update, written as text around its kept events' text."""
         seen = self._events[-1]
+        head = f'{{"type":"update","version":{self.version},"time":{_json(at)},"events":'
         for audience in list(self._connections):
-            message: dict[str, Any] = {"type": "update", "version": self.version, "time": at, "events": seen[audience]}
-            if audience is not None:
-                message["legal"] = self._legal(audience)
-            await self._send(audience, message)
+            legal = "" if audience is None else f',"legal":{_json(self._legal(audience))}'
+            await self._send(audience, f"{head}{seen[audience]}{legal}}}")
 
     # ---- bots and timers -----------------------------------------------------------------
 
