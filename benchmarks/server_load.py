@@ -3,8 +3,10 @@ time. The server runs as `diabolo serve` in a process of its own (tables in a fr
 SQLite file); this process is the players: every seat of every table is a websocket
 client that plays a random legal move as soon as it has one. It prints accepted moves per
 second, the latency from a move's send to its update reaching the mover (p50, p99), the
-server's memory per table, and checks that no accepted move was lost: the moves the
-clients saw accepted are the moves the server stored.
+server's memory per table and CPU time per move, and checks that no accepted move was
+lost: the moves the clients saw accepted are the moves the server stored. The baseline,
+measured in the same run, is the engine's own work for a move of the server, in one
+process without the network: the ratio says how much of the server's time is the engine.
 
     python benchmarks/server_load.py [--tables 200] [--game schacht] [--players 3] [--seconds 20] [--pace 0]
 
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import sqlite3
@@ -40,6 +43,38 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system, all threads) process ``pid`` has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def engine_moves_per_second(args: argparse.Namespace, seconds: float = 3.0) -> float:
+    """The baseline, in this process: the engine's work for one accepted move of the
+    server (the move tried on a copy, applied to the record, every audience's events as
+    JSON, every seat's legal moves), on random games of the same options, per CPU second."""
+    import diabolo
+
+    options: dict[str, Any] = {"players": args.players, "rounds": args.rounds}
+    game = diabolo.load(args.game, **options)
+    rng = random.Random(2)
+    moves, started = 0, time.process_time()
+    while time.process_time() - started < seconds:
+        record = diabolo.Record(game.new_state(seed=moves))
+        state: Any = record.state
+        while not state.is_terminal and time.process_time() - started < seconds:
+            seat = rng.choice(state.pending_seats)
+            trial = state.clone()
+            trial.apply(rng.choice(trial.legal_moves(seat)), player=seat, version=state.version)
+            record.apply(trial.last_move[1], player=seat, time=0.0)
+            json.dumps(state.public_events())
+            for audience in range(game.players):
+                json.dumps(state.events_for(audience))
+                [str(move) for move in state.legal_moves(audience)]
+            moves += 1
+    return moves / (time.process_time() - started)
 
 
 def rss_kib(pid: int) -> int:
@@ -139,11 +174,11 @@ def main() -> None:
                 break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        memory_before = rss_kib(server.pid)
+        memory_before, cpu_before = rss_kib(server.pid), cpu_seconds(server.pid)
         started = time.monotonic()
         seats, tables = uvloop.run(run(args, url))
         elapsed = time.monotonic() - started
-        memory_after = rss_kib(server.pid)
+        memory_after, server_cpu = rss_kib(server.pid), cpu_seconds(server.pid) - cpu_before
     finally:
         server.terminate()
         server.wait(30)
@@ -169,6 +204,11 @@ def main() -> None:
     )
     print(f"  server memory per table: {(memory_after - memory_before) / args.tables:,.0f} KiB (RSS growth)")
     print(f"  moves the server stored: {sum(stored.values()):,}; accepted but not stored: {lost}")
+    engine = engine_moves_per_second(args)
+    per_move = server_cpu / max(1, sum(stored.values()))
+    print(f"  server CPU per stored move: {per_move * 1e6:,.0f} us ({server_cpu:.1f} s of CPU in all)")
+    print(f"  baseline, the engine's part of a move in one process: {1e6 / engine:,.0f} us ({engine:,.0f} a second)")
+    print(f"  the engine's share of the server's CPU per move: {1 / engine / per_move:.0%}")
     print(f"  whole run {elapsed:.1f} s")
 
 
