@@ -290,6 +290,7 @@ def uvicorn_config(app: Starlette, **options: Any) -> Any:
     every message and a compressor's memory on every connection (it halved the moves a
     second in benchmarks/server_load.py). A proxy in front may still compress.
 
+    >>> from diabolo.server import create_app, uvicorn_config
     >>> uvicorn_config(create_app("sqlite:///tables.db")).ws_per_message_deflate
     False
     """
