@@ -68,6 +68,19 @@ def load(name: str, **options: Any) -> Game:
     return _GAMES[name](**options)
 
 
+def is_real_time(name: str) -> bool:
+    """Whether the game ``name`` is played in real time, without turns: every seat may move
+    whenever it has a legal move, and moves apply in the order they arrive (Duvelen and
+    Knizia; Schacht is played in turns).
+
+    >>> diabolo.registry.is_real_time("duvelen"), diabolo.registry.is_real_time("schacht")
+    (True, False)
+    """
+    if name not in _GAMES:
+        raise OptionError(f"unknown game {name!r}; the games are: {', '.join(games())}")
+    return name != "schacht"
+
+
 _BOTS: dict[str, dict[str, Callable[..., Any]]] = {
     "duvelen": {"greedy": duvelen.GreedyBot, "lookahead": duvelen.LookaheadBot, "random": duvelen.RandomBot},
     "knizia": {
