@@ -35,8 +35,3 @@ Every environment makes the same choices, documented in docs/ai.rst ("The enviro
 """
 
 from __future__ import annotations
-
-__all__ = ["WAIT_NAME"]
-
-WAIT_NAME = "wait"
-"""The name of the no-op action of the real-time games in infos and docs."""

@@ -144,32 +144,31 @@ def _agent(seat: int) -> str:
     return f"player_{seat}"
 
 
-class DiaboloAECEnv(AECEnv[str, Observation, int]):
-    """A game as a PettingZoo AEC environment; make one with :func:`aec_env`."""
+class _Environment:
+    """What both environments share: the table, the agents, the spaces, rendering."""
 
-    metadata = {"name": "diabolo_aec_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+    _table: _Table
+    render_mode: str | None
+    possible_agents: list[str]
+    _seat: dict[str, int]
 
-    def __init__(
+    def _set_up(
         self,
         game: str,
-        *,
-        reward: Reward = "score",
-        illegal: Illegal = "raise",
-        illegal_penalty: float = -1.0,
-        idle_limit: int = 8,
-        max_steps: int | None = None,
-        render_mode: str | None = None,
-        **options: Any,
+        options: dict[str, Any],
+        reward: str,
+        illegal: str,
+        illegal_penalty: float,
+        idle_limit: int,
+        max_steps: int | None,
+        render_mode: str | None,
     ) -> None:
-        super().__init__()
         if render_mode not in (None, "ansi", "human"):
             raise OptionError(f'render_mode must be None, "ansi" or "human", got {render_mode!r}')
         self._table = _Table(game, options, reward, illegal, illegal_penalty, idle_limit, max_steps)
         self.render_mode = render_mode
         self.possible_agents = [_agent(seat) for seat in range(self._table.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        self._asked = -1
-        self.reset()
 
     @property
     def state_now(self) -> State:
@@ -187,6 +186,38 @@ class DiaboloAECEnv(AECEnv[str, Observation, int]):
 
     def action_space(self, agent: str) -> spaces.Discrete:
         return self._table.action_space
+
+    def render(self) -> str | None:
+        if self.render_mode == "human":
+            print(self._table.render())
+            return None
+        return self._table.render()
+
+    def close(self) -> None:
+        pass
+
+
+class DiaboloAECEnv(_Environment, AECEnv[str, Observation, int]):
+    """A game as a PettingZoo AEC environment; make one with :func:`aec_env`."""
+
+    metadata = {"name": "diabolo_aec_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        reward: Reward = "score",
+        illegal: Illegal = "raise",
+        illegal_penalty: float = -1.0,
+        idle_limit: int = 8,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        super().__init__()
+        self._set_up(game, options, reward, illegal, illegal_penalty, idle_limit, max_steps, render_mode)
+        self._asked = -1
+        self.reset()
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._table.reset(seed)
@@ -237,17 +268,8 @@ class DiaboloAECEnv(AECEnv[str, Observation, int]):
         after = [seat for seat in pending if seat > self._asked]
         return _agent(after[0] if after else pending[0])
 
-    def render(self) -> str | None:
-        if self.render_mode == "human":
-            print(self._table.render())
-            return None
-        return self._table.render()
 
-    def close(self) -> None:
-        pass
-
-
-class DiaboloParallelEnv(ParallelEnv[str, Observation, int]):
+class DiaboloParallelEnv(_Environment, ParallelEnv[str, Observation, int]):
     """A real-time game as a PettingZoo parallel environment; make one with
     :func:`parallel_env`."""
 
@@ -267,30 +289,8 @@ class DiaboloParallelEnv(ParallelEnv[str, Observation, int]):
     ) -> None:
         if not is_real_time(game):
             raise OptionError(f"{game} is played in turns: use aec_env({game!r}) for it; parallel_env is for real time")
-        if render_mode not in (None, "ansi", "human"):
-            raise OptionError(f'render_mode must be None, "ansi" or "human", got {render_mode!r}')
-        self._table = _Table(game, options, reward, illegal, illegal_penalty, idle_limit, max_steps)
-        self.render_mode = render_mode
-        self.possible_agents = [_agent(seat) for seat in range(self._table.players)]
-        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._set_up(game, options, reward, illegal, illegal_penalty, idle_limit, max_steps, render_mode)
         self.agents = self.possible_agents[:]
-
-    @property
-    def state_now(self) -> State:
-        """The game's state (secrets included: for the code around the environment, not
-        for a policy)."""
-        return self._table.state
-
-    @property
-    def wait(self) -> int | None:
-        """The no-op's action id in a real-time game (the last id); None in Schacht."""
-        return self._table.wait if self._table.real_time else None
-
-    def observation_space(self, agent: str) -> spaces.Dict:
-        return self._table.observation_space
-
-    def action_space(self, agent: str) -> spaces.Discrete:
-        return self._table.action_space
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
@@ -347,15 +347,6 @@ class DiaboloParallelEnv(ParallelEnv[str, Observation, int]):
         if self.render_mode == "human":
             self.render()
         return observations, rewards, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        if self.render_mode == "human":
-            print(self._table.render())
-            return None
-        return self._table.render()
-
-    def close(self) -> None:
-        pass
 
 
 def aec_env(game: str, **options: Any) -> DiaboloAECEnv:
