@@ -1,0 +1,340 @@
+// A vector environment written once against the contract (core/contract.hpp): many games
+// stepped together, each with one learning seat whose actions come from the caller and
+// the other seats played by C++ players (bots), on a pool of threads that stays up
+// between steps (core/worker_pool.hpp). Observation tensors, action masks, rewards and
+// end flags are written into arrays the caller owns, one row per game.
+//
+// Each game i is reproducible alone, and from the one-game API: episode e of game i is
+// dealt from deal = derive_seed(derive_seed(seed, i), e); the k-th decision of another
+// seat in the episode (k = 0, 1, ...) is made with the seed derive_seed(deal, k), as a
+// bot's choose(state, seat, seed) makes it; in real time, step t's arrival order sorts the
+// seats by derive_seed(derive_seed(deal, kOrderStream), t * 64 + seat). So the results
+// never depend on the thread count.
+//
+// A step of game i:
+//   - Turn-based (Schacht): the learner's action is applied, then the other seats play
+//     until the learner is to act again or the game is over. At the secret doubler
+//     decisions (S5.3) the learner decides when it is pending, like any seat.
+//   - Real time (Duvelen, Knizia): the learner's action or the no-op (the id
+//     num_actions) and one chance for every other seat (a player may wait) arrive in the
+//     step's arrival order; a learner's move that an earlier arrival made illegal lost the
+//     race and changes nothing.
+//   - The reward is what the step changed in the learner's score, or with final rewards
+//     the learner's final score at the end and 0 before.
+//   - A finished game is terminated; a game past max_steps steps, or in real time one in
+//     which nothing happened for idle_limit steps in a row, is truncated. The next step of
+//     a game that ended ignores its action and starts its next episode (Gymnasium's
+//     NEXT_STEP autoreset, as EnvPool does): it writes the new deal's first observation,
+//     reward 0 and no end.
+//   - An illegal learner's action: with `penalise` the step changes nothing, the reward
+//     is the penalty and the learner acts again; otherwise the whole step throws the
+//     IllegalMoveError (naming the game's index and the rule) before any game changes.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "diabolo/core/contract.hpp"
+#include "diabolo/core/errors.hpp"
+#include "diabolo/core/rng.hpp"
+#include "diabolo/core/worker_pool.hpp"
+
+namespace diabolo {
+
+/// A seat played inside a vector environment. `act` returns the action id the seat plays
+/// now, or -1 to wait (in real time) or when it has nothing to do; it reads only what the
+/// seat may know, draws only from Pcg32(seed), and is const: one player serves many games
+/// on many threads.
+template <class R>
+class SeatPlayer {
+public:
+    virtual ~SeatPlayer() = default;
+    virtual int act(const typename R::Position& position, int seat, uint64_t seed) const = 0;
+};
+
+/// The stream of a vector environment's arrival orders (see the header's comment).
+constexpr uint64_t kOrderStream = 0x0A771BA1ULL;
+
+/// How a vector environment runs; see the header's comment.
+struct VectorEnvOptions {
+    int seat = 0;               // the learner's seat; -1: seat e % players in episode e
+    bool final_reward = false;  // rewards: score changes (false) or the final score at the end
+    bool penalise = false;      // an illegal action: IllegalMoveError (false) or the penalty
+    float penalty = -1.0f;
+    int idle_limit = 8;     // real time: steps in a row without a move before a truncation
+    int64_t max_steps = 0;  // steps of an episode before a truncation; 0: no limit
+};
+
+/// Where a step writes, row i for game i. observations: games x observation size;
+/// masks: games x actions (1 where legal); the others one entry per game. lost_races and
+/// seats may be null.
+struct VectorEnvOutput {
+    float* observations = nullptr;
+    uint8_t* masks = nullptr;
+    float* rewards = nullptr;
+    uint8_t* terminated = nullptr;
+    uint8_t* truncated = nullptr;
+    uint8_t* lost_races = nullptr;
+    int32_t* seats = nullptr;
+};
+
+template <class R>
+class VectorEnv {
+public:
+    using Game = typename R::Game;
+    using Position = typename R::Position;
+
+    /// `players[s]` plays seat s whenever the learner does not (the learner's fixed seat
+    /// may be null). OptionError names what is wrong.
+    VectorEnv(const Game& game, int games, uint64_t seed, int threads, std::vector<const SeatPlayer<R>*> players,
+              VectorEnvOptions options, bool real_time)
+        : game_(game),
+          seed_(seed),
+          players_(std::move(players)),
+          options_(options),
+          real_time_(real_time),
+          seats_(R::players(game)),
+          actions_(R::num_actions(game) + (real_time ? 1 : 0)),
+          tensor_size_(R::observation_tensor_size(game)),
+          pool_(threads) {
+        if (games < 1 || games > (1 << 24))
+            throw OptionError("a vector env has 1..16777216 games, got " + std::to_string(games));
+        if (options.seat < -1 || options.seat >= seats_)
+            throw OptionError("seat must be -1 (each seat in turn) or 0.." + std::to_string(seats_ - 1) + ", got " +
+                              std::to_string(options.seat));
+        if (static_cast<int>(players_.size()) != seats_)
+            throw OptionError("a vector env needs a player for each of the " + std::to_string(seats_) + " seats, got " +
+                              std::to_string(players_.size()));
+        for (int s = 0; s < seats_; ++s) {
+            if (players_[static_cast<std::size_t>(s)] == nullptr && (options.seat == -1 || s != options.seat))
+                throw OptionError("seat " + std::to_string(s) + " has no player");
+        }
+        if (options.idle_limit < 1)
+            throw OptionError("idle_limit must be >= 1, got " + std::to_string(options.idle_limit));
+        if (options.max_steps < 0) throw OptionError("max_steps must be >= 0 (0: no limit)");
+        slots_.resize(static_cast<std::size_t>(games));
+        legal_at_start_.assign(static_cast<std::size_t>(games), 0);
+    }
+
+    int games() const noexcept { return static_cast<int>(slots_.size()); }
+    int observation_size() const noexcept { return tensor_size_; }
+    /// Action ids 0 .. actions() - 1: the game's, and in real time the no-op last.
+    int actions() const noexcept { return actions_; }
+    /// The no-op's id in real time, -1 in a turn-based game.
+    int wait_action() const noexcept { return real_time_ ? actions_ - 1 : -1; }
+    const Position& position(int game) const { return slots_.at(static_cast<std::size_t>(game)).position; }
+
+    /// Starts episode 0 of every game and writes the first observations.
+    void reset(const VectorEnvOutput& out) {
+        pool_.run(games(), [&](int first, int last) {
+            for (int i = first; i < last; ++i) {
+                Slot& slot = slots_[static_cast<std::size_t>(i)];
+                slot.episode = 0;
+                start(slot, i);
+                write(slot, i, out, 0.0f, false, false, false);
+            }
+        });
+    }
+
+    /// One step of every game: `actions[i]` is the learner's action in game i (ignored in
+    /// a game that ended at the last step). An id out of range is an OptionError, whatever
+    /// the options; nothing changes then.
+    void step(const int32_t* actions, const VectorEnvOutput& out) {
+        for (int i = 0; i < games(); ++i) {
+            if (!slots_[static_cast<std::size_t>(i)].ended && (actions[i] < 0 || actions[i] >= actions_))
+                throw OptionError("game " + std::to_string(i) + " of the vector env: an action is an id 0.." +
+                                  std::to_string(actions_ - 1) + ", got " + std::to_string(actions[i]));
+        }
+        if (!options_.penalise) check(actions);
+        pool_.run(games(), [&](int first, int last) {
+            for (int i = first; i < last; ++i) step_one(i, actions[i], out);
+        });
+    }
+
+private:
+    struct Slot {
+        Position position{};
+        uint64_t deal = 0;
+        uint64_t decisions = 0;  // the other seats' decisions so far in the episode
+        uint64_t episode = 0;
+        int64_t steps = 0;
+        int idle = 0;
+        int seat = 0;
+        bool ended = false;
+    };
+
+    void start(Slot& slot, int index) {
+        slot.deal = derive_seed(derive_seed(seed_, static_cast<uint64_t>(index)), slot.episode);
+        slot.position = R::position(R::new_state(game_, slot.deal));
+        slot.decisions = 0;
+        slot.seat = options_.seat >= 0 ? options_.seat : static_cast<int>(slot.episode % static_cast<uint64_t>(seats_));
+        slot.steps = 0;
+        slot.idle = 0;
+        slot.ended = false;
+        if (!real_time_) play_others(slot);
+    }
+
+    /// Turn-based: the other seats play until the learner is to act or the game is over.
+    void play_others(Slot& slot) const {
+        for (;;) {
+            const uint32_t pending = R::pending_seats(slot.position);
+            if (pending == 0 || (pending >> slot.seat & 1u) != 0) return;
+            const int actor = lowest_seat(pending);
+            const int action = decide(slot, actor);
+            if (action < 0)
+                throw LimitError("the player of seat " + std::to_string(actor) + " has no move in its turn");
+            R::apply_action(slot.position, action, actor);
+        }
+    }
+
+    /// Another seat's decision, with the episode's next decision seed.
+    int decide(Slot& slot, int seat) const {
+        return players_[static_cast<std::size_t>(seat)]->act(slot.position, seat,
+                                                             derive_seed(slot.deal, slot.decisions++));
+    }
+
+    static int lowest_seat(uint32_t seats) noexcept {
+        int seat = 0;
+        while ((seats >> seat & 1u) == 0) ++seat;
+        return seat;
+    }
+
+    /// Throws the IllegalMoveError of the first game whose learner's action (an id in
+    /// range) is not legal now; changes nothing.
+    void check(const int32_t* actions) {
+        pool_.run(games(), [&](int first, int last) {
+            std::vector<int32_t>& legal = scratch();
+            for (int i = first; i < last; ++i) {
+                const Slot& slot = slots_[static_cast<std::size_t>(i)];
+                const int32_t action = actions[i];
+                legal_at_start_[static_cast<std::size_t>(i)] =
+                    slot.ended || action == wait_action() || is_legal(slot, action, legal);
+            }
+        });
+        const auto bad = std::find(legal_at_start_.begin(), legal_at_start_.end(), uint8_t{0});
+        if (bad == legal_at_start_.end()) return;
+        const int index = static_cast<int>(bad - legal_at_start_.begin());
+        const Slot& slot = slots_[static_cast<std::size_t>(index)];
+        const int32_t action = actions[index];
+        const std::string where = "game " + std::to_string(index) + " of the vector env: ";
+        const auto error = R::why_illegal(slot.position, R::move_of_action(game_, action), slot.seat);
+        if (!error) throw IllegalMoveError("", where + "action " + std::to_string(action) + " is not legal now");
+        throw IllegalMoveError(error->clause, where + error->reason, error->code, error->params);
+    }
+
+    bool is_legal(const Slot& slot, int32_t action, std::vector<int32_t>& legal) const {
+        const int count = R::legal_actions(slot.position, slot.seat, legal.data());
+        return std::binary_search(legal.begin(), legal.begin() + count, action);
+    }
+
+    std::vector<int32_t>& scratch() const {
+        thread_local std::vector<int32_t> legal;  // per thread: room for every action id
+        if (legal.size() < static_cast<std::size_t>(actions_)) legal.resize(static_cast<std::size_t>(actions_));
+        return legal;
+    }
+
+    void step_one(int index, int32_t action, const VectorEnvOutput& out) {
+        Slot& slot = slots_[static_cast<std::size_t>(index)];
+        if (slot.ended) {
+            ++slot.episode;
+            start(slot, index);
+            write(slot, index, out, 0.0f, false, false, false);
+            return;
+        }
+        std::vector<int32_t>& legal = scratch();
+        // Without `penalise`, check() found every action legal before the step began.
+        if (options_.penalise && action != wait_action() && !is_legal(slot, action, legal)) {
+            write(slot, index, out, options_.penalty, false, false, false);  // penalised: nothing changes
+            return;
+        }
+        const int32_t before = score(slot);
+        bool lost = false;
+        bool moved = false;
+        if (real_time_) {
+            race(slot, action, legal, lost, moved);
+        } else {
+            R::apply_action(slot.position, action, slot.seat);
+            play_others(slot);
+            moved = true;
+        }
+        ++slot.steps;
+        slot.idle = moved ? 0 : slot.idle + 1;
+        const bool terminated = R::current_player(slot.position) == kTerminal;
+        const bool truncated = !terminated && ((options_.max_steps > 0 && slot.steps >= options_.max_steps) ||
+                                               (real_time_ && slot.idle >= options_.idle_limit));
+        slot.ended = terminated || truncated;
+        const float reward = options_.final_reward ? (terminated ? static_cast<float>(score(slot)) : 0.0f)
+                                                   : static_cast<float>(score(slot) - before);
+        write(slot, index, out, reward, terminated, truncated, lost);
+    }
+
+    /// Real time: the learner's action and one chance for every other seat, in the step's
+    /// arrival order.
+    void race(Slot& slot, int32_t action, std::vector<int32_t>& legal, bool& lost, bool& moved) {
+        int order[32];
+        uint64_t keys[32];
+        const uint64_t stream = derive_seed(slot.deal, kOrderStream);
+        for (int s = 0; s < seats_; ++s) {
+            order[s] = s;
+            keys[s] = derive_seed(stream, static_cast<uint64_t>(slot.steps) * 64 + static_cast<uint64_t>(s));
+        }
+        std::sort(order, order + seats_, [&](int a, int b) { return keys[a] != keys[b] ? keys[a] < keys[b] : a < b; });
+        for (int k = 0; k < seats_ && R::current_player(slot.position) != kTerminal; ++k) {
+            const int seat = order[k];
+            if (seat == slot.seat) {
+                if (action == wait_action()) continue;
+                if (!is_legal(slot, action, legal)) {
+                    lost = true;  // legal when the step began: an earlier arrival took it
+                    continue;
+                }
+                R::apply_action(slot.position, action, seat);
+                moved = true;
+                continue;
+            }
+            const int played = decide(slot, seat);
+            if (played < 0) continue;
+            R::apply_action(slot.position, played, seat);
+            moved = true;
+        }
+    }
+
+    int32_t score(const Slot& slot) const {
+        int32_t scores[32];
+        R::scores(slot.position, scores);
+        return scores[slot.seat];
+    }
+
+    void write(const Slot& slot, int index, const VectorEnvOutput& out, float reward, bool terminated, bool truncated,
+               bool lost) const {
+        const auto i = static_cast<std::size_t>(index);
+        R::observation_tensor(slot.position, slot.seat, out.observations + i * static_cast<std::size_t>(tensor_size_));
+        uint8_t* mask = out.masks + i * static_cast<std::size_t>(actions_);
+        std::memset(mask, 0, static_cast<std::size_t>(actions_));
+        std::vector<int32_t>& legal = scratch();
+        const int count = R::legal_actions(slot.position, slot.seat, legal.data());
+        for (int k = 0; k < count; ++k) mask[legal[static_cast<std::size_t>(k)]] = 1;
+        if (real_time_ && !terminated) mask[actions_ - 1] = 1;
+        out.rewards[i] = reward;
+        out.terminated[i] = terminated;
+        out.truncated[i] = truncated;
+        if (out.lost_races != nullptr) out.lost_races[i] = lost;
+        if (out.seats != nullptr) out.seats[i] = slot.seat;
+    }
+
+    const Game game_;
+    const uint64_t seed_;
+    const std::vector<const SeatPlayer<R>*> players_;
+    const VectorEnvOptions options_;
+    const bool real_time_;
+    const int seats_;
+    const int actions_;
+    const int tensor_size_;
+    std::vector<Slot> slots_;
+    std::vector<uint8_t> legal_at_start_;
+    WorkerPool pool_;
+};
+
+}  // namespace diabolo
