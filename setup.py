@@ -14,13 +14,15 @@ import boost_headers
 from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
 from setuptools import Extension, setup
 
+HEADERS = sorted(str(h) for pattern in ("cpp/**/*.hpp", "cpp/**/*.h", "src/*.hpp") for h in Path().glob(pattern))
+"""Every header: a change to one rebuilds the extensions (their `depends`) and the objects."""
+
 
 def needs_recompile(obj: str, src: str) -> bool:
     """Whether `obj` is older than its source or any header. The rules are sources of both
     the extension and the C library, built with the same flags to the same object files,
     so the second build links the first one's objects instead of compiling them again."""
-    headers = [*Path("cpp").rglob("*.hpp"), *Path("cpp").rglob("*.h"), *Path("src").rglob("*.hpp")]
-    newest = max([Path(src).stat().st_mtime, *(h.stat().st_mtime for h in headers)])
+    newest = max([Path(src).stat().st_mtime, *(Path(h).stat().st_mtime for h in HEADERS)])
     return Path(obj).stat().st_mtime < newest
 
 
@@ -42,6 +44,7 @@ NO_BOOST_LIB = [("BOOST_ALL_NO_LIB", "1")]
 core = Pybind11Extension(
     "diabolo._core",
     sorted(glob("src/*.cpp")) + RULES,
+    depends=HEADERS,
     include_dirs=INCLUDE,
     define_macros=NO_BOOST_LIB,
     cxx_std=17,
@@ -58,6 +61,7 @@ else:
 c_library = Extension(
     "diabolo.lib.libdiabolo",
     ["cpp/src/capi/diabolo.cpp"] + RULES,
+    depends=HEADERS,
     include_dirs=INCLUDE,
     define_macros=NO_BOOST_LIB,
     language="c++",

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bind_game.hpp"
+#include "bind_vector_env.hpp"
 #include "common.hpp"
 #include "diabolo/core/realtime.hpp"
 
@@ -119,6 +120,7 @@ py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSp
         return python_bot(py::reinterpret_borrow<py::object>(bot), game);
     };
     bind_play_match<R, Bot>(m, seat_bot);
+    bind_vector_env<R, Bot>(m);
     m.def((name + "_simulate").c_str(), [seat_bot](const State& start, const py::sequence& bots, const py::object& seed,
                                                    double max_time, const py::object& max_events) {
         const realtime::Limits limits = limits_from(max_time, max_events);

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bind_game.hpp"
+#include "bind_vector_env.hpp"
 #include "common.hpp"
 #include "diabolo/schacht/schacht.hpp"
 
@@ -137,6 +138,7 @@ instead.
             "threads", [](const IsmctsBot& b) { return b.options().threads; }, "Trees searched in parallel.");
 
     bind_play_match<Rules, Bot>(m, [](const py::handle& bot, const Game&) { return cpp_bot<Bot>(bot); });
+    bind_vector_env<Rules, Bot>(m);
 }
 
 }  // namespace diabolo::bindings

@@ -137,6 +137,20 @@ class SchachtGame:
     def play_random(
         self, games: SupportsIndex, seed: SupportsIndex = 0, threads: SupportsIndex = 1
     ) -> dict[str, npt.NDArray[np.int32]]: ...
+    def vector_env(
+        self,
+        games: int,
+        *,
+        opponents: str | SchachtBot | Sequence[str | SchachtBot | None] = "random",
+        seed: int = 0,
+        threads: int = 1,
+        seat: int | None = 0,
+        reward: str = "score",
+        illegal: str = "raise",
+        penalty: float = -1.0,
+        idle_limit: int = 8,
+        max_steps: int | None = None,
+    ) -> SchachtVectorEnv: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -252,6 +266,20 @@ class DuvelenGame:
     def new_state(self, seed: SupportsIndex = 0, decks: Sequence[Sequence[str]] | None = None) -> DuvelenState: ...
     def move(self, move: DuvelenMove | SupportsIndex | str | dict[str, Any]) -> DuvelenMove: ...
     def play_random(self, games: int, seed: int = 0, threads: int = 1) -> dict[str, npt.NDArray[np.int32]]: ...
+    def vector_env(
+        self,
+        games: int,
+        *,
+        opponents: str | DuvelenBot | Sequence[str | DuvelenBot | None] = "random",
+        seed: int = 0,
+        threads: int = 1,
+        seat: int | None = 0,
+        reward: str = "score",
+        illegal: str = "raise",
+        penalty: float = -1.0,
+        idle_limit: int = 8,
+        max_steps: int | None = None,
+    ) -> DuvelenVectorEnv: ...
     def state_from_json(self, text: str) -> DuvelenState: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
@@ -478,6 +506,20 @@ class KniziaGame:
     def play_random(
         self, games: SupportsIndex, seed: SupportsIndex = 0, threads: SupportsIndex = 1
     ) -> dict[str, npt.NDArray[np.int32]]: ...
+    def vector_env(
+        self,
+        games: int,
+        *,
+        opponents: str | KniziaBot | Sequence[str | KniziaBot | None] = "random",
+        seed: int = 0,
+        threads: int = 1,
+        seat: int | None = 0,
+        reward: str = "score",
+        illegal: str = "raise",
+        penalty: float = -1.0,
+        idle_limit: int = 8,
+        max_steps: int | None = None,
+    ) -> KniziaVectorEnv: ...
     def state_from_json(self, text: str) -> KniziaState: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
@@ -577,3 +619,74 @@ class SchachtIsmctsBot(SchachtBot):
 def schacht_play_match(
     game: SchachtGame, bots: list[SchachtBot], games: int, seed: int, threads: int, first: int
 ) -> dict[str, npt.NDArray[Any]]: ...
+
+class _VectorEnv:
+    def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]: ...
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+    ]: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def num_actions(self) -> int: ...
+    @property
+    def wait(self) -> int | None: ...
+    @property
+    def observation_size(self) -> int: ...
+    @property
+    def lost_races(self) -> npt.NDArray[np.bool_]: ...
+    @property
+    def seats(self) -> npt.NDArray[np.int32]: ...
+
+class SchachtVectorEnv(_VectorEnv): ...
+class DuvelenVectorEnv(_VectorEnv): ...
+class KniziaVectorEnv(_VectorEnv): ...
+
+def schacht_vector_env(
+    game: SchachtGame,
+    players: list[SchachtBot | None],
+    games: int,
+    seed: int,
+    threads: int,
+    seat: int,
+    final_reward: bool,
+    penalise: bool,
+    penalty: float,
+    idle_limit: int,
+    max_steps: int | None,
+    real_time: bool,
+) -> SchachtVectorEnv: ...
+def duvelen_vector_env(
+    game: DuvelenGame,
+    players: list[DuvelenBot | None],
+    games: int,
+    seed: int,
+    threads: int,
+    seat: int,
+    final_reward: bool,
+    penalise: bool,
+    penalty: float,
+    idle_limit: int,
+    max_steps: int | None,
+    real_time: bool,
+) -> DuvelenVectorEnv: ...
+def knizia_vector_env(
+    game: KniziaGame,
+    players: list[KniziaBot | None],
+    games: int,
+    seed: int,
+    threads: int,
+    seat: int,
+    final_reward: bool,
+    penalise: bool,
+    penalty: float,
+    idle_limit: int,
+    max_steps: int | None,
+    real_time: bool,
+) -> KniziaVectorEnv: ...

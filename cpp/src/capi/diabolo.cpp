@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "diabolo/bot_actions.hpp"
 #include "diabolo/core/batch.hpp"
 #include "diabolo/core/contract.hpp"
 #include "diabolo/core/events.hpp"
@@ -186,27 +187,6 @@ constexpr const char* kBotKinds<knizia::Rules> = "lookahead,random,word";
 
 // ---- bots --------------------------------------------------------------------------------
 
-/// The action id of a move (a Knizia claim's id is its word's: the best assignment).
-int32_t action_id(const schacht::Game&, const schacht::Move& move) { return move.action(); }
-int32_t action_id(const duvelen::Game&, const duvelen::Move& move) { return move.action(); }
-int32_t action_id(const knizia::Game& game, const knizia::Move& move) { return knizia::action_of(move, *game.lexicon); }
-
-/// A turn-based bot's move: none when `player` has nothing to do now; it acts at once.
-std::optional<schacht::Move> bot_move(const schacht::Bot& bot, const schacht::Position& position, int player,
-                                      Pcg32& rng, int64_t& delay) {
-    delay = 0;
-    if ((schacht::pending_seats(position) >> player & 1u) == 0) return std::nullopt;
-    return bot.choose(position, player, rng);
-}
-
-/// A real-time bot's move and reaction time, drawn as Python's propose() draws them.
-template <class Bot, class Position>
-auto bot_move(const Bot& bot, const Position& position, int player, Pcg32& rng, int64_t& delay) {
-    auto move = bot.choose(position, player, rng);
-    delay = move ? bot.reaction_time(*move, rng) : 0;
-    return move;
-}
-
 template <class R, class Bot>
 struct BotOf final : AnyBot {
     std::unique_ptr<const Bot> bot;
@@ -217,8 +197,9 @@ struct BotOf final : AnyBot {
         if (typed == nullptr) throw OptionError(std::string("this bot plays ") + R::kName + ", not the state's game");
         Pcg32 rng(seed);
         BotChoice choice;
-        const auto move = bot_move(*bot, R::position(typed->state), player, rng, choice.delay);
+        const auto move = bot_move(*bot, R::position(typed->state), player, rng);
         if (move) {
+            choice.delay = reaction_delay(*bot, *move, rng);
             choice.action = action_id(typed->game(), *move);
             choice.notation = R::format_move(*move);
         }

@@ -1,0 +1,95 @@
+"""The vector environment: many games stepped together in C++ (``game.vector_env``), one
+learning seat in each, the other seats played by diabolo's C++ bots. A step releases the
+GIL, runs on a pool of threads that stays up between steps, and writes observation
+tensors, action masks, rewards and end flags into numpy arrays, with no Python object
+per game. The rules of a step (turns, real time, rewards, illegal actions, the ends,
+autoreset) are in docs/ai.rst, "The vector env".
+
+>>> import numpy as np, diabolo
+>>> env = diabolo.load("schacht", players=3).vector_env(4, opponents="heuristic", seed=1)
+>>> observations, masks = env.reset()
+>>> observations.shape, masks.shape
+((4, 968), (4, 77))
+>>> actions = masks.argmax(axis=1).astype(np.int32)  # the lowest legal action of each game
+>>> observations, masks, rewards, terminated, truncated = env.step(actions)
+>>> rewards.dtype, terminated.dtype
+(dtype('float32'), dtype('bool'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from diabolo import _core
+from diabolo.errors import OptionError
+from diabolo.registry import Game, bot, is_real_time
+
+__all__ = ["vector_env"]
+
+_MAKERS: dict[str, Callable[..., Any]] = {
+    "schacht": _core.schacht_vector_env,
+    "duvelen": _core.duvelen_vector_env,
+    "knizia": _core.knizia_vector_env,
+}
+
+
+def vector_env(
+    game: Game,
+    games: int,
+    *,
+    opponents: str | Any | Sequence[str | Any | None] = "random",
+    seed: int = 0,
+    threads: int = 1,
+    seat: int | None = 0,
+    reward: str = "score",
+    illegal: str = "raise",
+    penalty: float = -1.0,
+    idle_limit: int = 8,
+    max_steps: int | None = None,
+) -> Any:
+    """``games`` games of ``game`` stepped together in C++, the learner in ``seat`` (None:
+    seat e % players in each game's episode e). ``opponents`` plays the other seats: a bot
+    kind (``diabolo.bot_kinds``) or a C++ bot for all of them, or one per seat (the
+    learner's fixed seat may be None). ``reward`` is "score" (what each step changed in
+    the learner's score) or "final" (the final score at the end); ``illegal`` is "raise"
+    (the whole step raises before any game changes) or "penalise" (that game's step
+    changes nothing and its reward is ``penalty``); a real-time game in which nothing
+    happened for ``idle_limit`` steps, or any game after ``max_steps`` steps, is
+    truncated. Game i of the same ``seed`` is the same for any ``games`` > i and any
+    ``threads``.
+
+    >>> import diabolo
+    >>> env = diabolo.load("duvelen", players=2).vector_env(3, opponents=[None, "greedy"])
+    >>> env.wait, env.games
+    (203, 3)
+    """
+    if reward not in ("score", "final"):
+        raise OptionError(f'reward must be "score" or "final", got {reward!r}')
+    if illegal not in ("raise", "penalise"):
+        raise OptionError(f'illegal must be "raise" or "penalise", got {illegal!r}')
+    if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players):
+        raise OptionError(f"seat must be a seat 0..{game.players - 1} or None (each in turn), got {seat!r}")
+    if isinstance(opponents, str) or not isinstance(opponents, Sequence):
+        opponents = [None if s == seat else opponents for s in range(game.players)]
+    if len(opponents) != game.players:
+        raise OptionError(f"opponents holds one player per seat ({game.players}), got {len(opponents)}")
+    players = [bot(game.name, entry) if isinstance(entry, str) else entry for entry in opponents]
+    return _MAKERS[game.name](
+        game,
+        players,
+        games,
+        seed,
+        threads,
+        -1 if seat is None else seat,
+        reward == "final",
+        illegal == "penalise",
+        float(penalty),
+        idle_limit,
+        max_steps,
+        is_real_time(game.name),
+    )
+
+
+for _game in (_core.SchachtGame, _core.DuvelenGame, _core.KniziaGame):
+    setattr(_game, "vector_env", vector_env)  # noqa: B010 (a method of the compiled classes, typed in _core.pyi)

@@ -1,0 +1,165 @@
+// The vector environment (core/vector_env.hpp) bound once for every game: the class
+// <Name>VectorEnv and the function <name>_vector_env that Game.vector_env calls
+// (python/diabolo/envs/vector.py). The seats other than the learner's are played by C++
+// bots; a step runs without the GIL and writes into numpy arrays the object owns.
+#pragma once
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "common.hpp"
+#include "diabolo/bot_actions.hpp"
+#include "diabolo/core/vector_env.hpp"
+
+namespace diabolo::bindings {
+
+/// A C++ bot as the player of a seat: asked with Pcg32(seed), as bot.choose(state, seat,
+/// seed) asks it.
+template <class R, class Bot>
+class BotPlayer final : public SeatPlayer<R> {
+public:
+    BotPlayer(std::shared_ptr<const Bot> bot, const typename R::Game& game) : bot_(std::move(bot)), game_(game) {}
+    int act(const typename R::Position& position, int seat, uint64_t seed) const override {
+        Pcg32 rng(seed);
+        const auto move = bot_move(*bot_, position, seat, rng);
+        return move ? action_id(game_, *move) : -1;
+    }
+
+private:
+    std::shared_ptr<const Bot> bot_;
+    typename R::Game game_;
+};
+
+/// A vector environment with its bots and its output arrays, which every call returns
+/// (the same arrays each time: a caller copies what it keeps).
+template <class R>
+struct BoundVectorEnv {
+    std::vector<std::unique_ptr<SeatPlayer<R>>> players;
+    std::unique_ptr<VectorEnv<R>> env;
+    py::array_t<float> observations;
+    py::array_t<bool> masks;
+    py::array_t<float> rewards;
+    py::array_t<bool> terminated;
+    py::array_t<bool> truncated;
+    py::array_t<bool> lost_races;
+    py::array_t<int32_t> seats;
+
+    VectorEnvOutput output() {
+        return {observations.mutable_data(),
+                reinterpret_cast<uint8_t*>(masks.mutable_data()),
+                rewards.mutable_data(),
+                reinterpret_cast<uint8_t*>(terminated.mutable_data()),
+                reinterpret_cast<uint8_t*>(truncated.mutable_data()),
+                reinterpret_cast<uint8_t*>(lost_races.mutable_data()),
+                seats.mutable_data()};
+    }
+};
+
+/// Binds <Name>VectorEnv and <name>_vector_env(game, players, games, seed, threads, seat,
+/// final_reward, penalise, penalty, idle_limit, max_steps, real_time), where players holds
+/// one C++ bot (or None for the learner's fixed seat) per seat.
+template <class R, class Bot>
+void bind_vector_env(py::module_& m) {
+    using Env = BoundVectorEnv<R>;
+    static const std::string class_name =
+        static_cast<char>(R::kName[0] - 'a' + 'A') + std::string(R::kName + 1) + "VectorEnv";
+    py::class_<Env>(m, class_name.c_str(),
+                    "Many games stepped together in C++: see ``Game.vector_env`` and docs/ai.rst, \"The vector env\".")
+        .def(
+            "reset",
+            [](Env& self) {
+                const VectorEnvOutput out = self.output();
+                {
+                    py::gil_scoped_release release;
+                    self.env->reset(out);
+                }
+                return py::make_tuple(self.observations, self.masks);
+            },
+            "Starts every game's first episode: ``(observations, masks)``.")
+        .def(
+            "step",
+            [](Env& self, const py::handle& given) {
+                const py::array array = py::array::ensure(given);
+                if (!array || array.ndim() != 1 || array.shape(0) != self.env->games() ||
+                    (array.dtype().kind() != 'i' && array.dtype().kind() != 'u'))
+                    throw OptionError("actions must be one integer action id per game, shape (" +
+                                      std::to_string(self.env->games()) + ",)");
+                if (array.itemsize() >= 4 && array.size() > 0 &&
+                    (array.attr("min")() < py::int_(0) || array.attr("max")() > py::int_(INT32_MAX)))
+                    throw OptionError("an action id is 0.." + std::to_string(self.env->actions() - 1) +
+                                      "; actions holds " + py::repr(array.attr("min")()).cast<std::string>() + ".." +
+                                      py::repr(array.attr("max")()).cast<std::string>());
+                const auto actions = py::array_t < int32_t, py::array::c_style | py::array::forcecast > ::ensure(array);
+                const int32_t* data = actions.data();
+                const VectorEnvOutput out = self.output();
+                {
+                    py::gil_scoped_release release;
+                    self.env->step(data, out);
+                }
+                return py::make_tuple(self.observations, self.masks, self.rewards, self.terminated, self.truncated);
+            },
+            py::arg("actions"), "One step of every game: ``(observations, masks, rewards, terminated, truncated)``.")
+        .def_property_readonly(
+            "games", [](const Env& self) { return self.env->games(); }, "The number of games.")
+        .def_property_readonly(
+            "num_actions", [](const Env& self) { return self.env->actions(); },
+            "Action ids per game: the game's, and in real time the no-op last.")
+        .def_property_readonly(
+            "wait",
+            [](const Env& self) -> py::object {
+                if (self.env->wait_action() < 0) return py::none();
+                return py::int_(self.env->wait_action());
+            },
+            "The no-op's action id in a real-time game; None in a turn-based one.")
+        .def_property_readonly(
+            "observation_size", [](const Env& self) { return self.env->observation_size(); },
+            "Floats in each game's observation.")
+        .def_readonly("lost_races", &Env::lost_races,
+                      "Per game, whether the learner's move at the last step lost a race (real time).")
+        .def_readonly("seats", &Env::seats, "Per game, the learner's seat in its current episode.");
+    m.def((std::string(R::kName) + "_vector_env").c_str(),
+          [](const typename R::Game& game, const py::sequence& players, const py::object& games, const py::object& seed,
+             const py::object& threads, int seat, bool final_reward, bool penalise, double penalty,
+             const py::object& idle_limit, const py::object& max_steps, bool real_time) {
+              auto bound = std::make_unique<Env>();
+              std::vector<const SeatPlayer<R>*> seated;
+              for (const auto& player : players) {
+                  if (player.is_none()) {
+                      seated.push_back(nullptr);
+                      continue;
+                  }
+                  if (!py::isinstance<Bot>(player))  // a bot written in Python would need the GIL
+                      throw OptionError("a vector env's seats are played by C++ bots made by their classes, got " +
+                                        py::repr(player).cast<std::string>());
+                  bound->players.push_back(std::make_unique<BotPlayer<R, Bot>>(cpp_bot<Bot>(player), game));
+                  seated.push_back(bound->players.back().get());
+              }
+              VectorEnvOptions options;
+              options.seat = seat;
+              options.final_reward = final_reward;
+              options.penalise = penalise;
+              options.penalty = static_cast<float>(penalty);
+              options.idle_limit = to_int(idle_limit, "idle_limit");
+              options.max_steps = max_steps.is_none() ? 0 : to_int64(max_steps, "max_steps");
+              if (!max_steps.is_none() && options.max_steps < 1)
+                  throw OptionError("max_steps must be >= 1 or None, got " + std::to_string(options.max_steps));
+              bound->env = std::make_unique<VectorEnv<R>>(game, to_int(games, "games"), to_seed(seed),
+                                                          to_int(threads, "threads"), seated, options, real_time);
+              const auto n = static_cast<py::ssize_t>(bound->env->games());
+              bound->observations = py::array_t<float>({n, static_cast<py::ssize_t>(bound->env->observation_size())});
+              bound->masks = py::array_t<bool>({n, static_cast<py::ssize_t>(bound->env->actions())});
+              bound->rewards = py::array_t<float>(n);
+              bound->terminated = py::array_t<bool>(n);
+              bound->truncated = py::array_t<bool>(n);
+              bound->lost_races = py::array_t<bool>(n);
+              bound->seats = py::array_t<int32_t>(n);
+              std::fill_n(bound->lost_races.mutable_data(), n, false);
+              return bound;
+          });
+}
+
+}  // namespace diabolo::bindings

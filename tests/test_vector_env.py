@@ -1,0 +1,189 @@
+"""The vector environment (game.vector_env, core/vector_env.hpp) against the one-game API:
+game i of a vector env, replayed step by step through state.apply and the bots' own
+choose(state, seat, seed) with the seeds the env documents, gives the same observations,
+masks, rewards and ends, in Schacht (turns, the doubler) and in real time (Duvelen's
+arrival order and lost races), for any thread count; and bad input is refused with a
+clear error, changing nothing."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import diabolo
+from diabolo import derive_seed
+
+ORDER_STREAM = 0x0A771BA1  # kOrderStream of core/vector_env.hpp
+
+
+class Mirror:
+    """Game i of a vector env through the one-game API."""
+
+    def __init__(self, game: Any, seed: int, index: int, seat: int, opponents: list[Any]) -> None:
+        self.game, self.seed, self.index, self.seat, self.opponents = game, seed, index, seat, opponents
+        self.real_time = game.name != "schacht"
+        self.episode = 0
+        self.start()
+
+    def start(self) -> None:
+        self.deal = derive_seed(derive_seed(self.seed, self.index), self.episode)
+        self.state = self.game.new_state(seed=self.deal)
+        self.decisions = 0
+        self.steps = 0
+        if not self.real_time:
+            self.play_others()
+
+    def decide(self, seat: int) -> Any:
+        bot = self.opponents[seat]
+        seed = derive_seed(self.deal, self.decisions)
+        self.decisions += 1
+        if not self.real_time and seat not in self.state.pending_seats:
+            return None
+        return bot.choose(self.state, seat, seed)
+
+    def play_others(self) -> None:
+        while self.state.pending_seats and self.seat not in self.state.pending_seats:
+            actor = self.state.pending_seats[0]
+            self.state.apply(self.decide(actor), player=actor)
+
+    def score(self) -> int:
+        return int(self.state.scores[self.seat])
+
+    def step(self, action: int) -> tuple[float, bool, bool]:
+        """The learner's action: the reward, whether the game ended and whether the move lost a race."""
+        before, lost = self.score(), False
+        if self.real_time:
+            stream = derive_seed(self.deal, ORDER_STREAM)
+            keys = [derive_seed(stream, self.steps * 64 + s) for s in range(self.game.players)]
+            for seat in sorted(range(self.game.players), key=lambda s: (keys[s], s)):
+                if self.state.is_terminal:
+                    break
+                if seat == self.seat:
+                    if action == self.game.num_actions:
+                        continue
+                    if action in self.state.legal_actions(seat):
+                        self.state.apply(action, player=seat)
+                    else:
+                        lost = True
+                    continue
+                move = self.decide(seat)
+                if move is not None:
+                    self.state.apply(move, player=seat)
+        else:
+            self.state.apply(action, player=self.seat)
+            self.play_others()
+        self.steps += 1
+        return float(self.score() - before), self.state.is_terminal, lost
+
+    def observation(self) -> tuple[Any, Any]:
+        mask = self.state.legal_action_mask(self.seat)
+        if self.real_time:
+            mask = np.append(mask, not self.state.is_terminal)
+        return self.state.observation_tensor(self.seat), mask
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "kinds"),
+    [
+        ("schacht", {"players": 3}, ["heuristic", "random", "heuristic"]),
+        ("schacht", {"players": 5}, ["random"] * 5),
+        ("duvelen", {"players": 3}, ["greedy", "lookahead", "random"]),
+    ],
+)
+def test_game_i_equals_the_one_game_api_step_by_step_for_any_thread_count(
+    name: str, options: dict[str, Any], kinds: list[str]
+) -> None:
+    game = diabolo.load(name, **options)
+    bots = [diabolo.bot(name, kind) for kind in kinds]
+    games, seed, seat = 6, 11, 1
+    envs = [game.vector_env(games, opponents=bots, seed=seed, threads=t, seat=seat, idle_limit=10**6) for t in (1, 2)]
+    mirrors = [Mirror(game, seed, i, seat, bots) for i in range(games)]
+    outputs: list[tuple[Any, ...]] = [env.reset() for env in envs]
+    rng = random.Random(5)
+    ended = 0
+    for _ in range(120 if name == "schacht" else 300):
+        for mine, theirs in zip(outputs[0], outputs[-1]):  # threads=1 and threads=2
+            assert np.array_equal(mine, theirs)
+        observations, masks = outputs[0][:2]
+        for i, mirror in enumerate(mirrors):
+            tensor, mask = mirror.observation()
+            assert np.array_equal(observations[i], tensor) and np.array_equal(masks[i], mask), (i, mirror.steps)
+        actions = np.array(
+            [rng.choice([*np.flatnonzero(masks[i]), 0][:-1] or [0]) for i in range(games)], dtype=np.int32
+        )
+        outputs = [env.step(actions) for env in envs]
+        _, _, rewards, terminated, truncated = outputs[0]
+        for i, mirror in enumerate(mirrors):
+            if mirror.state.is_terminal:  # the env started the next episode at this step
+                mirror.episode += 1
+                mirror.start()
+                assert rewards[i] == 0 and not terminated[i]
+                continue
+            reward, over, lost = mirror.step(int(actions[i]))
+            assert (rewards[i], terminated[i], truncated[i], envs[0].lost_races[i]) == (reward, over, False, lost)
+            ended += over
+    assert ended > 0
+
+
+def test_the_learner_plays_each_seat_in_turn_and_rewards_can_be_final() -> None:
+    game = diabolo.load("schacht", players=3)
+    env = game.vector_env(2, opponents="heuristic", seat=None, reward="final", seed=3)
+    observations, masks = env.reset()
+    seen: dict[int, list[int]] = {0: [], 1: []}
+    for _ in range(400):
+        for i in range(2):
+            if not seen[i] or seen[i][-1] != env.seats[i]:
+                seen[i].append(int(env.seats[i]))
+        _, masks, rewards, terminated, _ = env.step(masks.argmax(axis=1))
+        assert all(rewards[~terminated] == 0)
+    assert seen[0][:4] == [0, 1, 2, 0] and seen[1][:4] == [0, 1, 2, 0]
+
+
+def test_bad_input_is_refused_and_changes_nothing() -> None:
+    game = diabolo.load("schacht", players=3)
+    env = game.vector_env(3, opponents="random", seed=2)
+    observations, masks = env.reset()
+    kept = observations.copy()
+    legal = masks.argmax(axis=1)
+    illegal = np.array([legal[0], legal[1], int(np.flatnonzero(~masks[2])[0])])
+    with pytest.raises(diabolo.IllegalMoveError, match="game 2 of the vector env") as caught:
+        env.step(illegal)
+    assert caught.value.clause.startswith("S")
+    refused: list[tuple[Any, str]] = [
+        (np.array([0, 1]), "one integer action id per game"),
+        (np.array([0.0, 1.0, 2.0]), "one integer action id per game"),
+        ([[0, 1, 2]], "one integer action id per game"),
+        (np.array([0, 1, 2**40]), "an action id is 0..76"),
+        (np.array([0, 1, 77]), "an action is an id 0..76"),
+        (np.array([-1, 1, 2]), "an action id is 0..76"),
+        ("abc", "one integer action id per game"),
+    ]
+    for bad, message in refused:
+        with pytest.raises(diabolo.OptionError, match=message):
+            env.step(bad)
+    observations, *_ = env.step(legal)  # every refusal changed nothing: the same step goes on
+    fresh = game.vector_env(3, opponents="random", seed=2)
+    assert np.array_equal(fresh.reset()[0], kept)
+    assert np.array_equal(fresh.step(legal)[0], observations)
+    with pytest.raises(diabolo.OptionError, match="played by C\\+\\+ bots"):
+        game.vector_env(2, opponents=[None, object(), "random"])  # type: ignore[list-item]
+    with pytest.raises(diabolo.OptionError, match="seat 2 has no player"):
+        game.vector_env(2, opponents=[None, "random", None])
+    with pytest.raises(diabolo.OptionError, match="seat must be"):
+        game.vector_env(2, seat=3)
+    with pytest.raises(diabolo.OptionError, match="threads must be 1..256"):
+        game.vector_env(2, threads=0)
+    with pytest.raises(diabolo.OptionError, match='reward must be "score" or "final"'):
+        game.vector_env(2, reward="win")
+
+
+def test_a_penalised_illegal_action_costs_the_penalty_and_changes_nothing() -> None:
+    env = diabolo.load("schacht", players=3).vector_env(2, opponents="random", illegal="penalise", penalty=-3)
+    observations, masks = env.reset()
+    kept = observations[1].copy()
+    actions = np.array([masks[0].argmax(), np.flatnonzero(~masks[1])[0]])
+    observations, masks, rewards, terminated, truncated = env.step(actions)
+    assert rewards[1] == -3 and np.array_equal(observations[1], kept) and not terminated[1]
