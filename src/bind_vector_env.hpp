@@ -118,6 +118,16 @@ void bind_vector_env(py::module_& m) {
         .def_property_readonly(
             "observation_size", [](const Env& self) { return self.env->observation_size(); },
             "Floats in each game's observation.")
+        .def(
+            "render",
+            [](const Env& self, const py::object& game) {
+                const int index = to_int(game, "game");
+                if (index < 0 || index >= self.env->games())
+                    throw OptionError("game must be 0.." + std::to_string(self.env->games() - 1) + ", got " +
+                                      std::to_string(index));
+                return R::render(self.env->position(index));
+            },
+            py::arg("game") = 0, "A text picture of game ``game``'s table, as ``str(state)`` draws it.")
         .def_readonly("lost_races", &Env::lost_races,
                       "Per game, whether the learner's move at the last step lost a race (real time).")
         .def_readonly("seats", &Env::seats, "Per game, the learner's seat in its current episode.");

@@ -1,0 +1,133 @@
+"""Gymnasium environments: one seat of a game against diabolo's C++ bots, which play the
+other seats inside the engine (a vector env of one game, ``game.vector_env``), not in a
+Python loop. ``pip install "diabolo[gymnasium]"``.
+
+The observation is the seat's observation tensor (a Box with the game's bounds), the
+action an action id (``Discrete``; in real time the last id is the no-op), and the legal
+actions are ``info["action_mask"]`` and ``env.action_masks()``. Every action of the action
+space is a valid input, as Gymnasium expects: an illegal one is penalised by default
+(``illegal="penalise"``: nothing changes, the reward is ``penalty``), or raises with
+``illegal="raise"``. The other choices (rewards, real time, ends) are those of the vector
+env (docs/ai.rst).
+
+>>> from diabolo.envs.gymnasium import DiaboloEnv
+>>> env = DiaboloEnv("schacht", players=3, opponents="heuristic")
+>>> observation, info = env.reset(seed=1)
+>>> observation.shape, info["action_mask"].shape
+((968,), (77,))
+>>> action = int(info["action_mask"].argmax())
+>>> observation, reward, terminated, truncated, info = env.step(action)
+"""
+
+from __future__ import annotations
+
+from typing import Any, SupportsFloat
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+import diabolo
+from diabolo.errors import OptionError
+
+__all__ = ["DiaboloEnv", "register"]
+
+Observation = npt.NDArray[np.float32]
+
+
+class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
+    """One seat (``seat``, default 0) of ``game`` against ``opponents`` (a bot kind, a C++
+    bot, or one per seat), with the game's rule options; see the module's description
+    and :func:`diabolo.envs.vector.vector_env` for ``reward``, ``illegal``, ``penalty``,
+    ``idle_limit`` and ``max_steps``."""
+
+    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        opponents: Any = "random",
+        seat: int = 0,
+        reward: str = "score",
+        illegal: str = "penalise",
+        penalty: float = -1.0,
+        idle_limit: int = 8,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f'render_mode must be None or "ansi", got {render_mode!r}')
+        self.game = diabolo.load(game, **options)
+        self.render_mode = render_mode
+        self._settings: dict[str, Any] = {
+            "opponents": opponents,
+            "seat": seat,
+            "reward": reward,
+            "illegal": illegal,
+            "penalty": penalty,
+            "idle_limit": idle_limit,
+            "max_steps": max_steps,
+        }
+        self._env = self.game.vector_env(1, seed=0, **self._settings)  # checks the settings
+        low, high = self.game.observation_tensor_bounds
+        self.observation_space = spaces.Box(low, high, dtype=np.float32)
+        self.action_space = spaces.Discrete(self._env.num_actions)
+        self._mask = np.zeros(self._env.num_actions, dtype=np.int8)
+        self._episodes = 0
+        self._seed = 0
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """A new deal: from ``seed``, or the next one of the last seed given."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seed, self._episodes = int(seed), 0
+        elif self._episodes == 0 and self._seed == 0:
+            self._seed = int(self.np_random.integers(2**63))
+        self._env = self.game.vector_env(1, seed=diabolo.derive_seed(self._seed, self._episodes), **self._settings)
+        self._episodes += 1
+        observations, masks = self._env.reset()
+        return observations[0].copy(), self._info(masks[0])
+
+    def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
+        """The seat's action, then the other seats' moves: ``(observation, reward,
+        terminated, truncated, info)``; ``info`` has the ``action_mask`` and ``lost_race``
+        (real time: the move came after another that made it illegal)."""
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise OptionError(f"an action is an integer id, got {action!r}")
+        observations, masks, rewards, terminated, truncated = self._env.step(np.array([action], dtype=np.int64))
+        info = self._info(masks[0])
+        info["lost_race"] = bool(self._env.lost_races[0])
+        return observations[0].copy(), float(rewards[0]), bool(terminated[0]), bool(truncated[0]), info
+
+    def _info(self, mask: npt.NDArray[np.bool_]) -> dict[str, Any]:
+        self._mask = mask.astype(np.int8)
+        return {"action_mask": self._mask.copy()}
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions now (for masked policies, e.g. sb3-contrib's MaskablePPO)."""
+        return self._mask.astype(bool)
+
+    def render(self) -> str | None:
+        """With render_mode "ansi": a text picture of the table, as ``str(state)`` draws it."""
+        return self._env.render(0) if self.render_mode == "ansi" else None
+
+
+def register() -> None:
+    """Registers ``diabolo/Schacht-v0``, ``diabolo/Duvelen-v0`` and ``diabolo/Knizia-v0``
+    with Gymnasium, for ``gymnasium.make`` (options as keyword arguments).
+
+    >>> import gymnasium
+    >>> from diabolo.envs.gymnasium import register
+    >>> register()
+    >>> gymnasium.make("diabolo/Duvelen-v0", players=2).action_space
+    Discrete(204)
+    """
+    for name in diabolo.games():
+        env_id = f"diabolo/{name.capitalize()}-v0"
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point="diabolo.envs.gymnasium:DiaboloEnv", kwargs={"game": name})

@@ -1,0 +1,89 @@
+"""The Gymnasium environments (diabolo.envs.gymnasium): Gymnasium's own env_checker over
+every game and several player counts, registration for gymnasium.make, seeding, the
+action mask, and the two illegal-action rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium", reason='the Gymnasium tests need pip install "diabolo[gymnasium]"')
+
+import gymnasium  # noqa: E402
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import diabolo  # noqa: E402
+from diabolo.envs.gymnasium import DiaboloEnv, register  # noqa: E402
+from tests.transcripts import KNIZIA_WORDS  # noqa: E402
+
+WORDS = diabolo.Lexicon.from_words(KNIZIA_WORDS)
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("schacht", {"players": 3, "opponents": "heuristic"}),
+        ("schacht", {"players": 5, "opponents": "random", "seat": 4}),
+        ("duvelen", {"players": 2, "opponents": "greedy"}),
+        ("duvelen", {"players": 4, "opponents": "lookahead", "seat": 2}),
+        ("knizia", {"players": 3, "opponents": "random", "lexicon": WORDS}),
+    ],
+    ids=lambda value: value if isinstance(value, str) else f"{value['players']}p",
+)
+def test_gymnasium_check_env_passes(game: str, options: dict[str, Any]) -> None:
+    """Made through gymnasium.make, so that the checker also tries the render modes."""
+    register()
+    env = gymnasium.make(f"diabolo/{game.capitalize()}-v0", **options)
+    check_env(env.unwrapped, skip_render_check=False)
+
+
+def test_registered_envs_play_whole_games_with_the_mask() -> None:
+    register()
+    env = gymnasium.make("diabolo/Schacht-v0", players=4, opponents="heuristic", render_mode="ansi")
+    observation, info = env.reset(seed=3)
+    rng = np.random.default_rng(1)
+    total, steps = 0.0, 0
+    while True:
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        observation, reward, terminated, truncated, info = env.step(action)
+        total += float(reward)
+        steps += 1
+        if terminated or truncated:
+            break
+    assert terminated and steps > 10
+    assert "rows" in str(env.render()).lower() or env.render()
+
+
+def test_the_same_seed_gives_the_same_game_and_reset_without_a_seed_deals_anew() -> None:
+    def trajectory(env: DiaboloEnv, seed: int | None) -> list[Any]:
+        observation, info = env.reset(seed=seed)
+        seen = [observation]
+        for _ in range(15):
+            observation, *_rest, info = env.step(int(info["action_mask"].argmax()))
+            seen.append(observation)
+        return seen
+
+    first = DiaboloEnv("duvelen", players=3, opponents="greedy")
+    second = DiaboloEnv("duvelen", players=3, opponents="greedy")
+    a, b = trajectory(first, 5), trajectory(second, 5)
+    assert all(np.array_equal(x, y) for x, y in zip(a, b))
+    c = trajectory(first, None)  # the next deal after seed 5
+    assert not np.array_equal(a[0], c[0])
+
+
+def test_an_illegal_action_is_penalised_by_default_or_raises() -> None:
+    env = DiaboloEnv("schacht", players=3, penalty=-4.0)
+    observation, info = env.reset(seed=2)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    again, reward, terminated, truncated, info = env.step(illegal)
+    assert reward == -4.0 and np.array_equal(again, observation) and not terminated
+    assert np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
+    strict = DiaboloEnv("schacht", players=3, illegal="raise")
+    strict.reset(seed=2)
+    with pytest.raises(diabolo.IllegalMoveError):
+        strict.step(illegal)
+    for wrong in (-1, 77, 1.5, None):
+        with pytest.raises(diabolo.OptionError):
+            strict.step(wrong)
