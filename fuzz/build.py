@@ -59,6 +59,7 @@ LDFLAGS = ["-shared", *SANITIZE]
 
 PACKAGE_PATTERNS = (
     "*.py",
+    "envs/*.py",  # diabolo/__init__ imports diabolo.envs.vector
     "*.pyi",
     "py.typed",
     "decks/*.json",
