@@ -25,7 +25,7 @@ import diabolo
 from diabolo.errors import DiaboloError, OptionError
 from diabolo.registry import Game
 from diabolo.server.store import Store, open_store
-from diabolo.server.tables import Rejection, Seat, Settings, Table, make_bot
+from diabolo.server.tables import Rejection, Seat, Settings, Table, compact_json, make_bot
 
 __all__ = ["Lobby", "create_app", "listening_socket", "uvicorn_config"]
 
@@ -287,8 +287,9 @@ def uvicorn_config(app: Starlette, **options: Any) -> Any:
     """How uvicorn runs the server (``options`` override, e.g. ``lifespan="on"``): frames of
     at most MAX_FRAME bytes, and no per-message compression. A message of the protocol is
     a few hundred bytes of JSON, which deflate barely shrinks, while it costs CPU time on
-    every message and a compressor's memory on every connection (it halved the moves a
-    second in benchmarks/server_load.py). A proxy in front may still compress.
+    every message and a compressor's memory on every connection (it was a sixth of the
+    server's CPU time in a profile of benchmarks/server_load.py). A proxy in front may
+    still compress.
 
     >>> from diabolo.server import create_app, uvicorn_config
     >>> uvicorn_config(create_app("sqlite:///tables.db")).ws_per_message_deflate
@@ -323,7 +324,7 @@ class _Client:
     async def send(self, message: dict[str, Any] | str) -> None:
         """Queues ``message`` (an object, or its JSON text) for the client."""
         try:
-            self._queue.put_nowait(message if isinstance(message, str) else json.dumps(message, separators=(",", ":")))
+            self._queue.put_nowait(message if isinstance(message, str) else compact_json(message))
         except asyncio.QueueFull:
             self._writer.cancel()
             raise ConnectionError("the client does not read its messages") from None

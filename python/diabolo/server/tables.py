@@ -138,8 +138,8 @@ class Rejection(Exception):
         return {"reason": self.reason, "code": self.code, "clause": self.clause, "message": self.message}
 
 
-def _json(value: Any) -> str:
-    """Compact JSON text, as every message is sent."""
+def compact_json(value: Any) -> str:
+    """Compact JSON text, as every message is sent (by the tables and the connections)."""
     return json.dumps(value, separators=(",", ":"))
 
 
@@ -364,17 +364,17 @@ class Table:
 
     def _keep_events(self) -> None:
         state = self.state
-        seen: dict[Audience, str] = {None: _json(state.public_events())}
+        seen: dict[Audience, str] = {None: compact_json(state.public_events())}
         for seat in range(len(self.seats)):
-            seen[seat] = _json(state.events_for(seat))
+            seen[seat] = compact_json(state.events_for(seat))
         self._events.append(seen)
 
     async def _announce(self, at: float) -> None:
         """Each audience's update, written as text around its kept events' text."""
         seen = self._events[-1]
-        head = f'{{"type":"update","version":{self.version},"time":{_json(at)},"events":'
+        head = f'{{"type":"update","version":{self.version},"time":{compact_json(at)},"events":'
         for audience in list(self._connections):
-            legal = "" if audience is None else f',"legal":{_json(self._legal(audience))}'
+            legal = "" if audience is None else f',"legal":{compact_json(self._legal(audience))}'
             await self._send(audience, f"{head}{seen[audience]}{legal}}}")
 
     # ---- bots and timers -----------------------------------------------------------------
