@@ -287,8 +287,8 @@ def uvicorn_config(app: Starlette, **options: Any) -> Any:
     """How uvicorn runs the server (``options`` override, e.g. ``lifespan="on"``): frames of
     at most MAX_FRAME bytes, and no per-message compression. A message of the protocol is
     a few hundred bytes of JSON, which deflate barely shrinks, while it costs CPU time on
-    every message and a compressor's memory on every connection (it was a sixth of the
-    server's CPU time in a profile of benchmarks/server_load.py). A proxy in front may
+    every message and a compressor's memory on every connection (13% of the server's
+    samples in a py-spy profile of benchmarks/server_load.py). A proxy in front may
     still compress.
 
     >>> from diabolo.server import create_app, uvicorn_config
