@@ -15,7 +15,12 @@ import pytest
 
 import diabolo
 import diabolo.duvelen
+import diabolo.envs
+import diabolo.envs.gymnasium
+import diabolo.envs.pettingzoo
+import diabolo.envs.vector
 import diabolo.errors
+import diabolo.openspiel
 import diabolo.realtime
 import diabolo.registry
 import diabolo.schacht
@@ -27,6 +32,11 @@ MODULES: list[ModuleType] = [
     diabolo.schacht,
     diabolo.duvelen,
     diabolo.realtime,
+    diabolo.envs,
+    diabolo.envs.pettingzoo,
+    diabolo.envs.gymnasium,
+    diabolo.envs.vector,
+    diabolo.openspiel,
 ]
 README = Path(__file__).resolve().parent.parent / "README.md"
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
