@@ -14,16 +14,19 @@ from types import ModuleType
 import pytest
 
 import diabolo
+import diabolo.distributed
 import diabolo.duvelen
 import diabolo.envs
 import diabolo.envs.gymnasium
 import diabolo.envs.pettingzoo
 import diabolo.envs.vector
 import diabolo.errors
+import diabolo.matches
 import diabolo.openspiel
 import diabolo.realtime
 import diabolo.registry
 import diabolo.schacht
+import diabolo.selfplay
 
 MODULES: list[ModuleType] = [
     diabolo,
@@ -37,6 +40,9 @@ MODULES: list[ModuleType] = [
     diabolo.envs.gymnasium,
     diabolo.envs.vector,
     diabolo.openspiel,
+    diabolo.matches,
+    diabolo.selfplay,
+    diabolo.distributed,
 ]
 README = Path(__file__).resolve().parent.parent / "README.md"
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

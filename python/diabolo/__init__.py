@@ -39,6 +39,7 @@ from diabolo.lexicon import Lexicon
 from diabolo.matches import match, tournament
 from diabolo.records import Record
 from diabolo.registry import Game, Move, State, bot, bot_kinds, games, load
+from diabolo.selfplay import self_play
 
 derive_seed = _core.derive_seed
 """``derive_seed(seed, index)``: the seed of item ``index`` of a batch seeded with ``seed``, as
@@ -110,5 +111,6 @@ __all__ = [
     "match",
     "realtime",
     "schacht",
+    "self_play",
     "tournament",
 ]

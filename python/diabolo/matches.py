@@ -39,7 +39,7 @@ from diabolo.knizia import KniziaGame
 from diabolo.schacht import Bot as SchachtBot
 from diabolo.schacht import SchachtGame
 
-__all__ = ["BotSummary", "MatchResult", "Tournament", "match", "tournament"]
+__all__ = ["BotSummary", "MatchResult", "Tournament", "match", "match_scores", "round_robin", "standings", "tournament"]
 
 Z95 = 1.959963984540054
 """The two-sided 95% point of the normal distribution."""
@@ -146,17 +146,19 @@ def _native_match(
     seed: int,
     threads: int,
     progress: Progress | None,
+    first: int = 0,
 ) -> npt.NDArray[np.int32]:
     """The match in C++ (the game's play_match): without the GIL for C++ bots; in parts
     when progress is reported (game g is always seeded by (seed, g), so the parts give the
     same games)."""
 
-    def play(count: int, first: int) -> npt.NDArray[Any]:
+    def play(count: int, done: int) -> npt.NDArray[Any]:
+        start = first + done
         if isinstance(game, SchachtGame):
-            return _core.schacht_play_match(game, list(bots), count, seed, threads, first)["scores"]
+            return _core.schacht_play_match(game, list(bots), count, seed, threads, start)["scores"]
         if isinstance(game, DuvelenGame):
-            return _core.duvelen_play_match(game, list(bots), count, seed, threads, first)["scores"]
-        return _core.knizia_play_match(game, list(bots), count, seed, threads, first)["scores"]
+            return _core.duvelen_play_match(game, list(bots), count, seed, threads, start)["scores"]
+        return _core.knizia_play_match(game, list(bots), count, seed, threads, start)["scores"]
 
     parts = 20 if progress is not None else 1
     blocks = []
@@ -172,12 +174,12 @@ def _native_match(
 
 
 def _python_schacht_match(
-    game: SchachtGame, bots: Sequence[Any], games: int, seed: int, progress: Progress | None
+    game: SchachtGame, bots: Sequence[Any], games: int, seed: int, progress: Progress | None, first: int = 0
 ) -> npt.NDArray[np.int32]:
     """The slower path for Python bots: seat s of game i is bot (s + i) % n."""
     n = game.players
     scores = np.zeros((games, n), dtype=np.int32)
-    for i in range(games):
+    for i in range(first, first + games):
         state = game.new_state(seed=_core.derive_seed(seed, i))
         while not state.is_terminal:
             seat = state.current_player
@@ -185,9 +187,9 @@ def _python_schacht_match(
                 seat = next(p for p in range(n) if state.legal_actions(p))
             state.apply(bots[(seat + i) % n].choose(state, seat), player=seat)
         for seat, total in enumerate(state.scores):
-            scores[i, (seat + i) % n] = total
+            scores[i - first, (seat + i) % n] = total
         if progress is not None:
-            progress(i + 1, games)
+            progress(i + 1 - first, games)
     return scores
 
 
@@ -221,11 +223,32 @@ def match(
     names: list[str] = []
     for index, bot in enumerate(bots):
         names.append(_name(bot, index, names))
-    if isinstance(game, SchachtGame) and not all(isinstance(bot, SchachtBot) for bot in bots):
-        scores = _python_schacht_match(game, bots, games, seed, progress)
-    else:
-        scores = _native_match(game, bots, games, seed, threads, progress)
+    scores = match_scores(game, bots, games, seed, threads, 0, progress)
     return MatchResult(names, scores, _shared_wins(scores))
+
+
+def match_scores(
+    game: SchachtGame | DuvelenGame | KniziaGame,
+    bots: Sequence[Any],
+    games: int,
+    seed: int,
+    threads: int,
+    first: int,
+    progress: Progress | None = None,
+) -> npt.NDArray[np.int32]:
+    """The scores (games x bots) of games ``first`` .. ``first + games - 1`` of
+    :func:`match`: any split of a match into blocks joins into the whole.
+
+    >>> import diabolo, numpy as np
+    >>> from diabolo.matches import match_scores
+    >>> game, bots = diabolo.load("schacht", players=3), [diabolo.bot("schacht", "random")] * 3
+    >>> halves = np.concatenate([match_scores(game, bots, 5, 1, 1, 0), match_scores(game, bots, 5, 1, 1, 5)])
+    >>> bool((halves == diabolo.match(game, bots, games=10, seed=1).scores).all())
+    True
+    """
+    if isinstance(game, SchachtGame) and not all(isinstance(bot, SchachtBot) for bot in bots):
+        return _python_schacht_match(game, bots, games, seed, progress, first)
+    return _native_match(game, bots, games, seed, threads, progress, first)
 
 
 @dataclass(frozen=True)
@@ -284,21 +307,54 @@ def tournament(
     ratings are fitted to all the points. Pairing k is seeded from (seed, k), so the
     results do not depend on ``threads``.
     """
+    games, seed = _integer(games, "games", 1), _integer(seed, "seed", 0)
+    pairings = round_robin(bots, game.players, seed)
+    results = [
+        match(game, seated, games=games, seed=pairing_seed, threads=threads) for _, _, seated, pairing_seed in pairings
+    ]
+    return standings(list(bots), pairings, results, games)
+
+
+def round_robin(bots: Mapping[str, Any], players: int, seed: int) -> list[tuple[str, str, list[Any], int]]:
+    """The pairings of :func:`tournament`: (a, b, the seats' bots, the match's seed) for
+    every pair, in order; pairing k's match is seeded from (seed, k).
+
+    >>> from diabolo.matches import round_robin
+    >>> [(a, b, seated) for a, b, seated, _ in round_robin({"x": 1, "y": 2, "z": 3}, 3, seed=0)]
+    [('x', 'y', [1, 2, 1]), ('x', 'z', [1, 3, 1]), ('y', 'z', [2, 3, 2])]
+    """
     names = list(bots)
     if len(names) < 2:
         raise OptionError("a tournament needs at least two bots")
-    games, seed = _integer(games, "games", 1), _integer(seed, "seed", 0)
-    matches: dict[tuple[str, str], MatchResult] = {}
-    points: dict[tuple[str, str], float] = {}
-    pairing = 0
+    pairings: list[tuple[str, str, list[Any], int]] = []
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
-            seated = [bots[a] if s % 2 == 0 else bots[b] for s in range(game.players)]
-            result = match(game, seated, games=games, seed=_core.derive_seed(seed, pairing), threads=threads)
-            pairing += 1
-            best_a = result.scores[:, 0::2].max(axis=1)
-            best_b = result.scores[:, 1::2].max(axis=1)
-            points[(a, b)] = float((best_a > best_b).sum() + 0.5 * (best_a == best_b).sum())
-            points[(b, a)] = float(games - points[(a, b)])
-            matches[(a, b)] = result
+            seated = [bots[a] if s % 2 == 0 else bots[b] for s in range(players)]
+            pairings.append((a, b, seated, _core.derive_seed(seed, len(pairings))))
+    return pairings
+
+
+def standings(
+    names: list[str], pairings: Sequence[tuple[str, str, Any, int]], results: Sequence[MatchResult], games: int
+) -> Tournament:
+    """The tournament's points and ratings from its pairings' matches: in each game the
+    bot whose best seat has the higher total scores a point (half each for a tie).
+
+    >>> import diabolo
+    >>> from diabolo.matches import round_robin, standings
+    >>> game = diabolo.load("schacht", players=4)
+    >>> bots = {"heuristic": diabolo.bot("schacht", "heuristic"), "random": diabolo.bot("schacht", "random")}
+    >>> pairings = round_robin(bots, game.players, seed=1)
+    >>> results = [diabolo.match(game, seated, games=20, seed=s) for _, _, seated, s in pairings]
+    >>> standings(list(bots), pairings, results, 20).points == diabolo.tournament(game, bots, games=20, seed=1).points
+    True
+    """
+    matches: dict[tuple[str, str], MatchResult] = {}
+    points: dict[tuple[str, str], float] = {}
+    for (a, b, _, _), result in zip(pairings, results):
+        best_a = result.scores[:, 0::2].max(axis=1)
+        best_b = result.scores[:, 1::2].max(axis=1)
+        points[(a, b)] = float((best_a > best_b).sum() + 0.5 * (best_a == best_b).sum())
+        points[(b, a)] = float(games - points[(a, b)])
+        matches[(a, b)] = result
     return Tournament(names, matches, points, _elo(names, points))
