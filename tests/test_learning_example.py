@@ -1,0 +1,44 @@
+"""The learning example (examples/policy_gradient.py): a numpy policy trained through the
+vector env beats RandomBot clearly, and the figures it prints come from diabolo.match."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "policy_gradient.py"
+
+
+def _example() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("policy_gradient", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["policy_gradient"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_short_training_beats_random_bots_clearly() -> None:
+    example = _example()
+    training = example.train(players=3, games=64, updates=80, seed=1, report=40)
+    assert training.steps == 80 * 32 * 64
+    (_, early, _), (_, late, _) = training.curve
+    assert late > early  # the games it plays while learning score more
+    result = example.measure(training.policy, 3, "random", games=240, seed=101)
+    policy = next(row for row in result.summary() if row.name == "linear policy")
+    assert policy.win_interval[0] > 1 / 3  # above the share of a seat that plays at random
+    assert result.summary()[0].name == "linear policy"
+
+
+def test_the_untrained_policy_is_uniform_over_the_legal_actions() -> None:
+    example = _example()
+    policy = example.LinearPolicy(5, 4)
+    masks = np.array([[True, False, True, True], [False, True, False, False]])
+    probabilities = policy.probabilities(np.ones((2, 5), dtype=np.float32), masks)
+    np.testing.assert_allclose(probabilities, np.array([[1 / 3, 0, 1 / 3, 1 / 3], [0, 1, 0, 0]]), rtol=1e-6)
+    draws = example.sample(np.repeat(probabilities[:1], 3000, axis=0), np.random.default_rng(0))
+    assert set(np.unique(draws)) == {0, 2, 3}
