@@ -13,7 +13,7 @@ the engine. Importing this module registers ``diabolo_schacht``, ``diabolo_duvel
 - Schacht is sequential: the player to move acts; the secret doubler decisions (S5.3) are
   taken one by one in seat order, and no seat sees another's before the rules reveal it.
 - Duvelen and Knizia are played in real time, so they are *simultaneous* games: at each
-  step every seat chooses a move or the no-op ``WAIT`` (the last action id); the moves
+  step every seat chooses a move or the no-op (the last action id); the moves
   arrive in an order drawn from ``derive_seed(seed of the deal, step + 1)``, and a move
   that an earlier arrival of the same step made illegal lost the race and changes nothing.
   ``idle_limit`` (default 8) steps in a row in which nobody moves end the game, as does
@@ -167,7 +167,7 @@ class DiaboloGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
     """
 
     def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
-        params = {**_game_type(name).parameter_specification, **(params or {})}
+        params = {**_TYPES[name].parameter_specification, **(params or {})}
         self.rules = _Rules(name, params)
         self.engine = self.rules.engine
         info = pyspiel.GameInfo(
@@ -179,7 +179,7 @@ class DiaboloGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no types
             utility_sum=None,
             max_game_length=self.rules.max_steps,
         )
-        super().__init__(_game_type(name), info, params)
+        super().__init__(_TYPES[name], info, params)
 
     def new_initial_state(self) -> DiaboloState:
         """A state before the deal, a chance node."""
@@ -356,6 +356,10 @@ def resampler(seed: int = 0) -> Any:
     return resample
 
 
+_TYPES = {name: _game_type(name) for name in NAMES}
+"""Each game's OpenSpiel type, made once."""
+
+
 def _register() -> None:
     """Registers each game with a class of its own: OpenSpiel keeps what it registers until
     the process ends, and a class (unlike a function) is never freed then, without the
@@ -367,7 +371,7 @@ def _register() -> None:
 
         game_class = type(f"Diabolo{name.capitalize()}Game", (DiaboloGame,), {"__init__": __init__})
         game_class.__module__ = __name__
-        pyspiel.register_game(_game_type(name), game_class)
+        pyspiel.register_game(_TYPES[name], game_class)
 
 
 _register()
