@@ -1,18 +1,27 @@
-"""Speed of the vector environment (game.vector_env) against a Python loop over the public
-API doing the same work, in the same run: env steps per second with observations and
-masks written, for 1 and 2 threads, with the memory bandwidth of this machine for scale.
+"""Speeds of the ways to learn from a game, measured in one run: a Python loop over the
+public API (the baseline), the Gymnasium, PettingZoo and OpenSpiel adapters, and the
+vector environment (game.vector_env) with float and byte observations on 1 and 2
+threads, with this machine's memory bandwidth for scale.
 
-A step of a game is the learner's action and the other seats' moves until the learner is
-to act again (Schacht), with the learner's observation tensor and action mask written.
-The learner plays a random legal action (drawn in numpy over all games at once).
+Two units, each named in the table:
+- learner steps: one seat's action and the other seats' bots until that seat is to act
+  again, with its observation tensor and action mask produced (the Python loop,
+  Gymnasium, the vector env);
+- agent steps: one seat's action, every seat learning, with the next agent's observation
+  and mask produced (PettingZoo's AEC env, OpenSpiel's state).
 
-    python benchmarks/vector_env.py [--game schacht] [--players 4] [--games 1024] [--seconds 3]
+The learner plays the lowest legal action (the adapters' own costs, not a policy's, are
+measured); the vector env also with a random legal action drawn in numpy over all games,
+as a training loop would.
+
+    python benchmarks/vector_env.py [--players 4] [--games 1024] [--seconds 3]
 """
 
 from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -20,39 +29,113 @@ import numpy as np
 import diabolo
 
 
-def python_loop(game: Any, opponent: str, seconds: float) -> float:
-    """Steps a second of one game at a time through the public API: the learner's move,
-    the other seats' bots (choose), the tensor and the mask."""
-    bot = diabolo.bot(game.name, opponent)
-    rng = np.random.default_rng(0)
-    steps, deals, started = 0, 0, time.perf_counter()
-    state = game.new_state(seed=0)
-    while time.perf_counter() - started < seconds:
-        if state.is_terminal:
-            deals += 1
-            state = game.new_state(seed=deals)
-        while state.pending_seats and 0 not in state.pending_seats:
-            seat = state.pending_seats[0]
-            state.apply(bot.choose(state, seat, steps), player=seat)
-        if state.is_terminal:
-            continue
-        state.observation_tensor(0)
-        mask = state.legal_action_mask(0)
-        state.apply(int(rng.choice(np.flatnonzero(mask))), player=0)
-        steps += 1
-    return steps / (time.perf_counter() - started)
-
-
-def vector_steps(game: Any, opponent: str, games: int, threads: int, seconds: float) -> float:
-    env = game.vector_env(games, opponents=opponent, seed=1, threads=threads)
-    _, masks = env.reset()
-    rng = np.random.default_rng(0)
+def rate(run: Callable[[], int], seconds: float) -> float:
+    """Steps a second of ``run`` (which returns the steps it made) for ``seconds``."""
     steps, started = 0, time.perf_counter()
     while time.perf_counter() - started < seconds:
-        actions = np.argmax(rng.random(masks.shape, dtype=np.float32) * masks, axis=1)
-        _, masks, *_ = env.step(actions)
-        steps += games
+        steps += run()
     return steps / (time.perf_counter() - started)
+
+
+def python_loop(game: Any, opponent: str, seconds: float) -> float:
+    """One game at a time through the public API: the learner's move, the other seats'
+    bots (choose), the tensor and the mask."""
+    bot = diabolo.bot(game.name, opponent)
+    deals = [0]
+    state = [game.new_state(seed=0)]
+
+    def run() -> int:
+        s = state[0]
+        if s.is_terminal:
+            deals[0] += 1
+            s = state[0] = game.new_state(seed=deals[0])
+        while s.pending_seats and 0 not in s.pending_seats:
+            seat = s.pending_seats[0]
+            s.apply(bot.choose(s, seat, deals[0]), player=seat)
+        if s.is_terminal:
+            return 0
+        s.observation_tensor(0)
+        mask = s.legal_action_mask(0)
+        s.apply(int(np.flatnonzero(mask)[0]), player=0)
+        return 1
+
+    return rate(run, seconds)
+
+
+def gymnasium_env(game: Any, opponent: str, seconds: float) -> float:
+    from diabolo.envs.gymnasium import DiaboloEnv
+
+    env = DiaboloEnv(game.name, opponents=opponent, players=game.players)
+    _, info = env.reset(seed=1)
+    mask = [info["action_mask"]]
+
+    def run() -> int:
+        _, _, terminated, truncated, info = env.step(int(np.flatnonzero(mask[0])[0]))
+        if terminated or truncated:
+            _, info = env.reset()
+        mask[0] = info["action_mask"]
+        return 1
+
+    return rate(run, seconds)
+
+
+def pettingzoo_env(game: Any, seconds: float) -> float:
+    from diabolo.envs.pettingzoo import aec_env
+
+    env = aec_env(game.name, players=game.players)
+    env.reset(seed=1)
+
+    def run() -> int:
+        if not env.agents:
+            env.reset()
+        observation, _, terminated, truncated, _ = env.last()
+        env.step(None if terminated or truncated else int(np.flatnonzero(observation["action_mask"])[0]))
+        return 1
+
+    return rate(run, seconds)
+
+
+def openspiel_game(game: Any, seconds: float) -> float:
+    import pyspiel
+
+    import diabolo.openspiel  # noqa: F401  (registers the games)
+
+    spiel = pyspiel.load_game(f"diabolo_{game.name}", {"players": game.players})
+    state = [spiel.new_initial_state()]
+    deals = [0]
+
+    def run() -> int:
+        s = state[0]
+        if s.is_terminal():
+            s = state[0] = spiel.new_initial_state()
+        if s.is_chance_node():
+            deals[0] += 1
+            s.apply_action(deals[0])
+        player = s.current_player()
+        s.observation_tensor(player)
+        s.apply_action(s.legal_actions()[0])
+        return 1
+
+    return rate(run, seconds)
+
+
+def vector_steps(game: Any, opponent: str, games: int, threads: int, seconds: float, **options: Any) -> float:
+    random_actions = options.pop("random_actions", False)
+    env = game.vector_env(games, opponents=opponent, seed=1, threads=threads, **options)
+    _, masks = env.reset()
+    held = [masks]
+    rng = np.random.default_rng(0)
+
+    def run() -> int:
+        masks = held[0]
+        if random_actions:
+            actions = np.argmax(rng.random(masks.shape, dtype=np.float32) * masks, axis=1)
+        else:
+            actions = masks.argmax(axis=1)
+        _, held[0], *_ = env.step(actions)
+        return games
+
+    return rate(run, seconds)
 
 
 def bandwidth(seconds: float = 1.0) -> float:
@@ -68,25 +151,37 @@ def bandwidth(seconds: float = 1.0) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--game", default="schacht", choices=["schacht"])
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--games", type=int, default=1024)
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--opponent", default="random")
     args = parser.parse_args()
-    game = diabolo.load(args.game, players=args.players)
-    env = game.vector_env(1, opponents=args.opponent)
-    row = 4 * env.observation_size + env.num_actions
-    print(f"vector env: {args.game}, {args.players} players, opponents {args.opponent}, {args.games} games")
-    print(f"  a step writes {row:,} bytes of observation and mask")
+    game = diabolo.load("schacht", players=args.players)
+    size = game.vector_env(1).observation_size
+    print(f"Schacht, {args.players} players, opponents {args.opponent}; vector env of {args.games} games")
+    row, compact = 4 * size + game.num_actions, size + game.num_actions
+    print(f"  a step writes {row:,} bytes of observation and mask ({compact:,} with byte observations)")
     loop = python_loop(game, args.opponent, args.seconds)
-    print(f"  Python loop over the API:   {loop:12,.0f} steps/s   (baseline)")
-    for threads in (1, 2):
-        rate = vector_steps(game, args.opponent, args.games, threads, args.seconds)
-        print(
-            f"  vector env, {threads} thread(s):   {rate:12,.0f} steps/s   {rate / loop:6.1f}x"
-            f"   {rate * row / 1e9:5.2f} GB/s written"
-        )
+    rows: list[tuple[str, str, float, float | None]] = [("Python loop over the API (baseline)", "learner", loop, None)]
+    rows.append(("Gymnasium env (DiaboloEnv)", "learner", gymnasium_env(game, args.opponent, args.seconds), None))
+    rows.append(("PettingZoo AEC env", "agent", pettingzoo_env(game, args.seconds), None))
+    rows.append(("OpenSpiel (diabolo.openspiel)", "agent", openspiel_game(game, args.seconds), None))
+    for observations, row_bytes in (("float32", 4 * size), ("uint8", size)):
+        for threads in (1, 2):
+            steps = vector_steps(game, args.opponent, args.games, threads, args.seconds, observations=observations)
+            rows.append(
+                (
+                    f"vector env, {observations}, {threads} thread(s)",
+                    "learner",
+                    steps,
+                    steps * (row_bytes + game.num_actions),
+                )
+            )
+    steps = vector_steps(game, args.opponent, args.games, 2, args.seconds, observations="uint8", random_actions=True)
+    rows.append(("vector env, uint8, 2 threads, random actions", "learner", steps, None))
+    for name, unit, steps, written in rows:
+        traffic = f"   {written / 1e9:5.2f} GB/s written" if written is not None else ""
+        print(f"  {name:<46} {steps:>12,.0f} {unit} steps/s  {steps / loop:7.1f}x{traffic}")
     print(f"  memory bandwidth (numpy copy, read + write): {bandwidth() / 1e9:.1f} GB/s")
 
 

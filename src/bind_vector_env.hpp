@@ -40,7 +40,8 @@ template <class R>
 struct BoundVectorEnv {
     std::vector<std::unique_ptr<SeatPlayer<R>>> players;
     std::unique_ptr<VectorEnv<R>> env;
-    py::array_t<float> observations;
+    bool compact = false;
+    py::array observations;  // float32, or uint8 with compact observations
     py::array_t<bool> masks;
     py::array_t<float> rewards;
     py::array_t<bool> terminated;
@@ -49,19 +50,21 @@ struct BoundVectorEnv {
     py::array_t<int32_t> seats;
 
     VectorEnvOutput output() {
-        return {observations.mutable_data(),
+        void* rows = observations.mutable_data();
+        return {compact ? nullptr : static_cast<float*>(rows),
                 reinterpret_cast<uint8_t*>(masks.mutable_data()),
                 rewards.mutable_data(),
                 reinterpret_cast<uint8_t*>(terminated.mutable_data()),
                 reinterpret_cast<uint8_t*>(truncated.mutable_data()),
                 reinterpret_cast<uint8_t*>(lost_races.mutable_data()),
-                seats.mutable_data()};
+                seats.mutable_data(),
+                compact ? static_cast<uint8_t*>(rows) : nullptr};
     }
 };
 
 /// Binds <Name>VectorEnv and <name>_vector_env(game, players, games, seed, threads, seat,
-/// final_reward, penalise, penalty, idle_limit, max_steps, real_time), where players holds
-/// one C++ bot (or None for the learner's fixed seat) per seat.
+/// final_reward, penalise, penalty, idle_limit, max_steps, real_time, compact), where
+/// players holds one C++ bot (or None for the learner's fixed seat) per seat.
 template <class R, class Bot>
 void bind_vector_env(py::module_& m) {
     using Env = BoundVectorEnv<R>;
@@ -117,7 +120,7 @@ void bind_vector_env(py::module_& m) {
             "The no-op's action id in a real-time game; None in a turn-based one.")
         .def_property_readonly(
             "observation_size", [](const Env& self) { return self.env->observation_size(); },
-            "Floats in each game's observation.")
+            "Entries in each game's observation.")
         .def(
             "render",
             [](const Env& self, const py::object& game) {
@@ -134,7 +137,7 @@ void bind_vector_env(py::module_& m) {
     m.def((std::string(R::kName) + "_vector_env").c_str(),
           [](const typename R::Game& game, const py::sequence& players, const py::object& games, const py::object& seed,
              const py::object& threads, int seat, bool final_reward, bool penalise, double penalty,
-             const py::object& idle_limit, const py::object& max_steps, bool real_time) {
+             const py::object& idle_limit, const py::object& max_steps, bool real_time, bool compact) {
               auto bound = std::make_unique<Env>();
               std::vector<const SeatPlayer<R>*> seated;
               for (const auto& player : players) {
@@ -155,12 +158,16 @@ void bind_vector_env(py::module_& m) {
               options.penalty = static_cast<float>(penalty);
               options.idle_limit = to_int(idle_limit, "idle_limit");
               options.max_steps = max_steps.is_none() ? 0 : to_int64(max_steps, "max_steps");
+              options.compact = compact;
               if (!max_steps.is_none() && options.max_steps < 1)
                   throw OptionError("max_steps must be >= 1 or None, got " + std::to_string(options.max_steps));
               bound->env = std::make_unique<VectorEnv<R>>(game, to_int(games, "games"), to_seed(seed),
                                                           to_int(threads, "threads"), seated, options, real_time);
               const auto n = static_cast<py::ssize_t>(bound->env->games());
-              bound->observations = py::array_t<float>({n, static_cast<py::ssize_t>(bound->env->observation_size())});
+              const auto size = static_cast<py::ssize_t>(bound->env->observation_size());
+              bound->compact = compact;
+              if (compact) bound->observations = py::array_t<uint8_t>({n, size});
+              else bound->observations = py::array_t<float>({n, size});
               bound->masks = py::array_t<bool>({n, static_cast<py::ssize_t>(bound->env->actions())});
               bound->rewards = py::array_t<float>(n);
               bound->terminated = py::array_t<bool>(n);

@@ -16,6 +16,8 @@ import pytest
 import diabolo
 from diabolo import derive_seed
 
+WORDS = diabolo.Lexicon.from_words(["Tor", "Rot", "Ort", "Tore", "Rest", "Rast", "Rate", "Nest", "Ernst", "Nase"])
+
 ORDER_STREAM = 0x0A771BA1  # kOrderStream of core/vector_env.hpp
 
 
@@ -178,6 +180,8 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
         game.vector_env(2, threads=0)
     with pytest.raises(diabolo.OptionError, match='reward must be "score" or "final"'):
         game.vector_env(2, reward="win")
+    with pytest.raises(diabolo.OptionError, match='observations must be "float32" or "uint8"'):
+        game.vector_env(2, observations="float16")
 
 
 def test_a_penalised_illegal_action_costs_the_penalty_and_changes_nothing() -> None:
@@ -187,3 +191,28 @@ def test_a_penalised_illegal_action_costs_the_penalty_and_changes_nothing() -> N
     actions = np.array([masks[0].argmax(), np.flatnonzero(~masks[1])[0]])
     observations, masks, rewards, terminated, truncated = env.step(actions)
     assert rewards[1] == -3 and np.array_equal(observations[1], kept) and not terminated[1]
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("schacht", {"players": 4}), ("duvelen", {"players": 3}), ("knizia", {"players": 3, "lexicon": WORDS})],
+)
+def test_compact_observations_are_the_float_observations_in_bytes(name: str, options: dict[str, Any]) -> None:
+    """observations="uint8": entry k is round((x - low) / (high - low) * 255) of the float
+    observation, so 0/1 entries are exact and the games are the same."""
+    game = diabolo.load(name, **options)
+    low, high = game.observation_tensor_bounds
+    wide = high > low
+    floats = game.vector_env(16, opponents=diabolo.bot_kinds(name)[0], seed=4, threads=2)
+    compact = game.vector_env(16, opponents=diabolo.bot_kinds(name)[0], seed=4, threads=2, observations="uint8")
+    (exact, masks), (quantised, compact_masks) = floats.reset(), compact.reset()
+    rng = np.random.default_rng(1)
+    for _ in range(60):
+        assert quantised.dtype == np.uint8 and np.array_equal(masks, compact_masks)
+        expected = np.where(wide, np.floor((exact - low) / np.where(wide, high - low, 1) * 255 + 0.5), 0)
+        assert np.abs(quantised.astype(np.int32) - expected).max() <= 1  # float rounding at a half step
+        ones = exact == high
+        assert (quantised[ones & wide] == 255).all() and (quantised[(exact == low) & wide] == 0).all()
+        actions = np.argmax(rng.random(masks.shape) * masks, axis=1)
+        exact, masks, *_ = floats.step(actions)
+        quantised, compact_masks, *_ = compact.step(actions)

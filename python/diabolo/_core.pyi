@@ -150,6 +150,7 @@ class SchachtGame:
         penalty: float = -1.0,
         idle_limit: int = 8,
         max_steps: int | None = None,
+        observations: str = "float32",
     ) -> SchachtVectorEnv: ...
     def __eq__(self, other: object) -> bool: ...
     def __hash__(self) -> int: ...
@@ -279,6 +280,7 @@ class DuvelenGame:
         penalty: float = -1.0,
         idle_limit: int = 8,
         max_steps: int | None = None,
+        observations: str = "float32",
     ) -> DuvelenVectorEnv: ...
     def state_from_json(self, text: str) -> DuvelenState: ...
     def __eq__(self, other: object) -> bool: ...
@@ -519,6 +521,7 @@ class KniziaGame:
         penalty: float = -1.0,
         idle_limit: int = 8,
         max_steps: int | None = None,
+        observations: str = "float32",
     ) -> KniziaVectorEnv: ...
     def state_from_json(self, text: str) -> KniziaState: ...
     def __eq__(self, other: object) -> bool: ...
@@ -621,11 +624,12 @@ def schacht_play_match(
 ) -> dict[str, npt.NDArray[Any]]: ...
 
 class _VectorEnv:
-    def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]: ...
+    # observations are float32, or uint8 with vector_env(observations="uint8")
+    def reset(self) -> tuple[npt.NDArray[Any], npt.NDArray[np.bool_]]: ...
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[
-        npt.NDArray[np.float32],
+        npt.NDArray[Any],
         npt.NDArray[np.bool_],
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
@@ -662,6 +666,7 @@ def schacht_vector_env(
     idle_limit: int,
     max_steps: int | None,
     real_time: bool,
+    compact: bool,
 ) -> SchachtVectorEnv: ...
 def duvelen_vector_env(
     game: DuvelenGame,
@@ -676,6 +681,7 @@ def duvelen_vector_env(
     idle_limit: int,
     max_steps: int | None,
     real_time: bool,
+    compact: bool,
 ) -> DuvelenVectorEnv: ...
 def knizia_vector_env(
     game: KniziaGame,
@@ -690,4 +696,5 @@ def knizia_vector_env(
     idle_limit: int,
     max_steps: int | None,
     real_time: bool,
+    compact: bool,
 ) -> KniziaVectorEnv: ...

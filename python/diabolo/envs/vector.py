@@ -47,6 +47,7 @@ def vector_env(
     penalty: float = -1.0,
     idle_limit: int = 8,
     max_steps: int | None = None,
+    observations: str = "float32",
 ) -> Any:
     """``games`` games of ``game`` stepped together in C++, the learner in ``seat`` (None:
     seat e % players in each game's episode e). ``opponents`` plays the other seats: a bot
@@ -57,7 +58,10 @@ def vector_env(
     changes nothing and its reward is ``penalty``); a real-time game in which nothing
     happened for ``idle_limit`` steps, or any game after ``max_steps`` steps, is
     truncated. Game i of the same ``seed`` is the same for any ``games`` > i and any
-    ``threads``.
+    ``threads``. ``observations="uint8"`` writes each observation entry as a byte, 0 at
+    its lowest value and 255 at its highest (``game.observation_tensor_bounds``): a
+    quarter of the memory traffic, exact for the 0/1 entries, within 1/510 of each
+    entry's range for the others.
 
     >>> import diabolo
     >>> env = diabolo.load("duvelen", players=2).vector_env(3, opponents=[None, "greedy"])
@@ -68,6 +72,8 @@ def vector_env(
         raise OptionError(f'reward must be "score" or "final", got {reward!r}')
     if illegal not in ("raise", "penalise"):
         raise OptionError(f'illegal must be "raise" or "penalise", got {illegal!r}')
+    if observations not in ("float32", "uint8"):
+        raise OptionError(f'observations must be "float32" or "uint8", got {observations!r}')
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players):
         raise OptionError(f"seat must be a seat 0..{game.players - 1} or None (each in turn), got {seat!r}")
     if isinstance(opponents, str) or not isinstance(opponents, Sequence):
@@ -88,6 +94,7 @@ def vector_env(
         idle_limit,
         max_steps,
         is_real_time(game.name),
+        observations == "uint8",
     )
 
 

@@ -66,11 +66,12 @@ struct VectorEnvOptions {
     float penalty = -1.0f;
     int idle_limit = 8;     // real time: steps in a row without a move before a truncation
     int64_t max_steps = 0;  // steps of an episode before a truncation; 0: no limit
+    bool compact = false;   // observations as bytes: round((x - low) / (high - low) * 255)
 };
 
-/// Where a step writes, row i for game i. observations: games x observation size;
-/// masks: games x actions (1 where legal); the others one entry per game. lost_races and
-/// seats may be null.
+/// Where a step writes, row i for game i. observations: games x observation size, as
+/// floats, or as bytes (compact_observations) with the `compact` option; masks: games x
+/// actions (1 where legal); the others one entry per game. lost_races and seats may be null.
 struct VectorEnvOutput {
     float* observations = nullptr;
     uint8_t* masks = nullptr;
@@ -79,6 +80,7 @@ struct VectorEnvOutput {
     uint8_t* truncated = nullptr;
     uint8_t* lost_races = nullptr;
     int32_t* seats = nullptr;
+    uint8_t* compact_observations = nullptr;
 };
 
 template <class R>
@@ -116,7 +118,15 @@ public:
             throw OptionError("idle_limit must be >= 1, got " + std::to_string(options.idle_limit));
         if (options.max_steps < 0) throw OptionError("max_steps must be >= 0 (0: no limit)");
         slots_.resize(static_cast<std::size_t>(games));
-        legal_at_start_.assign(static_cast<std::size_t>(games), 0);
+        if (options.compact) {
+            low_.resize(static_cast<std::size_t>(tensor_size_));
+            scale_.resize(static_cast<std::size_t>(tensor_size_));
+            R::observation_tensor_bounds(game, low_.data(), scale_.data());  // scale_ holds the highs first
+            for (std::size_t k = 0; k < low_.size(); ++k) {
+                const float range = scale_[k] - low_[k];
+                scale_[k] = range > 0.0f ? 255.0f / range : 0.0f;
+            }
+        }
     }
 
     int games() const noexcept { return static_cast<int>(slots_.size()); }
@@ -148,7 +158,7 @@ public:
                 throw OptionError("game " + std::to_string(i) + " of the vector env: an action is an id 0.." +
                                   std::to_string(actions_ - 1) + ", got " + std::to_string(actions[i]));
         }
-        if (!options_.penalise) check(actions);
+        if (!options_.penalise) check(actions);  // before any game changes
         pool_.run(games(), [&](int first, int last) {
             for (int i = first; i < last; ++i) step_one(i, actions[i], out);
         });
@@ -164,6 +174,7 @@ private:
         int idle = 0;
         int seat = 0;
         bool ended = false;
+        std::vector<int32_t> legal;  // the learner's legal actions now, as the last write found them
     };
 
     void start(Slot& slot, int index) {
@@ -203,28 +214,26 @@ private:
     }
 
     /// Throws the IllegalMoveError of the first game whose learner's action (an id in
-    /// range) is not legal now; changes nothing.
-    void check(const int32_t* actions) {
-        pool_.run(games(), [&](int first, int last) {
-            std::vector<int32_t>& legal = scratch();
-            for (int i = first; i < last; ++i) {
-                const Slot& slot = slots_[static_cast<std::size_t>(i)];
-                const int32_t action = actions[i];
-                legal_at_start_[static_cast<std::size_t>(i)] =
-                    slot.ended || action == wait_action() || is_legal(slot, action, legal);
-            }
-        });
-        const auto bad = std::find(legal_at_start_.begin(), legal_at_start_.end(), uint8_t{0});
-        if (bad == legal_at_start_.end()) return;
-        const int index = static_cast<int>(bad - legal_at_start_.begin());
-        const Slot& slot = slots_[static_cast<std::size_t>(index)];
-        const int32_t action = actions[index];
-        const std::string where = "game " + std::to_string(index) + " of the vector env: ";
-        const auto error = R::why_illegal(slot.position, R::move_of_action(game_, action), slot.seat);
-        if (!error) throw IllegalMoveError("", where + "action " + std::to_string(action) + " is not legal now");
-        throw IllegalMoveError(error->clause, where + error->reason, error->code, error->params);
+    /// range) is not legal now; changes nothing. It reads the legal actions the last write
+    /// stored, so it costs a search per game.
+    void check(const int32_t* actions) const {
+        for (int index = 0; index < games(); ++index) {
+            const Slot& slot = slots_[static_cast<std::size_t>(index)];
+            const int32_t action = actions[index];
+            if (slot.ended || action == wait_action() || was_legal(slot, action)) continue;
+            const std::string where = "game " + std::to_string(index) + " of the vector env: ";
+            const auto error = R::why_illegal(slot.position, R::move_of_action(game_, action), slot.seat);
+            if (!error) throw IllegalMoveError("", where + "action " + std::to_string(action) + " is not legal now");
+            throw IllegalMoveError(error->clause, where + error->reason, error->code, error->params);
+        }
     }
 
+    /// Whether `action` was legal for the learner when the step began.
+    static bool was_legal(const Slot& slot, int32_t action) {
+        return std::binary_search(slot.legal.begin(), slot.legal.end(), action);
+    }
+
+    /// Whether `action` is legal for the learner now (in a race, after earlier arrivals).
     bool is_legal(const Slot& slot, int32_t action, std::vector<int32_t>& legal) const {
         const int count = R::legal_actions(slot.position, slot.seat, legal.data());
         return std::binary_search(legal.begin(), legal.begin() + count, action);
@@ -246,7 +255,7 @@ private:
         }
         std::vector<int32_t>& legal = scratch();
         // Without `penalise`, check() found every action legal before the step began.
-        if (options_.penalise && action != wait_action() && !is_legal(slot, action, legal)) {
+        if (options_.penalise && action != wait_action() && !was_legal(slot, action)) {
             write(slot, index, out, options_.penalty, false, false, false);  // penalised: nothing changes
             return;
         }
@@ -301,20 +310,45 @@ private:
         }
     }
 
+    /// A row of floats as bytes: 0 at the entry's lowest value, 255 at its highest. Local
+    /// pointers and a branchless clamp, so that the compiler vectorises the loop (a byte
+    /// store may alias the members, which would reload them at every entry).
+    void quantise(const float* tensor, uint8_t* out) const noexcept {
+        const float* low = low_.data();
+        const float* scale = scale_.data();
+        const int size = tensor_size_;
+        for (int k = 0; k < size; ++k) {
+            float level = (tensor[k] - low[k]) * scale[k] + 0.5f;
+            level = level < 0.0f ? 0.0f : level;
+            level = level > 255.0f ? 255.0f : level;
+            out[k] = static_cast<uint8_t>(static_cast<int>(level));
+        }
+    }
+
     int32_t score(const Slot& slot) const {
         int32_t scores[32];
         R::scores(slot.position, scores);
         return scores[slot.seat];
     }
 
-    void write(const Slot& slot, int index, const VectorEnvOutput& out, float reward, bool terminated, bool truncated,
+    /// Writes game `index`'s row, and keeps the learner's legal actions for the next step.
+    void write(Slot& slot, int index, const VectorEnvOutput& out, float reward, bool terminated, bool truncated,
                bool lost) const {
         const auto i = static_cast<std::size_t>(index);
-        R::observation_tensor(slot.position, slot.seat, out.observations + i * static_cast<std::size_t>(tensor_size_));
+        const auto row = i * static_cast<std::size_t>(tensor_size_);
+        if (options_.compact) {
+            thread_local std::vector<float> tensor;  // per thread: one row, in the cache
+            tensor.resize(static_cast<std::size_t>(tensor_size_));
+            R::observation_tensor(slot.position, slot.seat, tensor.data());
+            quantise(tensor.data(), out.compact_observations + row);
+        } else {
+            R::observation_tensor(slot.position, slot.seat, out.observations + row);
+        }
         uint8_t* mask = out.masks + i * static_cast<std::size_t>(actions_);
         std::memset(mask, 0, static_cast<std::size_t>(actions_));
         std::vector<int32_t>& legal = scratch();
         const int count = R::legal_actions(slot.position, slot.seat, legal.data());
+        slot.legal.assign(legal.begin(), legal.begin() + count);
         for (int k = 0; k < count; ++k) mask[legal[static_cast<std::size_t>(k)]] = 1;
         if (real_time_ && !terminated) mask[actions_ - 1] = 1;
         out.rewards[i] = reward;
@@ -333,7 +367,8 @@ private:
     const int actions_;
     const int tensor_size_;
     std::vector<Slot> slots_;
-    std::vector<uint8_t> legal_at_start_;
+    std::vector<float> low_;    // compact observations: each entry's lowest value
+    std::vector<float> scale_;  // and 255 / its range (0 for a constant entry)
     WorkerPool pool_;
 };
 
