@@ -43,16 +43,17 @@ GAMES: list[tuple[str, dict[str, Any], list[str]]] = [
 ]
 
 
+# A partial of diabolo.bot pickles by reference to diabolo, which the workers import; a
+# function of this module would pickle by reference to a module the workers may not find.
+_ISMCTS = functools.partial(diabolo.bot, "schacht", "ismcts", iterations=60)
+
+
 def _local(name: str, kinds: list[str]) -> list[Any]:
-    return [_ismcts() if kind == "ismcts" else diabolo.bot(name, kind) for kind in kinds]
-
-
-def _ismcts() -> Any:
-    return diabolo.bot("schacht", "ismcts", iterations=60)
+    return [_ISMCTS() if kind == "ismcts" else diabolo.bot(name, kind) for kind in kinds]
 
 
 def _remote(kinds: list[str]) -> list[Any]:
-    return [_ismcts if kind == "ismcts" else kind for kind in kinds]
+    return [_ISMCTS if kind == "ismcts" else kind for kind in kinds]
 
 
 @pytest.mark.parametrize(("name", "options", "kinds"), GAMES)
