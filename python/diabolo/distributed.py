@@ -38,7 +38,17 @@ import ray
 
 import diabolo
 from diabolo.errors import OptionError
-from diabolo.matches import MatchResult, Tournament, _integer, _name, _shared_wins, match_scores, round_robin, standings
+from diabolo.matches import (
+    MatchResult,
+    Tournament,
+    _integer,
+    _shared_wins,
+    check_game,
+    match_scores,
+    names,
+    round_robin,
+    standings,
+)
 from diabolo.registry import Game
 from diabolo.selfplay import SelfPlayData, play_block
 
@@ -50,9 +60,12 @@ BotSpec = str | Callable[[], Any] | Any
 _NATIVE_BOTS = (diabolo.schacht.Bot, diabolo.duvelen.Bot, diabolo.knizia.Bot)
 
 
-def _check(game: Any, bots: Sequence[BotSpec]) -> None:
-    if not isinstance(game, (diabolo.schacht.SchachtGame, diabolo.duvelen.DuvelenGame, diabolo.knizia.KniziaGame)):
-        raise OptionError(f"a game of diabolo.load is needed, like diabolo.load('schacht'), got {game!r}")
+def _check(game: Any, bots: Sequence[BotSpec], what: str, seated: bool = True) -> None:
+    """OptionError unless ``game`` is a game of diabolo.load and each of ``bots`` a bot
+    that can travel, one per seat when ``seated``."""
+    check_game(game, what)
+    if seated and len(bots) != game.players:
+        raise OptionError(f"{what} needs one bot per seat: {game.players} seats, got {len(bots)} bots")
     for index, bot in enumerate(bots):
         if isinstance(bot, _NATIVE_BOTS):
             kind = getattr(bot, "name", type(bot).__name__)
@@ -99,22 +112,13 @@ def _self_play_block(game: Game, specs: Sequence[BotSpec], seed: int, first: int
     return play_block(game, _bots(game, specs), seed, first, count)
 
 
-def _names(game: Game, specs: Sequence[BotSpec]) -> list[str]:
-    names: list[str] = []
-    for index, bot in enumerate(_bots(game, specs)):
-        names.append(_name(bot, index, names))
-    return names
-
-
-def _submit(game_ref: Any, game: Game, specs: Sequence[BotSpec], games: int, seed: int, block: int | None) -> list[Any]:
-    if len(specs) != game.players:
-        raise OptionError(f"a match needs one bot per seat: {game.players} seats, got {len(specs)} bots")
+def _submit(game_ref: Any, specs: Sequence[BotSpec], games: int, seed: int, block: int | None) -> list[Any]:
     return [_match_block.remote(game_ref, list(specs), seed, first, count) for first, count in _blocks(games, block)]
 
 
-def _result(names: list[str], blocks: list[Any]) -> MatchResult:
+def _result(bot_names: list[str], blocks: list[Any]) -> MatchResult:
     scores = np.concatenate(ray.get(blocks)).astype(np.int32)
-    return MatchResult(names, scores, _shared_wins(scores))
+    return MatchResult(bot_names, scores, _shared_wins(scores))
 
 
 def match(
@@ -129,10 +133,10 @@ def match(
     seed. ``bots`` are given as bot kinds, functions that make bots, or Python bots (see
     :mod:`diabolo.distributed`); ``block`` is the number of games a task plays (default:
     about four tasks a CPU)."""
-    _check(game, bots)
+    _check(game, bots, "a distributed match")
     count, start = _integer(games, "games", 1), _integer(seed, "seed", 0)
-    names = _names(game, bots)  # makes each bot here first: a bad kind or option fails before any task
-    return _result(names, _submit(ray.put(game), game, bots, count, start, block))
+    made = names(_bots(game, bots))  # makes each bot here first: a bad kind or option fails before any task
+    return _result(made, _submit(ray.put(game), bots, count, start, block))
 
 
 def tournament(
@@ -145,15 +149,15 @@ def tournament(
 ) -> Tournament:
     """:func:`diabolo.tournament` on the Ray cluster, every pairing's games at once: the
     same matches, points and ratings for the same seed."""
-    _check(game, list(bots.values()))
+    _check(game, list(bots.values()), "a distributed tournament", seated=False)
     count, start = _integer(games, "games", 1), _integer(seed, "seed", 0)
     game_ref = ray.put(game)
     pairings = round_robin(bots, game.players, start)
     submitted = [
-        (_names(game, seated), _submit(game_ref, game, seated, count, pairing_seed, block))
+        (names(_bots(game, seated)), _submit(game_ref, seated, count, pairing_seed, block))
         for _, _, seated, pairing_seed in pairings
     ]
-    results = [_result(names, blocks) for names, blocks in submitted]
+    results = [_result(made, blocks) for made, blocks in submitted]
     return standings(list(bots), pairings, results, count)
 
 
@@ -167,9 +171,7 @@ def self_play(
 ) -> SelfPlayData:
     """:func:`diabolo.self_play` on the Ray cluster: the same decisions in the same order
     for the same seed, gathered from the blocks."""
-    _check(game, bots)
-    if len(bots) != game.players:
-        raise OptionError(f"self_play needs one bot per seat: {game.players} seats, got {len(bots)} bots")
+    _check(game, bots, "distributed self_play")
     count, start = _integer(games, "games", 1), _integer(seed, "seed", 0)
     _bots(game, bots)  # makes each bot here first: a bad kind or option fails before any task
     game_ref = ray.put(game)

@@ -39,7 +39,19 @@ from diabolo.knizia import KniziaGame
 from diabolo.schacht import Bot as SchachtBot
 from diabolo.schacht import SchachtGame
 
-__all__ = ["BotSummary", "MatchResult", "Tournament", "match", "match_scores", "round_robin", "standings", "tournament"]
+__all__ = [
+    "BotSummary",
+    "MatchResult",
+    "Tournament",
+    "check_bots",
+    "check_game",
+    "match",
+    "match_scores",
+    "names",
+    "round_robin",
+    "standings",
+    "tournament",
+]
 
 Z95 = 1.959963984540054
 """The two-sided 95% point of the normal distribution."""
@@ -210,21 +222,59 @@ def match(
     The same ``seed`` gives the same results for any number of threads, with or without
     ``progress`` (called with games played and games in all).
     """
+    check_game(game, "match")
+    check_bots(game, bots, "a match")
+    games, seed, threads = _integer(games, "games", 1), _integer(seed, "seed", 0), _integer(threads, "threads", 1)
+    scores = match_scores(game, bots, games, seed, threads, 0, progress)
+    return MatchResult(names(bots), scores, _shared_wins(scores))
+
+
+def check_game(game: object, what: str) -> None:
+    """OptionError unless ``game`` is a game of :func:`diabolo.load`; ``what`` names the
+    caller.
+
+    >>> from diabolo.matches import check_game
+    >>> check_game("schacht", "match")
+    Traceback (most recent call last):
+    ...
+    diabolo.errors.OptionError: match plays a game of diabolo.load, like diabolo.load('schacht'), got 'schacht'
+    """
     if not isinstance(game, (SchachtGame, DuvelenGame, KniziaGame)):
-        raise OptionError(f"match plays a game of diabolo.load, like diabolo.load('schacht'), got {game!r}")
+        raise OptionError(f"{what} plays a game of diabolo.load, like diabolo.load('schacht'), got {game!r}")
+
+
+def check_bots(game: SchachtGame | DuvelenGame | KniziaGame, bots: object, what: str) -> None:
+    """OptionError unless ``bots`` is a list of one bot (anything with ``choose``) per
+    seat of ``game``; ``what`` names the caller.
+
+    >>> import diabolo
+    >>> from diabolo.matches import check_bots
+    >>> check_bots(diabolo.load("schacht", players=3), [diabolo.bot("schacht", "random")] * 2, "a match")
+    Traceback (most recent call last):
+    ...
+    diabolo.errors.OptionError: a match needs one bot per seat: 3 seats, got 2 bots
+    """
     if not isinstance(bots, Sequence) or isinstance(bots, str):
         raise OptionError(f"bots must be a list of bots, one per seat, got {bots!r}")
+    if len(bots) != game.players:
+        raise OptionError(f"{what} needs one bot per seat: {game.players} seats, got {len(bots)} bots")
     for index, bot in enumerate(bots):
         if not callable(getattr(bot, "choose", None)):
             raise OptionError(f"bot {index} has no choose method: {bot!r}")
-    games, seed, threads = _integer(games, "games", 1), _integer(seed, "seed", 0), _integer(threads, "threads", 1)
-    if len(bots) != game.players:
-        raise OptionError(f"a match needs one bot per seat: {game.players} seats, got {len(bots)} bots")
-    names: list[str] = []
+
+
+def names(bots: Sequence[Any]) -> list[str]:
+    """The bots' names in a match: each bot's ``name``, numbered from its second use.
+
+    >>> import diabolo
+    >>> from diabolo.matches import names
+    >>> names([diabolo.bot("schacht", "heuristic")] + [diabolo.bot("schacht", "random")] * 2)
+    ['heuristic', 'random', 'random#2']
+    """
+    given: list[str] = []
     for index, bot in enumerate(bots):
-        names.append(_name(bot, index, names))
-    scores = match_scores(game, bots, games, seed, threads, 0, progress)
-    return MatchResult(names, scores, _shared_wins(scores))
+        given.append(_name(bot, index, given))
+    return given
 
 
 def match_scores(

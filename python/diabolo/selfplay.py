@@ -32,13 +32,11 @@ import numpy as np
 import numpy.typing as npt
 
 from diabolo import _core, realtime
-from diabolo.duvelen import DuvelenGame
 from diabolo.errors import OptionError
 from diabolo.knizia import KniziaGame
-from diabolo.matches import _integer
+from diabolo.matches import _integer, check_bots, check_game
 from diabolo.registry import Game, is_real_time
 from diabolo.schacht import Bot as SchachtBot
-from diabolo.schacht import SchachtGame
 
 __all__ = ["SelfPlayData", "play_block", "self_play"]
 
@@ -155,11 +153,6 @@ def self_play(game: Any, bots: Sequence[Any], *, games: SupportsIndex, seed: Sup
     every seat for self-play), seats rotated from game to game, and returns every
     decision as training data (see :mod:`diabolo.selfplay`). The same ``seed`` gives the
     same data, here or spread over a cluster by :func:`diabolo.distributed.self_play`."""
-    if not isinstance(game, (SchachtGame, DuvelenGame, KniziaGame)):
-        raise OptionError(f"self_play plays a game of diabolo.load, like diabolo.load('schacht'), got {game!r}")
-    if not isinstance(bots, Sequence) or isinstance(bots, str) or len(bots) != game.players:
-        raise OptionError(f"self_play needs one bot per seat: {game.players} seats, got {bots!r}")
-    for index, bot in enumerate(bots):
-        if not callable(getattr(bot, "choose", None)):
-            raise OptionError(f"bot {index} has no choose method: {bot!r}")
+    check_game(game, "self_play")
+    check_bots(game, bots, "self_play")
     return play_block(game, bots, _integer(seed, "seed", 0), 0, _integer(games, "games", 1))
