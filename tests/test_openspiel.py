@@ -104,6 +104,21 @@ def _race(engine: Any, wait: int) -> tuple[int, int] | None:
     return None
 
 
+def test_an_illegal_simultaneous_move_raises_and_changes_nothing() -> None:
+    game = pyspiel.load_game("diabolo_duvelen(players=2)")
+    wait = game.num_distinct_actions() - 1
+    state = game.new_initial_state()
+    state.apply_action(1)
+    before = _engine(state).to_json()
+    legal = state.legal_actions(1)[0]
+    illegal = next(action for action in range(wait) if action not in state.legal_actions(0))
+    with pytest.raises(diabolo.IllegalMoveError):
+        state.apply_actions([illegal, legal])
+    with pytest.raises(diabolo.OptionError, match="one action per seat"):
+        state.apply_actions([wait])
+    assert _engine(state).to_json() == before
+
+
 def test_idle_steps_end_a_real_time_game_with_the_scores_so_far() -> None:
     game = pyspiel.load_game("diabolo_duvelen(players=2,idle_limit=4)")
     state = game.new_initial_state()

@@ -258,18 +258,21 @@ class DiaboloState(pyspiel.State):  # type: ignore[misc]
 
     def _apply_actions(self, actions: Sequence[int]) -> None:
         """Every seat's action of one real-time step, in a seeded arrival order; a move
-        that an earlier arrival made illegal lost the race."""
+        that an earlier arrival made illegal lost the race. A move not legal when the step
+        began raises the engine's error before any move applies."""
         engine = self._dealt()
-        order = list(range(len(actions)))
+        if len(actions) != self._players:
+            raise diabolo.OptionError(f"a step takes one action per seat ({self._players}), got {len(actions)}")
+        moves = {seat: int(action) for seat, action in enumerate(actions) if int(action) != self._rules.wait}
+        for seat, action in moves.items():
+            if action not in engine.legal_actions(seat):
+                engine.clone().apply(action, player=seat)  # raises the IllegalMoveError naming the rule
+        order = list(range(self._players))
         random.Random(diabolo.derive_seed(self._seed, self._steps + 1)).shuffle(order)
         version = engine.version
         for seat in order:
-            action = int(actions[seat])
-            if engine.is_terminal or action == self._rules.wait:
-                continue
-            if not engine.legal_action_mask(seat)[action]:
-                continue  # legal when the step began (OpenSpiel checks): an earlier arrival won
-            engine.apply(action, player=seat)
+            if seat in moves and not engine.is_terminal and moves[seat] in engine.legal_actions(seat):
+                engine.apply(moves[seat], player=seat)  # else an earlier arrival won the race
         self._steps += 1
         self._idle = 0 if engine.version != version else self._idle + 1
 
