@@ -98,7 +98,7 @@ def pettingzoo_env(game: Any, seconds: float) -> float:
 def openspiel_game(game: Any, seconds: float) -> float:
     import pyspiel
 
-    import diabolo.openspiel  # noqa: F401  (registers the games)
+    import diabolo.openspiel  # registers the games
 
     spiel = pyspiel.load_game(f"diabolo_{game.name}", {"players": game.players})
     state = [spiel.new_initial_state()]
@@ -110,7 +110,7 @@ def openspiel_game(game: Any, seconds: float) -> float:
             s = state[0] = spiel.new_initial_state()
         if s.is_chance_node():
             deals[0] += 1
-            s.apply_action(deals[0])
+            s.apply_action(deals[0] % diabolo.openspiel.DEALS)
         player = s.current_player()
         s.observation_tensor(player)
         s.apply_action(s.legal_actions()[0])
