@@ -58,12 +58,18 @@ void write_observation(const Position& s, int player, TensorWriter& w) noexcept 
 }  // namespace
 
 void observation_tensor(const Position& s, int player, float* out) noexcept {
-    TensorWriter w(out);
+    TensorWriter w(out, observation_tensor_size(s.game));
+    write_observation(s, player, w);
+}
+
+void observation_bytes(const Position& s, int player, uint8_t* out) noexcept {
+    TensorWriter w(out, observation_tensor_size(s.game));
     write_observation(s, player, w);
 }
 
 void observation_tensor_bounds(const Game& game, float* low, float* high) {
-    tensor_bounds(State::start(game, 0).position, observation_tensor_size(game), write_observation, low, high);
+    TensorWriter w(low, high);
+    write_observation(State::start(game, 0).position, 0, w);
 }
 
 }  // namespace diabolo::duvelen

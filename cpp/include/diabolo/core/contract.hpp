@@ -54,6 +54,8 @@
 //                                              knows and on `seed`
 //   R::observation_tensor_size(game) -> int
 //   R::observation_tensor(position, player, out)   floats, what `player` may know
+//   R::observation_bytes(position, player, out)    the same as bytes, 0..255 between each
+//                                              entry's bounds (core/tensor.hpp)
 //   R::observation(position, player, storage)  what `player` may know, as JSON
 //       -> json::Value
 //   R::public_observation(position, storage)   what a spectator may know: the public keys
@@ -153,6 +155,9 @@ DIABOLO_CONTRACT_MEMBER(observation_tensor_size, R::observation_tensor_size(ref<
 DIABOLO_CONTRACT_MEMBER(observation_tensor,
                         (R::observation_tensor(ref<const typename R::Position>(), 0, static_cast<float*>(nullptr)), 0),
                         int)
+DIABOLO_CONTRACT_MEMBER(observation_bytes,
+                        (R::observation_bytes(ref<const typename R::Position>(), 0, static_cast<uint8_t*>(nullptr)), 0),
+                        int)
 DIABOLO_CONTRACT_MEMBER(to_json, R::to_json(ref<const typename R::State>()), std::string)
 DIABOLO_CONTRACT_MEMBER(public_observation,
                         R::public_observation(ref<const typename R::Position>(), ref<const boost::json::storage_ptr>()),
@@ -233,6 +238,8 @@ constexpr bool implements_contract() {
                   "Rules::observation_tensor_size(const Game&) -> int");
     static_assert(contract::has_observation_tensor<R>::value,
                   "Rules::observation_tensor(const Position&, int player, float*)");
+    static_assert(contract::has_observation_bytes<R>::value,
+                  "Rules::observation_bytes(const Position&, int player, uint8_t*)");
     static_assert(contract::has_observation<R>::value,
                   "Rules::observation(const Position&, int player, const boost::json::storage_ptr&) -> json::Value");
     static_assert(contract::has_to_json<R>::value, "Rules::to_json(const State&) -> std::string");

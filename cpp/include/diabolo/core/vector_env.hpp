@@ -118,15 +118,6 @@ public:
             throw OptionError("idle_limit must be >= 1, got " + std::to_string(options.idle_limit));
         if (options.max_steps < 0) throw OptionError("max_steps must be >= 0 (0: no limit)");
         slots_.resize(static_cast<std::size_t>(games));
-        if (options.compact) {
-            low_.resize(static_cast<std::size_t>(tensor_size_));
-            scale_.resize(static_cast<std::size_t>(tensor_size_));
-            R::observation_tensor_bounds(game, low_.data(), scale_.data());  // scale_ holds the highs first
-            for (std::size_t k = 0; k < low_.size(); ++k) {
-                const float range = scale_[k] - low_[k];
-                scale_[k] = range > 0.0f ? 255.0f / range : 0.0f;
-            }
-        }
     }
 
     int games() const noexcept { return static_cast<int>(slots_.size()); }
@@ -310,21 +301,6 @@ private:
         }
     }
 
-    /// A row of floats as bytes: 0 at the entry's lowest value, 255 at its highest. Local
-    /// pointers and a branchless clamp, so that the compiler vectorises the loop (a byte
-    /// store may alias the members, which would reload them at every entry).
-    void quantise(const float* tensor, uint8_t* out) const noexcept {
-        const float* low = low_.data();
-        const float* scale = scale_.data();
-        const int size = tensor_size_;
-        for (int k = 0; k < size; ++k) {
-            float level = (tensor[k] - low[k]) * scale[k] + 0.5f;
-            level = level < 0.0f ? 0.0f : level;
-            level = level > 255.0f ? 255.0f : level;
-            out[k] = static_cast<uint8_t>(static_cast<int>(level));
-        }
-    }
-
     int32_t score(const Slot& slot) const {
         int32_t scores[32];
         R::scores(slot.position, scores);
@@ -337,10 +313,7 @@ private:
         const auto i = static_cast<std::size_t>(index);
         const auto row = i * static_cast<std::size_t>(tensor_size_);
         if (options_.compact) {
-            thread_local std::vector<float> tensor;  // per thread: one row, in the cache
-            tensor.resize(static_cast<std::size_t>(tensor_size_));
-            R::observation_tensor(slot.position, slot.seat, tensor.data());
-            quantise(tensor.data(), out.compact_observations + row);
+            R::observation_bytes(slot.position, slot.seat, out.compact_observations + row);
         } else {
             R::observation_tensor(slot.position, slot.seat, out.observations + row);
         }
@@ -367,8 +340,6 @@ private:
     const int actions_;
     const int tensor_size_;
     std::vector<Slot> slots_;
-    std::vector<float> low_;    // compact observations: each entry's lowest value
-    std::vector<float> scale_;  // and 255 / its range (0 for a constant entry)
     WorkerPool pool_;
 };
 

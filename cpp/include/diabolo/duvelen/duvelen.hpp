@@ -253,6 +253,8 @@ constexpr int kMaxRoundScore = 2 * kDeckCards + 10;
 /// Writes what `player` may know (D8) into out[0 .. observation_tensor_size); seats
 /// appear relative to `player` (block 0 is the player).
 void observation_tensor(const Position& state, int player, float* out) noexcept;
+/// The same tensor as bytes, each entry scaled to 0..255 between its bounds (TensorWriter).
+void observation_bytes(const Position& state, int player, uint8_t* out) noexcept;
 
 // ---- views and JSON (docs/games/duvelen.rst) -----------------------------------------------
 
@@ -445,6 +447,9 @@ struct Rules {
     static int observation_tensor_size(const Game& game) noexcept { return duvelen::observation_tensor_size(game); }
     static void observation_tensor(const Position& position, int player, float* out) noexcept {
         duvelen::observation_tensor(position, player, out);
+    }
+    static void observation_bytes(const Position& position, int player, uint8_t* out) noexcept {
+        duvelen::observation_bytes(position, player, out);
     }
     static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
     static json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);

@@ -349,6 +349,8 @@ int observation_tensor_size(const Config& config) noexcept;
 /// Writes what `player` may know (K5.1, K8) into out[0 .. observation_tensor_size);
 /// seats appear relative to `player` (block 0 is the player).
 void observation_tensor(const Position& state, int player, float* out) noexcept;
+/// The same tensor as bytes, each entry scaled to 0..255 between its bounds (TensorWriter).
+void observation_bytes(const Position& state, int player, uint8_t* out) noexcept;
 
 // ---- the game and the record a frontend keeps ------------------------------------------------
 
@@ -586,6 +588,9 @@ struct Rules {
     }
     static void observation_tensor(const Position& position, int player, float* out) noexcept {
         knizia::observation_tensor(position, player, out);
+    }
+    static void observation_bytes(const Position& position, int player, uint8_t* out) noexcept {
+        knizia::observation_bytes(position, player, out);
     }
     static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
     static json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);

@@ -330,6 +330,8 @@ constexpr int kMinRoundScore = -6 * kValues;
 constexpr int kMaxRoundScore = 2 * 6 * kValues;
 /// Writes the observation tensor of `player` into out[0 .. observation_tensor_size).
 void observation_tensor(const Position& state, int player, float* out) noexcept;
+/// The same tensor as bytes, each entry scaled to 0..255 between its bounds (TensorWriter).
+void observation_bytes(const Position& state, int player, uint8_t* out) noexcept;
 
 // ---- bots and search ----------------------------------------------------------------
 
@@ -465,6 +467,9 @@ struct Rules {
     static int observation_tensor_size(const Game& game) noexcept { return schacht::observation_tensor_size(game); }
     static void observation_tensor(const Position& position, int player, float* out) noexcept {
         schacht::observation_tensor(position, player, out);
+    }
+    static void observation_bytes(const Position& position, int player, uint8_t* out) noexcept {
+        schacht::observation_bytes(position, player, out);
     }
     static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
     static json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
