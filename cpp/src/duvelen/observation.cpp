@@ -22,7 +22,8 @@ int observation_tensor_size(const Game& game) noexcept {
 
 namespace {
 
-void write_observation(const Position& s, int player, TensorWriter& w) noexcept {
+template <class Writer>
+void write_observation(const Position& s, int player, Writer& w) noexcept {
     const int n = s.players();
     const float rounds = static_cast<float>(s.game.rounds);
     for (int card = 0; card < kDeckCards; ++card) {
@@ -58,17 +59,17 @@ void write_observation(const Position& s, int player, TensorWriter& w) noexcept 
 }  // namespace
 
 void observation_tensor(const Position& s, int player, float* out) noexcept {
-    TensorWriter w(out, observation_tensor_size(s.game));
+    TensorWriter<float> w(out, observation_tensor_size(s.game));
     write_observation(s, player, w);
 }
 
 void observation_bytes(const Position& s, int player, uint8_t* out) noexcept {
-    TensorWriter w(out, observation_tensor_size(s.game));
+    TensorWriter<uint8_t> w(out, observation_tensor_size(s.game));
     write_observation(s, player, w);
 }
 
 void observation_tensor_bounds(const Game& game, float* low, float* high) {
-    TensorWriter w(low, high);
+    TensorBounds w(low, high);
     write_observation(State::start(game, 0).position, 0, w);
 }
 

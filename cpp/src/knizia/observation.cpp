@@ -20,7 +20,8 @@ int observation_tensor_size(const Config& config) noexcept {
 
 namespace {
 
-void write_observation(const Position& s, int player, TensorWriter& w) noexcept {
+template <class Writer>
+void write_observation(const Position& s, int player, Writer& w) noexcept {
     const int n = s.players();
     const float deck = static_cast<float>(s.config.deck_size);
     std::array<int, kMaxKinds> on_table{};
@@ -53,17 +54,17 @@ void write_observation(const Position& s, int player, TensorWriter& w) noexcept 
 }  // namespace
 
 void observation_tensor(const Position& s, int player, float* out) noexcept {
-    TensorWriter w(out, observation_tensor_size(s.config));
+    TensorWriter<float> w(out, observation_tensor_size(s.config));
     write_observation(s, player, w);
 }
 
 void observation_bytes(const Position& s, int player, uint8_t* out) noexcept {
-    TensorWriter w(out, observation_tensor_size(s.config));
+    TensorWriter<uint8_t> w(out, observation_tensor_size(s.config));
     write_observation(s, player, w);
 }
 
 void observation_tensor_bounds(const Game& game, float* low, float* high) {
-    TensorWriter w(low, high);
+    TensorBounds w(low, high);
     write_observation(new_game(game.config, *game.lexicon, 0), 0, w);
 }
 

@@ -1,6 +1,7 @@
 // Diabolo (Schacht): the observation tensor, a fixed-length float vector of what one
 // player may know (S7). Seats appear relative to the observer: index 0 is the observer.
 #include <algorithm>
+#include <array>
 #include <vector>
 
 #include "diabolo/core/tensor.hpp"
@@ -22,17 +23,35 @@ int observation_tensor_size(const Game& game) noexcept {
 
 namespace {
 
-void write_observation(const Position& s, int player, TensorWriter& w) noexcept {
+// The share of a row side's cards of one value, count / kSideCards, for each count: a
+// table, since a division for each of the 50 entries was a large part of the tensor's cost.
+constexpr std::array<float, kSideCards + 1> kSideShare{0.0f / kSideCards, 1.0f / kSideCards, 2.0f / kSideCards,
+                                                       3.0f / kSideCards};
+static_assert(kSideCards == 3, "kSideShare lists the shares of 0..3 cards");
+
+/// How many cards of each value the first `count` cards of a row side hold, as 4-bit
+/// counts: value v's count is (counts >> 4 * v) & 15. Kept in a register and without a
+/// branch on `count`, which varies from row to row (a table in memory and mispredicted
+/// branches were a large part of the tensor's cost).
+uint32_t value_counts(const std::array<uint8_t, kSideCards>& side, int count) noexcept {
+    uint32_t counts = 0;
+    for (int k = 0; k < kSideCards; ++k)
+        counts += static_cast<uint32_t>(k < count) << (4 * (side[static_cast<std::size_t>(k)] % (kValues + 1)));
+    return counts;
+}
+
+template <class Writer>
+void write_observation(const Position& s, int player, Writer& w) noexcept {
     const int n = s.players();
     const auto relative = [&](int seat) { return seat >= 0 ? (seat - player + n) % n : -1; };
     const float rounds = static_cast<float>(s.game.rounds);
     w.slots(s.hands[static_cast<std::size_t>(player)], kMaxDeck);
     for (const Row& row : s.rows) {
+        const uint32_t left = value_counts(row.left, row.left_count);
+        const uint32_t right = value_counts(row.right, row.right_count);
         for (int value = 1; value <= kValues; ++value) {
-            w.scalar(static_cast<float>(std::count(row.left.begin(), row.left.begin() + row.left_count, value)) /
-                     kSideCards);
-            w.scalar(static_cast<float>(std::count(row.right.begin(), row.right.begin() + row.right_count, value)) /
-                     kSideCards);
+            w.scalar(kSideShare[left >> (4 * value) & 15u]);
+            w.scalar(kSideShare[right >> (4 * value) & 15u]);
         }
         w.scalar(row.closed() ? 1.0f : 0.0f);
         w.scalar(static_cast<float>(row.devil_sum()) / 15.0f);
@@ -62,17 +81,17 @@ void write_observation(const Position& s, int player, TensorWriter& w) noexcept 
 }  // namespace
 
 void observation_tensor(const Position& s, int player, float* out) noexcept {
-    TensorWriter w(out, observation_tensor_size(s.game));
+    TensorWriter<float> w(out, observation_tensor_size(s.game));
     write_observation(s, player, w);
 }
 
 void observation_bytes(const Position& s, int player, uint8_t* out) noexcept {
-    TensorWriter w(out, observation_tensor_size(s.game));
+    TensorWriter<uint8_t> w(out, observation_tensor_size(s.game));
     write_observation(s, player, w);
 }
 
 void observation_tensor_bounds(const Game& game, float* low, float* high) {
-    TensorWriter w(low, high);
+    TensorBounds w(low, high);
     write_observation(State::start(game, 0, {}).position, 0, w);
 }
 

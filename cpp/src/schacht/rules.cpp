@@ -28,6 +28,19 @@ constexpr std::array<CardSet, kColours> kColourMasks = {
     CardSet::range(2 * kSlotsPerColour, kSlotsPerColour), CardSet::range(3 * kSlotsPerColour, kSlotsPerColour),
     CardSet::range(4 * kSlotsPerColour, kSlotsPerColour)};
 
+/// The slots of the colours in a set of colours (bit c: colour c), for each of the 32 sets:
+/// the cards a scoring revealed (S5.3), without a loop over the colours.
+constexpr std::array<CardSet, 1u << kColours> make_colour_set_masks() {
+    std::array<CardSet, 1u << kColours> masks{};
+    for (std::size_t colours = 0; colours < masks.size(); ++colours) {
+        for (std::size_t colour = 0; colour < kColours; ++colour) {
+            if ((colours >> colour) & 1u) masks[colours] = masks[colours] | kColourMasks[colour];
+        }
+    }
+    return masks;
+}
+constexpr std::array<CardSet, 1u << kColours> kColourSetMasks = make_colour_set_masks();
+
 /// The slots of every colour whose row is closed (S3.1): no card of them can be placed.
 CardSet closed_colours(const Position& s) noexcept {
     CardSet closed{};
@@ -130,15 +143,6 @@ int Position::closed_rows() const noexcept {
 }
 
 // ---- card sets -------------------------------------------------------------------
-
-int count_of(CardSet set, Card card) noexcept {
-    // A group holds its copies in its lowest slots (2^k - 1), so k = log2(group + 1).
-    return lowest_bit64(set.bits(card.kind * kMaxCopies, kMaxCopies) + 1);
-}
-
-void add_card(CardSet& set, Card card) noexcept { set.set(card.kind * kMaxCopies + count_of(set, card)); }
-
-void remove_card(CardSet& set, Card card) noexcept { set.reset(card.kind * kMaxCopies + count_of(set, card) - 1); }
 
 CardSet colour_mask(int colour) noexcept { return kColourMasks[static_cast<std::size_t>(colour)]; }
 
@@ -623,10 +627,7 @@ void apply(Position& s, const Move& m, int player) {
 // ---- information (S7) ------------------------------------------------------------------------
 
 CardSet known_cards(const Position& s, int seat) noexcept {
-    CardSet revealed{};
-    for (int colour = 0; colour < kColours; ++colour) {
-        if (s.revealed_colours & (1u << colour)) revealed |= colour_mask(colour);
-    }
+    const CardSet revealed = kColourSetMasks[s.revealed_colours & ((1u << kColours) - 1)];
     return s.shown[static_cast<std::size_t>(seat)] | (s.hands[static_cast<std::size_t>(seat)] & revealed);
 }
 

@@ -168,12 +168,19 @@ struct Position {
 
 // ---- card sets in the fixed layout -------------------------------------------------
 
+// Inline: the deal, the moves and the scoring call these for every card.
+
 /// Number of copies of `card` in `set`.
-int count_of(CardSet set, Card card) noexcept;
+inline int count_of(CardSet set, Card card) noexcept {
+    // A group holds its copies in its lowest slots (2^k - 1), so k = log2(group + 1).
+    return lowest_bit64(set.bits(card.kind * kMaxCopies, kMaxCopies) + 1);
+}
 /// Adds one copy of `card`; the group must have room.
-void add_card(CardSet& set, Card card) noexcept;
+inline void add_card(CardSet& set, Card card) noexcept { set.set(card.kind * kMaxCopies + count_of(set, card)); }
 /// Removes one copy of `card`; the set must hold it.
-void remove_card(CardSet& set, Card card) noexcept;
+inline void remove_card(CardSet& set, Card card) noexcept {
+    set.reset(card.kind * kMaxCopies + count_of(set, card) - 1);
+}
 /// The slots of colour c.
 CardSet colour_mask(int colour) noexcept;
 /// The first slot of every kind held: one bit per distinct card.
