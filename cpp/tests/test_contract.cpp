@@ -14,6 +14,8 @@
 #include "diabolo/core/events.hpp"
 #include "diabolo/core/json.hpp"
 #include "diabolo/core/live.hpp"
+#include "diabolo/core/tensor.hpp"
+#include "diabolo/core/tensor.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
 #include "diabolo/knizia/knizia.hpp"
 #include "diabolo/schacht/schacht.hpp"
@@ -50,6 +52,14 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
         }
         return true;
     };
+    // The bytes are the floats quantised between their bounds (core/tensor.hpp).
+    std::vector<uint8_t> bytes(tensor.size());
+    const auto bytes_match = [&] {
+        for (std::size_t i = 0; i < tensor.size(); ++i) {
+            if (bytes[i] != quantise(tensor[i], low[i], high[i])) return false;
+        }
+        return true;
+    };
     std::vector<int32_t> scores(static_cast<std::size_t>(players)), rewards(scores.size()), summed(scores.size());
     CHECK(reread<R>(game) == game);  // options round trip
     const json::Value visibility = R::visibility();
@@ -75,6 +85,8 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
                 }
                 R::observation_tensor(position, p, tensor.data());
                 CHECK(within_bounds());  // also: no NaN
+                R::observation_bytes(position, p, bytes.data());
+                CHECK(bytes_match());
                 // Resampling keeps the seat's view.
                 const typename R::Position guess = R::resample(position, p, static_cast<uint64_t>(step));
                 CHECK(view_of<R>(guess, p) == view_of<R>(position, p));

@@ -32,11 +32,12 @@ static_assert(kSideCards == 3, "kSideShare lists the shares of 0..3 cards");
 /// How many cards of each value the first `count` cards of a row side hold, as 4-bit
 /// counts: value v's count is (counts >> 4 * v) & 15. Kept in a register and without a
 /// branch on `count`, which varies from row to row (a table in memory and mispredicted
-/// branches were a large part of the tensor's cost).
+/// branches were a large part of the tensor's cost). Values are 1..kValues: & 7 only keeps
+/// the shift in range.
 uint32_t value_counts(const std::array<uint8_t, kSideCards>& side, int count) noexcept {
     uint32_t counts = 0;
     for (int k = 0; k < kSideCards; ++k)
-        counts += static_cast<uint32_t>(k < count) << (4 * (side[static_cast<std::size_t>(k)] % (kValues + 1)));
+        counts += static_cast<uint32_t>(k < count) << (4 * (side[static_cast<std::size_t>(k)] & 7u));
     return counts;
 }
 

@@ -1,6 +1,9 @@
 // A pool of threads that stays up between batches, for work called many times a second
 // (a vector environment's step): starting threads for each call would cost more than
 // the step. Each pool is a value of its owner; there is no pool shared by the process.
+// Each thread takes blocks from its own share of the items first, the same share at every
+// call, so that an item's data stays in the cache of the core that last used it; then it
+// takes what is left of the others' shares (so a slow block delays no one).
 // A thread that waits spins for a short while before it sleeps: the next batch, or the
 // end of this one, usually comes within microseconds, and waking a sleeping thread costs
 // tens of them.
@@ -13,6 +16,7 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -28,7 +32,8 @@ public:
     /// OptionError outside 1..256.
     explicit WorkerPool(int threads) : threads_(threads) {
         if (threads < 1 || threads > 256) throw OptionError("threads must be 1..256, got " + std::to_string(threads));
-        for (int t = 1; t < threads; ++t) workers_.emplace_back([this] { serve(); });
+        shares_ = std::make_unique<Share[]>(static_cast<std::size_t>(threads));
+        for (int t = 1; t < threads; ++t) workers_.emplace_back([this, t] { serve(t); });
     }
 
     WorkerPool(const WorkerPool&) = delete;
@@ -58,17 +63,21 @@ public:
         {
             const std::lock_guard<std::mutex> lock(mutex_);
             work_ = &work;
-            items_ = items;
             // Small blocks: the threads finish within a block's time of each other.
             block_ = std::clamp(items / (threads_ * 16), 1, 16);
-            next_.store(0, std::memory_order_relaxed);
+            for (int t = 0; t < threads_; ++t) {
+                Share& share = shares_[static_cast<std::size_t>(t)];
+                share.next.store(static_cast<int>(static_cast<int64_t>(items) * t / threads_),
+                                 std::memory_order_relaxed);
+                share.end = static_cast<int>(static_cast<int64_t>(items) * (t + 1) / threads_);
+            }
             failed_.store(false, std::memory_order_relaxed);
             failure_ = nullptr;
             busy_.store(static_cast<int>(workers_.size()), std::memory_order_relaxed);
             generation_.fetch_add(1, std::memory_order_release);
         }
         wake_.notify_all();
-        take_blocks();
+        take_blocks(0);
         spin_until([this] { return busy_.load(std::memory_order_acquire) == 0; });
         std::unique_lock<std::mutex> lock(mutex_);
         done_.wait(lock, [this] { return busy_.load(std::memory_order_acquire) == 0; });
@@ -77,7 +86,7 @@ public:
     }
 
 private:
-    void serve() {
+    void serve(int thread) {
         uint64_t seen = 0;
         for (;;) {
             spin_until([&] {
@@ -89,7 +98,7 @@ private:
                 if (stopping_.load()) return;
                 seen = generation_.load();
             }
-            take_blocks();
+            take_blocks(thread);
             if (busy_.fetch_sub(1, std::memory_order_acq_rel) == 1) {
                 const std::lock_guard<std::mutex> lock(mutex_);  // the caller waits under the mutex
                 done_.notify_one();
@@ -109,12 +118,16 @@ private:
         }
     }
 
-    void take_blocks() {
+    void take_blocks(int thread) {
         try {
-            while (!failed_.load(std::memory_order_relaxed)) {
-                const int first = next_.fetch_add(block_, std::memory_order_relaxed);
-                if (first >= items_) return;
-                (*work_)(first, std::min(items_, first + block_));
+            for (int k = 0; k < threads_; ++k) {
+                Share& share = shares_[static_cast<std::size_t>((thread + k) % threads_)];
+                for (;;) {
+                    if (failed_.load(std::memory_order_relaxed)) return;
+                    const int first = share.next.fetch_add(block_, std::memory_order_relaxed);
+                    if (first >= share.end) break;
+                    (*work_)(first, std::min(share.end, first + block_));
+                }
             }
         } catch (...) {  // an exception must not leave a thread (std::terminate)
             failed_.store(true, std::memory_order_relaxed);
@@ -129,9 +142,12 @@ private:
     std::condition_variable wake_;
     std::condition_variable done_;
     const std::function<void(int, int)>* work_ = nullptr;
-    int items_ = 0;
     int block_ = 1;
-    std::atomic<int> next_{0};
+    struct alignas(64) Share {  // a cache line each: the threads take from theirs at once
+        std::atomic<int> next{0};
+        int end = 0;
+    };
+    std::unique_ptr<Share[]> shares_;
     std::atomic<bool> failed_{false};
     std::exception_ptr failure_;
     std::atomic<int> busy_{0};
