@@ -14,7 +14,9 @@ The learner plays the lowest legal action (the adapters' own costs, not a policy
 measured); the vector env also with a random legal action drawn in numpy over all games,
 as a training loop would.
 
-The vector env's figures are the best of --repeats runs.
+The vector env's figures are the best of --repeats runs. The same steps driven from C++
+(benchmarks/vector_env.cpp, compiled here with the extension's flags) show what the engine
+costs without numpy and the Python call.
 
     python benchmarks/vector_env.py [--players 4] [--games 1024] [--seconds 3] [--repeats 3]
 """
@@ -22,8 +24,12 @@ The vector env's figures are the best of --repeats runs.
 from __future__ import annotations
 
 import argparse
+import shutil
+import subprocess
+import tempfile
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -149,6 +155,30 @@ def _vector_run(game: Any, opponent: str, games: int, threads: int, seconds: flo
     return rate(run, seconds)
 
 
+def cpp_vector_steps(games: int, seconds: float, repeats: int, compiler: str | None) -> dict[tuple[str, int], float]:
+    """Learner steps a second of benchmarks/vector_env.cpp, by observation type and thread
+    count; empty without a C++ compiler."""
+    if compiler is None:
+        return {}
+    import boost_headers  # the Boost.JSON headers the core builds with
+
+    repo = Path(__file__).resolve().parent.parent
+    sources = [str(repo / "benchmarks" / "vector_env.cpp")]
+    sources += sorted(str(p) for p in (repo / "cpp" / "src").rglob("*.cpp") if "capi" not in p.parts)
+    with tempfile.TemporaryDirectory(prefix="diabolo-vector-env-") as folder:
+        program = str(Path(folder) / "vector_env")
+        include = ["-I", str(repo / "cpp" / "include"), "-I", boost_headers.get_include()]
+        flags = ["-O3", "-std=c++17", "-ffp-contract=off", "-pthread"]
+        subprocess.run([compiler, *flags, *include, *sources, "-o", program], check=True)
+        figures = {}
+        for observations, code in (("float32", "0"), ("uint8", "1")):
+            for threads in (1, 2):
+                arguments = [str(games), str(threads), code, str(seconds), str(repeats)]
+                output = subprocess.run([program, *arguments], check=True, capture_output=True, text=True).stdout
+                figures[(observations, threads)] = float(output.strip().split("=")[1])
+        return figures
+
+
 def bandwidth(seconds: float = 1.0) -> float:
     """Bytes a second numpy copies between two 256 MB arrays: this machine's memory bandwidth."""
     source = np.ones(64 * 1024 * 1024, dtype=np.float32)
@@ -167,6 +197,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--opponent", default="random")
     parser.add_argument("--repeats", type=int, default=3, help="runs of each vector env figure (the best is shown)")
+    parser.add_argument("--cxx", default="c++", help="the C++ compiler for vector_env.cpp ('' to skip it)")
     args = parser.parse_args()
     game = diabolo.load("schacht", players=args.players)
     size = game.vector_env(1).observation_size
@@ -195,6 +226,9 @@ def main() -> None:
         game, args.opponent, args.games, 2, args.seconds, args.repeats, observations="uint8", random_actions=True
     )
     rows.append(("vector env, uint8, 2 threads, random actions", "learner", steps, None))
+    native = cpp_vector_steps(args.games, args.seconds, args.repeats, shutil.which(args.cxx) if args.cxx else None)
+    for (observations, threads), steps in native.items():
+        rows.append((f"vector env from C++, {observations}, {threads} thread(s)", "learner", steps, None))
     for name, unit, steps, written in rows:
         traffic = f"   {written / 1e9:5.2f} GB/s written" if written is not None else ""
         print(f"  {name:<46} {steps:>12,.0f} {unit} steps/s  {steps / loop:7.1f}x{traffic}")

@@ -15,7 +15,6 @@
 #include "diabolo/core/json.hpp"
 #include "diabolo/core/live.hpp"
 #include "diabolo/core/tensor.hpp"
-#include "diabolo/core/tensor.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
 #include "diabolo/knizia/knizia.hpp"
 #include "diabolo/schacht/schacht.hpp"
