@@ -58,6 +58,7 @@ if str(REPO) not in sys.path:
 if str(REPO / "benchmarks") not in sys.path:
     sys.path.insert(0, str(REPO / "benchmarks"))  # for py_realtime
 
+import native  # noqa: E402  (benchmarks/native.py: compiling a C++ benchmark)
 import py_realtime  # noqa: E402  (benchmarks/py_realtime.py, next to this script)
 import py_words  # noqa: E402  (benchmarks/py_words.py, the baseline of bench.py knizia)
 
@@ -580,27 +581,11 @@ def cpp_rows(game_name: str, players: int, budget: float, compiler: str | None) 
         return unavailable("n/a (no compiler)")
     if source is None or not source.exists():
         return unavailable("n/a (no C++ benchmark for this game)")
-    sources = [str(source)] + sorted(str(p) for p in (REPO / "cpp" / "src").rglob("*.cpp"))
     with tempfile.TemporaryDirectory(prefix="diabolo-bench-") as tmp:
         exe = Path(tmp) / "clone_bench"
-        import boost_headers  # the Boost.JSON headers the core builds with
-
-        command = [
-            compiler,
-            "-O2",
-            "-std=c++17",
-            "-I",
-            str(REPO / "cpp" / "include"),
-            "-I",
-            str(boost_headers.get_include()),
-            *sources,
-            "-o",
-            str(exe),
-            "-pthread",
-        ]
-        progress("compiling " + source.name + " with " + compiler + " -O2")
+        progress("compiling " + source.name + " with " + compiler + " " + " ".join(native.FLAGS))
         try:
-            built = subprocess.run(command, capture_output=True, text=True, timeout=600)
+            built = native.compile_core_program(compiler, source, exe)
         except (OSError, subprocess.SubprocessError) as error:
             print(f"[bench] compile failed: {error}", file=sys.stderr)
             return unavailable("n/a (compile failed)")

@@ -13,9 +13,10 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <vector>
 
-#include "diabolo/bot_actions.hpp"
+#include "diabolo/bot_player.hpp"
 #include "diabolo/core/vector_env.hpp"
 #include "diabolo/schacht/schacht.hpp"
 
@@ -24,26 +25,13 @@ namespace {
 using namespace diabolo;
 using R = schacht::Rules;
 
-/// A seat played by RandomBot, asked as the Python binding asks a C++ bot.
-class RandomPlayer final : public SeatPlayer<R> {
-public:
-    int act(const R::Position& position, int seat, uint64_t seed) const override {
-        Pcg32 rng(seed);
-        const auto move = bot_move(static_cast<const schacht::Bot&>(bot_), position, seat, rng);
-        return move ? move->action() : -1;
-    }
-
-private:
-    schacht::RandomBot bot_;
-};
-
 double steps_per_second(int games, int threads, bool bytes, double seconds) {
     const schacht::Game game = schacht::Game::from_options({});
-    const RandomPlayer player;
+    const BotPlayer<R, schacht::Bot> player(std::make_shared<const schacht::RandomBot>(), game);  // as Python's
     const std::vector<const SeatPlayer<R>*> players(static_cast<std::size_t>(R::players(game)), &player);
     VectorEnvOptions options;
     options.compact = bytes;
-    VectorEnv<R> env(game, games, 1, threads, players, options, false);
+    VectorEnv<R> env(game, games, 1, threads, players, options);
     const auto n = static_cast<std::size_t>(games);
     const auto size = static_cast<std::size_t>(env.observation_size());
     const auto actions = static_cast<std::size_t>(env.actions());

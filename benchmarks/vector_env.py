@@ -32,6 +32,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import native  # benchmarks/native.py, next to this script
 import numpy as np
 
 import diabolo
@@ -160,21 +161,16 @@ def cpp_vector_steps(games: int, seconds: float, repeats: int, compiler: str | N
     count; empty without a C++ compiler."""
     if compiler is None:
         return {}
-    import boost_headers  # the Boost.JSON headers the core builds with
-
-    repo = Path(__file__).resolve().parent.parent
-    sources = [str(repo / "benchmarks" / "vector_env.cpp")]
-    sources += sorted(str(p) for p in (repo / "cpp" / "src").rglob("*.cpp") if "capi" not in p.parts)
     with tempfile.TemporaryDirectory(prefix="diabolo-vector-env-") as folder:
-        program = str(Path(folder) / "vector_env")
-        include = ["-I", str(repo / "cpp" / "include"), "-I", boost_headers.get_include()]
-        flags = ["-O3", "-std=c++17", "-ffp-contract=off", "-pthread"]
-        subprocess.run([compiler, *flags, *include, *sources, "-o", program], check=True)
+        program = Path(folder) / "vector_env"
+        built = native.compile_core_program(compiler, Path(__file__).resolve().parent / "vector_env.cpp", program)
+        if built.returncode != 0:
+            raise RuntimeError(f"vector_env.cpp did not compile:\n{built.stderr[-4000:]}")
         figures = {}
         for observations, code in (("float32", "0"), ("uint8", "1")):
             for threads in (1, 2):
                 arguments = [str(games), str(threads), code, str(seconds), str(repeats)]
-                output = subprocess.run([program, *arguments], check=True, capture_output=True, text=True).stdout
+                output = subprocess.run([str(program), *arguments], check=True, capture_output=True, text=True).stdout
                 figures[(observations, threads)] = float(output.strip().split("=")[1])
         return figures
 

@@ -131,6 +131,8 @@ export class Game {
     readonly players: number;
     /** The number of action ids. */
     readonly numActions: number;
+    /** Whether the game is played in real time (Duvelen, Knizia), not in turns (Schacht). */
+    readonly realTime: boolean;
     /** Every option with its value. */
     readonly options: Record<string, any>;
     /** The options as the engine's JSON text. */

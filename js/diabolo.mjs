@@ -468,6 +468,12 @@ export class Game {
         this.players = engine.module._diabolo_game_players(handle);
         /** The number of action ids: every id is in [0, numActions). @example new Uint8Array(game.numActions) */
         this.numActions = engine.module._diabolo_game_num_actions(handle);
+        /**
+         * Whether the game is played in real time: no turns, every seat with a legal move may
+         * move, moves apply in the order they arrive (Duvelen D3, Knizia K3.2; Schacht is
+         * played in turns, S2.3). @example engine.load("duvelen").realTime // true
+         */
+        this.realTime = engine.module._diabolo_game_real_time(handle) === 1;
         engine._track(this, engine.module._diabolo_game_free, handle);
     }
 

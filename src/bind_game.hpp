@@ -492,6 +492,12 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
             "max_utility", [](const Game& game) { return static_cast<double>(R::max_utility(game)); },
             doc("The highest final score a seat can have: a bound of ``returns()``.",
                 ">>> game = diabolo.load('{name}', players=3)\n>>> game.max_utility > 0\nTrue"))
+        .def_property_readonly_static(  // also on the class: SchachtGame.real_time
+            "real_time", [](const py::object&) { return R::kRealTime; },
+            doc("Whether the game is played in real time: no turns, every seat with a legal move may "
+                "move, and moves apply in the order they arrive (Duvelen D3, Knizia K3.2). Schacht "
+                "is played in turns (S2.3).",
+                ">>> diabolo.load('duvelen').real_time, diabolo.load('schacht').real_time\n(True, False)"))
         .def_property_readonly(
             "zero_sum", [](const Game&) { return R::kZeroSum; },
             doc("Whether the scores always sum to 0. The three games score each seat's own points: general-sum.",

@@ -12,27 +12,10 @@
 #include <vector>
 
 #include "common.hpp"
-#include "diabolo/bot_actions.hpp"
+#include "diabolo/bot_player.hpp"
 #include "diabolo/core/vector_env.hpp"
 
 namespace diabolo::bindings {
-
-/// A C++ bot as the player of a seat: asked with Pcg32(seed), as bot.choose(state, seat,
-/// seed) asks it.
-template <class R, class Bot>
-class BotPlayer final : public SeatPlayer<R> {
-public:
-    BotPlayer(std::shared_ptr<const Bot> bot, const typename R::Game& game) : bot_(std::move(bot)), game_(game) {}
-    int act(const typename R::Position& position, int seat, uint64_t seed) const override {
-        Pcg32 rng(seed);
-        const auto move = bot_move(*bot_, position, seat, rng);
-        return move ? action_id(game_, *move) : -1;
-    }
-
-private:
-    std::shared_ptr<const Bot> bot_;
-    typename R::Game game_;
-};
 
 /// A vector environment with its bots and its output arrays, which every call returns
 /// (the same arrays each time: a caller copies what it keeps).
@@ -63,7 +46,7 @@ struct BoundVectorEnv {
 };
 
 /// Binds <Name>VectorEnv and <name>_vector_env(game, players, games, seed, threads, seat,
-/// final_reward, penalise, penalty, idle_limit, max_steps, real_time, compact), where
+/// final_reward, penalise, penalty, idle_limit, max_steps, compact), where
 /// players holds one C++ bot (or None for the learner's fixed seat) per seat.
 template <class R, class Bot>
 void bind_vector_env(py::module_& m) {
@@ -137,7 +120,7 @@ void bind_vector_env(py::module_& m) {
     m.def((std::string(R::kName) + "_vector_env").c_str(),
           [](const typename R::Game& game, const py::sequence& players, const py::object& games, const py::object& seed,
              const py::object& threads, int seat, bool final_reward, bool penalise, double penalty,
-             const py::object& idle_limit, const py::object& max_steps, bool real_time, bool compact) {
+             const py::object& idle_limit, const py::object& max_steps, bool compact) {
               auto bound = std::make_unique<Env>();
               std::vector<const SeatPlayer<R>*> seated;
               for (const auto& player : players) {
@@ -162,7 +145,7 @@ void bind_vector_env(py::module_& m) {
               if (!max_steps.is_none() && options.max_steps < 1)
                   throw OptionError("max_steps must be >= 1 or None, got " + std::to_string(options.max_steps));
               bound->env = std::make_unique<VectorEnv<R>>(game, to_int(games, "games"), to_seed(seed),
-                                                          to_int(threads, "threads"), seated, options, real_time);
+                                                          to_int(threads, "threads"), seated, options);
               const auto n = static_cast<py::ssize_t>(bound->env->games());
               const auto size = static_cast<py::ssize_t>(bound->env->observation_size());
               bound->compact = compact;

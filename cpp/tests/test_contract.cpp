@@ -91,6 +91,11 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
                 CHECK(view_of<R>(guess, p) == view_of<R>(position, p));
             }
             CHECK(R::pending_seats(position) == with_moves);
+            // In real time no seat has the turn (kRealTime); in turns one seat at a time moves,
+            // except for simultaneous decisions.
+            const int current = R::current_player(position);
+            if constexpr (R::kRealTime) CHECK(current == kSimultaneous || current == kTerminal);
+            if (current >= 0) CHECK(with_moves == (1u << current));
             // Scores within the utility bounds; the rewards of the moves add up to them.
             R::scores(position, scores.data());
             for (int p = 0; p < players; ++p) {

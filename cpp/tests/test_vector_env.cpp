@@ -20,19 +20,17 @@ namespace {
 template <class R>
 class RandomPlayer final : public SeatPlayer<R> {
 public:
-    RandomPlayer(const typename R::Game& game, bool real_time)
-        : actions_(static_cast<std::size_t>(R::num_actions(game))), real_time_(real_time) {}
+    explicit RandomPlayer(const typename R::Game& game) : actions_(static_cast<std::size_t>(R::num_actions(game))) {}
     int act(const typename R::Position& position, int seat, uint64_t seed) const override {
         Pcg32 rng(seed);
         std::vector<int32_t> legal(actions_);
         const int count = R::legal_actions(position, seat, legal.data());
-        if (count == 0 || (real_time_ && rng.below(4) == 0)) return -1;
+        if (count == 0 || (R::kRealTime && rng.below(4) == 0)) return -1;
         return legal[rng.below(static_cast<uint32_t>(count))];
     }
 
 private:
     std::size_t actions_;
-    bool real_time_;
 };
 
 /// Everything steps write, for comparing runs.
@@ -46,10 +44,10 @@ struct Run {
 /// `steps` steps of a vector env of `games` games with learner actions drawn from the
 /// masks by a generator of the test (the same for any thread count).
 template <class R>
-Run run(const typename R::Game& game, int games, int threads, int steps, VectorEnvOptions options, bool real_time) {
-    RandomPlayer<R> player(game, real_time);
+Run run(const typename R::Game& game, int games, int threads, int steps, VectorEnvOptions options) {
+    RandomPlayer<R> player(game);
     std::vector<const SeatPlayer<R>*> players(static_cast<std::size_t>(R::players(game)), &player);
-    VectorEnv<R> env(game, games, 17, threads, players, options, real_time);
+    VectorEnv<R> env(game, games, 17, threads, players, options);
     const auto n = static_cast<std::size_t>(games);
     std::vector<float> observations(n * static_cast<std::size_t>(env.observation_size()));
     std::vector<uint8_t> masks(n * static_cast<std::size_t>(env.actions()));
@@ -80,11 +78,11 @@ Run run(const typename R::Game& game, int games, int threads, int steps, VectorE
 }
 
 template <class R>
-void check_thread_counts(const typename R::Game& game, bool real_time) {
+void check_thread_counts(const typename R::Game& game) {
     VectorEnvOptions options;
     options.seat = -1;
-    const Run one = run<R>(game, 13, 1, 400, options, real_time);
-    const Run three = run<R>(game, 13, 3, 400, options, real_time);
+    const Run one = run<R>(game, 13, 1, 400, options);
+    const Run three = run<R>(game, 13, 3, 400, options);
     CHECK(one.observations == three.observations);
     CHECK(one.masks == three.masks);
     CHECK(one.rewards == three.rewards);
@@ -98,10 +96,10 @@ void check_thread_counts(const typename R::Game& game, bool real_time) {
 TEST(vector_env_gives_the_same_steps_for_any_thread_count) {
     schacht::Options schacht_options;
     schacht_options.players = 3;
-    check_thread_counts<schacht::Rules>(schacht::Game::from_options(schacht_options), false);
+    check_thread_counts<schacht::Rules>(schacht::Game::from_options(schacht_options));
     duvelen::Options duvelen_options;
     duvelen_options.players = 3;
-    check_thread_counts<duvelen::Rules>(duvelen::Game::from_options(duvelen_options), true);
+    check_thread_counts<duvelen::Rules>(duvelen::Game::from_options(duvelen_options));
 }
 
 namespace {
@@ -110,8 +108,8 @@ namespace {
 struct SchachtEnv {
     explicit SchachtEnv(int games, VectorEnvOptions options = {}, uint64_t seed = 17)
         : game(make_game()),
-          player(game, false),
-          env(game, games, seed, 2, {&player, &player, &player}, options, false),
+          player(game),
+          env(game, games, seed, 2, {&player, &player, &player}, options),
           observations(static_cast<std::size_t>(games * env.observation_size())),
           masks(static_cast<std::size_t>(games * env.actions())),
           rewards(static_cast<std::size_t>(games)),

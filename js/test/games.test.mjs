@@ -24,6 +24,8 @@ function checkMove(game, state, seat, action, moves) {
     assert.equal(seat, seats[0]);
     const current = state.currentPlayer;
     assert.ok(current === SIMULTANEOUS || (current === seat && seats.length === 1), `current player ${current}`);
+    assert.equal(game.realTime, game.name !== "schacht"); // in real time no seat has the turn (D3, K3.2)
+    assert.ok(!game.realTime || current === SIMULTANEOUS);
     assert.equal(state.version, moves);
     const legal = state.legalActions(seat);
     assert.ok(legal instanceof Int32Array && legal.length > 0 && legal.includes(action));

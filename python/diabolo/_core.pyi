@@ -2,7 +2,7 @@
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal, SupportsIndex
+from typing import Any, ClassVar, Literal, SupportsIndex
 
 import numpy as np
 import numpy.typing as npt
@@ -122,6 +122,7 @@ class SchachtGame:
     def min_utility(self) -> float: ...
     @property
     def max_utility(self) -> float: ...
+    real_time: ClassVar[bool]  # on the class and on each game
     @property
     def zero_sum(self) -> bool: ...
     @property
@@ -260,6 +261,7 @@ class DuvelenGame:
     def min_utility(self) -> float: ...
     @property
     def max_utility(self) -> float: ...
+    real_time: ClassVar[bool]  # on the class and on each game
     @property
     def zero_sum(self) -> bool: ...
     @property
@@ -496,6 +498,7 @@ class KniziaGame:
     def min_utility(self) -> float: ...
     @property
     def max_utility(self) -> float: ...
+    real_time: ClassVar[bool]  # on the class and on each game
     @property
     def zero_sum(self) -> bool: ...
     @property
@@ -665,7 +668,6 @@ def schacht_vector_env(
     penalty: float,
     idle_limit: int,
     max_steps: int | None,
-    real_time: bool,
     compact: bool,
 ) -> SchachtVectorEnv: ...
 def duvelen_vector_env(
@@ -680,7 +682,6 @@ def duvelen_vector_env(
     penalty: float,
     idle_limit: int,
     max_steps: int | None,
-    real_time: bool,
     compact: bool,
 ) -> DuvelenVectorEnv: ...
 def knizia_vector_env(
@@ -695,6 +696,5 @@ def knizia_vector_env(
     penalty: float,
     idle_limit: int,
     max_steps: int | None,
-    real_time: bool,
     compact: bool,
 ) -> KniziaVectorEnv: ...

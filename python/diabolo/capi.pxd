@@ -54,6 +54,7 @@ cdef extern from "diabolo/diabolo.h" nogil:
     void diabolo_game_free(diabolo_game* game)
     int diabolo_game_players(const diabolo_game* game)
     int diabolo_game_num_actions(const diabolo_game* game)
+    int diabolo_game_real_time(const diabolo_game* game)
     char* diabolo_game_options(const diabolo_game* game)
     char* diabolo_game_action_notation(const diabolo_game* game, int action, diabolo_error* error)
     const char* diabolo_game_bots(const diabolo_game* game)

@@ -127,7 +127,7 @@ class _Rules:
     def __init__(self, name: str, params: dict[str, Any]) -> None:
         self.name, self.params = name, params
         self.engine = _engine_game(name, params)
-        self.real_time = is_real_time(name)
+        self.real_time = self.engine.real_time
         self.wait = self.engine.num_actions if self.real_time else -1
         self.idle_limit = int(params.get("idle_limit", 1))
         if self.idle_limit < 1:

@@ -71,14 +71,15 @@ def load(name: str, **options: Any) -> Game:
 def is_real_time(name: str) -> bool:
     """Whether the game ``name`` is played in real time, without turns: every seat may move
     whenever it has a legal move, and moves apply in the order they arrive (Duvelen and
-    Knizia; Schacht is played in turns).
+    Knizia; Schacht is played in turns). The core says so: ``Game.real_time``, in C
+    ``diabolo_game_real_time``, in JavaScript ``game.realTime``.
 
     >>> diabolo.registry.is_real_time("duvelen"), diabolo.registry.is_real_time("schacht")
     (True, False)
     """
     if name not in _GAMES:
         raise OptionError(f"unknown game {name!r}; the games are: {', '.join(games())}")
-    return name != "schacht"
+    return _GAMES[name].real_time
 
 
 _BOTS: dict[str, dict[str, Callable[..., Any]]] = {

@@ -35,7 +35,7 @@ from diabolo import _core, realtime
 from diabolo.errors import OptionError
 from diabolo.knizia import KniziaGame
 from diabolo.matches import _integer, check_bots, check_game
-from diabolo.registry import Game, is_real_time
+from diabolo.registry import Game
 from diabolo.schacht import Bot as SchachtBot
 
 __all__ = ["SelfPlayData", "play_block", "self_play"]
@@ -93,7 +93,7 @@ def _action(game: Game, move: Any) -> int:
 def _finished(game: Game, bots: Sequence[Any], deal: int) -> Any:
     """Game of seed ``deal`` played to the end by ``bots`` (one per seat)."""
     state: Any = game.new_state(seed=deal)
-    if is_real_time(game.name):
+    if game.real_time:
         return realtime.simulate(state, bots, seed=deal).state
     decision = 0
     while not state.is_terminal:

@@ -1,6 +1,7 @@
 """The metadata every framework asks for, for every game and several options, checked
 against what random games actually do: ``max_game_length``, ``min_utility`` /
-``max_utility``, ``zero_sum``, ``observation_tensor_bounds`` and per-move ``rewards()``.
+``max_utility``, ``zero_sum``, ``real_time``, ``observation_tensor_bounds`` and per-move
+``rewards()``.
 
 A bound that a random game breaks is wrong; bounds are not required to be tight."""
 
@@ -31,6 +32,7 @@ def test_random_games_stay_within_the_published_bounds(name: str, options: dict[
     assert low.shape == high.shape == game.observation_tensor_shape
     assert low.dtype == high.dtype == np.float32 and bool((low <= high).all())
     assert game.zero_sum is False
+    assert game.real_time is (name != "schacht") is type(game).real_time  # D3, K3.2; S2.3
     finished = 0
     for seed in range(3):
         states = random_states(game, seed, 3000)
@@ -42,6 +44,8 @@ def test_random_games_stay_within_the_published_bounds(name: str, options: dict[
         assert list(summed) == final.returns()  # the rewards add up to the scores
         for state in states:
             assert all(game.min_utility <= score <= game.max_utility for score in state.returns())
+            # In real time no seat ever has the turn.
+            assert not game.real_time or state.current_player in (diabolo.SIMULTANEOUS, diabolo.TERMINAL)
             for seat in range(game.players):
                 tensor = state.observation_tensor(seat)
                 outside = np.flatnonzero((tensor < low) | (tensor > high))

@@ -93,6 +93,10 @@ DIABOLO_API diabolo_status diabolo_game_new_with_lexicon(const char* name, const
 DIABOLO_API void diabolo_game_free(diabolo_game* game);
 DIABOLO_API int diabolo_game_players(const diabolo_game* game);
 DIABOLO_API int diabolo_game_num_actions(const diabolo_game* game);
+/* 1 if the game is played in real time (Duvelen D3, Knizia K3.2): no turns, every seat with a
+ * legal move may move, moves apply in the order they arrive, and the current player is never
+ * a seat; 0 if it is played in turns (Schacht S2.3). */
+DIABOLO_API int diabolo_game_real_time(const diabolo_game* game);
 /* Every option with its value, as a JSON object. */
 DIABOLO_API char* diabolo_game_options(const diabolo_game* game);
 

@@ -89,6 +89,7 @@ struct AnyGame {
     virtual ~AnyGame() = default;
     virtual int players() const = 0;
     virtual int num_actions() const = 0;
+    virtual bool real_time() const = 0;
     virtual std::string options() const = 0;
     virtual std::unique_ptr<AnyState> new_state(uint64_t seed) const = 0;
     virtual std::unique_ptr<AnyState> new_dealt_state(uint64_t seed, const json::Value& deal) const = 0;
@@ -270,6 +271,7 @@ struct GameOf final : AnyGame {
 
     int players() const override { return R::players(game); }
     int num_actions() const override { return R::num_actions(game); }
+    bool real_time() const override { return R::kRealTime; }
     std::string options() const override { return json::serialize(R::options_json(game)); }
     std::unique_ptr<AnyState> new_state(uint64_t seed) const override {
         return std::make_unique<StateOf<R>>(R::new_state(game, seed));
@@ -503,6 +505,8 @@ void diabolo_game_free(diabolo_game* game) { delete game; }
 int diabolo_game_players(const diabolo_game* game) { return game->game->players(); }
 
 int diabolo_game_num_actions(const diabolo_game* game) { return game->game->num_actions(); }
+
+int diabolo_game_real_time(const diabolo_game* game) { return game->game->real_time() ? 1 : 0; }
 
 char* diabolo_game_options(const diabolo_game* game) {
     try {

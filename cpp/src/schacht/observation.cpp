@@ -1,8 +1,6 @@
 // Diabolo (Schacht): the observation tensor, a fixed-length float vector of what one
 // player may know (S7). Seats appear relative to the observer: index 0 is the observer.
-#include <algorithm>
 #include <array>
-#include <vector>
 
 #include "diabolo/core/tensor.hpp"
 #include "diabolo/schacht/schacht.hpp"

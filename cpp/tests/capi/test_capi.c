@@ -120,6 +120,10 @@ static void play(const char* name, const char* options, uint64_t seed, int max_m
         const uint32_t pending = diabolo_state_pending_seats(state);
         CHECK(pending != 0);
         const int seat = lowest_seat(pending);
+        /* In real time no seat has the turn; in turns the seat to move is the only one. */
+        const int current = diabolo_state_current_player(state);
+        CHECK(diabolo_game_real_time(game) == (strcmp(name, "schacht") != 0));
+        CHECK(diabolo_game_real_time(game) ? current == DIABOLO_SIMULTANEOUS : current < 0 || pending == 1u << current);
         check_position(position, state, seat, moves % 17 == 0, legal, position_legal, actions, seed + (uint64_t)moves);
         const int n = diabolo_state_legal_actions(state, seat, legal, actions);
         CHECK(n > 0 && diabolo_state_legal_mask(state, seat, mask, actions) == n);

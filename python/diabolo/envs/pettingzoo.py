@@ -63,7 +63,7 @@ class _Table:
         if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
             raise OptionError(f"max_steps must be a whole number >= 1 or None, got {max_steps!r}")
         self.game: Game = diabolo.load(name, **options)
-        self.real_time = is_real_time(name)
+        self.real_time = self.game.real_time
         self.reward, self.illegal, self.illegal_penalty = reward, illegal, float(illegal_penalty)
         self.idle_limit, self.max_steps = idle_limit, max_steps
         self.players = self.game.players

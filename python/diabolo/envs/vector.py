@@ -23,7 +23,7 @@ from typing import Any
 
 from diabolo import _core
 from diabolo.errors import OptionError
-from diabolo.registry import Game, bot, is_real_time
+from diabolo.registry import Game, bot
 
 __all__ = ["vector_env"]
 
@@ -93,7 +93,6 @@ def vector_env(
         float(penalty),
         idle_limit,
         max_steps,
-        is_real_time(game.name),
         observations == "uint8",
     )
 

@@ -27,7 +27,7 @@ import diabolo
 from diabolo.errors import DiaboloError, IllegalMoveError, NotationError, OptionError, PlayerError, StaleMoveError
 from diabolo.realtime import Reaction
 from diabolo.records import Record
-from diabolo.registry import Game, State, is_real_time
+from diabolo.registry import Game, State
 from diabolo.server.store import Store, TableRow
 
 LOG = logging.getLogger("diabolo.server")
@@ -407,7 +407,7 @@ class Table:
 
     @property
     def _turn_based(self) -> bool:
-        return not is_real_time(self.game_name)
+        return not self.game.real_time
 
     async def _bot_turn(self, seat: int) -> None:
         """A bot decides on a copy of the table, in a worker thread (the C++ bots let go of

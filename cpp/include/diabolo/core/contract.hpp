@@ -77,6 +77,11 @@
 //                                              may act; -1 at the end
 //   R::scores(position, out)                   each seat's score so far
 //   R::kZeroSum                                whether the scores always sum to 0
+//   R::kRealTime                               whether the game is played in real time: no
+//                                              turns, every seat with a legal move may move,
+//                                              moves apply in the order they arrive (Duvelen
+//                                              D3, Knizia K3.2); current_player is then never
+//                                              a seat
 //   R::max_game_length(game) -> int64_t        the most moves a game can take; -1 if a game
 //                                              can go on without end (a move that may be
 //                                              repeated)
@@ -254,6 +259,7 @@ constexpr bool implements_contract() {
     static_assert(contract::has_random_player<R>::value, "Rules::random_player(const Position&, Pcg32&) -> int");
     static_assert(contract::has_scores<R>::value, "Rules::scores(const Position&, int32_t* out)");
     static_assert(std::is_same_v<std::remove_cv_t<decltype(R::kZeroSum)>, bool>, "Rules::kZeroSum: a bool");
+    static_assert(std::is_same_v<std::remove_cv_t<decltype(R::kRealTime)>, bool>, "Rules::kRealTime: a bool");
     static_assert(contract::has_max_game_length<R>::value, "Rules::max_game_length(const Game&) -> int64_t");
     static_assert(contract::has_min_utility<R>::value, "Rules::min_utility(const Game&) -> int64_t");
     static_assert(contract::has_max_utility<R>::value, "Rules::max_utility(const Game&) -> int64_t");

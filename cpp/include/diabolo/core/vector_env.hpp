@@ -92,14 +92,13 @@ public:
     /// `players[s]` plays seat s whenever the learner does not (the learner's fixed seat
     /// may be null). OptionError names what is wrong.
     VectorEnv(const Game& game, int games, uint64_t seed, int threads, std::vector<const SeatPlayer<R>*> players,
-              VectorEnvOptions options, bool real_time)
+              VectorEnvOptions options)
         : game_(game),
           seed_(seed),
           players_(std::move(players)),
           options_(options),
-          real_time_(real_time),
           seats_(R::players(game)),
-          actions_(R::num_actions(game) + (real_time ? 1 : 0)),
+          actions_(R::num_actions(game) + (R::kRealTime ? 1 : 0)),
           tensor_size_(R::observation_tensor_size(game)),
           pool_(threads) {
         if (games < 1 || games > (1 << 24))
@@ -125,7 +124,7 @@ public:
     /// Action ids 0 .. actions() - 1: the game's, and in real time the no-op last.
     int actions() const noexcept { return actions_; }
     /// The no-op's id in real time, -1 in a turn-based game.
-    int wait_action() const noexcept { return real_time_ ? actions_ - 1 : -1; }
+    int wait_action() const noexcept { return R::kRealTime ? actions_ - 1 : -1; }
     const Position& position(int game) const { return slots_.at(static_cast<std::size_t>(game)).position; }
 
     /// Starts episode 0 of every game and writes the first observations.
@@ -176,7 +175,7 @@ private:
         slot.steps = 0;
         slot.idle = 0;
         slot.ended = false;
-        if (!real_time_) play_others(slot);
+        if (!R::kRealTime) play_others(slot);
     }
 
     /// Turn-based: the other seats play until the learner is to act or the game is over.
@@ -253,7 +252,7 @@ private:
         const int32_t before = score(slot);
         bool lost = false;
         bool moved = false;
-        if (real_time_) {
+        if (R::kRealTime) {
             race(slot, action, legal, lost, moved);
         } else {
             R::apply_action(slot.position, action, slot.seat);
@@ -264,7 +263,7 @@ private:
         slot.idle = moved ? 0 : slot.idle + 1;
         const bool terminated = R::current_player(slot.position) == kTerminal;
         const bool truncated = !terminated && ((options_.max_steps > 0 && slot.steps >= options_.max_steps) ||
-                                               (real_time_ && slot.idle >= options_.idle_limit));
+                                               (R::kRealTime && slot.idle >= options_.idle_limit));
         slot.ended = terminated || truncated;
         const float reward = options_.final_reward ? (terminated ? static_cast<float>(score(slot)) : 0.0f)
                                                    : static_cast<float>(score(slot) - before);
@@ -323,7 +322,7 @@ private:
         const int count = R::legal_actions(slot.position, slot.seat, legal.data());
         slot.legal.assign(legal.begin(), legal.begin() + count);
         for (int k = 0; k < count; ++k) mask[legal[static_cast<std::size_t>(k)]] = 1;
-        if (real_time_ && !terminated) mask[actions_ - 1] = 1;
+        if (R::kRealTime && !terminated) mask[actions_ - 1] = 1;
         out.rewards[i] = reward;
         out.terminated[i] = terminated;
         out.truncated[i] = truncated;
@@ -335,7 +334,6 @@ private:
     const uint64_t seed_;
     const std::vector<const SeatPlayer<R>*> players_;
     const VectorEnvOptions options_;
-    const bool real_time_;
     const int seats_;
     const int actions_;
     const int tensor_size_;

@@ -470,6 +470,7 @@ struct Rules {
     /// Every seat may act at any time (D3): a seat drawn at random.
     static uint32_t pending_seats(const Position& position) noexcept { return duvelen::pending_seats(position); }
     static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum
+    static constexpr bool kRealTime = true;  // no turns: moves apply as they arrive (D3)
     static int64_t max_game_length(const Game& game) noexcept;
     static int64_t min_utility(const Game& game) noexcept;
     static int64_t max_utility(const Game& game) noexcept;

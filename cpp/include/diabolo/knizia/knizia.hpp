@@ -616,6 +616,7 @@ struct Rules {
     }
     static uint32_t pending_seats(const Position& position) noexcept { return knizia::pending_seats(position); }
     static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum
+    static constexpr bool kRealTime = true;  // everyone plays at once (K3.2)
     static int64_t max_game_length(const Game& game) noexcept;
     static int64_t min_utility(const Game& game) noexcept;
     static int64_t max_utility(const Game& game) noexcept;

@@ -500,7 +500,8 @@ struct Rules {
         copy_seats(position.scores, position.players(), out);
     }
     static uint32_t pending_seats(const Position& position) noexcept { return schacht::pending_seats(position); }
-    static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum
+    static constexpr bool kZeroSum = false;   // scores are points of each seat's own: general-sum
+    static constexpr bool kRealTime = false;  // turns (S2.3), and secret simultaneous doubler decisions (S5.3)
     static int64_t max_game_length(const Game& game) noexcept;
     static int64_t min_utility(const Game& game) noexcept;
     static int64_t max_utility(const Game& game) noexcept;
