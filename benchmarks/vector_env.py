@@ -18,10 +18,20 @@ The vector env's figures are the best of --repeats runs. The same steps driven f
 (benchmarks/vector_env.cpp, compiled here with the extension's flags) show what the engine
 costs without numpy and the Python call.
 
+Two rows choose the actions with a linear policy over the byte observations (a float32
+matrix product and a masked argmax, on one core: OPENBLAS_NUM_THREADS=1 unless set), once
+stepping the 1,024 games with step() on 2 threads, once as two envs of 512 games on one
+thread each, stepped with send() and recv() so that the policy of one half runs while the
+other half steps.
+
     python benchmarks/vector_env.py [--players 4] [--games 1024] [--seconds 3] [--repeats 3]
 """
 
 from __future__ import annotations
+
+import os
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # the policy rows' matrix products on one core
 
 import argparse
 import shutil
@@ -156,6 +166,53 @@ def _vector_run(game: Any, opponent: str, games: int, threads: int, seconds: flo
     return rate(run, seconds)
 
 
+class LinearPolicy:
+    """Action scores from the byte observations by one float32 matrix product; the best
+    legal action of each game."""
+
+    def __init__(self, size: int, actions: int) -> None:
+        self.weights = np.random.default_rng(0).standard_normal((size, actions)).astype(np.float32)
+
+    def __call__(self, observations: Any, masks: Any) -> Any:
+        scores = observations.astype(np.float32) @ self.weights
+        return np.argmax(np.where(masks, scores, -np.inf), axis=1)
+
+
+def policy_steps(game: Any, opponent: str, games: int, seconds: float, halves: bool) -> float:
+    """Learner steps a second with a linear policy: one env of ``games`` games on 2 threads
+    stepped by step(), or (``halves``) two envs of ``games // 2`` games on one thread each,
+    stepped by send() and recv() in turn."""
+    count = 2 if halves else 1
+    envs = [
+        game.vector_env(
+            games // count, opponents=opponent, seed=1 + k, threads=1 if halves else 2, observations="uint8"
+        )
+        for k in range(count)
+    ]
+    outputs = [env.reset() for env in envs]
+    policy = LinearPolicy(envs[0].observation_size, envs[0].num_actions)
+    actions = [policy(*output[:2]) for output in outputs]
+    steps, started = 0, time.perf_counter()
+    if not halves:
+        while time.perf_counter() - started < seconds:
+            observations, masks, *_ = envs[0].step(actions[0])
+            actions[0] = policy(observations, masks)
+            steps += games
+        return steps / (time.perf_counter() - started)
+    envs[0].send(actions[0])
+    while time.perf_counter() - started < seconds:
+        envs[1].send(actions[1])  # both halves step now
+        observations, masks, *_ = envs[0].recv()
+        actions[0] = policy(observations, masks)  # while half 1 steps
+        envs[0].send(actions[0])
+        observations, masks, *_ = envs[1].recv()
+        actions[1] = policy(observations, masks)  # while half 0 steps
+        steps += games
+    rate = steps / (time.perf_counter() - started)
+    envs[0].recv()
+    return rate
+
+
 def cpp_vector_steps(games: int, seconds: float, repeats: int, compiler: str | None) -> dict[tuple[str, int], float]:
     """Learner steps a second of benchmarks/vector_env.cpp, by observation type and thread
     count; empty without a C++ compiler."""
@@ -222,6 +279,9 @@ def main() -> None:
         game, args.opponent, args.games, 2, args.seconds, args.repeats, observations="uint8", random_actions=True
     )
     rows.append(("vector env, uint8, 2 threads, random actions", "learner", steps, None))
+    for halves, name in ((False, "step"), (True, "send/recv halves")):
+        steps = max(policy_steps(game, args.opponent, args.games, args.seconds, halves) for _ in range(args.repeats))
+        rows.append((f"vector env, uint8, linear policy, {name}", "learner", steps, None))
     native = cpp_vector_steps(args.games, args.seconds, args.repeats, shutil.which(args.cxx) if args.cxx else None)
     for (observations, threads), steps in native.items():
         rows.append((f"vector env from C++, {observations}, {threads} thread(s)", "learner", steps, None))

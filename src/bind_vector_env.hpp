@@ -22,8 +22,8 @@ namespace diabolo::bindings {
 template <class R>
 struct BoundVectorEnv {
     std::vector<std::unique_ptr<SeatPlayer<R>>> players;
-    std::unique_ptr<VectorEnv<R>> env;
     bool compact = false;
+    bool working = false;    // a call runs without the GIL (read and written under the GIL)
     py::array observations;  // float32, or uint8 with compact observations
     py::array_t<bool> masks;
     py::array_t<float> rewards;
@@ -31,6 +31,42 @@ struct BoundVectorEnv {
     py::array_t<bool> truncated;
     py::array_t<bool> lost_races;
     py::array_t<int32_t> seats;
+    // Last, so destroyed first: its destructor waits for a sent step, which writes into the
+    // arrays above and asks the players.
+    std::unique_ptr<VectorEnv<R>> env;
+
+    /// Runs `call` without the GIL; OptionError if another Python thread is in a call of
+    /// this env (the env steps one batch at a time).
+    template <class Call>
+    void without_gil(Call call) {
+        if (working) throw OptionError("the vector env is in a call from another thread: one call at a time");
+        working = true;
+        try {
+            py::gil_scoped_release release;
+            call();
+        } catch (...) {
+            working = false;
+            throw;
+        }
+        working = false;
+    }
+
+    py::tuple results() { return py::make_tuple(observations, masks, rewards, terminated, truncated); }
+
+    /// The actions of a step as int32 ids, checked to fit (the env checks the rest).
+    py::array_t<int32_t> actions(const py::handle& given) const {
+        const py::array array = py::array::ensure(given);
+        if (!array || array.ndim() != 1 || array.shape(0) != env->games() ||
+            (array.dtype().kind() != 'i' && array.dtype().kind() != 'u'))
+            throw OptionError("actions must be one integer action id per game, shape (" + std::to_string(env->games()) +
+                              ",)");
+        if (array.itemsize() >= 4 && array.size() > 0 &&
+            (array.attr("min")() < py::int_(0) || array.attr("max")() > py::int_(INT32_MAX)))
+            throw OptionError("an action id is 0.." + std::to_string(env->actions() - 1) + "; actions holds " +
+                              py::repr(array.attr("min")()).cast<std::string>() + ".." +
+                              py::repr(array.attr("max")()).cast<std::string>());
+        return py::array_t < int32_t, py::array::c_style | py::array::forcecast > ::ensure(array);
+    }
 
     VectorEnvOutput output() {
         void* rows = observations.mutable_data();
@@ -59,36 +95,40 @@ void bind_vector_env(py::module_& m) {
             "reset",
             [](Env& self) {
                 const VectorEnvOutput out = self.output();
-                {
-                    py::gil_scoped_release release;
-                    self.env->reset(out);
-                }
+                self.without_gil([&] { self.env->reset(out); });
                 return py::make_tuple(self.observations, self.masks);
             },
             "Starts every game's first episode: ``(observations, masks)``.")
         .def(
             "step",
             [](Env& self, const py::handle& given) {
-                const py::array array = py::array::ensure(given);
-                if (!array || array.ndim() != 1 || array.shape(0) != self.env->games() ||
-                    (array.dtype().kind() != 'i' && array.dtype().kind() != 'u'))
-                    throw OptionError("actions must be one integer action id per game, shape (" +
-                                      std::to_string(self.env->games()) + ",)");
-                if (array.itemsize() >= 4 && array.size() > 0 &&
-                    (array.attr("min")() < py::int_(0) || array.attr("max")() > py::int_(INT32_MAX)))
-                    throw OptionError("an action id is 0.." + std::to_string(self.env->actions() - 1) +
-                                      "; actions holds " + py::repr(array.attr("min")()).cast<std::string>() + ".." +
-                                      py::repr(array.attr("max")()).cast<std::string>());
-                const auto actions = py::array_t < int32_t, py::array::c_style | py::array::forcecast > ::ensure(array);
-                const int32_t* data = actions.data();
+                const auto actions = self.actions(given);
                 const VectorEnvOutput out = self.output();
-                {
-                    py::gil_scoped_release release;
-                    self.env->step(data, out);
-                }
-                return py::make_tuple(self.observations, self.masks, self.rewards, self.terminated, self.truncated);
+                self.without_gil([&] { self.env->step(actions.data(), out); });
+                return self.results();
             },
             py::arg("actions"), "One step of every game: ``(observations, masks, rewards, terminated, truncated)``.")
+        .def(
+            "send",
+            [](Env& self, const py::handle& given) {
+                const auto actions = self.actions(given);
+                const VectorEnvOutput out = self.output();
+                self.without_gil([&] { self.env->send(actions.data(), out); });
+            },
+            py::arg("actions"),
+            "Starts a step with these actions and returns at once; ``recv()`` returns its results. "
+            "The arrays are being written until then.")
+        .def(
+            "recv",
+            [](Env& self) {
+                // Refused under the GIL when nothing was sent, so that it never holds up
+                // another thread's call (no call of another thread runs when not working).
+                if (!self.working && !self.env->sent())
+                    throw OptionError("no step was sent to the vector env: send(actions) first");
+                self.without_gil([&] { self.env->receive(); });
+                return self.results();
+            },
+            "Waits for the step ``send`` started: ``(observations, masks, rewards, terminated, truncated)``.")
         .def_property_readonly(
             "games", [](const Env& self) { return self.env->games(); }, "The number of games.")
         .def_property_readonly(

@@ -7,7 +7,9 @@ clear error, changing nothing."""
 
 from __future__ import annotations
 
+import gc
 import random
+import threading
 from typing import Any
 
 import numpy as np
@@ -101,14 +103,18 @@ def test_game_i_equals_the_one_game_api_step_by_step_for_any_thread_count(
     game = diabolo.load(name, **options)
     bots = [diabolo.bot(name, kind) for kind in kinds]
     games, seed, seat = 6, 11, 1
-    envs = [game.vector_env(games, opponents=bots, seed=seed, threads=t, seat=seat, idle_limit=10**6) for t in (1, 2)]
+    # threads=1, threads=2, and threads=2 stepped by send() and recv()
+    envs = [
+        game.vector_env(games, opponents=bots, seed=seed, threads=t, seat=seat, idle_limit=10**6) for t in (1, 2, 2)
+    ]
     mirrors = [Mirror(game, seed, i, seat, bots) for i in range(games)]
     outputs: list[tuple[Any, ...]] = [env.reset() for env in envs]
     rng = random.Random(5)
     ended = 0
     for _ in range(120 if name == "schacht" else 300):
-        for mine, theirs in zip(outputs[0], outputs[-1]):  # threads=1 and threads=2
-            assert np.array_equal(mine, theirs)
+        for other in outputs[1:]:
+            for mine, theirs in zip(outputs[0], other):
+                assert np.array_equal(mine, theirs)
         observations, masks = outputs[0][:2]
         for i, mirror in enumerate(mirrors):
             tensor, mask = mirror.observation()
@@ -116,7 +122,9 @@ def test_game_i_equals_the_one_game_api_step_by_step_for_any_thread_count(
         actions = np.array(
             [rng.choice([*np.flatnonzero(masks[i]), 0][:-1] or [0]) for i in range(games)], dtype=np.int32
         )
-        outputs = [env.step(actions) for env in envs]
+        outputs = [env.step(actions) for env in envs[:2]]
+        envs[2].send(actions)
+        outputs.append(envs[2].recv())
         _, _, rewards, terminated, truncated = outputs[0]
         for i, mirror in enumerate(mirrors):
             if mirror.state.is_terminal:  # the env started the next episode at this step
@@ -182,6 +190,99 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
         game.vector_env(2, reward="win")
     with pytest.raises(diabolo.OptionError, match='observations must be "float32" or "uint8"'):
         game.vector_env(2, observations="float16")
+
+
+def test_send_and_recv_step_two_envs_in_turn_as_step_does() -> None:
+    """While one env steps on its own threads (send), the caller chooses the other env's
+    actions: every step is the one step() makes."""
+    game = diabolo.load("schacht", players=4)
+
+    def make(seed: int) -> Any:
+        return game.vector_env(32, opponents="random", seed=seed, threads=2, observations="uint8")
+
+    sent, stepped = [make(1), make(2)], [make(1), make(2)]
+    actions = []
+    for env, twin in zip(sent, stepped):
+        first, expected = env.reset(), twin.reset()
+        assert all(np.array_equal(x, y) for x, y in zip(first, expected))
+        actions.append(first[1].argmax(axis=1))
+
+    ended = [0]
+
+    def receive(k: int) -> Any:
+        """Half k's results, checked against step(); its next actions."""
+        results, expected = sent[k].recv(), stepped[k].step(actions[k])
+        assert all(np.array_equal(x, y) for x, y in zip(results, expected))
+        ended[0] += int(results[3].sum())
+        return results[1].argmax(axis=1)
+
+    sent[0].send(actions[0])
+    for _ in range(150):
+        sent[1].send(actions[1])  # both halves step now
+        actions[0] = receive(0)  # half 1 goes on stepping meanwhile
+        sent[0].send(actions[0])
+        actions[1] = receive(1)
+    receive(0)
+    assert ended[0] > 0  # and the next episodes began
+
+
+def test_send_and_recv_out_of_order_are_refused_and_change_nothing() -> None:
+    game = diabolo.load("schacht", players=3)
+    env, twin = (game.vector_env(4, opponents="random", seed=7, threads=2) for _ in range(2))
+    masks = env.reset()[1]
+    twin.reset()
+    actions = masks.argmax(axis=1)
+    with pytest.raises(diabolo.OptionError, match="no step was sent"):
+        env.recv()
+    with pytest.raises(diabolo.IllegalMoveError, match="game 3 of the vector env"):
+        env.send(np.array([*actions[:3], np.flatnonzero(~masks[3])[0]]))
+    with pytest.raises(diabolo.OptionError, match="one integer action id per game"):
+        env.send(actions[:2])
+    with pytest.raises(diabolo.OptionError, match="no step was sent"):
+        env.recv()  # a refused send sent nothing
+    env.send(actions)
+    not_received = "sent to the vector env and not received"
+    with pytest.raises(diabolo.OptionError, match=not_received):
+        env.send(actions)
+    with pytest.raises(diabolo.OptionError, match=not_received):
+        env.step(actions)
+    with pytest.raises(diabolo.OptionError, match=not_received):
+        env.reset()
+    results, expected = env.recv(), twin.step(actions)
+    assert all(np.array_equal(x, y) for x, y in zip(results, expected))
+    env.send(results[1].argmax(axis=1))
+    del env, results  # an env dropped while it steps waits for the step, then goes
+    gc.collect()
+
+
+def test_a_call_while_another_thread_steps_the_env_is_refused() -> None:
+    """A step runs without the GIL, so another Python thread may call the env meanwhile:
+    that call is refused (one batch at a time), never run alongside."""
+    env = diabolo.load("schacht", players=4).vector_env(4096, opponents="random", threads=1)
+    masks = env.reset()[1]  # the env's array: each step writes into it
+    done = threading.Event()
+    stepped: list[int] = []
+
+    def step_many() -> None:
+        try:
+            for _ in range(30):
+                env.step(masks.argmax(axis=1))
+                stepped.append(1)
+        finally:
+            done.set()
+
+    refusals: set[str] = set()
+    worker = threading.Thread(target=step_many)
+    worker.start()
+    while not done.is_set():
+        try:
+            env.recv()  # changes nothing whether it is refused for a call in progress or for no send
+        except diabolo.OptionError as error:
+            refusals.add(str(error).split(":")[0])
+    worker.join()
+    assert len(stepped) == 30
+    assert "the vector env is in a call from another thread" in refusals
+    assert refusals <= {"the vector env is in a call from another thread", "no step was sent to the vector env"}
 
 
 def test_a_penalised_illegal_action_costs_the_penalty_and_changes_nothing() -> None:

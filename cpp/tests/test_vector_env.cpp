@@ -4,6 +4,7 @@
 // next episode on the next step, and rewards add up to the learner's final score.
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "check.hpp"
@@ -222,4 +223,33 @@ TEST(vector_env_rewards_add_up_to_the_final_score_and_the_next_step_starts_a_new
         }
     }
     CHECK(ended >= 4);
+}
+
+TEST(vector_env_send_and_receive_step_as_step_does_while_the_caller_works) {
+    SchachtEnv sent(9);
+    SchachtEnv stepped(9);
+    std::vector<int32_t> actions(9);
+    CHECK_THROWS(OptionError, sent.env.receive());  // nothing sent
+    for (int t = 0; t < 150; ++t) {
+        for (int i = 0; i < 9; ++i) actions[static_cast<std::size_t>(i)] = stepped.first_legal(i);
+        sent.env.send(actions.data(), sent.out);
+        std::fill(actions.begin(), actions.end(), -1);  // the env keeps its own copy
+        CHECK(sent.env.sent());
+        CHECK_THROWS(OptionError, sent.env.send(actions.data(), sent.out));
+        CHECK_THROWS(OptionError, sent.env.step(actions.data(), sent.out));
+        CHECK_THROWS(OptionError, sent.env.reset(sent.out));
+        for (int i = 0; i < 9; ++i) actions[static_cast<std::size_t>(i)] = stepped.first_legal(i);
+        stepped.env.step(actions.data(), stepped.out);  // the caller's own work meanwhile
+        sent.env.receive();
+        CHECK(!sent.env.sent());
+        CHECK(sent.observations == stepped.observations && sent.masks == stepped.masks);
+        CHECK(sent.rewards == stepped.rewards && sent.terminated == stepped.terminated);
+    }
+    // An env destroyed while it steps waits for the step (its outputs outlive it).
+    auto env = std::make_unique<VectorEnv<schacht::Rules>>(
+        sent.game, 9, 5, 2, std::vector<const SeatPlayer<schacht::Rules>*>(3, &sent.player), VectorEnvOptions{});
+    env->reset(sent.out);
+    for (int i = 0; i < 9; ++i) actions[static_cast<std::size_t>(i)] = sent.first_legal(i);
+    env->send(actions.data(), sent.out);
+    env.reset();
 }

@@ -638,6 +638,16 @@ class _VectorEnv:
         npt.NDArray[np.bool_],
         npt.NDArray[np.bool_],
     ]: ...
+    def send(self, actions: npt.ArrayLike) -> None: ...
+    def recv(
+        self,
+    ) -> tuple[
+        npt.NDArray[Any],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+    ]: ...
     @property
     def games(self) -> int: ...
     @property

@@ -14,6 +14,13 @@ autoreset) are in docs/ai.rst, "The vector env".
 >>> observations, masks, rewards, terminated, truncated = env.step(actions)
 >>> rewards.dtype, terminated.dtype
 (dtype('float32'), dtype('bool'))
+
+``env.send(actions)`` starts the same step on the env's threads and returns at once;
+``env.recv()`` waits for it and returns what ``step`` returns, so the caller can choose
+another env's actions meanwhile (docs/ai.rst, "Stepping while the caller works"):
+
+>>> env.send(masks.argmax(axis=1))
+>>> observations, masks, rewards, terminated, truncated = env.recv()
 """
 
 from __future__ import annotations

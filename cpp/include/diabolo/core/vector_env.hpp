@@ -129,6 +129,7 @@ public:
 
     /// Starts episode 0 of every game and writes the first observations.
     void reset(const VectorEnvOutput& out) {
+        refuse_while_sent();
         pool_.run(games(), [&](int first, int last) {
             for (int i = first; i < last; ++i) {
                 Slot& slot = slots_[static_cast<std::size_t>(i)];
@@ -143,18 +144,54 @@ public:
     /// a game that ended at the last step). An id out of range is an OptionError, whatever
     /// the options; nothing changes then.
     void step(const int32_t* actions, const VectorEnvOutput& out) {
-        for (int i = 0; i < games(); ++i) {
-            if (!slots_[static_cast<std::size_t>(i)].ended && (actions[i] < 0 || actions[i] >= actions_))
-                throw OptionError("game " + std::to_string(i) + " of the vector env: an action is an id 0.." +
-                                  std::to_string(actions_ - 1) + ", got " + std::to_string(actions[i]));
-        }
-        if (!options_.penalise) check(actions);  // before any game changes
+        refuse_while_sent();
+        validate(actions);
         pool_.run(games(), [&](int first, int last) {
             for (int i = first; i < last; ++i) step_one(i, actions[i], out);
         });
     }
 
+    /// The same step, on the pool's threads alone: checks the actions (the errors of
+    /// step(), before anything starts), keeps a copy of them and returns at once; the step
+    /// writes into `out` until receive(), so `out` must stay valid until then (or until the
+    /// env is destroyed: its destructor waits for the step). A caller chooses the actions of
+    /// another vector env meanwhile, so that its own work and the step overlap.
+    void send(const int32_t* actions, const VectorEnvOutput& out) {
+        refuse_while_sent();
+        validate(actions);
+        sent_actions_.assign(actions, actions + games());
+        pool_.start(games(), [this, out](int first, int last) {
+            for (int i = first; i < last; ++i) step_one(i, sent_actions_[static_cast<std::size_t>(i)], out);
+        });
+        sent_ = true;
+    }
+
+    /// Waits for the step send() began: its rows are then written. OptionError if no step
+    /// was sent.
+    void receive() {
+        if (!sent_) throw OptionError("no step was sent to the vector env: send(actions) first");
+        sent_ = false;
+        pool_.wait();
+    }
+
+    /// Whether a step was sent and not received.
+    bool sent() const noexcept { return sent_; }
+
 private:
+    void refuse_while_sent() const {
+        if (sent_) throw OptionError("a step was sent to the vector env and not received: receive it first");
+    }
+
+    /// The errors of a step, before any game changes.
+    void validate(const int32_t* actions) const {
+        for (int i = 0; i < games(); ++i) {
+            if (!slots_[static_cast<std::size_t>(i)].ended && (actions[i] < 0 || actions[i] >= actions_))
+                throw OptionError("game " + std::to_string(i) + " of the vector env: an action is an id 0.." +
+                                  std::to_string(actions_ - 1) + ", got " + std::to_string(actions[i]));
+        }
+        if (!options_.penalise) check(actions);
+    }
+
     struct Slot {
         Position position{};
         uint64_t deal = 0;
@@ -338,7 +375,9 @@ private:
     const int actions_;
     const int tensor_size_;
     std::vector<Slot> slots_;
-    WorkerPool pool_;
+    std::vector<int32_t> sent_actions_;  // a sent step's actions, read until it is received
+    bool sent_ = false;
+    WorkerPool pool_;  // last: its destructor waits for a sent step, which uses the members above
 };
 
 }  // namespace diabolo
