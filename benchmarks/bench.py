@@ -1617,7 +1617,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"Cost per call from Python (best block over {POSITIONS} positions of random games, empty loop subtracted)",
         calls,
     )
-    cpp_section = Section("C++ core (benchmarks/clone_bench.cpp, c++ -O2; the extension is built with -O3)", cpp)
+    cpp_section = Section(
+        f"C++ core (benchmarks/clone_bench.cpp, c++ {' '.join(native.FLAGS)}: the extension's flags)", cpp
+    )
 
     sections = [games_section, calls_section, cpp_section]
     if args.game == "schacht":
