@@ -626,28 +626,17 @@ def schacht_play_match(
     game: SchachtGame, bots: list[SchachtBot], games: int, seed: int, threads: int, first: int
 ) -> dict[str, npt.NDArray[Any]]: ...
 
+# observations, masks, rewards, terminated, truncated
+_StepResults = tuple[
+    npt.NDArray[Any], npt.NDArray[np.bool_], npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_]
+]
+
 class _VectorEnv:
     # observations are float32, or uint8 with vector_env(observations="uint8")
     def reset(self) -> tuple[npt.NDArray[Any], npt.NDArray[np.bool_]]: ...
-    def step(
-        self, actions: npt.ArrayLike
-    ) -> tuple[
-        npt.NDArray[Any],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.float32],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
-    ]: ...
+    def step(self, actions: npt.ArrayLike) -> _StepResults: ...
     def send(self, actions: npt.ArrayLike) -> None: ...
-    def recv(
-        self,
-    ) -> tuple[
-        npt.NDArray[Any],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.float32],
-        npt.NDArray[np.bool_],
-        npt.NDArray[np.bool_],
-    ]: ...
+    def recv(self) -> _StepResults: ...
     @property
     def games(self) -> int: ...
     @property
