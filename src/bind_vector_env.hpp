@@ -147,6 +147,8 @@ void bind_vector_env(py::module_& m) {
         .def(
             "render",
             [](const Env& self, const py::object& game) {
+                if (self.working || self.env->sent())  // the step is changing the tables
+                    throw OptionError("the vector env is stepping: render it after recv()");
                 const int index = to_int(game, "game");
                 if (index < 0 || index >= self.env->games())
                     throw OptionError("game must be 0.." + std::to_string(self.env->games() - 1) + ", got " +

@@ -248,6 +248,8 @@ def test_send_and_recv_out_of_order_are_refused_and_change_nothing() -> None:
         env.step(actions)
     with pytest.raises(diabolo.OptionError, match=not_received):
         env.reset()
+    with pytest.raises(diabolo.OptionError, match="stepping: render it after recv"):
+        env.render(0)  # the step is changing the tables
     results, expected = env.recv(), twin.step(actions)
     assert all(np.array_equal(x, y) for x, y in zip(results, expected))
     env.send(results[1].argmax(axis=1))

@@ -117,6 +117,8 @@ public:
             throw OptionError("idle_limit must be >= 1, got " + std::to_string(options.idle_limit));
         if (options.max_steps < 0) throw OptionError("max_steps must be >= 0 (0: no limit)");
         slots_.resize(static_cast<std::size_t>(games));
+        legal_buffers_.assign(static_cast<std::size_t>(pool_.threads()),
+                              std::vector<int32_t>(static_cast<std::size_t>(actions_)));
     }
 
     int games() const noexcept { return static_cast<int>(slots_.size()); }
@@ -130,12 +132,13 @@ public:
     /// Starts episode 0 of every game and writes the first observations.
     void reset(const VectorEnvOutput& out) {
         refuse_while_sent();
-        pool_.run(games(), [&](int first, int last) {
+        pool_.run(games(), [&](int first, int last, int thread) {
+            std::vector<int32_t>& legal = legal_buffers_[static_cast<std::size_t>(thread)];
             for (int i = first; i < last; ++i) {
                 Slot& slot = slots_[static_cast<std::size_t>(i)];
                 slot.episode = 0;
                 start(slot, i);
-                write(slot, i, out, 0.0f, false, false, false);
+                write(slot, i, out, legal, 0.0f, false, false, false);
             }
         });
     }
@@ -146,8 +149,9 @@ public:
     void step(const int32_t* actions, const VectorEnvOutput& out) {
         refuse_while_sent();
         validate(actions);
-        pool_.run(games(), [&](int first, int last) {
-            for (int i = first; i < last; ++i) step_one(i, actions[i], out);
+        pool_.run(games(), [&](int first, int last, int thread) {
+            std::vector<int32_t>& legal = legal_buffers_[static_cast<std::size_t>(thread)];
+            for (int i = first; i < last; ++i) step_one(i, actions[i], out, legal);
         });
     }
 
@@ -160,8 +164,9 @@ public:
         refuse_while_sent();
         validate(actions);
         sent_actions_.assign(actions, actions + games());
-        pool_.start(games(), [this, out](int first, int last) {
-            for (int i = first; i < last; ++i) step_one(i, sent_actions_[static_cast<std::size_t>(i)], out);
+        pool_.start(games(), [this, out](int first, int last, int thread) {
+            std::vector<int32_t>& legal = legal_buffers_[static_cast<std::size_t>(thread)];
+            for (int i = first; i < last; ++i) step_one(i, sent_actions_[static_cast<std::size_t>(i)], out, legal);
         });
         sent_ = true;
     }
@@ -266,24 +271,18 @@ private:
         return std::binary_search(legal.begin(), legal.begin() + count, action);
     }
 
-    std::vector<int32_t>& scratch() const {
-        thread_local std::vector<int32_t> legal;  // per thread: room for every action id
-        if (legal.size() < static_cast<std::size_t>(actions_)) legal.resize(static_cast<std::size_t>(actions_));
-        return legal;
-    }
-
-    void step_one(int index, int32_t action, const VectorEnvOutput& out) {
+    /// Game `index`'s step; `legal` is the running thread's room for every action id.
+    void step_one(int index, int32_t action, const VectorEnvOutput& out, std::vector<int32_t>& legal) {
         Slot& slot = slots_[static_cast<std::size_t>(index)];
         if (slot.ended) {
             ++slot.episode;
             start(slot, index);
-            write(slot, index, out, 0.0f, false, false, false);
+            write(slot, index, out, legal, 0.0f, false, false, false);
             return;
         }
-        std::vector<int32_t>& legal = scratch();
         // Without `penalise`, check() found every action legal before the step began.
         if (options_.penalise && action != wait_action() && !was_legal(slot, action)) {
-            write(slot, index, out, options_.penalty, false, false, false);  // penalised: nothing changes
+            write(slot, index, out, legal, options_.penalty, false, false, false);  // penalised: nothing changes
             return;
         }
         const int32_t before = score(slot);
@@ -304,7 +303,7 @@ private:
         slot.ended = terminated || truncated;
         const float reward = options_.final_reward ? (terminated ? static_cast<float>(score(slot)) : 0.0f)
                                                    : static_cast<float>(score(slot) - before);
-        write(slot, index, out, reward, terminated, truncated, lost);
+        write(slot, index, out, legal, reward, terminated, truncated, lost);
     }
 
     /// Real time: the learner's action and one chance for every other seat, in the step's
@@ -344,8 +343,8 @@ private:
     }
 
     /// Writes game `index`'s row, and keeps the learner's legal actions for the next step.
-    void write(Slot& slot, int index, const VectorEnvOutput& out, float reward, bool terminated, bool truncated,
-               bool lost) const {
+    void write(Slot& slot, int index, const VectorEnvOutput& out, std::vector<int32_t>& legal, float reward,
+               bool terminated, bool truncated, bool lost) const {
         const auto i = static_cast<std::size_t>(index);
         const auto row = i * static_cast<std::size_t>(tensor_size_);
         if (options_.compact) {
@@ -355,7 +354,6 @@ private:
         }
         uint8_t* mask = out.masks + i * static_cast<std::size_t>(actions_);
         std::memset(mask, 0, static_cast<std::size_t>(actions_));
-        std::vector<int32_t>& legal = scratch();
         const int count = R::legal_actions(slot.position, slot.seat, legal.data());
         slot.legal.assign(legal.begin(), legal.begin() + count);
         for (int k = 0; k < count; ++k) mask[legal[static_cast<std::size_t>(k)]] = 1;
@@ -375,7 +373,8 @@ private:
     const int actions_;
     const int tensor_size_;
     std::vector<Slot> slots_;
-    std::vector<int32_t> sent_actions_;  // a sent step's actions, read until it is received
+    std::vector<std::vector<int32_t>> legal_buffers_;  // per pool thread: room for every action id
+    std::vector<int32_t> sent_actions_;                // a sent step's actions, read until it is received
     bool sent_ = false;
     WorkerPool pool_;  // last: its destructor waits for a sent step, which uses the members above
 };

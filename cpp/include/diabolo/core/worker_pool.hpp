@@ -31,8 +31,8 @@ namespace diabolo {
 
 class WorkerPool {
 public:
-    /// A pool of `threads` threads in all: the caller of run() and threads - 1 workers.
-    /// OptionError outside 1..256.
+    /// A pool of `threads` threads in all: the caller of run() and threads - 1 workers (and
+    /// from the first start() on, a stand-in for the caller). OptionError outside 1..256.
     explicit WorkerPool(int threads) : threads_(threads) {
         if (threads < 1 || threads > 256) throw OptionError("threads must be 1..256, got " + std::to_string(threads));
         shares_ = std::make_unique<Share[]>(static_cast<std::size_t>(threads));
@@ -55,14 +55,16 @@ public:
 
     int threads() const noexcept { return threads_; }
 
-    /// Calls work(first, last) on blocks of [0, items) on every thread of the pool and
-    /// returns when all are done. If work throws, no new block starts and the first
-    /// exception is thrown again here. Results must depend only on the items, never on
-    /// which thread ran them. One batch at a time: not while a started one runs.
-    void run(int items, const std::function<void(int, int)>& work) {
+    /// Calls work(first, last, thread) on blocks of [0, items) on every thread of the pool
+    /// and returns when all are done; `thread` (0 .. threads - 1, 0 for the caller) names
+    /// the thread running the block, for room of its own. If work throws, no new block
+    /// starts and the first exception is thrown again here. Results must depend only on
+    /// the items, never on which thread ran them. One batch at a time: not while a started
+    /// one runs.
+    void run(int items, const std::function<void(int, int, int)>& work) {
         if (items <= 0) return;
         if (workers_.empty() || items == 1) {
-            work(0, items);
+            work(0, items, 0);
             return;
         }
         begin(items, &work, false);
@@ -71,10 +73,11 @@ public:
         finish();
     }
 
-    /// Starts work(first, last) on blocks of [0, items) on the pool's threads without the
-    /// caller, and returns at once; wait() returns when they are done (and throws what
-    /// work threw). `work` is kept until then. One batch at a time.
-    void start(int items, std::function<void(int, int)> work) {
+    /// Starts work(first, last, thread) on blocks of [0, items) on the pool's threads
+    /// without the caller (the stand-in runs as thread 0), and returns at once; wait()
+    /// returns when they are done (and throws what work threw). `work` is kept until then.
+    /// One batch at a time.
+    void start(int items, std::function<void(int, int, int)> work) {
         if (!stand_in_.joinable()) stand_in_ = std::thread([this] { serve(0); });
         started_work_ = std::move(work);
         started_ = true;
@@ -93,7 +96,7 @@ public:
 private:
     /// Hands out a batch to the workers (and to the stand-in for the caller's share when
     /// `alone`).
-    void begin(int items, const std::function<void(int, int)>* work, bool alone) {
+    void begin(int items, const std::function<void(int, int, int)>* work, bool alone) {
         {
             const std::lock_guard<std::mutex> lock(mutex_);
             work_ = work;
@@ -132,7 +135,7 @@ private:
     /// A worker's loop; thread 0 is the stand-in, which works only on started batches.
     void serve(int thread) {
         uint64_t seen = 0;
-        bool spin = true;
+        bool spin = thread != 0;
         for (;;) {
             if (spin) {
                 spin_until([&] {
@@ -181,7 +184,7 @@ private:
                     if (failed_.load(std::memory_order_relaxed)) return;
                     const int first = share.next.fetch_add(block_, std::memory_order_relaxed);
                     if (first >= share.end) break;
-                    (*work_)(first, std::min(share.end, first + block_));
+                    (*work_)(first, std::min(share.end, first + block_), thread);
                 }
             }
         } catch (...) {  // an exception must not leave a thread (std::terminate)
@@ -197,8 +200,8 @@ private:
     std::condition_variable wake_;
     std::condition_variable done_;
     std::thread stand_in_;  // takes the caller's share of a started batch
-    const std::function<void(int, int)>* work_ = nullptr;
-    std::function<void(int, int)> started_work_;
+    const std::function<void(int, int, int)>* work_ = nullptr;
+    std::function<void(int, int, int)> started_work_;
     bool started_ = false;  // a started batch was not waited for (the owner's thread only)
     bool alone_ = false;    // the batch runs without the caller (under the mutex)
     int block_ = 1;
