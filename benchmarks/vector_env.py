@@ -282,8 +282,8 @@ def main() -> None:
     for halves, name in ((False, "step"), (True, "send/recv halves")):
         steps = max(policy_steps(game, args.opponent, args.games, args.seconds, halves) for _ in range(args.repeats))
         rows.append((f"vector env, uint8, linear policy, {name}", "learner", steps, None))
-    native = cpp_vector_steps(args.games, args.seconds, args.repeats, shutil.which(args.cxx) if args.cxx else None)
-    for (observations, threads), steps in native.items():
+    from_cpp = cpp_vector_steps(args.games, args.seconds, args.repeats, shutil.which(args.cxx) if args.cxx else None)
+    for (observations, threads), steps in from_cpp.items():
         rows.append((f"vector env from C++, {observations}, {threads} thread(s)", "learner", steps, None))
     for name, unit, steps, written in rows:
         traffic = f"   {written / 1e9:5.2f} GB/s written" if written is not None else ""
