@@ -5,10 +5,15 @@ its header in diabolo/include), which Cython and C extensions link against
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
+import threading
+import time
+from collections.abc import Callable
 from glob import glob
 from pathlib import Path
+from typing import TextIO
 
 import boost_headers
 from pybind11.setup_helpers import ParallelCompile, Pybind11Extension, build_ext
@@ -26,7 +31,8 @@ def needs_recompile(obj: str, src: str) -> bool:
     return Path(obj).stat().st_mtime < newest
 
 
-ParallelCompile("DIABOLO_BUILD_JOBS", default=2, needs_recompile=needs_recompile).install()
+# As many compilers at once as the machine has cores (DIABOLO_BUILD_JOBS sets another number).
+ParallelCompile("DIABOLO_BUILD_JOBS", default=0, needs_recompile=needs_recompile).install()
 
 # No contraction of a * b + c into one fused operation: it would round differently on
 # machines with FMA, and bots' decisions must be the same everywhere (portable_math.hpp).
@@ -70,6 +76,77 @@ c_library = Extension(
 )
 
 
+def use_compiler_cache(compiler: object, extensions: list[Extension]) -> bool:
+    """Puts ccache in front of a Unix compiler when ccache is on PATH (DIABOLO_CCACHE=0 turns
+    it off), so that a build of sources built before, in this folder, in a clone elsewhere
+    or from the sdist, takes seconds. Paths under the source folder are hashed as relative
+    ones (base_dir) and the folder itself is left out (hash_dir: the -g in Python's flags
+    would hash it), unless CCACHE_BASEDIR or CCACHE_NOHASHDIR say otherwise."""
+    launcher = shutil.which("ccache")
+    if launcher is None or os.environ.get("DIABOLO_CCACHE") == "0" or not hasattr(compiler, "compiler_so"):
+        return False
+    os.environ.setdefault("CCACHE_BASEDIR", str(Path.cwd()))
+    os.environ.setdefault("CCACHE_NOHASHDIR", "true")
+    # setuptools' compiler keeps the C++ command apart from the C one in its newer versions.
+    for name in ("compiler_so", "compiler_so_cxx"):
+        command = getattr(compiler, name, None)
+        if command and Path(command[0]).name != "ccache":
+            setattr(compiler, name, [launcher, *command])
+    for extension in extensions:
+        extension.include_dirs = [linked_include_dir(folder) for folder in extension.include_dirs]
+    return True
+
+
+def linked_include_dir(folder: str) -> str:
+    """`folder`, or when it lies outside the source folder (pybind11's and Boost's headers
+    in pip's build environment, a new temporary folder in every build), a link to it at
+    build/include/NAME: the compiler then names the headers by the same relative path in
+    every build, and ccache finds the earlier build's objects."""
+    path = Path(folder)
+    if not path.is_absolute() or Path.cwd() in path.parents:
+        return folder
+    link = Path("build", "include", path.parent.name if path.name == "include" else path.name)
+    link.parent.mkdir(parents=True, exist_ok=True)
+    if link.is_symlink() or link.exists():
+        if link.resolve() == path.resolve():
+            return str(link)
+        link.unlink()
+    link.symlink_to(path.resolve(), target_is_directory=True)
+    return str(link)
+
+
+class Progress:
+    """A line per C++ file compiled ("[3/33] cpp/src/schacht/rules.cpp 3.7 s"), on the
+    terminal when there is one: pip hides a build's output unless -v, and a first build
+    takes minutes. Without a terminal (CI, pip -v's log) the lines go to stdout."""
+
+    def __init__(self, compile_one: Callable[..., None], how: str) -> None:
+        self.compile_one, self.how = compile_one, how
+        self.lock = threading.Lock()
+        self.done = self.total = 0
+        try:
+            self.out: TextIO = open("/dev/tty", "w")  # open for the whole build
+            self.prefix = "\r"  # pip's spinner may stand at the start of the line
+        except OSError:
+            self.out, self.prefix = sys.stdout, ""
+
+    def start(self, name: str, files: int, jobs: int) -> None:
+        self.done, self.total = 0, files
+        if files:
+            self.say(f"diabolo: compiling {name} ({files} C++ files, {min(files, jobs)} at a time{self.how})")
+
+    def compile(self, obj: str, src: str, *args: object) -> None:
+        started = time.monotonic()
+        self.compile_one(obj, src, *args)
+        with self.lock:
+            self.done += 1
+            self.say(f"  [{self.done}/{self.total}] {src} {time.monotonic() - started:.1f} s")
+
+    def say(self, line: str) -> None:
+        self.out.write(f"{self.prefix}{line}\n")
+        self.out.flush()
+
+
 class BuildWithCLibrary(build_ext):
     """pybind11's build_ext that also builds the C library under its own name and puts the
     C API's header beside it, in the package (diabolo/include/diabolo/diabolo.h)."""
@@ -80,6 +157,18 @@ class BuildWithCLibrary(build_ext):
         if fullname in (c_library.name, "libdiabolo"):
             return str(Path("diabolo", "lib", LIBRARY)) if fullname == c_library.name else LIBRARY
         return str(super().get_ext_filename(fullname))
+
+    def build_extensions(self) -> None:
+        cached = use_compiler_cache(self.compiler, self.extensions)
+        self.progress = Progress(self.compiler._compile, " through ccache" if cached else "")
+        self.compiler._compile = self.progress.compile
+        super().build_extensions()
+
+    def build_extension(self, ext: Extension) -> None:
+        objects = self.compiler.object_filenames(ext.sources, output_dir=self.build_temp)
+        pending = [s for o, s in zip(objects, ext.sources) if not Path(o).exists() or needs_recompile(o, s)]
+        self.progress.start(ext.name, len(pending), int(os.environ.get("DIABOLO_BUILD_JOBS") or os.cpu_count() or 1))
+        super().build_extension(ext)
 
     def get_export_symbols(self, ext: Extension) -> list[str]:
         return [] if ext is c_library else list(super().get_export_symbols(ext))

@@ -104,9 +104,10 @@ def dependencies(depfile: Path) -> list[Path] | None:
     except OSError:
         return None
     _, _, body = text.replace("\\\n", " ").partition(":")
-    # Paths with spaces are escaped as "\ "; keep them whole.
+    # Paths with spaces are escaped as "\ "; keep them whole. Under ccache the compiler sees
+    # paths relative to the tree (compile_one runs it there), and names them so.
     words = body.replace("\\ ", "\0").split()
-    return [Path(w.replace("\0", " ")) for w in words]
+    return [ROOT / w.replace("\0", " ") for w in words]
 
 
 def up_to_date(obj: Path, command: list[str]) -> bool:
@@ -122,12 +123,25 @@ def up_to_date(obj: Path, command: list[str]) -> bool:
         return False
 
 
+# ccache, when on PATH, names files under the tree by relative paths and leaves the folder
+# out of the hash (the build has -g), so that a clone elsewhere reuses earlier compiles.
+COMPILER_CACHE_ENV = {"CCACHE_BASEDIR": str(ROOT), "CCACHE_NOHASHDIR": "true", **os.environ}
+
+
+def compiler_cache() -> list[str]:
+    """ccache, to put before the compiler, or nothing (absent, or DIABOLO_CCACHE=0)."""
+    launcher = shutil.which("ccache")
+    return [] if launcher is None or os.environ.get("DIABOLO_CCACHE") == "0" else [launcher]
+
+
 def compile_one(command: list[str], obj: Path, source: Path, verbose: bool) -> tuple[Path, float]:
     obj.parent.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     if verbose:
         print(shlex.join(command), flush=True)
-    result = subprocess.run(command, check=False, capture_output=True, text=True)
+    result = subprocess.run(
+        [*compiler_cache(), *command], cwd=ROOT, env=COMPILER_CACHE_ENV, check=False, capture_output=True, text=True
+    )
     if result.returncode != 0:
         obj.unlink(missing_ok=True)
         raise RuntimeError(f"compiling {source.relative_to(ROOT)} failed:\n{result.stdout}{result.stderr}")

@@ -1,12 +1,18 @@
 """The games that cpp/tests/capi/test_capi.c plays through the C API, played again through
-the Python API: both languages must reach the same final state (tests/test_cpp_core.py)."""
+the Python API: both languages must reach the same final state (tests/test_cpp_core.py
+runs it built under the sanitizers, tests/test_installed.py built against the installed
+package's library and header)."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+from pathlib import Path
 from typing import Any
 
 import diabolo
 from diabolo import Lexicon
+from tests.transcripts import SPECS, TRANSCRIPTS
 
 KNIZIA_WORDS = ["Tor", "Rot", "Ort", "Tore", "Rest", "Rast", "Rate", "Stern", "Nest", "Ernst", "Nase", "Rasen"]
 KNIZIA_WORDS += ["Aster", "Taste", "Osten", "Tee", "See"]
@@ -36,3 +42,25 @@ def replay(name: str, seed: int, limit: int) -> tuple[int, Any]:
         state.apply(legal[(x >> 33) % len(legal)], player=seat)
         moves += 1
     return moves, state
+
+
+def check_capi_test(program: Path, folder: Path) -> None:
+    """Runs the C test `program` (cpp/tests/capi/test_capi.c, built) on every golden
+    transcript (tests/transcripts.py) and a lexicon file it writes to `folder`, and checks
+    that its seeded games, replayed through the Python API, end in the same state text."""
+    lexicon = folder / "words.lexicon"
+    lexicon.write_bytes(Lexicon.from_words(KNIZIA_WORDS).to_bytes())
+    transcripts = sorted(str(path) for path in TRANSCRIPTS.glob("*.txt"))
+    assert len(transcripts) == len(SPECS)
+    capi = subprocess.run(
+        [str(program), f"lexicon={lexicon}", *transcripts], capture_output=True, text=True, timeout=600, env=os.environ
+    )
+    assert capi.returncode == 0 and capi.stdout.endswith("ok\n"), capi.stdout[-2000:] + capi.stderr
+    checked = dict(line.split(" ") for line in capi.stdout.splitlines() if line.startswith(tuple(transcripts)))
+    for path in transcripts:
+        assert int(checked[path]) == len(Path(path).read_text().splitlines()) - 5, path
+    games = [line.split(" ", 3) for line in capi.stdout.splitlines()[:-1] if not line.startswith(tuple(transcripts))]
+    assert sorted({name for name, _, _, _ in games}) == ["duvelen", "knizia", "schacht"]
+    for name, seed, moves, text in games:
+        played, state = replay(name, int(seed), 400 if name == "knizia" else 2000)
+        assert (played, state.to_json()) == (int(moves), text), (name, seed)

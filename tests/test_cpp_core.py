@@ -18,9 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from diabolo import Lexicon
-from tests.capi_replay import KNIZIA_WORDS, replay
-from tests.transcripts import SPECS, TRANSCRIPTS
+from tests.capi_replay import check_capi_test
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,37 +34,51 @@ def cmake() -> str:
         return found
 
 
+# ccache (CMakeLists.txt uses it when found) names the files under the tree by relative
+# paths and leaves the build folder out of the hash, so that a clone in another folder
+# reuses this machine's earlier compiles.
+COMPILER_CACHE = {"CCACHE_BASEDIR": str(ROOT), "CCACHE_NOHASHDIR": "true"}
+
+
 def run(command: list[str], cwd: Path) -> str:
-    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=900)
+    result = subprocess.run(
+        command, cwd=cwd, capture_output=True, text=True, timeout=900, env={**os.environ, **COMPILER_CACHE}
+    )
     assert result.returncode == 0, f"{' '.join(command)} failed:\n{result.stdout}\n{result.stderr}"
     return result.stdout
 
 
-def configure(build: Path, *options: str) -> None:
-    """CMake configures cpp/ into `build` with the Boost.JSON headers the package builds
-    with (boost-headers, a test extra) and `options` ("-DDIABOLO_TSAN=ON")."""
+def configure(configuration: str, *options: str) -> Path:
+    """CMake configures cpp/ into build/cmake/`configuration` (inside the tree, so that the
+    compiler cache sees the same relative paths from every clone) with the Boost.JSON
+    headers the package builds with (boost-headers, a test extra) and `options`
+    ("-DDIABOLO_TSAN=ON"); returns the build folder."""
     import boost_headers
 
+    build = ROOT / "build" / "cmake" / configuration
     include = f"-DDIABOLO_BOOST_INCLUDE_DIR={boost_headers.get_include()}"
     run([cmake(), "-S", str(ROOT / "cpp"), "-B", str(build), include, *options], ROOT)
+    return build
 
 
-def build_and_run(build: Path, option: str, env: dict[str, str]) -> str:
-    configure(build, f"-D{option}=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo")
+def build_and_run(configuration: str, option: str, env: dict[str, str]) -> tuple[Path, str]:
+    """Builds the C++ tests with `option` ("DIABOLO_TSAN") and runs them; returns the build
+    folder and their output."""
+    build = configure(configuration, f"-D{option}=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo")
     run([cmake(), "--build", str(build), "--parallel", str(os.cpu_count() or 2)], ROOT)
     result = subprocess.run(
         [str(build / "diabolo_tests")], capture_output=True, text=True, timeout=900, env={**os.environ, **env}
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert " 0 failed" in result.stdout
-    return result.stdout + result.stderr
+    return build, result.stdout + result.stderr
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="ASan/UBSan flags here are for GCC and Clang")
 def test_core_under_address_and_undefined_behaviour_sanitizers(tmp_path: Path) -> None:
-    output = build_and_run(
-        tmp_path / "build",
+    build, output = build_and_run(
+        "sanitize",
         "DIABOLO_SANITIZE",
         {"ASAN_OPTIONS": "detect_leaks=1:abort_on_error=1", "UBSAN_OPTIONS": "print_stacktrace=1"},
     )
@@ -74,36 +86,17 @@ def test_core_under_address_and_undefined_behaviour_sanitizers(tmp_path: Path) -
     # The C API from plain C99 (cpp/tests/capi/test_capi.c): its games, replayed through
     # the Python API, end in the same state text; it checks every golden transcript
     # (tests/transcripts.py) and a game made from a lexicon file.
-    lexicon = tmp_path / "words.lexicon"
-    lexicon.write_bytes(Lexicon.from_words(KNIZIA_WORDS).to_bytes())
-    transcripts = sorted(str(path) for path in TRANSCRIPTS.glob("*.txt"))
-    assert len(transcripts) == len(SPECS)
-    capi = subprocess.run(
-        [str(tmp_path / "build" / "diabolo_capi_test"), f"lexicon={lexicon}", *transcripts],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=os.environ,
-    )
-    assert capi.returncode == 0 and capi.stdout.endswith("ok\n"), capi.stdout[-2000:] + capi.stderr
-    checked = dict(line.split(" ") for line in capi.stdout.splitlines() if line.startswith(tuple(transcripts)))
-    for path in transcripts:
-        assert int(checked[path]) == len(Path(path).read_text().splitlines()) - 5, path
-    games = [line.split(" ", 3) for line in capi.stdout.splitlines()[:-1] if not line.startswith(tuple(transcripts))]
-    assert sorted({name for name, _, _, _ in games}) == ["duvelen", "knizia", "schacht"]
-    for name, seed, moves, text in games:
-        played, state = replay(name, int(seed), 400 if name == "knizia" else 2000)
-        assert (played, state.to_json()) == (int(moves), text), (name, seed)
+    check_capi_test(build / "diabolo_capi_test", tmp_path)
     # The examples of docs/cpp.rst, built with the same flags: each game through the
     # contract alone, its view as JSON, a save and a load that play on alike.
     example = subprocess.run(
-        [str(tmp_path / "build" / "play_any_game")], capture_output=True, text=True, timeout=300, env=os.environ
+        [str(build / "play_any_game")], capture_output=True, text=True, timeout=300, env=os.environ
     )
     assert example.returncode == 0, example.stdout + example.stderr
     for name in ("schacht", "duvelen", "knizia"):
         assert f"{name}: seat 1 sees {{" in example.stdout
     assert example.stdout.count("the loaded copy ended alike") == 3
-    first = subprocess.run([str(tmp_path / "build" / "schacht_random")], capture_output=True, text=True, timeout=300)
+    first = subprocess.run([str(build / "schacht_random")], capture_output=True, text=True, timeout=300)
     assert first.returncode == 0 and first.stdout.startswith(
         "seat 1 may play: R1< R1> Y2< Y2> Y3< Y3> G3< G3> P4< P4> B3< B3>"
     ), first.stdout + first.stderr
@@ -111,10 +104,8 @@ def test_core_under_address_and_undefined_behaviour_sanitizers(tmp_path: Path) -
 
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="ThreadSanitizer flags here are for GCC and Clang")
-def test_core_under_thread_sanitizer(tmp_path: Path) -> None:
-    output = build_and_run(
-        tmp_path / "build", "DIABOLO_TSAN", {"TSAN_OPTIONS": "halt_on_error=1:second_deadlock_stack=1"}
-    )
+def test_core_under_thread_sanitizer() -> None:
+    _, output = build_and_run("tsan", "DIABOLO_TSAN", {"TSAN_OPTIONS": "halt_on_error=1:second_deadlock_stack=1"})
     for case in (
         "threads_schacht_random_play_matches_and_search",
         "threads_duvelen_random_play_and_simulation",
@@ -130,8 +121,8 @@ def test_core_under_thread_sanitizer(tmp_path: Path) -> None:
 def test_the_installed_c_api_is_found_by_its_cmake_package(tmp_path: Path) -> None:
     """cmake --install puts libdiabolo, diabolo.h and the CMake package under a prefix; a
     project outside the tree finds it with find_package(diabolo) and plays a move."""
-    build, prefix, consumer = tmp_path / "build", tmp_path / "prefix", tmp_path / "consumer"
-    configure(build, "-DDIABOLO_TESTS=OFF")
+    prefix, consumer = tmp_path / "prefix", tmp_path / "consumer"
+    build = configure("release", "-DDIABOLO_TESTS=OFF")
     run([cmake(), "--build", str(build), "--target", "diabolo", "--parallel", str(os.cpu_count() or 2)], ROOT)
     run([cmake(), "--install", str(build), "--prefix", str(prefix)], ROOT)
     assert (prefix / "include" / "diabolo" / "diabolo.h").is_file()

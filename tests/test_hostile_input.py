@@ -230,8 +230,11 @@ def test_bad_reaction_values_are_option_errors() -> None:
 
 # ---- long batches stop at Ctrl-C ----------------------------------------------------------
 
+# The child sets Python's Ctrl-C handler itself: a run started with SIGINT ignored (nohup,
+# `cmd &` in a script) hands the ignoring on, and interrupt_main() then does nothing.
 INTERRUPTED = """
-import _thread, threading, time, diabolo
+import _thread, signal, threading, time, diabolo
+signal.signal(signal.SIGINT, signal.default_int_handler)
 from diabolo.duvelen import GreedyBot
 calls = {
     "play_random": lambda: diabolo.load("GAME", players=3).play_random(10**8, threads=2),

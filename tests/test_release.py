@@ -1,8 +1,12 @@
 """The release path, as a maintainer runs it: the sdist builds, a wheel built from it is
 repaired by auditwheel to a manylinux tag, twine accepts both, cibuildwheel reads the
 configuration, and the repaired wheel, installed into a fresh virtualenv outside the
-source tree, passes the test suite (all but the slow tests) from there: its extension,
-C library, header and capi.pxd, not the tree's."""
+source tree, passes from there the tests of what only the released artefact can show:
+it imports from the virtualenv, not the tree; every game plays through Python (the
+contract suites and the golden transcripts); its C library, header and capi.pxd serve a
+C program and the Cython build; its server serves the browser client; its word lists
+load; its stubs type-check (the tests marked ``wheel``, listed in conftest.py). The rest of
+the suite has run against the same sources."""
 
 from __future__ import annotations
 
@@ -52,9 +56,9 @@ def test_the_repaired_wheel_passes_the_suite_outside_the_tree(tmp_path: Path) ->
     # The quick hypothesis profile: this run checks the released artefact, and the suite
     # around it has already run the thorough one against the same code.
     output = run(
-        [fresh, "-m", "pytest", str(ROOT / "tests"), "-q", "-p", "no:cacheprovider", "-m", "not slow"],
+        [fresh, "-m", "pytest", str(ROOT / "tests"), "-m", "wheel", "-q", "-p", "no:cacheprovider"],
         tmp_path,
-        timeout=3600,
+        timeout=1800,
         HYPOTHESIS_PROFILE="dev",
     )
-    assert " passed" in output and " failed" not in output, output[-3000:]
+    assert " passed" in output and " failed" not in output and " skipped" not in output, output[-3000:]

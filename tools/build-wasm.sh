@@ -38,6 +38,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 out=$(mkdir -p "$1" && cd "$1" && pwd)
 jobs=${JOBS:-2}
 emxx=${EMXX:-em++}
+# Compilers run in the tree: with ccache, the paths in the .d files are relative to it.
+cd "$root"
 
 command -v "$emxx" >/dev/null || {
     echo "build-wasm: $emxx not found: apt-get install emscripten node-acorn" >&2
@@ -67,6 +69,18 @@ cxxflags=(-std=c++17 -O2 -fwasm-exceptions -ffp-contract=off -DBOOST_ALL_NO_LIB
     -I"$root/cpp/include" -isystem "$boost"
     -Wall -Wextra -Wpedantic -Wconversion -Wshadow)
 
+# ccache, when on PATH, caches every compile that em++ makes (its compiler wrapper), naming
+# files under the tree by relative paths and leaving the folder out of the hash, so that a
+# clone elsewhere reuses earlier compiles. Emscripten's own cache (its system libraries)
+# comes prebuilt with Debian's package.
+if [ -z "${EM_COMPILER_WRAPPER:-}" ] && [ "${DIABOLO_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null; then
+    export EM_COMPILER_WRAPPER=ccache CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-true}
+fi
+# The first line of `em++ --version`, read whole: a pipe into head would end em++ with
+# SIGPIPE under pipefail when head exits first (seen with PYTHONUNBUFFERED=1).
+emxx_version=$("$emxx" --version)
+emxx_version=${emxx_version%%$'\n'*}
+
 # Every function diabolo.h declares (the map file exports diabolo_* and nothing else).
 exported=$(grep -E '^DIABOLO_API ' "$root/cpp/include/diabolo/diabolo.h" |
     grep -oE '\bdiabolo_[a-z0-9_]+\(' | tr -d '(' | sort -u | sed 's/^/_/' | paste -sd, -)
@@ -82,7 +96,7 @@ mapfile -t sources < <(find "$root/cpp/src" -name '*.cpp' | LC_ALL=C sort)
 mkdir -p "$out/obj"
 # New flags (or another emscripten) make every object stale.
 stamp="$out/obj/flags"
-signature="$("$emxx" --version | head -n 1) ${cxxflags[*]}"
+signature="$emxx_version ${cxxflags[*]}"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$signature" ]; then
     rm -f "$out"/obj/*.o "$out"/obj/*.d
     printf '%s\n' "$signature" >"$stamp"
@@ -110,7 +124,7 @@ for source in "${sources[@]}"; do
     if stale "$object"; then pending+=("$source"); fi
 done
 
-echo "build-wasm: compiling ${#pending[@]} of ${#sources[@]} sources with $("$emxx" --version | head -n 1)"
+echo "build-wasm: compiling ${#pending[@]} of ${#sources[@]} sources with $emxx_version"
 running=0
 failed=0
 for source in "${pending[@]}"; do

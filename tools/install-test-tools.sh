@@ -4,12 +4,15 @@
 # the WebAssembly build and its Node tests (tests/test_wasm.py), and Debian's Chromium, which
 # Playwright (a test extra) drives headless to open the browser example
 # (tests/test_browser_example.py) and the game server's client, and PostgreSQL, whose server the
-# store tests start (tests/test_server.py). As root with apt-get it installs them if they are
-# missing; otherwise, or if that fails, it says what to install and exits 0 (the tests then
-# skip, or fail under CI=true, naming the same packages).
+# store tests start (tests/test_server.py), and ccache, which every C++ build of the suite
+# goes through (the package, CMake's sanitizer builds, the fuzz build, WebAssembly), so that
+# a second run, even from a clone in another folder, compiles almost nothing. As root with
+# apt-get it installs them if they are missing; otherwise, or if that fails, it says what to
+# install and exits 0 (the tests then skip, or fail under CI=true, naming the same packages;
+# without ccache they compile everything).
 set -uo pipefail
 
-packages=(clang-14 libclang-rt-14-dev emscripten node-acorn chromium postgresql)
+packages=(clang-14 libclang-rt-14-dev emscripten node-acorn chromium postgresql ccache)
 # Debian's nodejs only where there is no Node.js at all: another one (NodeSource's) serves.
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 
@@ -18,6 +21,7 @@ have_tools() {
         [ -f "$(clang++-14 -print-resource-dir 2>/dev/null)/share/asan_ignorelist.txt" ] &&
         command -v em++ >/dev/null 2>&1 && command -v node >/dev/null 2>&1 &&
         [ -d /usr/share/nodejs/acorn ] && command -v chromium >/dev/null 2>&1 &&
+        command -v ccache >/dev/null 2>&1 &&
         { command -v initdb >/dev/null 2>&1 || compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; }
 }
 
@@ -36,6 +40,7 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "install-test-tools: could not install ${packages[*]} with apt-get"
 fi
 echo "install-test-tools: the fuzz test needs clang 14 and its sanitizer runtimes, the WebAssembly test" \
-    "Emscripten and Node.js, the browser tests Chromium, the server's store tests PostgreSQL:" \
+    "Emscripten and Node.js, the browser tests Chromium, the server's store tests PostgreSQL," \
+    "and every build goes faster through ccache:" \
     "apt-get install ${packages[*]}"
 exit 0
