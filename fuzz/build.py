@@ -134,6 +134,20 @@ def compiler_cache() -> list[str]:
     return [] if launcher is None or os.environ.get("DIABOLO_CCACHE") == "0" else [launcher]
 
 
+def linked(folder: Path, links: Path) -> str:
+    """`folder`, or when it lies outside the tree (Boost's and pybind11's headers in a
+    virtualenv), a link to it in `links`: under ccache the compiler then names the headers
+    alike wherever they lie, and a build elsewhere finds the earlier compiles."""
+    if folder == ROOT or ROOT in folder.parents:
+        return str(folder)
+    link = links / (folder.parent.name if folder.name == "include" else folder.name)
+    if not (link.is_symlink() and link.resolve() == folder.resolve()):
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.unlink(missing_ok=True)
+        link.symlink_to(folder.resolve(), target_is_directory=True)
+    return str(link)
+
+
 def compile_one(command: list[str], obj: Path, source: Path, verbose: bool) -> tuple[Path, float]:
     obj.parent.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
@@ -184,7 +198,10 @@ def build(out: Path = DEFAULT_OUT, jobs: int = 2, cxx: str | None = None, verbos
     path of the instrumented ``_core`` module."""
     compiler = find_compiler(cxx)
     out = out.resolve()
-    includes = [f"-I{d}" for d in include_dirs()]
+    folders = include_dirs()
+    if compiler_cache():
+        folders = [linked(Path(folder), out / "include") for folder in folders]
+    includes = [f"-I{d}" for d in folders]
     objects: list[Path] = []
     pending: list[tuple[list[str], Path, Path]] = []
     for source in sources():

@@ -64,18 +64,22 @@ fi
     exit 1
 }
 
+# ccache, when on PATH, caches every compile that em++ makes (its compiler wrapper), naming
+# files under the tree by relative paths and leaving the folder out of the hash, so that a
+# clone elsewhere reuses earlier compiles; Boost's headers are reached through a link in
+# OUTDIR, named alike wherever they lie (a virtualenv). Emscripten's own cache (its system
+# libraries) comes prebuilt with Debian's package.
+if [ -z "${EM_COMPILER_WRAPPER:-}" ] && [ "${DIABOLO_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null; then
+    export EM_COMPILER_WRAPPER=ccache CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-true}
+    ln -sfn "$boost" "$out/boost-include"
+    boost=$out/boost-include
+fi
+
 # The same definitions and floating-point mode as cpp/CMakeLists.txt's diabolo_core.
 cxxflags=(-std=c++17 -O2 -fwasm-exceptions -ffp-contract=off -DBOOST_ALL_NO_LIB
     -I"$root/cpp/include" -isystem "$boost"
     -Wall -Wextra -Wpedantic -Wconversion -Wshadow)
 
-# ccache, when on PATH, caches every compile that em++ makes (its compiler wrapper), naming
-# files under the tree by relative paths and leaving the folder out of the hash, so that a
-# clone elsewhere reuses earlier compiles. Emscripten's own cache (its system libraries)
-# comes prebuilt with Debian's package.
-if [ -z "${EM_COMPILER_WRAPPER:-}" ] && [ "${DIABOLO_CCACHE:-1}" != 0 ] && command -v ccache >/dev/null; then
-    export EM_COMPILER_WRAPPER=ccache CCACHE_BASEDIR=${CCACHE_BASEDIR:-$root} CCACHE_NOHASHDIR=${CCACHE_NOHASHDIR:-true}
-fi
 # The first line of `em++ --version`, read whole: a pipe into head would end em++ with
 # SIGPIPE under pipefail when head exits first (seen with PYTHONUNBUFFERED=1).
 emxx_version=$("$emxx" --version)
