@@ -133,7 +133,8 @@ class Progress:
     def start(self, name: str, files: int, jobs: int) -> None:
         self.done, self.total = 0, files
         if files:
-            self.say(f"diabolo: compiling {name} ({files} C++ files, {min(files, jobs)} at a time{self.how})")
+            count = f"{files} C++ file{'s' if files > 1 else ''}"
+            self.say(f"diabolo: compiling {name} ({count}, {min(files, jobs)} at a time{self.how})")
 
     def compile(self, obj: str, src: str, *args: object) -> None:
         started = time.monotonic()
