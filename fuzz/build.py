@@ -135,10 +135,11 @@ def compiler_cache() -> list[str]:
 
 
 def linked(folder: Path, links: Path) -> str:
-    """`folder`, or when it lies outside the tree (Boost's and pybind11's headers in a
-    virtualenv), a link to it in `links`: under ccache the compiler then names the headers
-    alike wherever they lie, and a build elsewhere finds the earlier compiles."""
-    if folder == ROOT or ROOT in folder.parents:
+    """`folder`, or when it is not the tree's own (Boost's and pybind11's headers in a
+    virtualenv, inside the tree or not), a link to it in `links`: under ccache the compiler
+    then names the headers alike wherever they lie, and a build elsewhere finds the earlier
+    compiles."""
+    if folder.is_relative_to(ROOT / "cpp"):
         return str(folder)
     link = links / (folder.parent.name if folder.name == "include" else folder.name)
     if not (link.is_symlink() and link.resolve() == folder.resolve()):
@@ -148,13 +149,14 @@ def linked(folder: Path, links: Path) -> str:
     return str(link)
 
 
-def compile_one(command: list[str], obj: Path, source: Path, verbose: bool) -> tuple[Path, float]:
+def compile_one(launcher: list[str], command: list[str], obj: Path, source: Path, verbose: bool) -> tuple[Path, float]:
+    """Compiles `source` to `obj` by `command`, behind `launcher` (ccache, or nothing)."""
     obj.parent.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     if verbose:
         print(shlex.join(command), flush=True)
     result = subprocess.run(
-        [*compiler_cache(), *command], cwd=ROOT, env=COMPILER_CACHE_ENV, check=False, capture_output=True, text=True
+        [*launcher, *command], cwd=ROOT, env=COMPILER_CACHE_ENV, check=False, capture_output=True, text=True
     )
     if result.returncode != 0:
         obj.unlink(missing_ok=True)
@@ -199,7 +201,8 @@ def build(out: Path = DEFAULT_OUT, jobs: int = 2, cxx: str | None = None, verbos
     compiler = find_compiler(cxx)
     out = out.resolve()
     folders = include_dirs()
-    if compiler_cache():
+    launcher = compiler_cache()
+    if launcher:
         folders = [linked(Path(folder), out / "include") for folder in folders]
     includes = [f"-I{d}" for d in folders]
     objects: list[Path] = []
@@ -227,7 +230,9 @@ def build(out: Path = DEFAULT_OUT, jobs: int = 2, cxx: str | None = None, verbos
         print(f"fuzz/build.py: compiling {len(pending)} of {len(objects)} files with {jobs} job(s)", flush=True)
         pending.sort(key=lambda item: -item[2].stat().st_size)  # the longest compiles first
         with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-            futures = [pool.submit(compile_one, command, obj, source, verbose) for command, obj, source in pending]
+            futures = [
+                pool.submit(compile_one, launcher, command, obj, source, verbose) for command, obj, source in pending
+            ]
             errors = []
             for future in futures:
                 try:
