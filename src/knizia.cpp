@@ -165,6 +165,33 @@ void bind_knizia(py::module_& m) {
             },
             "The table position of a take, or None.");
     classes.state
+        .def(
+            "legal_moves",
+            [](const State& k, const py::object& player, bool claims) {
+                return legal_moves(k.position, to_seat(player, k.position.players()), false, claims);
+            },
+            py::arg("player") = py::none(), py::kw_only(), py::arg("claims"),
+            "With ``claims=False``, every legal move of ``player`` but the claims, without running the word finder: "
+            "reveal, take@i and pass, the controls a frontend offers while a word is typed and checked when it is "
+            "called (K10.3). A server sends these, not the claimable words, which would be the answer key.\n\n"
+            ">>> import diabolo\n>>> state = diabolo.load('knizia', players=3).new_state(seed=1)\n"
+            ">>> for _ in range(30):\n...     state.apply('reveal', player=0)\n"
+            ">>> [str(m) for m in state.legal_moves(0, claims=False)], len(state.legal_moves(0)) > 1000\n"
+            "(['reveal', 'pass'], True)")
+        .def(
+            "observation",
+            [](const State& k, const py::object& player, bool claims) {
+                const int p = to_seat(player, k.position.players());
+                unsigned char buffer[16384];
+                boost::json::monotonic_resource arena(buffer, sizeof buffer);
+                return to_python(observation(k.position, p, &arena, claims));
+            },
+            py::arg("player"), py::kw_only(), py::arg("claims"),
+            "With ``claims=False``, the view's ``legal`` and ``legal_moves`` leave out the claims (see "
+            "``legal_moves(player, claims=False)``): a view that stays small and cheap however many words the "
+            "table holds.\n\n"
+            ">>> import diabolo\n>>> state = diabolo.load('knizia', players=3).new_state(seed=1)\n"
+            ">>> state.apply('reveal', player=0)\n>>> state.observation(1, claims=False)['legal']\n['pass']")
         .def_property_readonly(
             "dealer", [](const State& k) { return k.position.dealer(); }, "The dealer's seat (K10.1).")
         .def_property_readonly(

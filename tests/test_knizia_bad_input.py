@@ -509,6 +509,7 @@ BAD_OPTIONS: list[tuple[dict[str, Any], type[Exception], str]] = [
     ({"deck": "DE"}, diabolo.OptionError, "no packaged deck"),
     ({"deck": "../de"}, diabolo.OptionError, "no packaged deck"),
     ({"deck": ""}, diabolo.OptionError, "no packaged deck"),
+    ({"deck": "a" * 300}, diabolo.OptionError, "no packaged deck for language 'aaaa"),  # was an OSError
     ({"lexicon": 5}, diabolo.OptionError, "lexicon must be a diabolo.Lexicon or a language code"),
     ({"lexicon": None}, diabolo.OptionError, "lexicon must be a diabolo.Lexicon"),
     ({"lexicon": ["Hang", "Lager"]}, diabolo.OptionError, "lexicon must be a diabolo.Lexicon"),
@@ -518,6 +519,7 @@ BAD_OPTIONS: list[tuple[dict[str, Any], type[Exception], str]] = [
     ({"lexicon": "tlh"}, diabolo.LexiconNotFoundError, "no word list for language 'tlh'"),
     ({"lexicon": "xx1"}, diabolo.LexiconNotFoundError, "a language is a code like 'de'"),
     ({"lexicon": ""}, diabolo.LexiconNotFoundError, "a language is a code like 'de'"),
+    ({"lexicon": "a" * 300}, diabolo.LexiconNotFoundError, "a language is a code like 'de'"),  # was an OSError
 ]
 
 

@@ -20,7 +20,7 @@ pytest.importorskip("starlette", reason='the server tests need pip install "diab
 from websockets.exceptions import ConnectionClosedError  # noqa: E402
 
 import diabolo  # noqa: E402
-from diabolo.server.tables import token_hash  # noqa: E402
+from diabolo.server.tables import listed_moves, seat_view, token_hash  # noqa: E402
 from tests.postgres_helpers import postgres_server  # noqa: E402
 from tests.server_helpers import Running, receive, running_server  # noqa: E402
 from tests.tool_helpers import under_ci  # noqa: E402
@@ -58,17 +58,23 @@ def play_to_end(connection: Any, seat: int | None) -> tuple[dict[str, Any], list
 
 def check_secrecy(server: Running, table_id: str, audience: int | None, updates: list[dict[str, Any]]) -> None:
     """The events a connection heard are, version by version, exactly what the engine
-    shows that audience of the full record's states, and a seat's legal moves its own."""
+    shows that audience of the full record's states, and a seat's legal moves its own
+    (in Knizia without the claims). A move that showed the audience nothing (another
+    seat's secret decision) sent it nothing, not even a new version (S7.1)."""
     record = diabolo.Record.load(server.http.get(f"/api/tables/{table_id}/record").text)
     assert record.started is not None and record.ended is not None and record.started <= record.ended
+    shown = []  # the states after each move the audience was told of
     states = list(record.states())
-    assert [m["version"] for m in updates] == list(range(1, len(states)))
+    for step, state in zip(record.moves, states[1:]):
+        events = state.public_events() if audience is None else state.events_for(audience)
+        if events or step.seat == audience:
+            shown.append((state, events))
+    assert [m["version"] for m in updates] == list(range(1, len(shown) + 1))
     for message in updates:
-        state = states[message["version"]]
-        expected = state.public_events() if audience is None else state.events_for(audience)
+        state, expected = shown[message["version"] - 1]
         assert message["events"] == expected
         if audience is not None and "legal" in message:
-            assert message["legal"] == ([] if state.is_terminal else [str(m) for m in state.legal_moves(audience)])
+            assert message["legal"] == listed_moves(state, audience)
 
 
 def test_a_bot_table_plays_to_the_end_for_a_spectator(server: Running) -> None:
@@ -120,6 +126,8 @@ def test_hostile_input_is_refused_and_changes_nothing(server: Running) -> None:
         assert refusal == {
             "type": "error",
             "reason": "bad_token",
+            "code": "bad_token",
+            "clause": "",
             "message": "no seat of this table has that seat number and token",
         }
     with server.connect(table["id"], seat=seat, token=token) as connection:
@@ -242,21 +250,28 @@ def play_and_check_every_message(server: Running, game: str, options: dict[str, 
         spectator = stack.enter_context(server.connect(table["id"]))
         for s, connection in enumerate(seats):
             welcome = heard(connection)
-            assert welcome["view"] == mirror.observation(s) and welcome["legal"] == [
-                str(m) for m in mirror.legal_moves(s)
-            ]
+            assert welcome["view"] == seat_view(mirror, s) and welcome["legal"] == listed_moves(mirror, s)
         assert heard(spectator)["view"] == mirror.public_observation()
+        versions: dict[int | None, int] = {None: 0, **{s: 0 for s in range(players)}}  # each audience's own
         while not mirror.is_terminal:
             seat = rng.choice(mirror.pending_seats)
             move = person_move(mirror, seat, rng)
-            seats[seat].send(json.dumps({"type": "move", "move": move, "version": mirror.version}))
+            seats[seat].send(json.dumps({"type": "move", "move": move, "version": versions[seat]}))
             mirror.apply(move, player=seat)
             for s, connection in enumerate(seats):
+                if not mirror.events_for(s) and s != seat:
+                    continue  # another seat's secret decision: this seat hears nothing (checked below)
+                versions[s] += 1
                 update = next_update(connection, s == seat, heard)
-                assert update["version"] == mirror.version
+                assert update["version"] == versions[s]
                 assert update["events"] == mirror.events_for(s)
-                assert update["legal"] == ([] if mirror.is_terminal else [str(m) for m in mirror.legal_moves(s)])
-            assert next_update(spectator, False, heard)["events"] == mirror.public_events()
+                assert update["legal"] == listed_moves(mirror, s)
+            if mirror.public_events():
+                versions[None] += 1
+                update = next_update(spectator, False, heard)
+                assert update["version"] == versions[None] and update["events"] == mirror.public_events()
+        # an update that should not have been sent would have come before a later one, or now
+        assert all(receive_nothing(connection) for connection in [*seats, spectator])
 
 
 def test_a_flood_is_refused_and_other_tables_play_on(tmp_path: Path) -> None:

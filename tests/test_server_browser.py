@@ -109,7 +109,7 @@ class Person:
         """What the page knows: version, legal moves, whether it shows the game's end, its view."""
         state: dict[str, Any] = self.page.evaluate(
             "() => ({version: diabolo.version, legal: diabolo.legal, over: diabolo.over, view: diabolo.view,"
-            " sent: diabolo.sent})"
+            " sent: diabolo.sent, hints: diabolo.hints})"
         )
         return state
 
@@ -451,14 +451,17 @@ def test_a_person_plays_duvelen_against_quick_bots(server: Running, people: Call
 # ---- Knizia -----------------------------------------------------------------------------
 
 
-def knizia_move(page: Page, legal: list[str], view: dict[str, Any], seat: int, rng: random.Random) -> bool:
-    """A Knizia move as a person makes it: a word typed (or picked from the words the page
-    offers) and Enter; Reveal as the dealer; a card taken as a penalty; Pass once the deck
-    is used up. Whether it did something."""
+def knizia_move(
+    page: Page, legal: list[str], hints: dict[str, Any] | None, view: dict[str, Any], seat: int, rng: random.Random
+) -> bool:
+    """A Knizia move as a person makes it: a word typed (or picked from the hints the page
+    of a practice table offers) and Enter; Reveal as the dealer; a card taken as a
+    penalty; Pass once the deck is used up. Whether it did something."""
     from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+    assert not any(move not in ("reveal", "pass") and not move.startswith("take@") for move in legal), legal
     takes = [move for move in legal if move.startswith("take@")]
-    words = [move for move in legal if move not in ("reveal", "pass") and not move.startswith("take@")]
+    words = hints["words"] if hints else []
     try:
         if takes:
             page.click(f'[data-move="{rng.choice(takes)}"]', timeout=2_000)
@@ -493,6 +496,7 @@ def test_a_person_plays_knizia_against_a_word_bot(server: Running, people: Calla
         game="knizia",
         options={"players": 2, "lexicon": "de", "rounds": 2},
         seats=[{"name": "Ann"}, {"bot": "word", "options": QUICK_KNIZIA}],
+        settings={"practice": True},
         seed=41,
     )
     ann = people()
@@ -501,7 +505,7 @@ def test_a_person_plays_knizia_against_a_word_bot(server: Running, people: Calla
     rng, deadline, made, shot = random.Random(4), time.monotonic() + 60, 0, False
     while not (state := ann.state())["over"]:
         assert time.monotonic() < deadline, "the game did not end in time"
-        if knizia_move(ann.page, state["legal"], state["view"], 0, rng):
+        if knizia_move(ann.page, state["legal"], state["hints"], state["view"], 0, rng):
             made += 1
             ann.wait_for_answers()
             ann.wait_for_change(state["version"], timeout=1_000)
@@ -555,7 +559,7 @@ def test_the_lobby_makes_tables_seats_people_and_spectators_watch_and_replay(
     seated = lobby.evaluate("() => new URLSearchParams(location.search).get('table')")
     listed = {t["id"]: t for t in server.http.get("/api/tables").json()["tables"]}
     assert listed[seated]["seats"][0] == {"name": "Ann Lobby", "bot": None, "taken": True}
-    assert listed[seated]["settings"] == {"turn_seconds": 30, "bot_pace": 0.05}
+    assert listed[seated]["settings"] == {"turn_seconds": 30, "bot_pace": 0.05, "practice": False}
     assert listed[seated]["options"] == {"players": 3, "rounds": 1}
     lobby.wait_for_function("() => diabolo.legal.length > 0")  # seat 1 began (S2.2); now Ann
     assert lobby.locator("#hand .card.playable").count() >= 1

@@ -36,7 +36,7 @@ from diabolo._core import KniziaBot as Bot
 from diabolo._core import KniziaRandomBot as RandomBot
 from diabolo._core import KniziaWordBot as WordBot
 from diabolo.errors import InvalidWordError, OptionError
-from diabolo.lexicon import Lexicon, add_constructor
+from diabolo.lexicon import Lexicon, add_constructor, is_language_code
 
 for _cls in (Deck, KniziaGame, KniziaMove, KniziaState, Bot, RandomBot, WordBot):
     _cls.__module__ = __name__
@@ -88,11 +88,10 @@ def _load_deck(cls: type[Deck], language: str) -> Deck:
     >>> Deck.load("en").language
     'en'
     """
+    if not is_language_code(language) or not (resources.files("diabolo") / "decks" / f"{language}.json").is_file():
+        shown = language if not isinstance(language, str) or len(language) <= 40 else language[:40] + "..."
+        raise OptionError(f"no packaged deck for language {shown!r}; the decks are de, en, nl, or use Deck.from_file")
     packaged = resources.files("diabolo") / "decks" / f"{language}.json"
-    if not isinstance(language, str) or not language.isalpha() or not packaged.is_file():
-        raise OptionError(
-            f"no packaged deck for language {language!r}; the decks are de, en, nl, or use Deck.from_file"
-        )
     return cls.from_json(packaged.read_text(encoding="utf-8"))
 
 

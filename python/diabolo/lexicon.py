@@ -17,6 +17,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import os
+import re
 import zlib
 from collections.abc import Callable
 from importlib import metadata, resources
@@ -108,9 +109,19 @@ add_constructor(Lexicon, "from_file", _from_file)
 add_constructor(Lexicon, "load", _load)
 
 
+def is_language_code(language: object) -> bool:
+    """Whether ``language`` is a language code: 2-8 ASCII letters (``de``, ``en``), never a path.
+
+    >>> is_language_code("de"), is_language_code("../de"), is_language_code("a" * 300)
+    (True, False, False)
+    """
+    return isinstance(language, str) and re.fullmatch("[A-Za-z]{2,8}", language) is not None
+
+
 def _find_list(language: str) -> Path:
-    if not isinstance(language, str) or not language.isalpha():
-        raise LexiconNotFoundError(f"a language is a code like 'de', got {language!r}")
+    if not is_language_code(language):
+        shown = language if not isinstance(language, str) or len(language) <= 40 else language[:40] + "..."
+        raise LexiconNotFoundError(f"a language is a code like 'de' (2-8 letters), got {shown!r}")
     packaged = resources.files("diabolo") / "lexicons" / f"{language}.txt.gz"
     if packaged.is_file():
         return Path(str(packaged))

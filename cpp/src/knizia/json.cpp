@@ -344,8 +344,9 @@ json::Value last_call_json(const Position& s, const Storage& sp) {
 namespace {
 
 /// The view of `player`, or with player = kEveryone the public view: everything but
-/// "legal", and "player" null (K5.1: there is no private hand).
-json::Value view(const Position& s, int player, const Storage& sp) {
+/// "legal", and "player" null (K5.1: there is no private hand). Without `claims` the
+/// legal moves leave out the claims.
+json::Value view(const Position& s, int player, const Storage& sp, bool claims) {
     json::Object d(sp);
     d.reserve(13);
     if (player != kEveryone) d.emplace("player", player);
@@ -364,7 +365,7 @@ json::Value view(const Position& s, int player, const Storage& sp) {
     d.emplace("passed", passed_json(s, sp));
     if (player == kEveryone) return d;
     json::Array legal(sp), data(sp);
-    for (const Move& move : legal_moves(s, player, true)) {
+    for (const Move& move : legal_moves(s, player, true, claims)) {
         Move bare = move;  // the notation of a claim is its word (K7); its data names the cards (K3.4)
         bare.card_count = 0;
         legal.emplace_back(json::view(format_move(bare)));
@@ -377,9 +378,11 @@ json::Value view(const Position& s, int player, const Storage& sp) {
 
 }  // namespace
 
-json::Value observation(const Position& s, int player, const Storage& sp) { return view(s, player, sp); }
+json::Value observation(const Position& s, int player, const Storage& sp, bool claims) {
+    return view(s, player, sp, claims);
+}
 
-json::Value public_observation(const Position& s, const Storage& sp) { return view(s, kEveryone, sp); }
+json::Value public_observation(const Position& s, const Storage& sp) { return view(s, kEveryone, sp, false); }
 
 std::string to_json(const State& t) {
     const Position& s = t.position;

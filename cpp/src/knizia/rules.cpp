@@ -374,9 +374,9 @@ namespace {
 
 /// Hands each legal move of `player` to `visit`, in the order legal_moves lists them:
 /// visit(kind, position, word), where position is set for take@i and word (its letters
-/// and lexicon index) for a claim.
+/// and lexicon index) for a claim. Without `claims` the word finder does not run.
 template <class Visit>
-void for_each_legal(const Position& s, int player, Visit&& visit) {
+void for_each_legal(const Position& s, int player, bool claims, Visit&& visit) {
     if (s.phase == Phase::GameOver || player < 0 || player >= s.players()) return;
     if (s.phase == Phase::Penalty) {  // K10.2
         if (s.penalty[0] == player) {
@@ -385,10 +385,12 @@ void for_each_legal(const Position& s, int player, Visit&& visit) {
         return;
     }
     if (player == s.dealer() && s.deck_count() > 0) visit(MoveKind::Reveal, 0, nullptr);  // K3.1
-    const FoundWords words = find_words(*s.lexicon, s.table_cards(), s.config.min_cards);
-    for (std::size_t i = 0; i < words.size(); ++i) {
-        const FoundWordView word = words[i];
-        visit(MoveKind::Claim, 0, &word);
+    if (claims) {
+        const FoundWords words = find_words(*s.lexicon, s.table_cards(), s.config.min_cards);
+        for (std::size_t i = 0; i < words.size(); ++i) {
+            const FoundWordView word = words[i];
+            visit(MoveKind::Claim, 0, &word);
+        }
     }
     visit(MoveKind::Pass, 0, nullptr);  // K10.5
 }
@@ -401,9 +403,9 @@ uint32_t pending_seats(const Position& s) noexcept {
     return (1u << s.players()) - 1;                            // K3.2: pass is always open
 }
 
-std::vector<Move> legal_moves(const Position& s, int player, bool name_cards) {
+std::vector<Move> legal_moves(const Position& s, int player, bool name_cards, bool claims) {
     std::vector<Move> moves;
-    for_each_legal(s, player, [&](MoveKind kind, int position, const FoundWordView* word) {
+    for_each_legal(s, player, claims, [&](MoveKind kind, int position, const FoundWordView* word) {
         switch (kind) {
             case MoveKind::Reveal: moves.push_back(Move::reveal()); break;
             case MoveKind::Pass: moves.push_back(Move::pass()); break;

@@ -6,14 +6,22 @@ browser client. Install with ``pip install "diabolo[server]"``, run with
 
 from __future__ import annotations
 
-from diabolo.server.app import Lobby, create_app, listening_socket, uvicorn_config
+from diabolo.server.app import create_app, listening_socket, uvicorn_config
+from diabolo.server.config import ServerConfig
+from diabolo.server.lobby import Lobby
+from diabolo.server.pool import EnginePool
+from diabolo.server.protocol import REASONS, Rejection
 from diabolo.server.store import PostgresStore, SqliteStore, open_store
 from diabolo.server.tables import Seat, Settings, Table
 
 __all__ = [
+    "REASONS",
+    "EnginePool",
     "Lobby",
     "PostgresStore",
+    "Rejection",
     "Seat",
+    "ServerConfig",
     "Settings",
     "SqliteStore",
     "Table",

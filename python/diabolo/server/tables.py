@@ -9,17 +9,33 @@ tried on a copy of the state (a move that lost a race is a
 and only then applied, time-stamped and sent: each seat gets the events it may see
 (``events_for``), spectators the public ones. The engine decides what each audience may
 know; nothing here looks inside a view or an event.
+
+**Versions per audience.** Each audience (a seat, or the spectators) counts only the moves
+that showed it something: a move whose events for an audience are empty (another seat's
+secret decision, S7.1) sends that audience nothing at all, so neither the fact nor the
+moment of a secret decision reaches anyone until the rules reveal it. A seat names its
+own version when it moves; the table maps it to the true version it stood for, and the
+engine's race check (:class:`~diabolo.StaleMoveError`) works as before.
+
+**Liveness.** Every bot seat, and every person's seat on a turn timer, has a task of its
+own for the whole game: it decides (the bot's work runs in the server's
+:class:`~diabolo.server.pool.EnginePool`), acts, and when there is nothing to do waits
+for the table's next move, whatever happened while it was deciding. No table can stall
+because a decision took long.
 """
 
 from __future__ import annotations
 
 import asyncio
 import collections
+import copy
 import hashlib
 import json
 import logging
+import re
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -28,49 +44,106 @@ from diabolo.errors import DiaboloError, IllegalMoveError, NotationError, Option
 from diabolo.realtime import Reaction
 from diabolo.records import Record
 from diabolo.registry import Game, State
+from diabolo.server.pool import EnginePool
+from diabolo.server.protocol import Rejection, compact_json
 from diabolo.server.store import Store, TableRow
 
 LOG = logging.getLogger("diabolo.server")
 
-__all__ = ["Connection", "Rejection", "Seat", "Settings", "Table", "make_bot"]
+__all__ = ["MAX_SERVER_MESSAGE", "Connection", "Seat", "Settings", "Table", "make_bot"]
 
 Audience = int | None
 """A seat, or None for spectators."""
 
 RESUMABLE = 1000
-"""How many versions back a reconnect may resume from; from further back it gets the view."""
+"""How many of its versions back an audience may resume from; from further back it gets the view."""
+
+MAX_SERVER_MESSAGE = 64 * 1024
+"""The largest message the server sends, in bytes: a resume that would be longer sends the view instead."""
+
+_DELAY_OPTIONS = ("per_letter",)
+"""Bot options that are a time, in seconds, capped like the reaction delays."""
 
 
-def make_bot(game: str, kind: str, options: dict[str, Any]) -> Any:
+def make_bot(game: str, kind: str, options: dict[str, Any], caps: dict[str, float] | None = None) -> Any:
     """A table's bot: :func:`diabolo.bot` with JSON options, where a real-time bot's
     ``reaction`` is ``{"delays": {"play": [mean, spread]}, "minimum": seconds}``
     (:class:`diabolo.realtime.Reaction`) and ``seconds`` is refused (a time budget would
-    make the bot's moves depend on the machine).
+    make the bot's moves depend on the machine). ``caps`` bounds the options a client
+    may choose: ``iterations``, ``threads``, and ``delay`` for every time a bot waits.
 
     >>> make_bot("schacht", "heuristic", {}).name
     'heuristic'
+    >>> make_bot("schacht", "ismcts", {"iterations": 10**8}, {"iterations": 10000})
+    Traceback (most recent call last):
+    ...
+    diabolo.errors.OptionError: this server's bots search at most 10000 iterations, got 100000000
     """
     if "seconds" in options:
         raise OptionError("a server's bot takes no 'seconds': its moves must not depend on the machine")
+    caps = caps or {}
     options = dict(options)
+    for name, most in caps.items():
+        value = options.get(name)
+        if name in ("iterations", "threads") and isinstance(value, (int, float)) and value > most:
+            what = "search at most" if name == "iterations" else "use at most"
+            raise OptionError(f"this server's bots {what} {most:g} {name}, got {value}")
+    delay = caps.get("delay")
+    for name in _DELAY_OPTIONS:
+        value = options.get(name)
+        if delay is not None and isinstance(value, (int, float)) and value > delay:
+            raise OptionError(f"this server's bots wait at most {delay:g} s, got {name} {value}")
     if "reaction" in options:
-        options["reaction"] = _reaction(options["reaction"])
+        options["reaction"] = _reaction(options["reaction"], delay)
     return diabolo.bot(game, kind, **options)
 
 
-def _reaction(data: Any) -> Reaction:
+def _reaction(data: Any, most: float | None) -> Reaction:
     if not isinstance(data, dict) or set(data) - {"delays", "minimum"}:
         raise OptionError(f'a reaction is {{"delays": {{kind: [mean, spread]}}, "minimum": seconds}}, got {data!r}')
     delays = data.get("delays", {})
-    if not isinstance(delays, dict) or not all(isinstance(d, list) and len(d) == 2 for d in delays.values()):
-        raise OptionError(f"a reaction's delays are {{kind: [mean, spread]}}, got {delays!r}")
-    return Reaction({kind: (d[0], d[1]) for kind, d in delays.items()}, minimum=data.get("minimum", 0.15))
+    if not isinstance(delays, dict) or not all(
+        isinstance(d, list) and len(d) == 2 and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in d)
+        for d in delays.values()
+    ):
+        raise OptionError(f"a reaction's delays are {{kind: [mean, spread]}} in seconds, got {delays!r}")
+    minimum = data.get("minimum", 0.15)
+    if most is not None:
+        for kind, (mean, spread) in delays.items():
+            if mean + 6 * spread > most:
+                raise OptionError(
+                    f"this server's bots wait at most {most:g} s: the {kind!r} delay {mean} + 6 x {spread} is longer"
+                )
+        if isinstance(minimum, (int, float)) and minimum > most:
+            raise OptionError(f"this server's bots wait at most {most:g} s, got minimum {minimum}")
+    return Reaction({kind: (d[0], d[1]) for kind, d in delays.items()}, minimum=minimum)
+
+
+def listed_moves(state: State, seat: int) -> list[str]:
+    """The legal moves a table sends a seat, in notation. In Knizia the claims are left out
+    (``legal_moves(seat, claims=False)``): the claimable words are the answer key of the
+    race, and a call is checked when it arrives (K10.3)."""
+    if state.is_terminal:
+        return []
+    if isinstance(state, diabolo.knizia.KniziaState):
+        return [str(move) for move in state.legal_moves(seat, claims=False)]
+    return [str(move) for move in state.legal_moves(seat)]
+
+
+def seat_view(state: State, seat: int) -> dict[str, Any]:
+    """A seat's view as a table sends it (in Knizia without the claims, as listed_moves)."""
+    if isinstance(state, diabolo.knizia.KniziaState):
+        return state.observation(seat, claims=False)
+    return state.observation(seat)
 
 
 class Connection(Protocol):
-    """One client: the server sends it JSON messages, as objects or as JSON text."""
+    """One client: the server sends it JSON messages, as objects or as JSON text, and may
+    end it (after what was sent)."""
 
     async def send(self, message: dict[str, Any] | str) -> None: ...
+
+    def end(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -78,26 +151,35 @@ class Settings:
     """How a table runs. ``turn_seconds``: in a turn-based game, a person who has not
     moved after that many seconds has a random move played for them (None: no timer).
     ``bot_pace``: seconds a turn-based game's bot waits before its move, so that people
-    can follow (real-time bots act after their own reaction times)."""
+    can follow (real-time bots act after their own reaction times). ``practice``: a
+    Knizia table that shows each seat some of the words it could call."""
 
     turn_seconds: float | None = None
     bot_pace: float = 0.8
+    practice: bool = False
 
     @staticmethod
-    def from_json(data: dict[str, Any]) -> Settings:
-        unknown = set(data) - {"turn_seconds", "bot_pace"}
+    def from_json(data: dict[str, Any], game: str = "", max_pace: float = 60.0) -> Settings:
+        unknown = set(data) - {"turn_seconds", "bot_pace", "practice"}
         if unknown:
-            raise OptionError(f"unknown table setting {sorted(unknown)[0]!r}; the settings are bot_pace, turn_seconds")
+            raise OptionError(
+                f"unknown table setting {sorted(unknown)[0]!r}; the settings are bot_pace, practice, turn_seconds"
+            )
         turn = data.get("turn_seconds")
         if turn is not None and (not isinstance(turn, (int, float)) or isinstance(turn, bool) or not 1 <= turn <= 3600):
             raise OptionError(f"turn_seconds must be a number of seconds 1..3600 or null, got {turn!r}")
         pace = data.get("bot_pace", 0.8)
-        if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not 0 <= pace <= 60:
-            raise OptionError(f"bot_pace must be a number of seconds 0..60, got {pace!r}")
-        return Settings(None if turn is None else float(turn), float(pace))
+        if not isinstance(pace, (int, float)) or isinstance(pace, bool) or not 0 <= pace <= max_pace:
+            raise OptionError(f"bot_pace must be a number of seconds 0..{max_pace:g}, got {pace!r}")
+        practice = data.get("practice", False)
+        if not isinstance(practice, bool):
+            raise OptionError(f"practice must be true or false, got {practice!r}")
+        if practice and game and game != "knizia":
+            raise OptionError("practice tables (with hints) are Knizia tables")
+        return Settings(None if turn is None else float(turn), float(pace), practice)
 
     def to_json(self) -> dict[str, Any]:
-        return {"turn_seconds": self.turn_seconds, "bot_pace": self.bot_pace}
+        return {"turn_seconds": self.turn_seconds, "bot_pace": self.bot_pace, "practice": self.practice}
 
 
 @dataclass
@@ -120,58 +202,90 @@ class Seat:
         return {"name": self.name, "bot": self.bot, "taken": self.taken}
 
 
-@dataclass(frozen=True)
-class Rejection(Exception):
-    """A message the table refused, with the reason a client can act on: ``stale`` (the
-    move lost a race), ``illegal``, ``bad_move`` (not a move of the game), ``not_your_seat``,
-    ``game_over``. ``code`` and ``clause`` are the engine's."""
-
-    reason: str
-    message: str
-    code: str = ""
-    clause: str = ""
-
-    def __str__(self) -> str:
-        return self.message
-
-    def to_json(self) -> dict[str, Any]:
-        return {"reason": self.reason, "code": self.code, "clause": self.clause, "message": self.message}
-
-
-def compact_json(value: Any) -> str:
-    """Compact JSON text, as every message is sent (by the tables and the connections)."""
-    return json.dumps(value, separators=(",", ":"))
-
-
 def token_hash(token: str) -> str:
     """What a store keeps of a seat's token."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class _Seen:
+    """What one audience has been shown: its version (the updates it got), and for the last
+    RESUMABLE of them the true version each stood for, its time and its events as JSON text."""
+
+    version: int = 0
+    kept: collections.deque[tuple[int, float, str]] = field(default_factory=lambda: collections.deque(maxlen=RESUMABLE))
+
+    def add(self, true_version: int, at: float, events: str) -> None:
+        self.version += 1
+        self.kept.append((true_version, at, events))
+
+    def true_version(self, version: int) -> int:
+        """The table's version when this audience's ``version`` was current (the oldest
+        kept one for a version older than that; 0 for 0)."""
+        first = self.version - len(self.kept) + 1  # the audience version of kept[0]
+        if version <= 0 or not self.kept:
+            return 0
+        return self.kept[max(0, min(version, self.version) - first)][0]
+
+    def since(self, version: int) -> list[tuple[int, str]] | None:
+        """(audience version, events text) of every update after ``version``, or None
+        when they are no longer all kept."""
+        first = self.version - len(self.kept) + 1
+        if not first - 1 <= version <= self.version:
+            return None
+        return [(first + i, self.kept[i][2]) for i in range(version - first + 1, len(self.kept))]
+
+
+_STALE_VERSIONS = re.compile(r"it was legal at version \d+, the state is at version \d+")
 
 
 class Table:
     """A game being played: use :meth:`create` or :meth:`restore`, then :meth:`start`."""
 
     def __init__(
-        self, row: TableRow, game: Game, record: Record, seats: list[Seat], settings: Settings, store: Store
+        self,
+        row: TableRow,
+        game: Game,
+        record: Record,
+        seats: list[Seat],
+        settings: Settings,
+        store: Store,
+        pool: EnginePool,
+        *,
+        bot_caps: dict[str, float] | None = None,
+        hints: int = 20,
+        creator: str = "",
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.id = row.id
         self.game_name = row.game
         self.options = row.options
         self.created = row.created
+        self.creator = creator
+        """The address of the client that created the table (for its limit of tables)."""
         self.game = game
         self.record = record
         self.seats = seats
         self.settings = settings
         self._store = store
+        self._pool = pool
+        self._hints = hints
+        self._clock = clock
         self._lock = asyncio.Lock()
-        self._bots = {s: make_bot(row.game, seat.bot, seat.bot_options) for s, seat in enumerate(seats) if seat.bot}
+        self._bots = {
+            s: make_bot(row.game, seat.bot, seat.bot_options, bot_caps) for s, seat in enumerate(seats) if seat.bot
+        }
         self._seed = int(json.loads(row.start).get("seed", 0)) if row.start else 0
-        # The events of the last RESUMABLE versions, per audience, as JSON text (a tenth
-        # of the memory of their objects), for updates and reconnects.
-        self._events: collections.deque[dict[Audience, str]] = collections.deque(maxlen=RESUMABLE)
+        self._seen: dict[Audience, _Seen] = {None: _Seen(), **{seat: _Seen() for seat in range(len(seats))}}
+        self._moves_by = [0] * len(seats)
         self._connections: dict[Audience, set[Connection]] = {}
-        self._pending: dict[int, asyncio.Future[None]] = {}  # per seat: a bot's turn or a turn timer
-        self._clock_start = time.monotonic()
+        self._drivers: list[asyncio.Task[None]] = []
+        self._moved = asyncio.Event()
+        self._clock_start = clock()
+        self.last_activity = clock()
+        """When a move was last made or a seat taken, by the table's clock (for expiry)."""
+        self._records: dict[bool, tuple[int, str]] = {}
+        self._background: set[asyncio.Future[None]] = set()
         self._closed = False
 
     # ---- making and restoring ------------------------------------------------------------
@@ -180,12 +294,15 @@ class Table:
     async def create(
         cls,
         store: Store,
+        pool: EnginePool,
         game: Game,
         game_name: str,
         options: dict[str, Any],
         seats: list[Seat],
         settings: Settings,
         seed: int,
+        creator: str = "",
+        **limits: Any,
     ) -> Table:
         """A new table, stored before it is returned."""
         if len(seats) != game.players:
@@ -202,20 +319,22 @@ class Table:
             created,
         )
         record = Record(state, players=[seat.name for seat in seats], started=created)
-        table = cls(row, game, record, seats, settings, store)
+        table = cls(row, game, record, seats, settings, store, pool, creator=creator, **limits)
         await store.create_table(row)
         return table
 
     @classmethod
-    def restore(cls, store: Store, game: Game, row: TableRow) -> Table:
-        """A stored table, its accepted moves replayed with their times."""
+    def restore(cls, store: Store, pool: EnginePool, game: Game, row: TableRow, **limits: Any) -> Table:
+        """A stored table, its accepted moves replayed with their times (engine work: the
+        lobby runs it in the pool)."""
         seats = [Seat(s["name"], s["bot"], s["bot_options"], s["token_hash"]) for s in row.seats]
         record = Record(game.state_from_json(row.start), players=[seat.name for seat in seats], started=row.created)
-        table = cls(row, game, record, seats, Settings.from_json(row.settings), store)
+        settings = Settings.from_json(row.settings)
+        table = cls(row, game, record, seats, settings, store, pool, **limits)
         for step in row.moves:
             record.apply(step.move, player=step.seat, time=step.time)
-            table._keep_events()
-        table._clock_start = time.monotonic() - (row.moves[-1].time if row.moves else 0.0)
+            table._keep_events(step.seat, step.time)
+        table._clock_start = table._clock() - (row.moves[-1].time if row.moves else 0.0)
         return table
 
     # ---- what clients see ----------------------------------------------------------------
@@ -227,14 +346,26 @@ class Table:
 
     @property
     def version(self) -> int:
+        """The true version: every move applied (an audience's own count is smaller when
+        some moves showed it nothing)."""
         return self.state.version
+
+    @property
+    def public_version(self) -> int:
+        """The spectators' version: the moves that showed them something."""
+        return self._seen[None].version
 
     @property
     def finished(self) -> bool:
         return self.state.is_terminal
 
+    @property
+    def waiting(self) -> bool:
+        """Whether a person's seat is still free (bots and timers wait for it)."""
+        return not all(seat.taken for seat in self.seats)
+
     def summary(self) -> dict[str, Any]:
-        """What the lobby lists."""
+        """What the lobby lists (nothing in it moves on a secret decision)."""
         return {
             "id": self.id,
             "game": self.game_name,
@@ -242,40 +373,36 @@ class Table:
             "seats": [seat.public() for seat in self.seats],
             "settings": self.settings.to_json(),
             "created": self.created,
-            "version": self.version,
+            "version": self.public_version,
             "finished": self.finished,
             "spectators": len(self._connections.get(None, ())),
         }
 
     def welcome(self, audience: Audience, since: int | None) -> dict[str, Any]:
-        """The first message of a connection: the audience's view, or, resuming from
-        version ``since`` (at most RESUMABLE versions back), the events it missed."""
+        """The first message of a connection: the audience's view, or, resuming from its
+        version ``since``, the events it missed (when they are kept and fit in
+        MAX_SERVER_MESSAGE; the view otherwise)."""
+        seen = self._seen[audience]
         message: dict[str, Any] = {
             "type": "welcome",
             "table": self.summary(),
             "seat": audience,
-            "version": self.version,
+            "version": seen.version,
             "time": self.now(),
         }
-        if since is not None and self.version - len(self._events) <= since <= self.version:
-            first = self.version - len(self._events)
-            message["missed"] = [
-                {"version": v + 1, "events": json.loads(self._events[v - first][audience])}
-                for v in range(since, self.version)
-            ]
+        missed = seen.since(since) if since is not None else None
+        if missed is not None and sum(len(events) for _, events in missed) < MAX_SERVER_MESSAGE // 2:
+            message["missed"] = [{"version": v, "events": json.loads(events)} for v, events in missed]
         else:
             state = self.state
-            message["view"] = state.public_observation() if audience is None else state.observation(audience)
+            message["view"] = state.public_observation() if audience is None else seat_view(state, audience)
         if audience is not None:
-            message["legal"] = self._legal(audience)
+            message["legal"] = listed_moves(self.state, audience)
         return message
-
-    def _legal(self, seat: int) -> list[str]:
-        return [str(move) for move in self.state.legal_moves(seat)] if not self.finished else []
 
     def now(self) -> float:
         """Seconds since the game started, by the server's clock."""
-        return round(time.monotonic() - self._clock_start, 3)
+        return round(self._clock() - self._clock_start, 3)
 
     def authenticate(self, seat: Any, token: Any) -> int:
         """The seat a token opens; Rejection otherwise (the same answer for a wrong seat
@@ -301,9 +428,30 @@ class Table:
         self.seats[seat].token_hash = token_hash(token)
         await self._store.update_seats(self.id, [spec.to_json() for spec in self.seats])
         self.record.players = [spec.name for spec in self.seats]
+        self.last_activity = self._clock()
         await self._broadcast_table()
         self.start()
         return seat, token
+
+    async def record_text(self, public: bool) -> str:
+        """The game's record as JSON: the public one (redacted for spectators), or the full
+        one. Built in the pool, kept until the next move."""
+        cached = self._records.get(public)
+        if cached is not None and cached[0] == self.version:
+            return cached[1]
+        version, record = self.version, self._snapshot()
+        text = await self._pool.run(self.id, lambda: (record.redacted(None) if public else record).dump())
+        if version == self.version:
+            self._records[public] = (version, text)
+        return text
+
+    def _snapshot(self) -> Record:
+        """A copy of the record that moves made meanwhile leave alone (for a worker thread)."""
+        snapshot = copy.copy(self.record)
+        snapshot.state = self.state.clone()
+        snapshot.moves = list(self.record.moves)
+        snapshot.rounds = [dict(r) for r in self.record.rounds]
+        return snapshot
 
     # ---- connections ---------------------------------------------------------------------
 
@@ -313,6 +461,10 @@ class Table:
     def detach(self, audience: Audience, connection: Connection) -> None:
         self._connections.get(audience, set()).discard(connection)
 
+    @property
+    def connections(self) -> int:
+        return sum(len(group) for group in self._connections.values())
+
     async def _send(self, audience: Audience, message: dict[str, Any] | str) -> None:
         for connection in list(self._connections.get(audience, ())):
             try:
@@ -320,29 +472,42 @@ class Table:
             except Exception:  # a connection that went away: its reader detaches it
                 self.detach(audience, connection)
 
-    async def _broadcast_table(self) -> None:
-        message = {"type": "table", "table": self.summary()}
+    async def broadcast(self, message: dict[str, Any], *, end: bool = False) -> None:
+        """``message`` to every connection of the table; with ``end``, the last one each gets."""
         for audience in list(self._connections):
             await self._send(audience, message)
+            if end:
+                for connection in self._connections.pop(audience, set()):
+                    connection.end()
+
+    async def _broadcast_table(self) -> None:
+        await self.broadcast({"type": "table", "table": self.summary()})
 
     # ---- moves ---------------------------------------------------------------------------
 
     async def submit(self, seat: int, move: Any, version: int | None) -> int:
-        """Plays ``move`` (notation, action id or move data) for ``seat``, made on
-        ``version`` of the table (None: the current one): the new version, or Rejection."""
+        """Plays ``move`` (notation, action id or move data) for ``seat``, made on the
+        seat's ``version`` (None: the current one): the seat's new version, or Rejection."""
+        if version is not None and (not isinstance(version, int) or isinstance(version, bool) or version < 0):
+            raise Rejection("bad_message", f"a move's version is a number of updates seen, got {version!r}")
         async with self._lock:
-            return await self._play(seat, move, version)
+            seen = self._seen[seat]
+            if version is not None and version > seen.version:
+                raise Rejection("bad_message", f"version {version} is ahead of this seat's {seen.version}")
+            true_version = None if version is None else seen.true_version(version)
+            await self._play(seat, move, true_version)
+            return seen.version
 
-    async def _play(self, seat: int, move: Any, version: int | None) -> int:
+    async def _play(self, seat: int, move: Any, version: int | None) -> None:
+        if self._closed:
+            raise Rejection("moved", "this table is no longer played here")
         if self.finished:
             raise Rejection("game_over", "the game is over")
-        if version is not None and (not isinstance(version, int) or isinstance(version, bool) or version < 0):
-            raise Rejection("bad_message", f"a move's version is a number of moves applied, got {version!r}")
         trial = self.state.clone()
         try:
             trial.apply(move, player=seat, version=version)
         except StaleMoveError as error:
-            raise Rejection("stale", str(error), error.code, error.clause) from None
+            raise Rejection("stale", self._seat_versions(seat, str(error)), error.code, error.clause) from None
         except IllegalMoveError as error:
             raise Rejection("illegal", str(error), error.code, error.clause) from None
         except (NotationError, PlayerError, OptionError, TypeError, ValueError) as error:
@@ -353,118 +518,169 @@ class Table:
         at = self.now()
         await self._store.add_move(self.id, self.version, seat, str(applied[1]), at)
         self.record.apply(applied[1], player=seat, time=at)
-        self._keep_events()
-        self._cancel_timer(seat)
-        await self._announce(at)
+        self._moves_by[seat] += 1
+        self.last_activity = self._clock()
+        shown = self._keep_events(seat, at)
+        self._moved.set()
+        self._moved = asyncio.Event()
+        await self._announce(shown, at)
         if self.finished:
             self.record.ended = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
             await self._store.finish(self.id, self.record.dump())
-        self._schedule()
-        return self.version
 
-    def _keep_events(self) -> None:
-        state = self.state
-        seen: dict[Audience, str] = {None: compact_json(state.public_events())}
+    def _seat_versions(self, seat: int, message: str) -> str:
+        """A stale move's message with the seat's own versions (the true ones would count
+        the others' secret decisions)."""
+        seen = self._seen[seat]
+        return _STALE_VERSIONS.sub(
+            f"it was legal on your version, the table is at your version {seen.version}", message
+        )
+
+    def _keep_events(self, mover: int, at: float) -> list[Audience]:
+        """Keeps the last move's events for each audience it showed something to (and its
+        mover): the audiences whose version moves on, which are returned."""
+        state, version = self.state, self.version
+        shown: list[Audience] = []
+        public = compact_json(state.public_events())
+        if public != "[]":
+            self._seen[None].add(version, at, public)
+            shown.append(None)
         for seat in range(len(self.seats)):
-            seen[seat] = compact_json(state.events_for(seat))
-        self._events.append(seen)
+            events = compact_json(state.events_for(seat))
+            if events != "[]" or seat == mover:
+                self._seen[seat].add(version, at, events)
+                shown.append(seat)
+        return shown
 
-    async def _announce(self, at: float) -> None:
-        """Each audience's update, written as text around its kept events' text."""
-        seen = self._events[-1]
-        head = f'{{"type":"update","version":{self.version},"time":{compact_json(at)},"events":'
-        for audience in list(self._connections):
-            legal = "" if audience is None else f',"legal":{compact_json(self._legal(audience))}'
-            await self._send(audience, f"{head}{seen[audience]}{legal}}}")
+    async def _announce(self, shown: list[Audience], at: float) -> None:
+        """Each audience the move showed something to gets its update, written as text
+        around its kept events' text; the others get nothing."""
+        state = self.state
+        for audience in shown:
+            if audience not in self._connections:
+                continue
+            seen = self._seen[audience]
+            head = f'{{"type":"update","version":{seen.version},"time":{compact_json(at)},"events":'
+            legal = "" if audience is None else f',"legal":{compact_json(listed_moves(state, audience))}'
+            await self._send(audience, f"{head}{seen.kept[-1][2]}{legal}}}")
+        if self.settings.practice and not self.finished:
+            task = asyncio.ensure_future(self._send_hints(self.version))
+            self._background.add(task)
+            task.add_done_callback(self._background.discard)
+
+    async def _send_hints(self, version: int) -> None:
+        """A practice table's hints: some of the words the table holds (found in the pool)."""
+        state = self.state
+        assert isinstance(state, diabolo.knizia.KniziaState)
+        table, lexicon, min_cards, most = state.table, state.game.lexicon, state.game.min_cards, self._hints
+
+        def find() -> tuple[list[str], int]:
+            found = diabolo.knizia.find_words(table, lexicon, min_cards)
+            return [match.word for match in found[:most]], len(found)
+
+        words, count = await self._pool.run(self.id, find)
+        if version == self.version:
+            for seat in range(len(self.seats)):
+                await self._send(
+                    seat, {"type": "hints", "version": self._seen[seat].version, "words": words, "count": count}
+                )
 
     # ---- bots and timers -----------------------------------------------------------------
 
     def start(self) -> None:
-        """Lets the bots and timers run (once every person's seat is taken)."""
-        if all(seat.taken for seat in self.seats):
-            self._schedule()
+        """Lets the bots and timers run, once every person's seat is taken: each bot seat
+        and each timed person's seat gets its task for the rest of the game."""
+        if self._drivers or self._closed or self.finished or self.waiting:
+            return
+        for seat in range(len(self.seats)):
+            if seat in self._bots:
+                self._drivers.append(asyncio.ensure_future(self._drive_bot(seat)))
+            elif self.settings.turn_seconds is not None and not self.game.real_time:
+                self._drivers.append(asyncio.ensure_future(self._drive_timer(seat, self.settings.turn_seconds)))
 
     def close(self) -> None:
-        """Stops the table's bots and timers (the server is going down)."""
+        """Stops the table's bots and timers (the table expired, moved, or the server is going down)."""
         self._closed = True
-        for task in self._pending.values():
+        for task in [*self._drivers, *self._background]:
             task.cancel()
-        self._pending.clear()
-
-    def _schedule(self) -> None:
-        """Starts what happens next for each seat with nothing under way: a bot thinks
-        (each bot its own task), a person on a turn timer gets one."""
-        if self._closed or self.finished or not all(seat.taken for seat in self.seats):
-            return
-        pending = set(self.state.pending_seats)
-        for seat in range(len(self.seats)):
-            if seat in self._pending:
-                continue
-            if seat in self._bots:
-                self._pending[seat] = asyncio.ensure_future(self._bot_turn(seat))
-            elif self.settings.turn_seconds is not None and self._turn_based and seat in pending:
-                self._pending[seat] = asyncio.ensure_future(self._turn_timer(seat, self.settings.turn_seconds))
+        self._drivers.clear()
+        self._pool.forget(self.id)
+        self._moved.set()
 
     @property
-    def _turn_based(self) -> bool:
-        return not self.game.real_time
+    def _playing(self) -> bool:
+        return not (self._closed or self.finished)
 
-    async def _bot_turn(self, seat: int) -> None:
-        """A bot decides on a copy of the table, in a worker thread (the C++ bots let go of
-        the GIL, so a long search holds up no other table), then acts after its delay: its
-        reaction time in real time, the table's bot_pace when turns are taken. A move
-        that lost a race meanwhile is refused, and the bot decides again."""
-        version, started = self.version, time.monotonic()
-        try:
-            proposal = await asyncio.to_thread(self._propose, seat, self.state.clone(), version)
-        except DiaboloError:  # a bot that cannot decide here waits for the table to change
-            LOG.exception("table %s: the bot of seat %d could not decide", self.id, seat)
-            proposal = None
-        if proposal is None:  # nothing to do: it decides again when the table changes
-            self._pending.pop(seat, None)
-            return
-        move, delay = proposal
-        await asyncio.sleep(max(0.0, delay - (time.monotonic() - started)))
-        self._pending.pop(seat, None)
-        await self._act(seat, move, version)
+    async def _next_move(self, version: int, timeout: float | None = None) -> bool:
+        """Waits until the table is past ``version`` (True), or ``timeout`` seconds (False)."""
+        while self.version == version and not self._closed:
+            moved = self._moved
+            try:
+                await asyncio.wait_for(moved.wait(), timeout)
+            except asyncio.TimeoutError:
+                return False
+        return True
 
-    async def _turn_timer(self, seat: int, seconds: float) -> None:
-        await asyncio.sleep(seconds)
-        self._pending.pop(seat, None)
-        await self._act(seat, None, self.version)
+    async def _drive_bot(self, seat: int) -> None:
+        """A bot's seat for the whole game: it decides on a copy of the table in the pool,
+        waits out its delay (its reaction time in real time, the table's bot_pace when turns
+        are taken) and moves. With nothing to do, or refused with nothing changed, it waits
+        for the next move; a move that lost a race is decided again."""
+        while self._playing:
+            version, started = self.version, self._clock()
+            try:
+                proposal = await self._pool.run(self.id, self._propose, seat, self.state.clone(), version)
+                if proposal is not None:
+                    move, delay = proposal
+                    await asyncio.sleep(max(0.0, delay - (self._clock() - started)))
+                    if await self._act(seat, move, version):
+                        continue
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a bug must not end the seat: log it, and try again after the next move
+                LOG.exception("table %s: the bot of seat %d failed", self.id, seat)
+            await self._next_move(version)
+
+    async def _drive_timer(self, seat: int, seconds: float) -> None:
+        """A person's turn timer: once the seat has been due for ``seconds`` without moving,
+        a random legal move is played for it (turn-based games)."""
+        while self._playing:
+            version = self.version
+            if seat not in self.state.pending_seats:
+                await self._next_move(version)
+                continue
+            deadline, moves = self._clock() + seconds, self._moves_by[seat]
+            while self._playing and self._moves_by[seat] == moves and seat in self.state.pending_seats:
+                remaining = deadline - self._clock()
+                if remaining <= 0:
+                    await self._act(seat, None, self.version)
+                    break
+                await self._next_move(self.version, remaining)
 
     def _propose(self, seat: int, state: State, version: int) -> tuple[Any, float] | None:
         bot = self._bots[seat]
         seed = diabolo.derive_seed(self._seed, version * 64 + seat)
-        if self._turn_based:
+        if not self.game.real_time:
             if seat not in state.pending_seats:
                 return None
             return bot.choose(state, seat, seed), self.settings.bot_pace
         proposal = bot.propose(state, seat, seed)
         return None if proposal is None else (proposal[0], float(proposal[1]))
 
-    async def _act(self, seat: int, move: Any, version: int) -> None:
-        """A bot's move arrives, or a person's turn timer ran out (``move`` None: a
-        random legal move is played for them)."""
+    async def _act(self, seat: int, move: Any, version: int) -> bool:
+        """A bot's move arrives, or a person's turn timer ran out (``move`` None: a random
+        legal move is played for them). False when it was refused."""
         async with self._lock:
-            if self._closed or self.finished:
-                return
-            if move is None:  # the turn timer: the seat has been pending since it was set
-                if seat not in self.state.pending_seats:
-                    self._schedule()
-                    return
+            if not self._playing:
+                return False
+            if move is None:
                 legal = self.state.legal_moves(seat)
-                move, version = (
-                    legal[diabolo.derive_seed(self._seed, self.version * 64 + seat) % len(legal)],
-                    self.version,
-                )
+                if not legal:
+                    return False
+                move = legal[diabolo.derive_seed(self._seed, self.version * 64 + seat) % len(legal)]
+                version = self.version
             try:
                 await self._play(seat, move, version)
             except (Rejection, DiaboloError):
-                self._schedule()  # lost a race: the bot decides again
-
-    def _cancel_timer(self, seat: int) -> None:
-        """A person moved: their turn timer stops (a bot's pending move stays in flight:
-        it may still arrive, and lose a race)."""
-        if seat not in self._bots and seat in self._pending:
-            self._pending.pop(seat).cancel()
+                return False
+            return True

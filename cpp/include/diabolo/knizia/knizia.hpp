@@ -308,8 +308,10 @@ void redeal(Position& state, const Deal& deal);
 /// Legal moves of `player` (K9): reveal (the dealer, while cards remain), every valid
 /// claim on the table in word order (bare words: the best assignment; with `name_cards`
 /// each names the table positions of its best assignment, K3.4), pass; during a penalty
-/// only take@i for the seat at its head (K10.2). Empty at game over.
-std::vector<Move> legal_moves(const Position& state, int player, bool name_cards = false);
+/// only take@i for the seat at its head (K10.2). Empty at game over. Without `claims`,
+/// every legal move but the claims, cheaply (the word finder does not run): what a
+/// frontend offers as controls while a call is typed and checked on arrival (K10.3).
+std::vector<Move> legal_moves(const Position& state, int player, bool name_cards = false, bool claims = true);
 /// The action ids of legal_moves(state, player), ascending (a claim's id comes from the
 /// word finder, without looking the word up again).
 std::vector<int> legal_actions(const Position& state, int player);
@@ -425,8 +427,10 @@ Game game_from_json(const json::Value& options, std::shared_ptr<const Lexicon> l
 /// A deck file's JSON and back (K10.7): OptionError naming what is wrong.
 json::Value deck_json(const Deck& deck);
 Deck deck_from_json(const json::Value& value);
-/// What `player` may know (K8, K10.6): the keys of the rules page.
-json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
+/// What `player` may know (K8, K10.6): the keys of the rules page. Without `claims`,
+/// "legal" and "legal_moves" leave out the claims (legal_moves above).
+json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage,
+                        bool claims = true);
 /// What a spectator may know: observation() without "legal", "player" null (K5.1).
 json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
 /// Who may see each observation key, move kind and event type (docs/frontend.rst).

@@ -84,8 +84,9 @@ export class KniziaBoard {
     return view.phase === "penalty" ? view.penalty[0] === seat : view.dealer === seat;
   }
 
-  words() {
-    return this.ctx.legal.filter((move) => move !== "reveal" && move !== "pass" && !move.startsWith("take@"));
+  /** A practice table's hints: some words the table holds (a normal table sends none: they are the answer key). */
+  hints() {
+    return this.ctx.hints;
   }
 
   input() {
@@ -121,7 +122,7 @@ export class KniziaBoard {
   render() {
     const { view, legal, seat } = this.ctx;
     const takes = new Set(legal.filter((m) => m.startsWith("take@")).map((m) => Number(m.slice(5))));
-    const words = this.words();
+    const hints = this.hints();
     return h(
       "div",
       { class: "knizia" },
@@ -179,32 +180,34 @@ export class KniziaBoard {
                 "Pass",
               ),
             ),
-            h(
-              "details",
-              { class: "hints", id: "hints", key: "hints" },
-              h("summary", {}, `Words on the table (${words.length})`),
-              h(
-                "div",
-                { class: "words" },
-                words.map((word) =>
+            hints
+              ? h(
+                  "details",
+                  { class: "hints", id: "hints", key: "hints" },
+                  h("summary", {}, `Hints: ${hints.words.length} of the ${hints.count} words on the table`),
                   h(
-                    "button",
-                    {
-                      type: "button",
-                      class: "word",
-                      "data-word": word,
-                      on: {
-                        click: () => {
-                          this.input().value = word;
-                          this.input().focus();
+                    "div",
+                    { class: "words" },
+                    hints.words.map((word) =>
+                      h(
+                        "button",
+                        {
+                          type: "button",
+                          class: "word",
+                          "data-word": word,
+                          on: {
+                            click: () => {
+                              this.input().value = word;
+                              this.input().focus();
+                            },
+                          },
                         },
-                      },
-                    },
-                    word,
+                        word,
+                      ),
+                    ),
                   ),
-                ),
-              ),
-            ),
+                )
+              : null,
           )
         : null,
     );

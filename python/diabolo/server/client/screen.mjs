@@ -28,6 +28,7 @@ export class GameScreen {
     this.takeSeat = takeSeat;
     this.tableId = tableId;
     this.legal = [];
+    this.hints = null; // a practice table's {words, count} for this version
     this.marks = new Map();
     this.notices = [];
     this.noticeCount = 0;
@@ -119,6 +120,9 @@ export class GameScreen {
       },
       get legal() {
         return screen.legal;
+      },
+      get hints() {
+        return screen.hints;
       },
       get seat() {
         return screen.seat;

@@ -37,6 +37,9 @@ const hooks = {
   get legal() {
     return screen ? screen.legal : [];
   },
+  get hints() {
+    return screen ? screen.hints : null;
+  },
   get version() {
     return version;
   },
@@ -79,6 +82,7 @@ function connect() {
   const ws = new WebSocket(socketUrl());
   socket = ws;
   ws.addEventListener("open", () => {
+    keepAlive(ws);
     const hello = { type: "hello" };
     if (held) Object.assign(hello, { seat: held.seat, token: held.token });
     if (screen && screen.model && version >= 0) hello.since = version;
@@ -100,12 +104,20 @@ function connect() {
     hooks.unanswered += pending.size; // their answers are lost with the socket
     pending.clear();
     if (closedForGood) return;
-    if (event.code === 4401 || event.code === 4400) return; // refused: errorMessage() said why
+    if (event.code === 4401 || event.code === 4400 || event.code === 4404) return; // refused: errorMessage() said why
     retries += 1;
     const delay = Math.min(8000, 250 * 2 ** Math.min(retries - 1, 5));
     setConnection("offline", `connection lost; retrying in ${Math.round(delay / 100) / 10} s`);
     reconnectTimer = setTimeout(connect, delay);
   });
+}
+
+/** A ping every 30 s, so that the server does not close a quiet connection as idle. */
+function keepAlive(ws) {
+  const timer = setInterval(() => {
+    if (socket !== ws || ws.readyState !== WebSocket.OPEN) clearInterval(timer);
+    else ws.send(JSON.stringify({ type: "ping" }));
+  }, 30000);
 }
 
 function receive(message, ws) {
@@ -120,6 +132,12 @@ function receive(message, ws) {
     case "accepted":
       pending.delete(message.id);
       hooks.accepted += 1;
+      return undefined;
+    case "hints":
+      if (screen && message.version === version) {
+        screen.hints = { words: message.words, count: message.count };
+        screen.rerender();
+      }
       return undefined;
     case "rejected":
       return rejected(message);
@@ -175,6 +193,7 @@ function update(message, ws) {
   }
   screen.apply(message.events, message.time);
   version = message.version;
+  screen.hints = null; // until this version's hints come (a practice table)
   if (screen.seat !== null) screen.legal = message.legal || [];
   noteTimer(message.time);
 }
@@ -233,6 +252,7 @@ function rejected(message) {
 }
 
 function errorMessage(message) {
+  if (message.reason === "draining" || message.reason === "moved") return; // the socket closes and reconnects
   if (message.reason === "bad_token" || message.reason === "no_table") {
     closedForGood = true;
     if (message.reason === "bad_token") forgetSeat(tableId);
