@@ -272,7 +272,7 @@ async def _body(request: Request, config: ServerConfig) -> Any:
     try:
         return read_json(b"".join(chunks) or b"{}", limit=config.max_body)
     except BadMessage as error:
-        raise OptionError(f"the body is not a JSON request: {error}") from None
+        raise Rejection("bad_request", f"the body is not a JSON request: {error}", "bad_json") from None
 
 
 def listening_socket(host: str, port: int) -> socket.socket:

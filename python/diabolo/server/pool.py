@@ -21,6 +21,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import concurrent.futures
+import contextlib
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -83,7 +84,8 @@ class EnginePool:
         done = self._executor.submit(work, *args)
 
         def finished(result: concurrent.futures.Future[Any]) -> None:
-            loop.call_soon_threadsafe(self._finish, owner, result, future)
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nobody waits
+                loop.call_soon_threadsafe(self._finish, owner, result, future)
 
         done.add_done_callback(finished)
 
