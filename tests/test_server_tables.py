@@ -97,7 +97,7 @@ async def open_lobby(path: Path, config: ServerConfig | None = None, **options: 
 
 
 async def close_lobby(lobby: Lobby) -> None:
-    lobby.close()
+    await lobby.close()
     await lobby.store.close()
 
 

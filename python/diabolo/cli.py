@@ -222,18 +222,16 @@ def bench(game_name: str, out: TextIO) -> int:
 # ---- serve -------------------------------------------------------------------------------------
 
 
-def serve(host: str, port: int, store: str, out: TextIO) -> int:
-    """Runs the game server (diabolo.server) until interrupted."""
+def serve(args: argparse.Namespace, out: TextIO) -> int:
+    """Runs the game server (diabolo.server) until interrupted: its settings from
+    ``--config``, then the environment, then the other flags."""
     try:
-        import uvicorn
-
-        from diabolo.server import create_app, listening_socket, uvicorn_config
+        from diabolo.server.config import ServerConfig
+        from diabolo.server.runner import serve as run
     except ImportError as error:
         raise diabolo.OptionError(f'the server needs its extra: pip install "diabolo[server]" ({error})') from None
-    sock = listening_socket(host, port)
-    print(f"diabolo server on http://{host}:{port}/ (tables in {store}); Ctrl-C stops it", file=out, flush=True)
-    uvicorn.Server(uvicorn_config(create_app(store))).run(sockets=[sock])
-    return 0
+    config = ServerConfig.load(args.config, host=args.host, port=args.port, store=args.store, redis=args.redis)
+    return run(config, out)
 
 
 # ---- entry point -----------------------------------------------------------------------------
@@ -270,12 +268,15 @@ def parser() -> argparse.ArgumentParser:
     serve_parser = commands.add_parser(
         "serve", help='the game server and its browser client (needs pip install "diabolo[server]")'
     )
-    serve_parser.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve_parser.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve_parser.add_argument("--config", help="a TOML file of server settings (docs: the server's settings)")
+    serve_parser.add_argument("--host", help="address to listen on (default 127.0.0.1)")
+    serve_parser.add_argument("--port", type=int, help="port (default 8000)")
     serve_parser.add_argument(
         "--store",
-        default="sqlite:///diabolo-tables.db",
         help="where tables are kept: sqlite:///file.db (default sqlite:///diabolo-tables.db) or postgresql://...",
+    )
+    serve_parser.add_argument(
+        "--redis", help="redis://host:port to form one server with other processes (with a PostgreSQL store)"
     )
     bench_parser = commands.add_parser("bench", help="quick speed figures of the engine on this machine")
     bench_parser.add_argument(
@@ -306,7 +307,11 @@ def main(
         if args.command == "match":
             return run_match(args.game, args.bots, args.games, args.seed, args.threads, out, err)
         if args.command == "serve":
-            return serve(args.host, args.port, args.store, out)
+            try:
+                return serve(args, out)
+            except diabolo.OptionError as error:  # one clear line: no usage, no traceback
+                print(f"diabolo serve: {error}", file=err)
+                return 2
         return bench(args.game, out)
     except diabolo.DiaboloError as error:
         top.error(str(error))

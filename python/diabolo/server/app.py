@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, Response
@@ -24,8 +25,10 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import diabolo
 from diabolo.errors import DiaboloError, OptionError
+from diabolo.server.cluster import Cluster, RemoteTable
 from diabolo.server.config import ServerConfig
 from diabolo.server.lobby import Lobby, _name, _object
+from diabolo.server.metrics import Metrics
 from diabolo.server.protocol import (
     BadMessage,
     Rejection,
@@ -60,16 +63,21 @@ def create_app(
     if rate is not None:
         config = ServerConfig.from_values({**_values(config), "rate": rate})
 
+    metrics = Metrics()
+    websockets = [0]  # open websockets of this process
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         opened = await open_store(store) if isinstance(store, str) else store
-        lobby = Lobby(opened, config)
+        cluster = Cluster(config.redis, config.lease_seconds) if config.redis else None
+        lobby = Lobby(opened, config, metrics=metrics, cluster=cluster)
         await lobby.restore()
         app.state.lobby = lobby
+        metrics.watch(lambda: _gauges(lobby, websockets[0]))
         try:
             yield
         finally:
-            lobby.close()
+            await lobby.close()
             await opened.close()
 
     async def games(request: Request) -> Response:
@@ -88,28 +96,28 @@ def create_app(
         )
 
     async def list_tables(request: Request) -> Response:
-        return JSONResponse({"tables": [table.summary() for table in _lobby(request).tables.values()]})
+        return JSONResponse({"tables": await _lobby(request).summaries()})
 
     async def create_table(request: Request) -> Response:
         try:
             _check_origin(request, config)
             table = await _lobby(request).create(await _body(request, config), _client(request))
         except (DiaboloError, Rejection) as error:
-            return _refusal(error)
+            return _refusal(error, metrics)
         return JSONResponse({"table": table.summary()}, status_code=201)
 
     async def take_seat(request: Request) -> Response:
         try:
             _check_origin(request, config)
-            table = _table(_lobby(request), request.path_params["table"])
             data = _object(await _body(request, config), "a seat request")
             seat = data.get("seat")
             if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
                 raise OptionError(f"seat must be a seat number or null, got {seat!r}")
-            taken, token = await table.take_seat(seat, _name(data.get("name", "player")))
+            table = await _lobby(request).find(request.path_params["table"])
+            taken, token, summary = await table.take_seat(seat, _name(data.get("name", "player")))
         except (DiaboloError, Rejection) as error:
-            return _refusal(error)
-        return JSONResponse({"seat": taken, "token": token, "table": table.summary()})
+            return _refusal(error, metrics)
+        return JSONResponse({"seat": taken, "token": token, "table": summary})
 
     async def record(request: Request) -> Response:
         """A game's record: the public (redacted) one while it runs, the full one after;
@@ -118,48 +126,66 @@ def create_app(
         public = request.query_params.get("audience") == "public"
         text = await _lobby(request).record(table_id, public)
         if text is None:
-            return _refusal(Rejection("no_table", f"no table {table_id!r}"))
+            return _refusal(Rejection("no_table", f"no table {table_id!r}"), metrics)
         return Response(text, media_type="application/json")
 
     async def play(websocket: WebSocket) -> None:
         try:
             _check_origin(websocket, config)
-        except Rejection:
+        except Rejection as error:
+            metrics.refused(error.reason, error.code)
             await websocket.close(code=1008)  # before accepting: the handshake is answered 403
             return
         await websocket.accept()
-        lobby = _lobby(websocket)
+        websockets[0] += 1
         try:
-            table = _table(lobby, websocket.path_params["table"])
+            await converse(websocket)
+        finally:
+            websockets[0] -= 1
+
+    async def converse(websocket: WebSocket) -> None:
+        connection = _Client(websocket)
+        audience: int | None = None
+        table: Table | RemoteTable | None = None
+        try:
+            table = await _lobby(websocket).find(websocket.path_params["table"])
             try:
                 hello = await asyncio.wait_for(_receive(websocket, config), config.hello_seconds)
             except asyncio.TimeoutError:
                 raise Rejection("too_slow", f"say hello within {config.hello_seconds:g} s") from None
             if hello.get("type") != "hello":
                 raise Rejection("bad_message", 'the first message is {"type": "hello", ...}')
-            seat = None if hello.get("seat") is None else table.authenticate(hello.get("seat"), hello.get("token"))
-            since = hello.get("since")
-            since = since if isinstance(since, int) and not isinstance(since, bool) else None
+            audience, welcome = await table.join(hello, connection)
         except (Rejection, BadMessage) as error:
-            await _close(websocket, error)
+            connection.discard()
+            await _close(websocket, error, metrics)
             return
         except WebSocketDisconnect:
+            connection.discard()
             return
-        connection = _Client(websocket)
-        table.attach(seat, connection)
         try:
-            await connection.send(table.welcome(seat, since))
-            await _serve(websocket, connection, table, seat, config)
+            await connection.send(welcome)
+            await _serve(websocket, connection, table, audience, config, metrics)
         except WebSocketDisconnect:
             pass
         except Rejection as error:  # too quiet
+            metrics.refused(error.reason, error.code)
             await connection.send(error_message(error))
         finally:
-            table.detach(seat, connection)
+            await table.leave(audience, connection)
             await connection.close()
 
     async def healthz(request: Request) -> Response:
+        """The process runs (its event loop answers)."""
         return JSONResponse({"status": "ok"})
+
+    async def readyz(request: Request) -> Response:
+        """The process takes new work: its store answers and it is not going down."""
+        ready = await _lobby(request).ready()
+        return JSONResponse({"status": "ready" if ready else "not ready"}, status_code=200 if ready else 503)
+
+    async def prometheus(request: Request) -> Response:
+        return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
 
     routes = [
         Route("/api/games", games),
@@ -169,14 +195,24 @@ def create_app(
         Route("/api/tables/{table}/record", record),
         WebSocketRoute("/ws/{table}", play),
         Route("/healthz", healthz),
+        Route("/readyz", readyz),
+        Route("/metrics", prometheus),
     ]
     if client.is_dir():
         routes.append(Route("/", lambda request: FileResponse(client / "index.html")))
         routes.append(Mount("/client", StaticFiles(directory=client)))
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.config = config
-    app.add_middleware(ClientLimit, most=config.connections_per_client)
+    app.state.metrics = metrics
+    app.add_middleware(ClientLimit, most=config.connections_per_client, metrics=metrics)
     return app
+
+
+def _gauges(lobby: Lobby, websockets: int) -> dict[str, Any]:
+    tables = {"waiting": 0, "playing": 0, "finished": 0}
+    for table in lobby.tables.values():
+        tables["finished" if table.finished else "waiting" if table.waiting else "playing"] += 1
+    return {"tables": tables, "connections": websockets, "pool_queued": lobby.pool.queued, "pool_busy": lobby.pool.busy}
 
 
 class ClientLimit:
@@ -184,9 +220,10 @@ class ClientLimit:
     ``most`` requests and websockets at once; more are answered 429 (a websocket's
     handshake 403 before it is accepted)."""
 
-    def __init__(self, app: ASGIApp, most: int) -> None:
+    def __init__(self, app: ASGIApp, most: int, metrics: Metrics) -> None:
         self.app = app
         self.most = most
+        self.metrics = metrics
         self.open: dict[str, int] = {}
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -197,7 +234,7 @@ class ClientLimit:
         if self.open.get(client, 0) >= self.most:
             if scope["type"] == "http":
                 error = Rejection("too_many_connections", f"a client holds at most {self.most} connections")
-                await _refusal(error)(scope, receive, send)
+                await _refusal(error, self.metrics)(scope, receive, send)
             else:
                 await send({"type": "websocket.close", "code": 1008})
             return
@@ -223,12 +260,6 @@ def _client(connection: HTTPConnection) -> str:
     return connection.client.host if connection.client else ""
 
 
-def _table(lobby: Lobby, table_id: str) -> Table:
-    if table_id not in lobby.tables:
-        raise Rejection("no_table", f"no running table {table_id!r}")
-    return lobby.tables[table_id]
-
-
 def _check_origin(connection: HTTPConnection, config: ServerConfig) -> None:
     """Rejection ``bad_origin`` for a browser's request from a page of another site: its
     ``Origin`` is neither this server (the ``Host`` it asked for) nor one of
@@ -241,11 +272,12 @@ def _check_origin(connection: HTTPConnection, config: ServerConfig) -> None:
     raise Rejection("bad_origin", f"pages of {origin} may not use this server")
 
 
-def _refusal(error: Exception) -> JSONResponse:
+def _refusal(error: Exception, metrics: Metrics) -> JSONResponse:
     if not isinstance(error, Rejection):
         error = Rejection(
             "bad_request", str(error), getattr(error, "code", "bad_request"), getattr(error, "clause", "")
         )
+    metrics.refused(error.reason, error.code)
     return JSONResponse({"error": error.to_json()}, status_code=error.status)
 
 
@@ -352,6 +384,10 @@ class _Client:
             self._writer.cancel()
             raise ConnectionError("the client does not read its messages") from None
 
+    def discard(self) -> None:
+        """Stops the writer at once, leaving the websocket open (a connection refused before its welcome)."""
+        self._writer.cancel()
+
     def end(self) -> None:
         """Closes the websocket once what is queued is written."""
         with contextlib.suppress(asyncio.QueueFull):
@@ -387,9 +423,10 @@ async def _receive(websocket: WebSocket, config: ServerConfig) -> dict[str, Any]
     return data
 
 
-async def _close(websocket: WebSocket, error: Exception) -> None:
+async def _close(websocket: WebSocket, error: Exception, metrics: Metrics) -> None:
     if not isinstance(error, Rejection):
         error = Rejection("bad_message", str(error))
+    metrics.refused(error.reason, error.code)
     code = {"bad_token": 4401, "no_table": 4404, "too_slow": 4408}.get(error.reason, 4400)
     with contextlib.suppress(Exception):
         await websocket.send_text(compact_json(error_message(error)))
@@ -397,7 +434,12 @@ async def _close(websocket: WebSocket, error: Exception) -> None:
 
 
 async def _serve(
-    websocket: WebSocket, connection: _Client, table: Table, seat: int | None, config: ServerConfig
+    websocket: WebSocket,
+    connection: _Client,
+    table: Table | RemoteTable,
+    seat: int | None,
+    config: ServerConfig,
+    metrics: Metrics,
 ) -> None:
     """A connection's messages, one at a time, until it closes (or sends nothing for
     idle_seconds: Rejection ``idle``)."""
@@ -410,6 +452,7 @@ async def _serve(
         except asyncio.TimeoutError:
             raise Rejection("idle", f"nothing sent for {config.idle_seconds:g} s") from None
         except BadMessage as error:
+            metrics.refused("bad_message", "bad_message")
             await connection.send(error_message(Rejection("bad_message", str(error))))
             continue
         now = time.monotonic()
@@ -419,14 +462,20 @@ async def _serve(
         if not (request_id is None or isinstance(request_id, (int, str)) and len(str(request_id)) <= 64):
             request_id = None
         if allowance < 1:
+            metrics.refused("too_fast", "too_fast")
             await connection.send(rejected(request_id, Rejection("too_fast", f"at most {rate:g} messages a second")))
             continue
         allowance -= 1
-        await _handle(connection, table, seat, message, request_id)
+        await _handle(connection, table, seat, message, request_id, metrics)
 
 
 async def _handle(
-    connection: _Client, table: Table, seat: int | None, message: dict[str, Any], request_id: Any
+    connection: _Client,
+    table: Table | RemoteTable,
+    seat: int | None,
+    message: dict[str, Any],
+    request_id: Any,
+    metrics: Metrics,
 ) -> None:
     kind = message.get("type")
     try:
@@ -442,6 +491,7 @@ async def _handle(
             raise Rejection("bad_move", f"a move is its notation, action id or data, got {move!r}")
         version = await table.submit(seat, move, message.get("version"))
     except Rejection as error:
+        metrics.refused(error.reason, error.code)
         await connection.send(rejected(request_id, error))
         return
     await connection.send(accepted(request_id, version))

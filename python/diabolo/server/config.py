@@ -44,10 +44,6 @@ class ServerConfig:
     """The store of record: ``sqlite:///file.db`` (one process) or ``postgresql://...``."""
     redis: str = ""
     """``redis://host:port/db`` to form one server with other processes (PostgreSQL store only); empty: alone."""
-    public_url: str = ""
-    """How clients reach this process (``http://host:port``), for the others to send them here.
-
-    Empty: from host and port."""
     origins: tuple[str, ...] = ()
     """Origins (``https://example.org``) whose pages may use the API and websockets besides the server's own."""
     trusted_proxies: str = ""

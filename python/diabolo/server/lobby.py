@@ -15,16 +15,18 @@ import collections
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import diabolo
-from diabolo.errors import OptionError
+from diabolo.errors import DiaboloError, OptionError
 from diabolo.registry import Game
+from diabolo.server.cluster import Cluster, RemoteTable, table_channel
 from diabolo.server.config import ServerConfig
+from diabolo.server.metrics import Metrics
 from diabolo.server.pool import EnginePool
 from diabolo.server.protocol import Rejection
-from diabolo.server.store import Store
+from diabolo.server.store import Store, TableRow
 from diabolo.server.tables import Seat, Settings, Table, make_bot
 
 __all__ = ["Lobby"]
@@ -33,28 +35,39 @@ LOG = logging.getLogger("diabolo.server")
 
 SWEEP_SECONDS = 5.0
 """How often the lobby looks for tables to expire."""
+TAKEOVER_SECONDS = 1.0
+"""With other processes: how often a process looks for tables that nobody holds."""
 
 
 class Lobby:
     """The server's tables and games, its store and its engine pool."""
 
     def __init__(
-        self, store: Store, config: ServerConfig | None = None, *, clock: Callable[[], float] = time.monotonic
+        self,
+        store: Store,
+        config: ServerConfig | None = None,
+        *,
+        clock: Callable[[], float] = time.monotonic,
+        metrics: Metrics | None = None,
+        cluster: Cluster | None = None,
     ) -> None:
         self.store = store
         self.config = config or ServerConfig()
+        self.metrics = metrics
+        self.cluster = cluster
+        self.draining = False
         self.pool = EnginePool(self.config.bot_workers)
         self.tables: dict[str, Table] = {}
         self._clock = clock
         self._games: collections.OrderedDict[str, Game] = collections.OrderedDict()
         self._records: collections.OrderedDict[str, str] = collections.OrderedDict()
         self._creations: dict[str, tuple[float, float]] = {}  # per client: allowance, when
-        self._sweeper: asyncio.Task[None] | None = None
+        self._tasks: list[asyncio.Task[None]] = []
 
     @property
     def _limits(self) -> dict[str, Any]:
         caps: dict[str, float] = {**self.config.bot_caps, "delay": self.config.bot_delay_seconds}
-        return {"bot_caps": caps, "hints": self.config.hints, "clock": self._clock}
+        return {"bot_caps": caps, "hints": self.config.hints, "clock": self._clock, "metrics": self.metrics}
 
     def game(self, name: Any, options: Any) -> Game:
         """The game of a client's name and options (cached, the last ``games_cached``: a
@@ -73,15 +86,136 @@ class Lobby:
         return self._games[key]
 
     async def restore(self) -> None:
-        """Every running table of the store, replayed in the pool, its bots started."""
-        for row in await self.store.running_tables():
-            game = self.game(row.game, row.options)
-            table = await self.pool.run(
-                row.id, lambda row=row, game=game: Table.restore(self.store, self.pool, game, row, **self._limits)
-            )
-            self.tables[table.id] = table
-            table.start()
-        self._sweeper = asyncio.ensure_future(self._sweep_forever())
+        """Alone: every running table of the store, replayed in the pool, its bots
+        started. With other processes: this process joins them, and takes the tables
+        nobody holds (now, and every TAKEOVER_SECONDS)."""
+        if self.cluster is None:
+            for row in await self.store.running_tables():
+                await self._adopt(row)
+        else:
+            await self.cluster.open(self.answer)
+            await self.take_over()
+            self._tasks += [asyncio.ensure_future(self._every(TAKEOVER_SECONDS, self.take_over))]
+            renew_seconds = self.config.lease_seconds / 3
+            self._tasks += [asyncio.ensure_future(self._every(renew_seconds, self.renew))]
+        sweep_seconds = min(SWEEP_SECONDS, self.config.waiting_table_seconds, self.config.idle_table_seconds)
+        self._tasks.append(asyncio.ensure_future(self._every(sweep_seconds, self.sweep)))
+
+    async def _every(self, seconds: float, work: Callable[[], Awaitable[Any]]) -> None:
+        while True:
+            await asyncio.sleep(seconds)
+            try:
+                await work()
+            except Exception:  # a store or Redis that failed this time may work next time
+                LOG.exception("the lobby's %s failed", getattr(work, "__name__", "work"))
+
+    async def _adopt(self, row: TableRow) -> Table:
+        """A stored table, replayed in the pool, held by this process from now on."""
+        game = self.game(row.game, row.options)
+        table = await self.pool.run(row.id, lambda: Table.restore(self.store, self.pool, game, row, **self._limits))
+        self._hold(table)
+        return table
+
+    def _hold(self, table: Table) -> None:
+        self.tables[table.id] = table
+        table.on_lost = self._lost
+        if self.cluster is not None:
+            cluster = self.cluster
+            table.relay = lambda audience, text: cluster.relay(table_channel(table.id, audience), text)
+            table.on_change = lambda changed: cluster.publish_summary(changed.id, changed.summary())
+            cluster.publish_summary(table.id, table.summary())
+            if table.creator:
+                cluster.note_creator(table.id, table.creator)
+        table.start()
+
+    def _lost(self, table: Table) -> None:
+        """The store refused a move of ``table``: another process plays it now (its clients reconnect)."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            table.close("moved")
+            asyncio.ensure_future(table.broadcast(_error("moved", "moved", "this table moved: reconnect"), end=True))
+
+    # ---- several processes ---------------------------------------------------------------
+
+    async def take_over(self) -> list[str]:
+        """Takes every running table of the store that no process holds (its process died,
+        or let it go): the ids taken."""
+        assert self.cluster is not None
+        if self.draining:
+            return []
+        ids = [table_id for table_id in await self.store.running_table_ids() if table_id not in self.tables]
+        taken = []
+        for table_id, holder in zip(ids, await self.cluster.holders(ids)):
+            if holder is None and await self.cluster.acquire(table_id):
+                row = await self.store.running_table(table_id)
+                if row is None:  # it finished or expired meanwhile
+                    await self.cluster.release(table_id)
+                    continue
+                table = await self._adopt(row)
+                # clients that other processes relayed from the lost holder reconnect, to this one
+                await table.broadcast(_error("moved", "moved", "this table moved: reconnect"))
+                taken.append(table_id)
+                LOG.info("took over table %s", table_id)
+        return taken
+
+    async def renew(self) -> None:
+        """Renews this process's leases; a table whose lease another took is let go."""
+        assert self.cluster is not None
+        for table_id in await self.cluster.renew(list(self.tables)):
+            table = self.tables.get(table_id)
+            if table is not None:
+                self._lost(table)
+
+    async def find(self, table_id: str) -> Table | RemoteTable:
+        """The table a client asks for, here or (with other processes) where it is played;
+        Rejection ``no_table`` if it is not running anywhere."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            return table
+        if self.cluster is not None:
+            (holder,) = await self.cluster.holders([table_id])
+            if holder is not None and holder != self.cluster.node:
+                return RemoteTable(self.cluster, holder, table_id)
+            if holder is None and not self.draining and await self.cluster.acquire(table_id):
+                row = await self.store.running_table(table_id)
+                if row is not None:
+                    return await self._adopt(row)
+                await self.cluster.release(table_id)
+        raise Rejection("no_table", f"no running table {table_id!r}")
+
+    async def summaries(self) -> list[dict[str, Any]]:
+        """What the lobby lists: the tables of every process."""
+        if self.cluster is not None:
+            return await self.cluster.summaries()
+        return [table.summary() for table in self.tables.values()]
+
+    async def answer(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Answers another process's call for a table this one plays (cluster.RemoteTable)."""
+        table = self.tables.get(request.get("table", ""))
+        if table is None:
+            return {"error": Rejection("moved", "this table is not played here now: reconnect").to_json()}
+        op = request.get("op")
+        try:
+            if op == "hello":
+                audience, welcome = await table.join(request, _Nobody())
+                if audience is None:
+                    table.watched_elsewhere(+1)
+                return {"audience": audience, "welcome": welcome}
+            if op == "leave":
+                table.watched_elsewhere(-1)
+                return {}
+            if op == "move":
+                return {"version": await table.submit(request["seat"], request["move"], request["version"])}
+            if op == "seat":
+                seat, token, summary = await table.take_seat(request["seat"], request["name"])
+                return {"seat": seat, "token": token, "table": summary}
+            if op == "record":
+                return {"text": await table.record_text(public=bool(request["public"]))}
+        except Rejection as error:
+            return {"error": error.to_json()}
+        except DiaboloError as error:
+            return {"error": Rejection("bad_request", str(error), getattr(error, "code", "")).to_json()}
+        return {"error": Rejection("bad_request", f"unknown call {op!r}").to_json()}
 
     async def create(self, data: Any, client: str = "") -> Table:
         """A table from a client's request (see docs/server.rst): OptionError for a bad
@@ -91,8 +225,10 @@ class Lobby:
         unknown = set(data) - {"game", "options", "seats", "settings", "seed"}
         if unknown:
             raise OptionError(f"unknown key {sorted(unknown)[0]!r}; a table has game, options, seats, settings, seed")
-        self._forget_finished()
-        self._admit(client)
+        if self.draining:
+            raise Rejection("draining", "this server is going down: make the table on another")
+        await self._forget_finished()
+        await self._admit(client)
         name, options = data.get("game"), data.get("options", {})
         game = self.game(name, options)
         assert isinstance(name, str)  # self.game checked it
@@ -107,17 +243,25 @@ class Lobby:
             self.store, self.pool, game, name, options, seats, settings, seed, creator=client, **self._limits
         )
         self._spend(client)
-        self.tables[table.id] = table
-        table.start()
+        if self.cluster is not None:
+            await self.cluster.acquire(table.id)  # a new id: nobody else can hold it
+        self._hold(table)
         return table
 
-    def _admit(self, client: str) -> None:
-        """Rejection when the server holds max_tables running tables, the client
-        tables_per_client, or the client has created tables faster than allowed."""
-        running = [table for table in self.tables.values() if not table.finished]
+    async def _admit(self, client: str) -> None:
+        """Rejection when the server (every process) holds max_tables running tables,
+        the client tables_per_client, or the client has created tables faster than
+        allowed (per process)."""
+        if self.cluster is not None:
+            running = [s for s in await self.cluster.summaries() if not s["finished"]]
+            creators = await self.cluster.creators()
+            made = [creators.get(s["id"]) for s in running]
+        else:
+            local = [table for table in self.tables.values() if not table.finished]
+            running, made = [table.summary() for table in local], [table.creator for table in local]
         if len(running) >= self.config.max_tables:
             raise Rejection("too_many_tables", f"this server holds {self.config.max_tables} running tables already")
-        mine = sum(1 for table in running if table.creator == client)
+        mine = made.count(client)
         if mine >= self.config.tables_per_client:
             raise Rejection(
                 "too_many_tables",
@@ -141,11 +285,15 @@ class Lobby:
             burst = max(1.0, self.config.creations_per_minute / 3)
             self._creations = {c: v for c, v in self._creations.items() if self._allowance(c) < burst}
 
-    def _forget_finished(self) -> None:
-        """Drops all but the keep_finished most recent finished tables from memory."""
+    async def _forget_finished(self) -> None:
+        """Drops all but the keep_finished most recent finished tables from memory (and,
+        with other processes, from the lobby's list)."""
         finished = [table_id for table_id, table in self.tables.items() if table.finished]
         for table_id in finished[: max(0, len(finished) - self.config.keep_finished)]:
             self.tables.pop(table_id).close()
+            if self.cluster is not None:
+                self.cluster.forget_summary(table_id)
+                await self.cluster.release(table_id)
 
     def _seat(self, game: str, spec: Any, seat: int) -> Seat:
         spec = _object(spec, f"seat {seat}")
@@ -162,11 +310,16 @@ class Lobby:
     async def record(self, table_id: str, public: bool) -> str | None:
         """A game's record as JSON text (see docs/server.rst), or None for no such table.
         A finished game's record is kept (the last records_cached)."""
-        table = self.tables.get(table_id)
-        if table is not None and (public or not table.finished):
-            return await table.record_text(public=True)
+        table: Table | RemoteTable | None = self.tables.get(table_id)
+        if table is None and self.cluster is not None:
+            (holder,) = await self.cluster.holders([table_id])
+            if holder is not None and holder != self.cluster.node:
+                table = RemoteTable(self.cluster, holder, table_id)
         if table is not None:
-            return await table.record_text(public=False)
+            try:
+                return await table.record_text(public)
+            except Rejection:  # it moved, or finished and was let go: the store has it
+                pass
         key = f"{table_id}/{public}"
         if key in self._records:
             self._records.move_to_end(key)
@@ -183,14 +336,6 @@ class Lobby:
         return text
 
     # ---- expiry --------------------------------------------------------------------------
-
-    async def _sweep_forever(self) -> None:
-        while True:
-            await asyncio.sleep(min(SWEEP_SECONDS, self.config.waiting_table_seconds, self.config.idle_table_seconds))
-            try:
-                await self.sweep()
-            except Exception:  # a store that failed this time may work next time
-                LOG.exception("the lobby could not expire its abandoned tables")
 
     async def sweep(self) -> list[str]:
         """Expires the abandoned tables: the ids of those it deleted."""
@@ -210,18 +355,58 @@ class Lobby:
         """Closes ``table``, tells its connections, and deletes it from memory and the store."""
         table.close()
         self.tables.pop(table.id, None)
-        await table.broadcast(
-            {"type": "error", "reason": "no_table", "code": "expired", "clause": "", "message": "the table expired"},
-            end=True,
-        )
+        await table.broadcast(_error("no_table", "expired", "the table expired"), end=True)
         await self.store.delete_table(table.id)
+        if self.cluster is not None:
+            self.cluster.forget_summary(table.id)
+            await self.cluster.release(table.id)
 
-    def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
+    async def ready(self) -> bool:
+        """Whether this process takes new work: not draining, and its store answers."""
+        if self.draining:
+            return False
+        try:
+            await self.store.check()
+        except Exception:
+            return False
+        return True
+
+    async def drain(self) -> None:
+        """Going down: refuses new tables, stops every table's bots and timers, waits for
+        the moves under way to be written and sent, then tells every connection to
+        reconnect (``draining``) and closes it; with other processes, lets the tables go,
+        so that the others take them over at once."""
+        self.draining = True
+        for table in list(self.tables.values()):
+            table.close("draining")
+        for table in list(self.tables.values()):
+            await table.settle()
+            await table.broadcast(_error("draining", "draining", "the server is going down: reconnect"), end=True)
+            if self.cluster is not None:
+                await self.cluster.release(table.id)
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
         for table in self.tables.values():
             table.close()
         self.pool.close()
+        if self.cluster is not None:
+            await self.cluster.close()
+
+
+class _Nobody:
+    """The connection of a client of another process: its messages go by the relay."""
+
+    async def send(self, message: dict[str, Any] | str) -> None:
+        pass
+
+    def end(self) -> None:
+        pass
+
+
+def _error(reason: str, code: str, message: str) -> dict[str, Any]:
+    return {"type": "error", "reason": reason, "code": code, "clause": "", "message": message}
 
 
 def _object(value: Any, what: str) -> dict[str, Any]:

@@ -91,7 +91,10 @@ class Store(Protocol):
     async def finish(self, table_id: str, record: str) -> None: ...
     async def delete_table(self, table_id: str) -> None: ...
     async def running_tables(self) -> list[TableRow]: ...
+    async def running_table_ids(self) -> list[str]: ...
+    async def running_table(self, table_id: str) -> TableRow | None: ...
     async def finished_record(self, table_id: str) -> str | None: ...
+    async def check(self) -> None: ...
     async def close(self) -> None: ...
 
 
@@ -142,24 +145,46 @@ class _SqlStore(ABC):
         await self._run("DELETE FROM diabolo_tables WHERE id = ?", (table_id,))
 
     async def running_tables(self) -> list[TableRow]:
+        """Every running table, with its moves."""
+        return await self._running("")
+
+    async def running_table_ids(self) -> list[str]:
+        """The ids of the running tables, oldest first."""
+        rows = await self._rows("SELECT id FROM diabolo_tables WHERE record IS NULL ORDER BY created, id")
+        return [row[0] for row in rows]
+
+    async def running_table(self, table_id: str) -> TableRow | None:
+        """One running table, with its moves; None if it is not running (or not there)."""
+        rows = await self._running(table_id)
+        return rows[0] if rows else None
+
+    async def _running(self, table_id: str) -> list[TableRow]:
+        one, args = (" AND id = ?", (table_id,)) if table_id else ("", ())
         rows = await self._rows(
             "SELECT id, game, options, seats, settings, start, created FROM diabolo_tables"
-            " WHERE record IS NULL ORDER BY created, id"
+            f" WHERE record IS NULL{one} ORDER BY created, id",
+            args,
         )
         tables = {
             r[0]: TableRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), json.loads(r[4]), r[5], r[6]) for r in rows
         }
         moves = await self._rows(
             "SELECT m.table_id, m.seat, m.move, m.time FROM diabolo_moves m JOIN diabolo_tables t"
-            " ON t.id = m.table_id WHERE t.record IS NULL ORDER BY m.table_id, m.number"
+            f" ON t.id = m.table_id WHERE t.record IS NULL{one.replace('id', 't.id')} ORDER BY m.table_id, m.number",
+            args,
         )
-        for table_id, seat, move, time in moves:
-            tables[table_id].moves.append(StoredMove(seat, move, time))
+        for table_id_, seat, move, time in moves:
+            if table_id_ in tables:
+                tables[table_id_].moves.append(StoredMove(seat, move, time))
         return list(tables.values())
 
     async def finished_record(self, table_id: str) -> str | None:
         rows = await self._rows("SELECT record FROM diabolo_tables WHERE id = ?", (table_id,))
         return rows[0][0] if rows else None
+
+    async def check(self) -> None:
+        """Raises unless the store answers (for /readyz)."""
+        await self._rows("SELECT 1")
 
 
 class SqliteStore(_SqlStore):
@@ -248,11 +273,12 @@ class PostgresStore(_SqlStore):
         from psycopg_pool import AsyncConnectionPool
 
         pool = AsyncConnectionPool(url, min_size=1, max_size=8, open=False)
-        await pool.open(wait=True)
-        store = cls(pool)
-        for statement in SCHEMA:
-            await store._run(statement)
-        return store
+        await pool.open(wait=True, timeout=10)
+        async with pool.connection() as connection:  # one process at a time: several may start together
+            await connection.execute("SELECT pg_advisory_xact_lock(4242)")
+            for statement in SCHEMA:
+                await connection.execute(statement)
+        return cls(pool)
 
     async def _run(self, sql: str, args: tuple[Any, ...] = ()) -> None:
         async with self._pool.connection() as connection:

@@ -44,8 +44,9 @@ from diabolo.errors import DiaboloError, IllegalMoveError, NotationError, Option
 from diabolo.realtime import Reaction
 from diabolo.records import Record
 from diabolo.registry import Game, State
+from diabolo.server.metrics import Metrics
 from diabolo.server.pool import EnginePool
-from diabolo.server.protocol import Rejection, compact_json
+from diabolo.server.protocol import Reason, Rejection, compact_json
 from diabolo.server.store import Store, TableRow
 
 LOG = logging.getLogger("diabolo.server")
@@ -256,6 +257,7 @@ class Table:
         hints: int = 20,
         creator: str = "",
         clock: Callable[[], float] = time.monotonic,
+        metrics: Metrics | None = None,
     ) -> None:
         self.id = row.id
         self.game_name = row.game
@@ -271,6 +273,7 @@ class Table:
         self._pool = pool
         self._hints = hints
         self._clock = clock
+        self._metrics = metrics
         self._lock = asyncio.Lock()
         self._bots = {
             s: make_bot(row.game, seat.bot, seat.bot_options, bot_caps) for s, seat in enumerate(seats) if seat.bot
@@ -287,6 +290,14 @@ class Table:
         self._records: dict[bool, tuple[int, str]] = {}
         self._background: set[asyncio.Future[None]] = set()
         self._closed = False
+        self._closed_reason: Reason = "moved"
+        self._remote_spectators = 0  # connected to other processes
+        self.relay: Callable[[Audience, str], None] | None = None
+        """Where every message to an audience also goes (to other processes), if set."""
+        self.on_change: Callable[[Table], None] | None = None
+        """Called when the summary may have changed (a move, a seat taken, a spectator)."""
+        self.on_lost: Callable[[Table], None] | None = None
+        """Called when the store refused a move's write: another process plays the table now."""
 
     # ---- making and restoring ------------------------------------------------------------
 
@@ -375,7 +386,7 @@ class Table:
             "created": self.created,
             "version": self.public_version,
             "finished": self.finished,
-            "spectators": len(self._connections.get(None, ())),
+            "spectators": len(self._connections.get(None, ())) + self._remote_spectators,
         }
 
     def welcome(self, audience: Audience, since: int | None) -> dict[str, Any]:
@@ -413,7 +424,7 @@ class Table:
                 return seat
         raise Rejection("bad_token", "no seat of this table has that seat number and token")
 
-    async def take_seat(self, seat: int | None, name: str) -> tuple[int, str]:
+    async def take_seat(self, seat: int | None, name: str) -> tuple[int, str, dict[str, Any]]:
         """A free person's seat (the first one when ``seat`` is None) for ``name``, and the
         token that opens it from now on; Rejection when there is none."""
         free = [s for s, spec in enumerate(self.seats) if not spec.taken]
@@ -430,12 +441,15 @@ class Table:
         self.record.players = [spec.name for spec in self.seats]
         self.last_activity = self._clock()
         await self._broadcast_table()
+        self._changed()
         self.start()
-        return seat, token
+        return seat, token, self.summary()
 
     async def record_text(self, public: bool) -> str:
-        """The game's record as JSON: the public one (redacted for spectators), or the full
-        one. Built in the pool, kept until the next move."""
+        """The game's record as JSON: the public one (redacted for spectators), or, once
+        the game is over and ``public`` is False, the full one. Built in the pool, kept
+        until the next move."""
+        public = public or not self.finished
         cached = self._records.get(public)
         if cached is not None and cached[0] == self.version:
             return cached[1]
@@ -455,17 +469,49 @@ class Table:
 
     # ---- connections ---------------------------------------------------------------------
 
+    async def join(self, hello: dict[str, Any], connection: Connection) -> tuple[Audience, dict[str, Any]]:
+        """A connection's hello (``seat`` and ``token``, or neither for a spectator;
+        ``since``): its audience and welcome, from now on its messages. Rejection for a
+        wrong seat or token."""
+        audience = None if hello.get("seat") is None else self.authenticate(hello.get("seat"), hello.get("token"))
+        since = hello.get("since")
+        since = since if isinstance(since, int) and not isinstance(since, bool) else None
+        self.attach(audience, connection)
+        return audience, self.welcome(audience, since)
+
+    async def leave(self, audience: Audience, connection: Connection) -> None:
+        self.detach(audience, connection)
+
     def attach(self, audience: Audience, connection: Connection) -> None:
         self._connections.setdefault(audience, set()).add(connection)
+        if audience is None:
+            self._changed()
 
     def detach(self, audience: Audience, connection: Connection) -> None:
-        self._connections.get(audience, set()).discard(connection)
+        connections = self._connections.get(audience, set())
+        if connection in connections:
+            connections.discard(connection)
+            if audience is None:
+                self._changed()
+
+    def watched_elsewhere(self, change: int) -> None:
+        """Spectators connected to other processes came (+1) or went (-1)."""
+        self._remote_spectators = max(0, self._remote_spectators + change)
+        self._changed()
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self)
 
     @property
     def connections(self) -> int:
         return sum(len(group) for group in self._connections.values())
 
     async def _send(self, audience: Audience, message: dict[str, Any] | str) -> None:
+        if self.relay is not None:
+            text = message if isinstance(message, str) else compact_json(message)
+            self.relay(audience, text)
+            message = text
         for connection in list(self._connections.get(audience, ())):
             try:
                 await connection.send(message)
@@ -474,7 +520,8 @@ class Table:
 
     async def broadcast(self, message: dict[str, Any], *, end: bool = False) -> None:
         """``message`` to every connection of the table; with ``end``, the last one each gets."""
-        for audience in list(self._connections):
+        audiences = [None, *range(len(self.seats))] if self.relay is not None else list(self._connections)
+        for audience in audiences:
             await self._send(audience, message)
             if end:
                 for connection in self._connections.pop(audience, set()):
@@ -490,17 +537,20 @@ class Table:
         seat's ``version`` (None: the current one): the seat's new version, or Rejection."""
         if version is not None and (not isinstance(version, int) or isinstance(version, bool) or version < 0):
             raise Rejection("bad_message", f"a move's version is a number of updates seen, got {version!r}")
+        arrived = time.perf_counter()
         async with self._lock:
             seen = self._seen[seat]
             if version is not None and version > seen.version:
                 raise Rejection("bad_message", f"version {version} is ahead of this seat's {seen.version}")
             true_version = None if version is None else seen.true_version(version)
             await self._play(seat, move, true_version)
-            return seen.version
+        if self._metrics is not None:
+            self._metrics.move_seconds.observe(time.perf_counter() - arrived)
+        return seen.version
 
     async def _play(self, seat: int, move: Any, version: int | None) -> None:
         if self._closed:
-            raise Rejection("moved", "this table is no longer played here")
+            raise Rejection(self._closed_reason, "this table is no longer played here: reconnect")
         if self.finished:
             raise Rejection("game_over", "the game is over")
         trial = self.state.clone()
@@ -516,14 +566,24 @@ class Table:
         applied = trial.last_move
         assert applied is not None
         at = self.now()
-        await self._store.add_move(self.id, self.version, seat, str(applied[1]), at)
+        try:
+            await self._store.add_move(self.id, self.version, seat, str(applied[1]), at)
+        except Exception:  # the store refused it: another process plays this table now (or the store is down)
+            LOG.exception("table %s: the store refused move %d", self.id, self.version + 1)
+            if self.on_lost is not None:
+                self.on_lost(self)
+            raise Rejection("moved", "this table cannot be played here now: reconnect") from None
         self.record.apply(applied[1], player=seat, time=at)
+        if self._metrics is not None:
+            self._metrics.moves.labels(self.game_name).inc()
         self._moves_by[seat] += 1
         self.last_activity = self._clock()
         shown = self._keep_events(seat, at)
         self._moved.set()
         self._moved = asyncio.Event()
         await self._announce(shown, at)
+        if None in shown:
+            self._changed()
         if self.finished:
             self.record.ended = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
             await self._store.finish(self.id, self.record.dump())
@@ -557,7 +617,7 @@ class Table:
         around its kept events' text; the others get nothing."""
         state = self.state
         for audience in shown:
-            if audience not in self._connections:
+            if audience not in self._connections and self.relay is None:
                 continue
             seen = self._seen[audience]
             head = f'{{"type":"update","version":{seen.version},"time":{compact_json(at)},"events":'
@@ -585,6 +645,11 @@ class Table:
                     seat, {"type": "hints", "version": self._seen[seat].version, "words": words, "count": count}
                 )
 
+    async def settle(self) -> None:
+        """Returns once the move under way, if any, is written and sent."""
+        async with self._lock:
+            pass
+
     # ---- bots and timers -----------------------------------------------------------------
 
     def start(self) -> None:
@@ -598,9 +663,10 @@ class Table:
             elif self.settings.turn_seconds is not None and not self.game.real_time:
                 self._drivers.append(asyncio.ensure_future(self._drive_timer(seat, self.settings.turn_seconds)))
 
-    def close(self) -> None:
-        """Stops the table's bots and timers (the table expired, moved, or the server is going down)."""
-        self._closed = True
+    def close(self, reason: Reason = "moved") -> None:
+        """Stops the table's bots and timers (the table expired, moved, or the server is
+        going down); moves that still arrive are refused with ``reason``."""
+        self._closed, self._closed_reason = True, reason
         for task in [*self._drivers, *self._background]:
             task.cancel()
         self._drivers.clear()

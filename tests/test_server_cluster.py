@@ -1,0 +1,269 @@
+"""Several ``diabolo serve`` processes as one server, on loopback with a real PostgreSQL
+(the store of record) and a real Redis (leases, relays, the lobby's list): a client may
+use any process for any table, and when the process that plays a table dies (kill -9) or
+is told to stop (SIGTERM), another takes it over from the store, the clients reconnect
+with ``since``, and no accepted move is lost or doubled."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("redis", reason='the cluster tests need pip install "diabolo[server]"')
+
+import httpx  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+from websockets.sync.client import ClientConnection, connect  # noqa: E402
+
+import diabolo  # noqa: E402
+from tests.postgres_helpers import postgres_server  # noqa: E402
+from tests.redis_helpers import redis_server  # noqa: E402
+
+LEASE_SECONDS = 5.0
+"""The default lease: the failover time this test measures is the default's."""
+
+
+class Process:
+    """One ``diabolo serve`` process of the server."""
+
+    def __init__(self, store: str, redis: str) -> None:
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.ws_url = f"ws://127.0.0.1:{self.port}"
+        env = {**os.environ, "DIABOLO_SERVER_RATE": "1000", "DIABOLO_SERVER_LEASE_SECONDS": str(LEASE_SECONDS)}
+        command = [sys.executable, "-m", "diabolo", "serve", "--port", str(self.port), "--store", store]
+        self.process = subprocess.Popen(
+            [*command, "--redis", redis], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+        )
+        self.http = httpx.Client(base_url=self.url, timeout=30)
+        deadline = time.monotonic() + 60
+        while True:
+            assert self.process.poll() is None, self.process.communicate()[0]
+            with contextlib.suppress(httpx.TransportError):
+                if self.http.get("/readyz").status_code == 200:
+                    break
+            assert time.monotonic() < deadline, "the process did not get ready"
+            time.sleep(0.1)
+
+    def stop(self, sig: int = signal.SIGKILL) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(sig)
+            self.process.wait(30)
+        self.http.close()
+
+    def create(self, **table: Any) -> dict[str, Any]:
+        response = self.http.post("/api/tables", json=table)
+        assert response.status_code == 201, response.text
+        summary: dict[str, Any] = response.json()["table"]
+        return summary
+
+    def sit(self, table_id: str, name: str, seat: int) -> str:
+        response = self.http.post(f"/api/tables/{table_id}/seats", json={"name": name, "seat": seat})
+        assert response.status_code == 200, response.text
+        token: str = response.json()["token"]
+        return token
+
+    def connect(self, stack: contextlib.ExitStack, table_id: str, **hello: Any) -> ClientConnection:
+        """A websocket to the table that has said hello, closed with ``stack`` (quietly if it died)."""
+        connection = stack.enter_context(_Quietly(connect(f"{self.ws_url}/ws/{table_id}", open_timeout=10)))
+        connection.send(json.dumps({"type": "hello", **hello}))
+        return connection
+
+
+class _Quietly:
+    """A websocket as a context, whose closing says nothing if the server already went away."""
+
+    def __init__(self, connection: ClientConnection) -> None:
+        self.connection = connection
+
+    def __enter__(self) -> ClientConnection:
+        return self.connection.__enter__()
+
+    def __exit__(self, *exc: Any) -> None:
+        with contextlib.suppress(ConnectionClosed, OSError):
+            self.connection.__exit__(*exc)
+
+
+@contextlib.contextmanager
+def processes(count: int) -> Iterator[list[Process]]:
+    with postgres_server() as store, redis_server() as redis:
+        started: list[Process] = []
+        try:
+            for _ in range(count):  # one after another: each makes the schema if it is not there
+                started.append(Process(store, redis))
+            yield started
+        finally:
+            for process in started:
+                process.stop()
+
+
+def receive(connection: ClientConnection, timeout: float = 30) -> dict[str, Any]:
+    message: dict[str, Any] = json.loads(connection.recv(timeout=timeout))
+    return message
+
+
+class Person:
+    """A person at a Duvelen table who plays a legal move whenever there is one, keeps
+    every event they were told, version by version, and reconnects with ``since`` to
+    another process when the connection ends."""
+
+    def __init__(self, table_id: str, seat: int, token: str) -> None:
+        self.table_id, self.seat, self.token = table_id, seat, token
+        self.version = 0
+        self.events: dict[int, list[dict[str, Any]]] = {}
+        self.accepted: list[str] = []  # the moves the table answered "accepted"
+        self.pending: str | None = None  # a move sent, not answered yet
+        self.connection: ClientConnection | None = None
+        self.welcomes = 0
+        self.over = False
+        self.legal: list[str] = []
+        self.connections = contextlib.ExitStack()
+
+    def join(self, process: Process) -> dict[str, Any]:
+        self.connection = process.connect(
+            self.connections, self.table_id, seat=self.seat, token=self.token, since=self.version
+        )
+        welcome = receive(self.connection)
+        assert welcome["type"] == "welcome", welcome
+        self.welcomes += 1
+        for missed in welcome.get("missed", []):
+            self._heard(missed["version"], missed["events"])
+        assert welcome["version"] == self.version, (welcome["version"], self.version)  # resumed, no gap
+        self.legal = welcome["legal"]
+        return welcome
+
+    def _heard(self, version: int, events: list[dict[str, Any]]) -> None:
+        assert version == self.version + 1, (version, self.version)
+        self.version = version
+        self.events[version] = events
+        self.over = self.over or any(event["type"] == "game_ended" for event in events)
+
+    def step(self) -> bool:
+        """Plays and hears one message; False when the connection ended."""
+        assert self.connection is not None
+        try:
+            if self.legal and self.pending is None:
+                self.pending = self.legal[0]
+                self.connection.send(json.dumps({"type": "move", "move": self.pending, "version": self.version}))
+            message = receive(self.connection, timeout=15)
+        except (ConnectionClosed, TimeoutError):
+            return False
+        if message["type"] == "update":
+            self._heard(message["version"], message["events"])
+            self.legal = message.get("legal", [])
+        elif message["type"] == "accepted":
+            assert self.pending is not None
+            self.accepted.append(self.pending)
+            self.pending = None
+        elif message["type"] == "rejected":
+            assert message["reason"] in ("stale", "illegal", "moved", "draining"), message
+            self.pending = None
+        elif message["type"] == "error":
+            assert message["reason"] in ("moved", "draining"), message
+            return False
+        return True
+
+    def reconnect(self, processes: list[Process]) -> float:
+        """Reconnects to the first of ``processes`` that welcomes it again: the seconds it took."""
+        started = time.monotonic()
+        self.pending = None  # a move sent to the lost process: its fate shows in what was missed
+        while True:
+            for process in processes:
+                with contextlib.suppress(OSError, ConnectionClosed, TimeoutError, AssertionError, KeyError):
+                    welcome = self.join(process)
+                    if welcome:
+                        return time.monotonic() - started
+            assert time.monotonic() - started < 60, "no process took the table over"
+            time.sleep(0.2)
+
+
+def quick_duvelen() -> dict[str, Any]:
+    quick = {"delays": {"play": [0.05, 0.01], "turn": [0.05, 0.01], "recycle": [0.05, 0.01]}, "minimum": 0.01}
+    return {
+        "game": "duvelen",
+        "options": {"players": 3, "max_actions": 300},
+        "seats": [
+            {"name": "Ann"},
+            {"bot": "greedy", "options": {"reaction": quick}},
+            {"bot": "random", "options": {"reaction": quick}},
+        ],
+        "seed": 3,
+    }
+
+
+def check_nothing_lost(process: Process, person: Person) -> None:
+    """The finished game's record holds every move the person saw accepted, once, and the
+    events the person heard are the engine's for that seat, version by version."""
+    record = diabolo.Record.load(process.http.get(f"/api/tables/{person.table_id}/record").text)
+    mine = [step.move for step in record.moves if step.seat == person.seat]
+    for move in set(person.accepted):
+        assert mine.count(move) >= person.accepted.count(move)
+    shown = []
+    states = list(record.states())
+    for step, state in zip(record.moves, states[1:]):
+        events = state.events_for(person.seat)
+        if events or step.seat == person.seat:
+            shown.append(events)
+    assert [person.events[v] for v in sorted(person.events)] == shown
+
+
+def test_any_process_serves_any_table_and_lists_every_table() -> None:
+    """A table made on one process is sat at through a second and played through a third
+    (relayed over Redis), watched through the first; every process's lobby lists it."""
+    with processes(3) as (first, second, third):
+        table = first.create(**quick_duvelen())
+        token = second.sit(table["id"], "Ann", 0)
+        person = Person(table["id"], 0, token)
+        person.join(third)
+        with person.connections, contextlib.ExitStack() as stack:
+            spectator = first.connect(stack, table["id"])
+            assert receive(spectator)["type"] == "welcome"
+            while not person.over:
+                assert person.step()
+        for process in (first, second, third):
+            listed = {t["id"]: t for t in process.http.get("/api/tables").json()["tables"]}
+            assert listed[table["id"]]["finished"]
+        check_nothing_lost(second, person)
+
+
+@pytest.mark.parametrize("how", ["kill", "term"])
+def test_a_process_that_dies_or_stops_loses_its_tables_to_the_others(how: str) -> None:
+    """The process that plays a table is killed (kill -9) or told to stop (SIGTERM) in
+    the middle of the game: another process takes the table over from the store (within
+    a lease and a second after a kill; at once after SIGTERM, which hands it over), the
+    person reconnects with ``since`` to a process that is left, hears what they missed,
+    and plays to the end; nothing accepted is lost or doubled."""
+    with processes(3) as group, contextlib.ExitStack() as stack:
+        holder, *others = group
+        table = holder.create(**quick_duvelen())
+        person = Person(table["id"], 0, holder.sit(table["id"], "Ann", 0))
+        stack.enter_context(person.connections)
+        person.join(holder)
+        while person.version < 40:
+            assert person.step()
+        stopped = time.monotonic()
+        holder.stop(signal.SIGKILL if how == "kill" else signal.SIGTERM)
+        if how == "term":
+            assert holder.process.returncode == 0
+        while person.step():  # what was on its way, up to the end of the connection
+            pass
+        took = person.reconnect(others)
+        failover = time.monotonic() - stopped
+        assert failover < (LEASE_SECONDS + 5 if how == "kill" else 5), failover
+        print(f"{how}: welcomed again {failover:.2f} s after the stop ({took:.2f} s reconnecting)")
+        while not person.over:
+            if not person.step():
+                person.reconnect(others)
+        check_nothing_lost(others[0], person)
