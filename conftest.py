@@ -53,6 +53,7 @@ TIERS = {
         "tests/test_packaging.py::*",
         "tests/test_style.py::*",
         "tests/test_typing.py::*",
+        "tests/test_server_tables.py::*",
     ),
     "wheel": (
         "tests/contract/*",

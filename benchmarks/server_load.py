@@ -1,12 +1,21 @@
 """Load on the game server: many tables played over websockets on loopback, for a fixed
-time. The server runs as `diabolo serve` in a process of its own (tables in a fresh
-SQLite file); this process is the players: every seat of every table is a websocket
-client that plays a random legal move as soon as it has one. It prints accepted moves per
-second, the latency from a move's send to its update reaching the mover (p50, p99), the
-server's memory per table and CPU time per move, and checks that no accepted move was
-lost: the moves the clients saw accepted are the moves the server stored. The baseline,
+time, by one server process and by two. The server runs as `diabolo serve` in processes
+of its own; this process is the players: every seat of every table is a websocket client
+that plays a random legal move as soon as it has one. Each setup prints accepted moves
+per second, the latency from a move's send to its answer reaching the mover (p50, p99),
+the servers' memory per table and CPU time per move, and checks that no accepted move was
+lost: the moves the clients saw accepted are the moves the store holds. The baseline,
 measured in the same run, is the engine's own work for a move of the server, in one
 process without the network: the ratio says how much of the server's time is the engine.
+
+The setups (``--setups``, default all three): ``sqlite:1``, one process with its SQLite
+file (the embedded default); ``cluster:1`` and ``cluster:2``, one and two processes
+sharing a PostgreSQL store and a Redis server, the tables made round-robin on the
+processes and each seat connected to the next process in turn (as a proxy spreading
+connections would), so that about half of the messages are relayed through Redis. The
+cluster setups start a throwaway PostgreSQL and redis-server (Debian's packages, as the
+tests do) unless ``--store`` and ``--redis`` name running ones. It needs only the server
+extra: ``pip install "diabolo[server]"``.
 
     python benchmarks/server_load.py [--tables 200] [--game schacht] [--players 3] [--seconds 20] [--pace 0]
 
@@ -20,9 +29,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import glob
 import json
 import os
 import random
+import shutil
 import socket
 import sqlite3
 import statistics
@@ -30,12 +42,15 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from pathlib import Path
 from typing import Any
 
-import httpx
 import uvloop
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def free_port() -> int:
@@ -90,6 +105,7 @@ class Seat:
     def __init__(self, url: str, table: str, seat: int, token: str, rng: random.Random, pace: float) -> None:
         self.url, self.table, self.seat, self.token, self.rng, self.pace = url, table, seat, token, rng, pace
         self.accepted = 0
+        self.dropped = False
         self.latencies: list[float] = []
         self.rejected = 0
 
@@ -103,6 +119,9 @@ class Seat:
                 try:
                     message = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, stop - time.monotonic())))
                 except asyncio.TimeoutError:
+                    break
+                except ConnectionClosed:
+                    self.dropped = True
                     break
                 kind = message["type"]
                 if kind in ("accepted", "rejected") and sent_at is not None:
@@ -122,27 +141,106 @@ class Seat:
                     sent_at, legal = time.monotonic(), []
 
 
-async def run(args: argparse.Namespace, url: str) -> tuple[list[Seat], list[str]]:
-    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
-        tables, seats = [], []
-        rng = random.Random(1)
-        for t in range(args.tables):
-            options: dict[str, Any] = {"players": args.players, "rounds": args.rounds}
-            if args.game == "duvelen":
-                options["max_actions"] = 100_000
-            response = await http.post(
-                "/api/tables",
-                json={"game": args.game, "options": options, "seats": [{}] * args.players, "seed": t},
-            )
-            table = response.json()["table"]["id"]
-            tables.append(table)
-            for s in range(args.players):
-                sat = (await http.post(f"/api/tables/{table}/seats", json={"name": f"p{s}", "seat": s})).json()
-                ws_url = url.replace("http", "ws")
-                seats.append(Seat(ws_url, table, s, sat["token"], random.Random(rng.random()), args.pace))
+def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(request, timeout=60) as response:
+        answer: dict[str, Any] = json.loads(response.read())
+        return answer
+
+
+async def run(args: argparse.Namespace, urls: list[str]) -> tuple[list[Seat], list[str]]:
+    """Makes the tables (round-robin on the processes), seats the people, and plays."""
+    tables, seats = [], []
+    rng = random.Random(1)
+    for t in range(args.tables):
+        options: dict[str, Any] = {"players": args.players, "rounds": args.rounds}
+        if args.game == "duvelen":
+            options["max_actions"] = 100_000
+        body = {"game": args.game, "options": options, "seats": [{}] * args.players, "seed": t}
+        made = await asyncio.to_thread(post, f"{urls[t % len(urls)]}/api/tables", body)
+        table = made["table"]["id"]
+        tables.append(table)
+        for s in range(args.players):
+            url = urls[(t + s + 1) % len(urls)]
+            sat = await asyncio.to_thread(post, f"{url}/api/tables/{table}/seats", {"name": f"p{s}", "seat": s})
+            ws_url = url.replace("http", "ws")
+            seats.append(Seat(ws_url, table, s, sat["token"], random.Random(rng.random()), args.pace))
     stop = time.monotonic() + args.seconds
     await asyncio.gather(*(seat.play(stop) for seat in seats))
     return seats, tables
+
+
+def start(store: str, redis: str) -> tuple[subprocess.Popen[str], str]:
+    """A `diabolo serve` process, ready: it and its URL."""
+    port = free_port()
+    command = [sys.executable, "-m", "diabolo", "serve", "--port", str(port), "--store", store]
+    env = {**os.environ, "DIABOLO_SERVER_MAX_TABLES": "100000", "DIABOLO_SERVER_TABLES_PER_CLIENT": "100000"}
+    env.update(DIABOLO_SERVER_CREATIONS_PER_MINUTE="1000000", DIABOLO_SERVER_CONNECTIONS_PER_CLIENT="100000")
+    env.update(DIABOLO_SERVER_CONNECTIONS="100000", DIABOLO_SERVER_RATE="1000")
+    process = subprocess.Popen(
+        [*command, *(["--redis", redis] if redis else [])], env=env, stdout=subprocess.PIPE, text=True
+    )
+    url = f"http://127.0.0.1:{port}"
+    for _ in range(300):
+        try:
+            with urllib.request.urlopen(f"{url}/readyz", timeout=1):
+                return process, url
+        except OSError:
+            assert process.poll() is None, "the server did not start"
+            time.sleep(0.1)
+    raise RuntimeError("the server did not get ready")
+
+
+def stored_moves(store: str) -> dict[str, int]:
+    query = "SELECT table_id, count(*) FROM diabolo_moves GROUP BY table_id"
+    if store.startswith("sqlite:///"):
+        return dict(sqlite3.connect(store[len("sqlite:///") :]).execute(query).fetchall())
+    import psycopg
+
+    with psycopg.connect(store) as connection:
+        return {table: count for table, count in connection.execute(query).fetchall()}
+
+
+def measure(args: argparse.Namespace, store: str, redis: str, processes: int, engine: float) -> None:
+    servers = [start(store, redis) for _ in range(processes)]
+    try:
+        pids = [server.pid for server, _ in servers]
+        memory_before = sum(rss_kib(pid) for pid in pids)
+        cpu_before = sum(cpu_seconds(pid) for pid in pids)
+        started = time.monotonic()
+        seats, tables = uvloop.run(run(args, [url for _, url in servers]))
+        elapsed = time.monotonic() - started
+        memory_after = sum(rss_kib(pid) for pid in pids)
+        server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
+    finally:
+        for server, _ in servers:
+            server.terminate()
+            server.wait(30)
+    stored = stored_moves(store)
+    seen: dict[str, int] = {}
+    for seat in seats:
+        seen[seat.table] = seen.get(seat.table, 0) + seat.accepted
+    lost = sum(seen.get(t, 0) - stored.get(t, 0) for t in tables if seen.get(t, 0) > stored.get(t, 0))
+    latencies = sorted(x for seat in seats for x in seat.latencies)
+    accepted = sum(seen.values())
+    kind = "SQLite" if store.startswith("sqlite") else "PostgreSQL and Redis"
+    print(f"{processes} process{'es' if processes > 1 else ''}, {kind}:")
+    print(f"  connections:            {len(seats)}")
+    print(f"  accepted moves:         {accepted:,} ({accepted / args.seconds:,.0f} a second)")
+    print(f"  refused moves:          {sum(seat.rejected for seat in seats):,}")
+    print(f"  connections dropped:    {sum(seat.dropped for seat in seats):,}")
+    print(
+        f"  send -> answer, p50/p99: {statistics.median(latencies) * 1e3:.1f} / "
+        f"{latencies[int(len(latencies) * 0.99)] * 1e3:.1f} ms"
+    )
+    print(f"  server memory per table: {(memory_after - memory_before) / args.tables:,.0f} KiB (RSS growth)")
+    print(f"  moves stored: {sum(stored.values()):,}; accepted but not stored: {lost}")
+    per_move = server_cpu / max(1, sum(stored.values()))
+    print(f"  server CPU per stored move: {per_move * 1e6:,.0f} us ({server_cpu:.1f} s of CPU in all)")
+    print(f"  the engine's share of the server's CPU per move: {1 / engine / per_move:.0%}")
+    print(f"  whole run {elapsed:.1f} s")
 
 
 def main() -> None:
@@ -155,61 +253,53 @@ def main() -> None:
         "--pace", type=float, default=0, help="seconds a seat thinks before its move (0: at once, to saturate)"
     )
     parser.add_argument("--rounds", type=int, default=20, help="rounds a game has: enough that none ends in the run")
+    parser.add_argument("--setups", nargs="+", default=["sqlite:1", "cluster:1", "cluster:2"])
+    parser.add_argument("--store", help="a running PostgreSQL for the cluster setups (emptied of diabolo's tables)")
+    parser.add_argument("--redis", help="a running Redis for the cluster setups")
     args = parser.parse_args()
-    folder = Path(tempfile.mkdtemp(prefix="diabolo-load-"))
-    store = folder / "tables.db"
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "diabolo", "serve", "--port", str(port), "--store", f"sqlite:///{store}"],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert server.stdout is not None
-        server.stdout.readline()
-        url = f"http://127.0.0.1:{port}"
-        for _ in range(100):
-            try:
-                httpx.get(f"{url}/api/tables", timeout=1)
-                break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        memory_before, cpu_before = rss_kib(server.pid), cpu_seconds(server.pid)
-        started = time.monotonic()
-        seats, tables = uvloop.run(run(args, url))
-        elapsed = time.monotonic() - started
-        memory_after, server_cpu = rss_kib(server.pid), cpu_seconds(server.pid) - cpu_before
-    finally:
-        server.terminate()
-        server.wait(30)
-    stored = dict(
-        sqlite3.connect(store).execute("SELECT table_id, count(*) FROM diabolo_moves GROUP BY table_id").fetchall()
-    )
-    seen: dict[str, int] = {}
-    for seat in seats:
-        seen[seat.table] = seen.get(seat.table, 0) + seat.accepted
-    lost = sum(seen.get(t, 0) - stored.get(t, 0) for t in tables if seen.get(t, 0) > stored.get(t, 0))
-    latencies = sorted(x for seat in seats for x in seat.latencies)
-    accepted = sum(seen.values())
     print(
         f"server load: {args.tables} {args.game} tables of {args.players} people over websockets, {args.seconds:.0f} s,"
         f" {args.pace} s to think"
     )
-    print(f"  connections:            {len(seats)}")
-    print(f"  accepted moves:         {accepted:,} ({accepted / args.seconds:,.0f} a second)")
-    print(f"  refused moves:          {sum(seat.rejected for seat in seats):,}")
-    print(
-        f"  send -> broadcast done, p50/p99: {statistics.median(latencies) * 1e3:.1f} / "
-        f"{latencies[int(len(latencies) * 0.99)] * 1e3:.1f} ms"
-    )
-    print(f"  server memory per table: {(memory_after - memory_before) / args.tables:,.0f} KiB (RSS growth)")
-    print(f"  moves the server stored: {sum(stored.values()):,}; accepted but not stored: {lost}")
     engine = engine_moves_per_second(args)
-    per_move = server_cpu / max(1, sum(stored.values()))
-    print(f"  server CPU per stored move: {per_move * 1e6:,.0f} us ({server_cpu:.1f} s of CPU in all)")
-    print(f"  baseline, the engine's part of a move in one process: {1e6 / engine:,.0f} us ({engine:,.0f} a second)")
-    print(f"  the engine's share of the server's CPU per move: {1 / engine / per_move:.0%}")
-    print(f"  whole run {elapsed:.1f} s")
+    print(f"baseline, the engine's part of a move in one process: {1e6 / engine:,.0f} us ({engine:,.0f} a second)")
+    with contextlib.ExitStack() as stack:
+        for setup in args.setups:
+            kind, processes = setup.split(":")
+            if kind == "sqlite":
+                folder = Path(tempfile.mkdtemp(prefix="diabolo-load-"))
+                measure(args, f"sqlite:///{folder / 'tables.db'}", "", int(processes), engine)
+                continue
+            store, redis = args.store, args.redis
+            missing = [
+                tool
+                for tool in ("initdb", "redis-server")
+                if not shutil.which(tool) and not glob.glob(f"/usr/lib/postgresql/*/bin/{tool}")
+            ]
+            if (store is None or redis is None) and missing:
+                sys.exit(f"the cluster setups need apt-get install postgresql redis-server (missing {missing})")
+            if store is None or redis is None:
+                sys.path.insert(0, str(ROOT))
+                from tests.postgres_helpers import postgres_server
+                from tests.redis_helpers import redis_server
+
+                store = store or stack.enter_context(postgres_server())
+                redis = redis or stack.enter_context(redis_server())
+            empty(store, redis)
+            measure(args, store, redis, int(processes), engine)
+
+
+def empty(store: str, redis_url: str) -> None:
+    """A fresh start for a cluster setup: no tables in the store, no leases in Redis."""
+    import psycopg
+    import redis
+
+    with psycopg.connect(store) as connection:
+        for table in ("diabolo_moves", "diabolo_tables"):
+            connection.execute(f"DROP TABLE IF EXISTS {table}")
+    client = redis.Redis.from_url(redis_url)
+    client.flushdb()
+    client.close()
 
 
 if __name__ == "__main__":

@@ -15,8 +15,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from tests.tool_helpers import skip_or_fail
-
 INSTALL = "apt-get install postgresql (or bash tools/install-test-tools.sh as root)"
 
 
@@ -41,6 +39,8 @@ def postgres_server() -> Iterator[str]:
     """The URL of a fresh PostgreSQL database; skips (fails under CI) without PostgreSQL."""
     folder = postgres_bin()
     if folder is None:
+        from tests.tool_helpers import skip_or_fail  # pytest's: benchmarks use these helpers without it
+
         skip_or_fail("the PostgreSQL tests need PostgreSQL's server: " + INSTALL)
     assert folder is not None
     as_root = os.geteuid() == 0

@@ -11,8 +11,6 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from tests.tool_helpers import skip_or_fail
-
 INSTALL = "apt-get install redis-server (or bash tools/install-test-tools.sh as root)"
 
 
@@ -21,6 +19,8 @@ def redis_server() -> Iterator[str]:
     """The URL of a fresh Redis server; skips (fails under CI) without redis-server."""
     binary = shutil.which("redis-server")
     if binary is None:
+        from tests.tool_helpers import skip_or_fail  # pytest's: benchmarks use these helpers without it
+
         skip_or_fail("the cluster tests need Redis's server: " + INSTALL)
     assert binary is not None
     with socket.socket() as sock:

@@ -21,12 +21,33 @@ import diabolo.envs.gymnasium
 import diabolo.envs.pettingzoo
 import diabolo.envs.vector
 import diabolo.errors
+import diabolo.knizia
+import diabolo.lexicon
 import diabolo.matches
 import diabolo.openspiel
 import diabolo.realtime
 import diabolo.registry
 import diabolo.schacht
 import diabolo.selfplay
+
+try:  # the server's modules need its extra
+    import diabolo.server.config
+    import diabolo.server.metrics
+    import diabolo.server.pool
+    import diabolo.server.protocol
+    import diabolo.server.store
+    import diabolo.server.tables
+
+    SERVER_MODULES: list[ModuleType] = [
+        diabolo.server.config,
+        diabolo.server.metrics,
+        diabolo.server.pool,
+        diabolo.server.protocol,
+        diabolo.server.store,
+        diabolo.server.tables,
+    ]
+except ImportError:
+    SERVER_MODULES = []
 
 MODULES: list[ModuleType] = [
     diabolo,
@@ -43,6 +64,9 @@ MODULES: list[ModuleType] = [
     diabolo.matches,
     diabolo.selfplay,
     diabolo.distributed,
+    diabolo.knizia,
+    diabolo.lexicon,
+    *SERVER_MODULES,
 ]
 README = Path(__file__).resolve().parent.parent / "README.md"
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE

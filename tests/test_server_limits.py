@@ -18,6 +18,7 @@ pytest.importorskip("starlette", reason='the server tests need pip install "diab
 
 from websockets.exceptions import ConnectionClosed, InvalidStatus  # noqa: E402
 from websockets.sync.client import connect  # noqa: E402
+from websockets.typing import Origin  # noqa: E402
 
 from diabolo.server import ServerConfig  # noqa: E402
 from diabolo.server.tables import MAX_SERVER_MESSAGE  # noqa: E402
@@ -79,9 +80,10 @@ def test_pages_of_other_sites_are_refused_unless_allowed(tmp_path: Path) -> None
         assert own.status_code == friend.status_code == 201
         table = own.json()["table"]["id"]
         with pytest.raises(InvalidStatus) as refused:
-            connect(f"{server.ws_url}/ws/{table}", origin="https://evil.example", open_timeout=5)  # type: ignore[arg-type]
+            connect(f"{server.ws_url}/ws/{table}", origin=Origin("https://evil.example"), open_timeout=5)
         assert refused.value.response.status_code == 403
-        with connect(f"{server.ws_url}/ws/{table}", origin="https://friends.example", open_timeout=5) as ok:  # type: ignore[arg-type]
+        allowed_page = Origin("https://friends.example")
+        with connect(f"{server.ws_url}/ws/{table}", origin=allowed_page, open_timeout=5) as ok:
             ok.send(json.dumps({"type": "hello"}))
             assert receive(ok)["type"] == "welcome"
 
@@ -160,7 +162,7 @@ def test_a_client_holds_a_bounded_number_of_connections(tmp_path: Path) -> None:
 def test_a_long_language_code_is_a_bad_request(server: Running) -> None:
     """A Knizia deck or word list named by 300 letters was a 500 (OSError: file name too long)."""
     for option in ("lexicon", "deck"):
-        body = {"game": "knizia", "options": {"players": 2, option: "a" * 300}, "seats": [{}, {}]}
+        body: dict[str, Any] = {"game": "knizia", "options": {"players": 2, option: "a" * 300}, "seats": [{}, {}]}
         response = server.http.post("/api/tables", json=body)
         assert response.status_code == 400, response.text
         assert "aaaa" in response.json()["error"]["message"]
@@ -198,7 +200,8 @@ def play_heavy_table(server: Running, seconds: float) -> tuple[list[float], list
     connections, and how far it got."""
     other = server.create(game="schacht", options={"players": 3}, seats=[{}, {}, {}], seed=1)
     heavy = server.create(**heaviest_knizia())
-    hellos = [{}] + [dict(zip(("seat", "token"), server.sit(heavy["id"], f"p{s}", s))) for s in range(6)]
+    hellos: list[dict[str, Any]] = [{}]
+    hellos += [dict(zip(("seat", "token"), server.sit(heavy["id"], f"p{s}", s))) for s in range(6)]
     sizes: list[int] = []
     stop = threading.Event()
 

@@ -236,7 +236,9 @@ def test_a_knizia_table_sends_no_claimable_words_and_practice_a_bounded_number(t
             heard = Recorder()
             table.attach(1, heard)
             for _ in range(12):
-                await table.submit(table.state.dealer, "reveal", None)
+                state = table.state
+                assert isinstance(state, diabolo.knizia.KniziaState)
+                await table.submit(state.dealer, "reveal", None)
             await asyncio.sleep(0.5)  # the hints are found in the pool
             return heard
         finally:
@@ -402,10 +404,16 @@ def test_the_game_cache_and_the_record_cache_are_bounded(tmp_path: Path, monkeyp
             )
             while not table.finished:
                 await asyncio.sleep(0.01)
+            await table.settle()  # the finished record is written
             lobby.tables.clear()  # as after a restart: the record comes from the store
-            built = []
+            built: list[int | None] = []
             redacted = diabolo.Record.redacted
-            monkeypatch.setattr(diabolo.Record, "redacted", lambda self, a: built.append(a) or redacted(self, a))
+
+            def counted(record: diabolo.Record, audience: int | None) -> diabolo.Record:
+                built.append(audience)
+                return redacted(record, audience)
+
+            monkeypatch.setattr(diabolo.Record, "redacted", counted)
             first = await lobby.record(table.id, public=True)
             assert first is not None and await lobby.record(table.id, public=True) == first
             assert built == [None]
@@ -460,7 +468,7 @@ def test_table_restore_replays_versions_per_audience(tmp_path: Path) -> None:
     assert before == after
 
 
-MESSAGE_BOUNDS = {
+MESSAGE_BOUNDS: dict[str, tuple[dict[str, Any], int]] = {
     "schacht": ({"players": 5}, 24 * 1024),
     "duvelen": ({"players": 8}, 48 * 1024),
     "knizia": ({"players": 6, "lexicon": "de", "rounds": 1}, 32 * 1024),

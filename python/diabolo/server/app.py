@@ -168,9 +168,6 @@ def create_app(
             await _serve(websocket, connection, table, audience, config, metrics)
         except WebSocketDisconnect:
             pass
-        except Rejection as error:  # too quiet
-            metrics.refused(error.reason, error.code)
-            await connection.send(error_message(error))
         finally:
             await table.leave(audience, connection)
             await connection.close()
@@ -378,8 +375,12 @@ class _Client:
 
     async def send(self, message: dict[str, Any] | str) -> None:
         """Queues ``message`` (an object, or its JSON text) for the client."""
+        self.push(message if isinstance(message, str) else compact_json(message))
+
+    def push(self, text: str) -> None:
+        """Queues JSON ``text`` for the client; ConnectionError if it is QUEUE messages behind."""
         try:
-            self._queue.put_nowait(message if isinstance(message, str) else compact_json(message))
+            self._queue.put_nowait(text)
         except asyncio.QueueFull:
             self._writer.cancel()
             raise ConnectionError("the client does not read its messages") from None
@@ -441,32 +442,52 @@ async def _serve(
     config: ServerConfig,
     metrics: Metrics,
 ) -> None:
-    """A connection's messages, one at a time, until it closes (or sends nothing for
-    idle_seconds: Rejection ``idle``)."""
+    """A connection's messages, one at a time, until it closes. One that sends nothing
+    for idle_seconds is told ``idle`` and closed by a watchdog (a timer per connection,
+    not one per message: a move costs no timer)."""
     rate = config.rate
     burst = 2 * rate
     allowance, last = burst, time.monotonic()
-    while True:
-        try:
-            message = await asyncio.wait_for(_receive(websocket, config), config.idle_seconds)
-        except asyncio.TimeoutError:
-            raise Rejection("idle", f"nothing sent for {config.idle_seconds:g} s") from None
-        except BadMessage as error:
-            metrics.refused("bad_message", "bad_message")
-            await connection.send(error_message(Rejection("bad_message", str(error))))
-            continue
-        now = time.monotonic()
-        allowance = min(burst, allowance + (now - last) * rate)
-        last = now
-        request_id = message.get("id")
-        if not (request_id is None or isinstance(request_id, (int, str)) and len(str(request_id)) <= 64):
-            request_id = None
-        if allowance < 1:
-            metrics.refused("too_fast", "too_fast")
-            await connection.send(rejected(request_id, Rejection("too_fast", f"at most {rate:g} messages a second")))
-            continue
-        allowance -= 1
-        await _handle(connection, table, seat, message, request_id, metrics)
+    loop = asyncio.get_running_loop()
+
+    def watch() -> None:
+        quiet = time.monotonic() - last
+        if quiet < config.idle_seconds:
+            timer[0] = loop.call_later(config.idle_seconds - quiet, watch)
+            return
+        metrics.refused("idle", "idle")
+        with contextlib.suppress(ConnectionError):
+            connection.push(
+                compact_json(error_message(Rejection("idle", f"nothing sent for {config.idle_seconds:g} s")))
+            )
+        connection.end()
+
+    timer = [loop.call_later(config.idle_seconds, watch)]
+    try:
+        while True:
+            try:
+                message = await _receive(websocket, config)
+            except BadMessage as error:
+                last = time.monotonic()
+                metrics.refused("bad_message", "bad_message")
+                await connection.send(error_message(Rejection("bad_message", str(error))))
+                continue
+            now = time.monotonic()
+            allowance = min(burst, allowance + (now - last) * rate)
+            last = now
+            request_id = message.get("id")
+            if not (request_id is None or isinstance(request_id, (int, str)) and len(str(request_id)) <= 64):
+                request_id = None
+            if allowance < 1:
+                metrics.refused("too_fast", "too_fast")
+                await connection.send(
+                    rejected(request_id, Rejection("too_fast", f"at most {rate:g} messages a second"))
+                )
+                continue
+            allowance -= 1
+            await _handle(connection, table, seat, message, request_id, metrics)
+    finally:
+        timer[0].cancel()
 
 
 async def _handle(

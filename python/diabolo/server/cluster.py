@@ -35,6 +35,10 @@ __all__ = ["Cluster"]
 LOG = logging.getLogger("diabolo.server")
 
 PREFIX = "diabolo:"
+REDIS_CONNECTIONS = 16
+"""Connections to Redis a process opens at most (besides its subscription)."""
+SUMMARY_SECONDS = 0.25
+"""How often the changed summaries of a process's tables are written to the lobby's list."""
 CALL_SECONDS = 5.0
 """How long a process waits for the holder's answer to a call before it tells the client to reconnect."""
 
@@ -67,19 +71,24 @@ class Cluster:
         self._ids = itertools.count(1)
         self._outbox: collections.deque[tuple[str, tuple[Any, ...]]] = collections.deque()
         self._ready = asyncio.Event()
+        self._summaries: dict[str, Callable[[], dict[str, Any]]] = {}
         self._tasks: list[asyncio.Task[None]] = []
 
     async def open(self, handler: Handler) -> None:
         import redis.asyncio
 
-        self.redis = redis.asyncio.from_url(self.url, decode_responses=True)
+        # a bounded pool that waits for a free connection, however many clients arrive at once
+        pool = redis.asyncio.BlockingConnectionPool.from_url(
+            self.url, decode_responses=True, max_connections=REDIS_CONNECTIONS, timeout=CALL_SECONDS
+        )
+        self.redis = redis.asyncio.Redis(connection_pool=pool)
         await self.redis.ping()
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
         self._handler = handler
         self._pubsub = self.redis.pubsub()
         await self._pubsub.subscribe(f"{PREFIX}call:{self.node}", f"{PREFIX}answer:{self.node}")
-        self._tasks = [asyncio.ensure_future(self._listen()), asyncio.ensure_future(self._send_outbox())]
+        self._tasks = [asyncio.ensure_future(task) for task in (self._listen(), self._send_outbox(), self._summarize())]
 
     async def close(self) -> None:
         for task in self._tasks:
@@ -118,10 +127,13 @@ class Cluster:
 
     # ---- the lobby's hashes ----------------------------------------------------------------
 
-    def publish_summary(self, table_id: str, summary: dict[str, Any]) -> None:
-        self._queue("hset", f"{PREFIX}summaries", table_id, json.dumps(summary))
+    def publish_summary(self, table_id: str, summarize: Callable[[], dict[str, Any]]) -> None:
+        """Writes the table's summary (``summarize()``) to the lobby's list, within
+        SUMMARY_SECONDS: a table that moves many times a second is written once."""
+        self._summaries[table_id] = summarize
 
     def forget_summary(self, table_id: str) -> None:
+        self._summaries.pop(table_id, None)
         self._queue("hdel", f"{PREFIX}summaries", table_id)
         self._queue("hdel", f"{PREFIX}creators", table_id)
 
@@ -166,7 +178,7 @@ class Cluster:
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[call_id] = answer
         try:
-            await self.redis.publish(f"{PREFIX}call:{node}", json.dumps({**request, "id": call_id, "from": self.node}))
+            self._queue("publish", f"{PREFIX}call:{node}", json.dumps({**request, "id": call_id, "from": self.node}))
             return await asyncio.wait_for(answer, CALL_SECONDS)
         finally:
             self._waiting.pop(call_id, None)
@@ -178,7 +190,7 @@ class Cluster:
         except Exception as error:  # a bug: the caller hears of it instead of waiting out its time
             LOG.exception("a call from another process failed: %r", request.get("op"))
             result = {"error": {"reason": "bad_request", "code": "internal", "clause": "", "message": str(error)}}
-        await self.redis.publish(f"{PREFIX}answer:{request['from']}", json.dumps({"id": request["id"], **result}))
+        self._queue("publish", f"{PREFIX}answer:{request['from']}", json.dumps({"id": request["id"], **result}))
 
     # ---- the connection's tasks ------------------------------------------------------------
 
@@ -200,6 +212,13 @@ class Cluster:
                         await pipe.execute()
                 except Exception:  # Redis went away for a moment: what was lost is resent by resumes
                     LOG.exception("could not publish %d messages to Redis", len(batch))
+
+    async def _summarize(self) -> None:
+        while True:
+            await asyncio.sleep(SUMMARY_SECONDS)
+            changed, self._summaries = self._summaries, {}
+            for table_id, summarize in changed.items():
+                self._queue("hset", f"{PREFIX}summaries", table_id, json.dumps(summarize()))
 
     async def _listen(self) -> None:
         calls, answers = f"{PREFIX}call:{self.node}", f"{PREFIX}answer:{self.node}"
@@ -265,10 +284,10 @@ class RemoteTable:
         welcome_version: list[int] = []
 
         def receive(text: str) -> None:
-            if not welcome_version:
+            if welcome_version:
+                _forward(connection, text)
+            else:
                 held.append(text)
-                return
-            asyncio.ensure_future(_forward(connection, text))
 
         channel = table_channel(self.id, requested)
         await self._cluster.listen(channel, receive)
@@ -285,16 +304,15 @@ class RemoteTable:
         welcome_version.append(welcome["version"])
         for text in held:  # what the holder sent after the welcome's version
             if json.loads(text).get("version", welcome["version"] + 1) > welcome["version"]:
-                await _forward(connection, text)
+                _forward(connection, text)
         return answer["audience"], welcome
 
     async def leave(self, audience: int | None, connection: Any) -> None:
         receive = self._receivers.pop(connection, None)
         if receive is not None:
             await self._cluster.unlisten(table_channel(self.id, audience), receive)
-        if audience is None:
-            with contextlib.suppress(Exception):
-                await self._call("leave")
+        with contextlib.suppress(Exception):
+            await self._call("leave", audience=audience)
 
     async def submit(self, seat: int, move: Any, version: Any) -> int:
         answer = await self._call("move", seat=seat, move=move, version=version)
@@ -316,10 +334,10 @@ class RemoteTable:
         return text
 
 
-async def _forward(connection: Any, text: str) -> None:
-    """A relayed message to a client; an error (the table expired, moved, or its process is
-    going down) is its last."""
-    with contextlib.suppress(Exception):
-        await connection.send(text)
+def _forward(connection: Any, text: str) -> None:
+    """A relayed message to a client (queued: ``push``); an error (the table expired,
+    moved, or its process is going down) is its last."""
+    with contextlib.suppress(ConnectionError):
+        connection.push(text)
         if text.startswith('{"type":"error"'):
             connection.end()

@@ -155,12 +155,18 @@ class ServerConfig:
     @classmethod
     def documentation(cls) -> list[tuple[str, str, str]]:
         """Every setting as (name, default, what it does), in order: the table of docs/server.rst."""
+        docs = _field_docs()
         rows = []
         for f in fields(cls):
-            default = f.default if f.default is not dataclasses.MISSING else "cores, at least 2"
-            rows.append((f.name, repr(default) if isinstance(default, str) and default else str(default), ""))
-        docs = _field_docs()
-        return [(name, default, docs[name]) for name, default, _ in rows]
+            default = f.default
+            if default is dataclasses.MISSING:
+                shown = "the cores, at least 2"
+            elif isinstance(default, (str, tuple)):
+                shown = f"``{default!r}``" if default else "(none)"
+            else:
+                shown = str(default) if isinstance(default, int) else f"{default:g}"
+            rows.append((f.name, shown, docs[f.name]))
+        return rows
 
 
 def _read_file(path: Path) -> dict[str, Any]:

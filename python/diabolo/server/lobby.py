@@ -122,8 +122,8 @@ class Lobby:
         if self.cluster is not None:
             cluster = self.cluster
             table.relay = lambda audience, text: cluster.relay(table_channel(table.id, audience), text)
-            table.on_change = lambda changed: cluster.publish_summary(changed.id, changed.summary())
-            cluster.publish_summary(table.id, table.summary())
+            table.on_change = lambda changed: cluster.publish_summary(changed.id, changed.summary)
+            cluster.publish_summary(table.id, table.summary)
             if table.creator:
                 cluster.note_creator(table.id, table.creator)
         table.start()
@@ -197,12 +197,11 @@ class Lobby:
         op = request.get("op")
         try:
             if op == "hello":
-                audience, welcome = await table.join(request, _Nobody())
-                if audience is None:
-                    table.watched_elsewhere(+1)
+                audience, welcome = await table.join(request, None)
+                table.watched_elsewhere(audience, +1)
                 return {"audience": audience, "welcome": welcome}
             if op == "leave":
-                table.watched_elsewhere(-1)
+                table.watched_elsewhere(request["audience"], -1)
                 return {}
             if op == "move":
                 return {"version": await table.submit(request["seat"], request["move"], request["version"])}
@@ -393,16 +392,6 @@ class Lobby:
         self.pool.close()
         if self.cluster is not None:
             await self.cluster.close()
-
-
-class _Nobody:
-    """The connection of a client of another process: its messages go by the relay."""
-
-    async def send(self, message: dict[str, Any] | str) -> None:
-        pass
-
-    def end(self) -> None:
-        pass
 
 
 def _error(reason: str, code: str, message: str) -> dict[str, Any]:

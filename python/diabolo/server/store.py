@@ -98,16 +98,58 @@ class Store(Protocol):
     async def close(self) -> None: ...
 
 
+_Write = tuple[str, tuple[Any, ...], "asyncio.Future[None]"]
+
+
 class _SqlStore(ABC):
-    """The queries both stores run; `_run` and `_rows` execute one statement."""
+    """The queries both stores run. `_rows` reads; `_run` writes, committed before it
+    returns: writes that arrive while a commit is under way wait for the next one and
+    share it (a group commit), so that many tables moving at once cost one transaction,
+    not one each. Within a turn, statements of the same text in a row go in one
+    executemany; if that fails, they are run one at a time, each in a savepoint, so that
+    a statement that fails (a move numbered as one already stored) fails its own call only.
+    """
 
     placeholder = "?"
+
+    def __init__(self) -> None:
+        self._waiting: list[_Write] = []
+        self._writer: asyncio.Task[None] | None = None
 
     def _sql(self, text: str) -> str:
         return text.replace("?", self.placeholder)
 
+    async def _run(self, sql: str, args: tuple[Any, ...] = ()) -> None:
+        done = asyncio.get_running_loop().create_future()
+        self._waiting.append((self._sql(sql), args, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.ensure_future(self._write())
+        await done
+
+    async def _write(self) -> None:
+        """Commits what waits, in turns, until nothing does."""
+        while self._waiting:
+            turn, self._waiting = self._waiting, []
+            groups = [(sql, list(writes)) for sql, writes in itertools.groupby(turn, key=lambda w: w[0])]
+            try:
+                failed = await self._commit(groups)
+            except Exception as error:  # the commit itself failed: every write of the turn did
+                failed = {id(done): error for _, _, done in turn}
+            for _, _, done in turn:
+                if done.cancelled():  # its caller went away (a table closing): the write stands
+                    continue
+                if id(done) in failed:
+                    done.set_exception(failed[id(done)])
+                else:
+                    done.set_result(None)
+
     @abstractmethod
-    async def _run(self, sql: str, args: tuple[Any, ...] = ()) -> None: ...
+    async def _commit(self, groups: list[tuple[str, list[_Write]]]) -> dict[int, BaseException]:
+        """Runs a turn's groups of writes in one transaction: the writes that failed, by id of their future."""
+
+    async def _flush(self) -> None:
+        if self._writer is not None:
+            await self._writer
 
     @abstractmethod
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]: ...
@@ -189,15 +231,11 @@ class _SqlStore(ABC):
 
 class SqliteStore(_SqlStore):
     """Tables in an SQLite file, written through :mod:`aiosqlite` (one connection, in WAL
-    mode). Every write is committed before its call returns; writes that arrive while a
-    commit is under way wait for the next one and share it (a group commit), so that many
-    tables moving at once cost one transaction, not one each.
-    """
+    mode), a group commit at a time."""
 
     def __init__(self, connection: Any) -> None:
+        super().__init__()
         self._db = connection
-        self._waiting: list[tuple[str, tuple[Any, ...], asyncio.Future[None]]] = []
-        self._writer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
@@ -211,61 +249,42 @@ class SqliteStore(_SqlStore):
         await connection.commit()
         return cls(connection)
 
-    async def _run(self, sql: str, args: tuple[Any, ...] = ()) -> None:
-        done = asyncio.get_running_loop().create_future()
-        self._waiting.append((self._sql(sql), args, done))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.ensure_future(self._write())
-        await done
-
-    async def _write(self) -> None:
-        """Commits what waits, in turns, until nothing does. Within a turn, statements of
-        the same text in a row go in one executemany; if that fails, they are run one at
-        a time, so that a statement that fails fails its own call only (SQLite undoes a failed
-        statement, and a savepoint the rows of a failed executemany)."""
-        while self._waiting:
-            turn, self._waiting = self._waiting, []
-            failed: dict[int, BaseException] = {}
-            for sql, group in itertools.groupby(turn, key=lambda waiting: waiting[0]):
-                writes = list(group)
-                await self._db.execute("SAVEPOINT diabolo_group")
-                try:
-                    await self._db.executemany(sql, [args for _, args, _ in writes])
-                    await self._db.execute("RELEASE diabolo_group")
-                except Exception:  # undo the rows that went in, then find the one that fails
-                    await self._db.execute("ROLLBACK TO diabolo_group")
-                    await self._db.execute("RELEASE diabolo_group")
-                    for _, args, done in writes:
-                        try:
-                            await self._db.execute(sql, args)
-                        except Exception as error:
-                            failed[id(done)] = error
+    async def _commit(self, groups: list[tuple[str, list[_Write]]]) -> dict[int, BaseException]:
+        """SQLite undoes a failed statement, and a savepoint the rows of a failed executemany."""
+        failed: dict[int, BaseException] = {}
+        for sql, writes in groups:
+            await self._db.execute("SAVEPOINT diabolo_group")
             try:
-                await self._db.commit()
-            except Exception as error:
-                failed = {id(done): error for _, _, done in turn}
-            for _, _, done in turn:
-                if id(done) in failed:
-                    done.set_exception(failed[id(done)])
-                else:
-                    done.set_result(None)
+                await self._db.executemany(sql, [args for _, args, _ in writes])
+                await self._db.execute("RELEASE diabolo_group")
+            except Exception:  # undo the rows that went in, then find the one that fails
+                await self._db.execute("ROLLBACK TO diabolo_group")
+                await self._db.execute("RELEASE diabolo_group")
+                for _, args, done in writes:
+                    try:
+                        await self._db.execute(sql, args)
+                    except Exception as error:
+                        failed[id(done)] = error
+        await self._db.commit()
+        return failed
 
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         async with self._db.execute(self._sql(sql), args) as cursor:
             return [tuple(row) for row in await cursor.fetchall()]
 
     async def close(self) -> None:
-        if self._writer is not None:
-            await self._writer
+        await self._flush()
         await self._db.close()
 
 
 class PostgresStore(_SqlStore):
-    """Tables in PostgreSQL, written through :mod:`psycopg`'s connection pool."""
+    """Tables in PostgreSQL, written through :mod:`psycopg`'s connection pool, a group
+    commit at a time (several processes may share it)."""
 
     placeholder = "%s"
 
     def __init__(self, pool: Any) -> None:
+        super().__init__()
         self._pool = pool
 
     @classmethod
@@ -280,9 +299,21 @@ class PostgresStore(_SqlStore):
                 await connection.execute(statement)
         return cls(pool)
 
-    async def _run(self, sql: str, args: tuple[Any, ...] = ()) -> None:
-        async with self._pool.connection() as connection:
-            await connection.execute(self._sql(sql), args)
+    async def _commit(self, groups: list[tuple[str, list[_Write]]]) -> dict[int, BaseException]:
+        failed: dict[int, BaseException] = {}
+        async with self._pool.connection() as connection, connection.transaction():
+            for sql, writes in groups:
+                try:
+                    async with connection.transaction(), connection.cursor() as cursor:  # a savepoint
+                        await cursor.executemany(sql, [args for _, args, _ in writes])
+                except Exception:  # the savepoint undid the rows: find the one that fails
+                    for _, args, done in writes:
+                        try:
+                            async with connection.transaction():
+                                await connection.execute(sql, args)
+                        except Exception as error:
+                            failed[id(done)] = error
+        return failed
 
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         async with self._pool.connection() as connection:
@@ -290,6 +321,7 @@ class PostgresStore(_SqlStore):
             return [tuple(row) for row in await cursor.fetchall()]
 
     async def close(self) -> None:
+        await self._flush()
         await self._pool.close()
 
 

@@ -291,7 +291,7 @@ class Table:
         self._background: set[asyncio.Future[None]] = set()
         self._closed = False
         self._closed_reason: Reason = "moved"
-        self._remote_spectators = 0  # connected to other processes
+        self._elsewhere: collections.Counter[Audience] = collections.Counter()  # clients of other processes
         self.relay: Callable[[Audience, str], None] | None = None
         """Where every message to an audience also goes (to other processes), if set."""
         self.on_change: Callable[[Table], None] | None = None
@@ -386,7 +386,7 @@ class Table:
             "created": self.created,
             "version": self.public_version,
             "finished": self.finished,
-            "spectators": len(self._connections.get(None, ())) + self._remote_spectators,
+            "spectators": len(self._connections.get(None, ())) + self._elsewhere[None],
         }
 
     def welcome(self, audience: Audience, since: int | None) -> dict[str, Any]:
@@ -469,14 +469,16 @@ class Table:
 
     # ---- connections ---------------------------------------------------------------------
 
-    async def join(self, hello: dict[str, Any], connection: Connection) -> tuple[Audience, dict[str, Any]]:
+    async def join(self, hello: dict[str, Any], connection: Connection | None) -> tuple[Audience, dict[str, Any]]:
         """A connection's hello (``seat`` and ``token``, or neither for a spectator;
-        ``since``): its audience and welcome, from now on its messages. Rejection for a
-        wrong seat or token."""
+        ``since``): its audience and welcome, and from now on its messages (None: a client
+        of another process, which counts it with watched_elsewhere). Rejection for a wrong
+        seat or token."""
         audience = None if hello.get("seat") is None else self.authenticate(hello.get("seat"), hello.get("token"))
         since = hello.get("since")
         since = since if isinstance(since, int) and not isinstance(since, bool) else None
-        self.attach(audience, connection)
+        if connection is not None:
+            self.attach(audience, connection)
         return audience, self.welcome(audience, since)
 
     async def leave(self, audience: Audience, connection: Connection) -> None:
@@ -494,10 +496,12 @@ class Table:
             if audience is None:
                 self._changed()
 
-    def watched_elsewhere(self, change: int) -> None:
-        """Spectators connected to other processes came (+1) or went (-1)."""
-        self._remote_spectators = max(0, self._remote_spectators + change)
-        self._changed()
+    def watched_elsewhere(self, audience: Audience, change: int) -> None:
+        """A client of another process joined (+1) or left (-1) ``audience``: the table
+        relays that audience's messages while it has any."""
+        self._elsewhere[audience] = max(0, self._elsewhere[audience] + change)
+        if audience is None:
+            self._changed()
 
     def _changed(self) -> None:
         if self.on_change is not None:
@@ -507,8 +511,10 @@ class Table:
     def connections(self) -> int:
         return sum(len(group) for group in self._connections.values())
 
-    async def _send(self, audience: Audience, message: dict[str, Any] | str) -> None:
-        if self.relay is not None:
+    async def _send(self, audience: Audience, message: dict[str, Any] | str, everywhere: bool = False) -> None:
+        """``message`` to the audience's connections, and relayed to other processes'
+        (always, ``everywhere``: a table taken over does not know who listens)."""
+        if self.relay is not None and (everywhere or self._elsewhere[audience]):
             text = message if isinstance(message, str) else compact_json(message)
             self.relay(audience, text)
             message = text
@@ -522,7 +528,7 @@ class Table:
         """``message`` to every connection of the table; with ``end``, the last one each gets."""
         audiences = [None, *range(len(self.seats))] if self.relay is not None else list(self._connections)
         for audience in audiences:
-            await self._send(audience, message)
+            await self._send(audience, message, everywhere=True)
             if end:
                 for connection in self._connections.pop(audience, set()):
                     connection.end()
@@ -545,7 +551,7 @@ class Table:
             true_version = None if version is None else seen.true_version(version)
             await self._play(seat, move, true_version)
         if self._metrics is not None:
-            self._metrics.move_seconds.observe(time.perf_counter() - arrived)
+            self._metrics.move_took(time.perf_counter() - arrived)
         return seen.version
 
     async def _play(self, seat: int, move: Any, version: int | None) -> None:
@@ -575,7 +581,7 @@ class Table:
             raise Rejection("moved", "this table cannot be played here now: reconnect") from None
         self.record.apply(applied[1], player=seat, time=at)
         if self._metrics is not None:
-            self._metrics.moves.labels(self.game_name).inc()
+            self._metrics.moved(self.game_name)
         self._moves_by[seat] += 1
         self.last_activity = self._clock()
         shown = self._keep_events(seat, at)
@@ -615,14 +621,14 @@ class Table:
     async def _announce(self, shown: list[Audience], at: float) -> None:
         """Each audience the move showed something to gets its update, written as text
         around its kept events' text; the others get nothing."""
-        state = self.state
+        state, time_text = self.state, compact_json(at)
         for audience in shown:
             if audience not in self._connections and self.relay is None:
                 continue
             seen = self._seen[audience]
-            head = f'{{"type":"update","version":{seen.version},"time":{compact_json(at)},"events":'
             legal = "" if audience is None else f',"legal":{compact_json(listed_moves(state, audience))}'
-            await self._send(audience, f"{head}{seen.kept[-1][2]}{legal}}}")
+            text = f'{{"type":"update","version":{seen.version},"time":{time_text},"events":{seen.kept[-1][2]}{legal}}}'
+            await self._send(audience, text)
         if self.settings.practice and not self.finished:
             task = asyncio.ensure_future(self._send_hints(self.version))
             self._background.add(task)
