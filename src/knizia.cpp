@@ -170,7 +170,7 @@ void bind_knizia(py::module_& m) {
             [](const State& k, const py::object& player, bool claims) {
                 return legal_moves(k.position, to_seat(player, k.position.players()), false, claims);
             },
-            py::arg("player") = py::none(), py::kw_only(), py::arg("claims"),
+            py::arg("player") = py::none(), py::arg("claims") = true,
             "With ``claims=False``, every legal move of ``player`` but the claims, without running the word finder: "
             "reveal, take@i and pass, the controls a frontend offers while a word is typed and checked when it is "
             "called (K10.3). A server sends these, not the claimable words, which would be the answer key.\n\n"
@@ -186,7 +186,7 @@ void bind_knizia(py::module_& m) {
                 boost::json::monotonic_resource arena(buffer, sizeof buffer);
                 return to_python(observation(k.position, p, &arena, claims));
             },
-            py::arg("player"), py::kw_only(), py::arg("claims"),
+            py::arg("player"), py::arg("claims") = true,
             "With ``claims=False``, the view's ``legal`` and ``legal_moves`` leave out the claims (see "
             "``legal_moves(player, claims=False)``): a view that stays small and cheap however many words the "
             "table holds.\n\n"

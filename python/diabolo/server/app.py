@@ -55,6 +55,7 @@ def create_app(
     or a store), its limits those of ``config`` (``rate`` overrides its messages per
     second); running tables resume when it starts.
 
+    >>> from diabolo.server import ServerConfig, create_app
     >>> app = create_app("sqlite:///tables.db", config=ServerConfig(max_tables=10))
     >>> app.state.config.max_tables
     10
