@@ -423,7 +423,7 @@ def test_the_game_cache_and_the_record_cache_are_bounded(tmp_path: Path, monkeyp
     asyncio.run(run())
 
 
-def test_a_store_opened_twice_keeps_what_the_first_wrote(tmp_path: Path) -> None:
+def test_deleting_a_table_removes_it_and_its_moves_only(tmp_path: Path) -> None:
     """delete_table removes a table and its moves, and nothing else."""
 
     async def run() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import socket
 import time
 from collections.abc import AsyncIterator
@@ -62,7 +63,8 @@ def create_app(
     """
     config = config or ServerConfig()
     if rate is not None:
-        config = ServerConfig.from_values({**_values(config), "rate": rate})
+        config = dataclasses.replace(config, rate=float(rate))
+        config.check()
 
     metrics = Metrics()
     websockets = [0]  # open websockets of this process
@@ -243,10 +245,6 @@ class ClientLimit:
             self.open[client] -= 1
             if not self.open[client]:
                 del self.open[client]
-
-
-def _values(config: ServerConfig) -> dict[str, Any]:
-    return {name: getattr(config, name) for name in config.__dataclass_fields__}
 
 
 def _lobby(connection: HTTPConnection) -> Lobby:

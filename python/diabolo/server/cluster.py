@@ -27,8 +27,11 @@ import itertools
 import json
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+from diabolo.server.protocol import Rejection
 
 __all__ = ["Cluster"]
 
@@ -262,8 +265,6 @@ class RemoteTable:
         self._receivers: dict[Any, Callable[[str], None]] = {}
 
     async def _call(self, op: str, **args: Any) -> dict[str, Any]:
-        from diabolo.server.protocol import Rejection
-
         try:
             answer = await self._cluster.call(self._node, {"op": op, "table": self.id, **args})
         except asyncio.TimeoutError:
@@ -276,8 +277,6 @@ class RemoteTable:
     async def join(self, hello: dict[str, Any], connection: Any) -> tuple[int | None, dict[str, Any]]:
         """Listens to the audience's channel first (keeping what comes until the welcome
         is known, then passing on only what is newer), then asks the holder for the welcome."""
-        import time
-
         requested = hello.get("seat")
         requested = requested if isinstance(requested, int) and not isinstance(requested, bool) else None
         held: list[str] = []
@@ -320,8 +319,6 @@ class RemoteTable:
         return version_
 
     def now(self) -> float:
-        import time
-
         return round(time.monotonic() + self._clock_offset, 3)
 
     async def take_seat(self, seat: int | None, name: str) -> tuple[int, str, dict[str, Any]]:
