@@ -13,6 +13,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -42,15 +43,22 @@ class Process:
             self.port = sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
-        env = {**os.environ, "DIABOLO_SERVER_RATE": "1000", "DIABOLO_SERVER_LEASE_SECONDS": str(LEASE_SECONDS)}
+        env = {
+            **os.environ,
+            "DIABOLO_SERVER_RATE": "1000",
+            "DIABOLO_SERVER_LEASE_SECONDS": str(LEASE_SECONDS),
+            "PYTHONFAULTHANDLER": "1",  # SIGABRT prints every thread's stack: see stop()
+        }
         command = [sys.executable, "-m", "diabolo", "serve", "--port", str(self.port), "--store", store]
+        # a file, not a pipe: a process that prints more than a pipe holds must not block on it
+        self.output = tempfile.TemporaryFile("w+")
         self.process = subprocess.Popen(
-            [*command, "--redis", redis], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+            [*command, "--redis", redis], env=env, stdout=self.output, stderr=subprocess.STDOUT, text=True
         )
         self.http = httpx.Client(base_url=self.url, timeout=30)
         deadline = time.monotonic() + 60
         while True:
-            assert self.process.poll() is None, self.process.communicate()[0]
+            assert self.process.poll() is None, self.printed()
             with contextlib.suppress(httpx.TransportError):
                 if self.http.get("/readyz").status_code == 200:
                     break
@@ -58,10 +66,21 @@ class Process:
             time.sleep(0.1)
 
     def stop(self, sig: int = signal.SIGKILL) -> None:
+        """Sends ``sig``; a process still there 30 s later fails the test with what it printed
+        and where each of its threads stood (SIGABRT under PYTHONFAULTHANDLER)."""
         if self.process.poll() is None:
             self.process.send_signal(sig)
-            self.process.wait(30)
+            try:
+                self.process.wait(30)
+            except subprocess.TimeoutExpired:
+                self.process.send_signal(signal.SIGABRT)
+                self.process.wait(30)
+                pytest.fail(f"the process did not stop within 30 s of signal {sig}; it printed:\n{self.printed()}")
         self.http.close()
+
+    def printed(self) -> str:
+        self.output.seek(0)
+        return self.output.read()
 
     def create(self, **table: Any) -> dict[str, Any]:
         response = self.http.post("/api/tables", json=table)
@@ -263,7 +282,7 @@ def test_a_process_that_dies_or_stops_loses_its_tables_to_the_others(how: str) -
         stopped = time.monotonic()
         holder.stop(signal.SIGKILL if how == "kill" else signal.SIGTERM)
         if how == "term":
-            assert holder.process.returncode == 0
+            assert holder.process.returncode == 0, holder.printed()
         while person.step():  # what was on its way, up to the end of the connection
             pass
         took = person.reconnect(others)

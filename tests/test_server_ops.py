@@ -133,6 +133,33 @@ def test_health_readiness_and_metrics(tmp_path: Path) -> None:
     assert "diabolo_connections" in text
 
 
+OVERDUE = """
+import asyncio
+from diabolo.server.runner import _exit_unless_stopped_within
+
+async def never_answers() -> None:
+    await asyncio.Event().wait()
+
+async def main() -> None:
+    _exit_unless_stopped_within(0.5, asyncio.get_running_loop())
+    await never_answers()
+
+asyncio.run(main())
+"""
+
+
+def test_a_stop_that_overruns_prints_where_it_stood_and_exits_1() -> None:
+    """The bound on a stop: a process still there when the time after SIGTERM is up (here
+    an await that never returns) prints its tasks' and threads' stacks and exits 1."""
+    started = time.monotonic()
+    result = subprocess.run([sys.executable, "-c", OVERDUE], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1, result.stderr
+    assert time.monotonic() - started < 30
+    assert "not stopped 0.5 s after the signal" in result.stderr
+    assert "never_answers" in result.stderr  # the task's stack
+    assert "Current thread" in result.stderr or "Thread 0x" in result.stderr  # every thread's
+
+
 def test_sigterm_tells_every_client_and_loses_no_move(tmp_path: Path) -> None:
     """SIGTERM: the server is not ready any more, every connection hears ``draining`` and
     is closed, the moves already accepted are in the store, the process exits 0; started

@@ -101,7 +101,9 @@ class ServerConfig:
     records_cached: int = 256
     """Finished games' records kept ready to serve."""
     drain_seconds: float = 10.0
-    """On SIGTERM: time for writes under way to finish after clients are told to reconnect elsewhere."""
+    """On SIGTERM: time for writes under way to finish after clients are told to reconnect
+    elsewhere, and again for connections to close; a process not gone after twice this and
+    5 s prints where it stood and exits 1."""
     lease_seconds: float = 5.0
     """With Redis: a process holds its tables for this long unless it renews the lease (every third of it)."""
 

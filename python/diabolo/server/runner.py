@@ -8,8 +8,13 @@ written, and only then does the process stop.
 from __future__ import annotations
 
 import asyncio
+import faulthandler
+import logging
+import os
 import signal
 import socket
+import sys
+import threading
 from types import FrameType
 from typing import Any, TextIO
 
@@ -22,10 +27,15 @@ from diabolo.server.store import open_store
 
 __all__ = ["DrainingServer", "check_services", "serve"]
 
+LOG = logging.getLogger("diabolo.server")
+
 
 class DrainingServer(uvicorn.Server):
     """uvicorn's server, which on the first SIGTERM or SIGINT drains the lobby (at most
-    ``drain_seconds``) before it stops; a second signal stops it at once."""
+    ``drain_seconds``) before it stops; a second signal stops it at once. The whole stop
+    is bounded: a process still there ``2 * drain_seconds + 5`` seconds after the signal
+    (something it waits for never answers) prints where every task and thread stood and
+    exits 1, so that a supervisor never waits on it."""
 
     def __init__(self, config: uvicorn.Config) -> None:
         super().__init__(config)
@@ -45,6 +55,12 @@ class DrainingServer(uvicorn.Server):
     def _start_draining(self) -> None:
         if self._draining is None:
             self._draining = asyncio.ensure_future(self.drain())
+            _exit_unless_stopped_within(2 * self._drain_seconds() + 5, asyncio.get_running_loop())
+
+    def _drain_seconds(self) -> float:
+        app: Any = self.config.app
+        seconds: float = app.state.config.drain_seconds
+        return seconds
 
     async def drain(self) -> None:
         """Drains the lobby, then lets uvicorn stop."""
@@ -52,11 +68,37 @@ class DrainingServer(uvicorn.Server):
         lobby = getattr(app.state, "lobby", None)
         try:
             if lobby is not None:
-                await asyncio.wait_for(lobby.drain(), app.state.config.drain_seconds)
+                await asyncio.wait_for(lobby.drain(), self._drain_seconds())
         except asyncio.TimeoutError:
-            pass
+            LOG.warning("the drain took over %g s: stopping anyway", self._drain_seconds())
         finally:
             self.should_exit = True
+
+
+def _exit_unless_stopped_within(seconds: float, loop: asyncio.AbstractEventLoop) -> None:
+    """A daemon thread that, if the process is still there after ``seconds``, prints the
+    stacks of the loop's tasks and of every thread, and exits 1."""
+
+    def overdue() -> None:
+        print(f"diabolo serve: not stopped {seconds:g} s after the signal; where it stood:", file=sys.stderr)
+        print("".join(_awaiting(task) for task in asyncio.all_tasks(loop)), file=sys.stderr, flush=True)
+        faulthandler.dump_traceback(file=sys.stderr, all_threads=True)
+        os._exit(1)
+
+    timer = threading.Timer(seconds, overdue)
+    timer.daemon = True
+    timer.start()
+
+
+def _awaiting(task: asyncio.Task[Any]) -> str:
+    """A task and the chain of awaits it is suspended in, innermost last."""
+    lines = [f"{task!r}\n"]
+    awaited: Any = task.get_coro()
+    while awaited is not None and getattr(awaited, "cr_frame", None) is not None:
+        frame = awaited.cr_frame
+        lines.append(f"  {frame.f_code.co_filename}:{frame.f_lineno} in {frame.f_code.co_name}\n")
+        awaited = awaited.cr_await
+    return "".join(lines)
 
 
 async def check_services(config: ServerConfig) -> None:
