@@ -20,6 +20,7 @@ Directly (for debugging), with the environment run.py sets:
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import functools
 import gzip
 import json
@@ -778,6 +779,247 @@ def deals(data: bytes) -> None:
         legal: list[Any] = list(state.legal_moves(seat))
         state.apply(legal[r.byte() % len(legal)], player=seat)
     check_round_trip(state)
+
+
+# ---------------------------------------------------------------------------------------
+# The C API, called through ctypes on the instrumented module (which exports diabolo_*)
+
+H, TEXT, OUT, SEAT, INT, BUFFER = "handle", "text", "out", "seat", "int", "buffer"
+BAD_ARGUMENT = 9  # DIABOLO_BAD_ARGUMENT
+STATUSES = range(10)
+
+# Each function with its arguments, after the optional error pointer that ends every status
+# function's list: (kind, what, required). A required one given as NULL must come back
+# DIABOLO_BAD_ARGUMENT; an optional one may be NULL.
+CAPI_CALLS: dict[str, tuple[tuple[str, str, bool], ...]] = {
+    "diabolo_game_new": ((TEXT, "name", True), (TEXT, "options", False), (OUT, "game", True)),
+    "diabolo_state_new": ((H, "game", True), (INT, "seed", False), (OUT, "state", True)),
+    "diabolo_state_deal": ((H, "game", True), (INT, "seed", False), (TEXT, "deal", False), (OUT, "state", True)),
+    "diabolo_state_from_json": ((H, "game", True), (TEXT, "json", True), (OUT, "state", True)),
+    "diabolo_state_apply_action": ((H, "state", True), (SEAT, "", False), (INT, "action", False)),
+    "diabolo_state_apply_move": ((H, "state", True), (SEAT, "", False), (TEXT, "notation", True)),
+    "diabolo_state_resample": ((H, "state", True), (SEAT, "", False), (INT, "seed", False), (OUT, "state", True)),
+    "diabolo_state_position": ((H, "state", True), (OUT, "position", True)),
+    "diabolo_position_copy": ((H, "position", True), (H, "position", True)),
+    "diabolo_position_resample": (
+        (H, "position", True),
+        (SEAT, "", False),
+        (INT, "seed", False),
+        (H, "position", True),
+    ),
+    "diabolo_position_apply_action": ((H, "position", True), (SEAT, "", False), (INT, "action", False)),
+    "diabolo_play_random": (
+        (H, "game", True),
+        (INT, "games", False),
+        (INT, "seed", False),
+        (INT, "threads", False),
+        (BUFFER, "", False),
+        (BUFFER, "", False),
+    ),
+    "diabolo_bot_new": ((H, "game", True), (TEXT, "kind", True), (TEXT, "options", False), (OUT, "bot", True)),
+    "diabolo_bot_choose": (
+        (H, "bot", True),
+        (H, "state", True),
+        (SEAT, "", False),
+        (INT, "seed", False),
+        (BUFFER, "", False),
+        (OUT, "text", False),
+        (BUFFER, "", False),
+    ),
+}
+# Functions that take a handle first, then the arguments named; a last "text", "state" or
+# "position" after the first says what they return (a new buffer or handle), else a number.
+CAPI_QUERIES: dict[str, tuple[str, ...]] = {
+    "diabolo_game_players": ("game",),
+    "diabolo_game_num_actions": ("game",),
+    "diabolo_game_real_time": ("game",),
+    "diabolo_game_options": ("game", "text"),
+    "diabolo_game_bots": ("game",),
+    "diabolo_state_clone": ("state", "state"),
+    "diabolo_state_current_player": ("state",),
+    "diabolo_state_pending_seats": ("state",),
+    "diabolo_state_is_terminal": ("state",),
+    "diabolo_state_version": ("state",),
+    "diabolo_state_legal_actions": ("state", SEAT, BUFFER),
+    "diabolo_state_legal_mask": ("state", SEAT, BUFFER),
+    "diabolo_state_scores": ("state", BUFFER),
+    "diabolo_state_observation_tensor": ("state", SEAT, BUFFER),
+    "diabolo_state_observation": ("state", SEAT, "error", "text"),
+    "diabolo_state_events": ("state", SEAT, "error", "text"),
+    "diabolo_state_to_json": ("state", "text"),
+    "diabolo_game_action_notation": ("game", INT, "error", "text"),
+    "diabolo_position_clone": ("position", "position"),
+    "diabolo_position_current_player": ("position",),
+    "diabolo_position_pending_seats": ("position",),
+    "diabolo_position_is_terminal": ("position",),
+    "diabolo_position_legal_actions": ("position", SEAT, BUFFER),
+    "diabolo_position_scores": ("position", BUFFER),
+    "diabolo_position_observation_tensor": ("position", SEAT, BUFFER),
+}
+CAPI_TEXTS = (
+    None,
+    b"",
+    b"{}",
+    b"[1,",
+    b'{"players": 3}',
+    b'{"players": 99}',
+    b"schacht",
+    b"duvelen",
+    b"knizia",
+    b"chess",
+    b"random",
+    b"heuristic",
+    b"greedy",
+    b"ismcts",
+    b'{"iterations": 5}',
+    b"G5<",
+    b"pass",
+    b"turn",
+    b"reveal",
+    b'{"deck": []}',
+    b'{"players": 2, "lexicon": ["Tor", "Rot", "Ort", "Tee"], "deck": {"language": "", "cards":'
+    b' {"E": 4, "O": 3, "R": 3, "T": 4, "?": 1}}}',
+)
+
+
+class CapiError(ctypes.Structure):
+    _fields_ = [
+        ("status", ctypes.c_int),
+        ("code", ctypes.c_char * 48),
+        ("clause", ctypes.c_char * 16),
+        ("message", ctypes.c_char * 512),
+    ]
+
+
+@functools.cache
+def capi() -> ctypes.CDLL:
+    """The C API of the instrumented module, every function returning what the header says."""
+    library = ctypes.CDLL(str(diabolo._core.__file__))
+    for name in CAPI_CALLS:
+        getattr(library, name).restype = ctypes.c_int
+    for name, arguments in CAPI_QUERIES.items():
+        handle_or_text = len(arguments) > 1 and arguments[-1] in ("text", "state", "position")
+        getattr(library, name).restype = ctypes.c_void_p if handle_or_text else ctypes.c_int
+    library.diabolo_game_bots.restype = ctypes.c_char_p
+    library.diabolo_state_pending_seats.restype = ctypes.c_uint32
+    library.diabolo_position_pending_seats.restype = ctypes.c_uint32
+    library.diabolo_state_version.restype = ctypes.c_uint64
+    for name in ("game", "state", "position", "bot", "string"):
+        getattr(library, f"diabolo_{name}_free").restype = None
+    return library
+
+
+def capi_int(r: Reader) -> int:
+    """An int32 (seeds and counts use its value modulo 2**64 where wider)."""
+    return (r.integer() + 2**31) % 2**32 - 2**31
+
+
+@target
+def capi_calls(data: bytes) -> None:
+    """Random calls of the C API on live handles and NULLs: no crash, NULL where a handle,
+    text or out-pointer is needed refused as DIABOLO_BAD_ARGUMENT naming the argument, and
+    only the documented statuses."""
+    r = Reader(data)
+    library = capi()
+    live: dict[str, int | None] = {"game": None, "state": None, "position": None, "bot": None}
+    error = CapiError()
+    buffer = (ctypes.c_int32 * 64)()
+    try:
+        for _ in range(r.below(24) + 1):
+            if r.remaining() == 0:
+                break
+            if r.flag():
+                name = r.pick(tuple(CAPI_CALLS))
+                capi_call(r, library, name, live, error, buffer)
+            else:
+                capi_query(r, library, r.pick(tuple(CAPI_QUERIES)), live, buffer)
+    finally:
+        for kind, handle in live.items():
+            if handle is not None:
+                getattr(library, f"diabolo_{kind}_free")(ctypes.c_void_p(handle))
+
+
+def capi_handle(r: Reader, live: dict[str, int | None], kind: str) -> int | None:
+    """The live handle of ``kind`` (or NULL, a fifth of the time)."""
+    return None if r.below(5) == 0 else live[kind]
+
+
+def capi_call(
+    r: Reader, library: ctypes.CDLL, name: str, live: dict[str, int | None], error: CapiError, buffer: Any
+) -> None:
+    arguments: list[Any] = []
+    outs: list[tuple[str, ctypes.c_void_p]] = []
+    null = None  # the first required argument given as NULL
+    for kind, what, required in CAPI_CALLS[name]:
+        value: Any
+        if kind == H:
+            value = capi_handle(r, live, what)
+        elif kind == TEXT:
+            value = r.pick(CAPI_TEXTS)
+        elif kind == OUT:
+            slot = ctypes.c_void_p(7)  # must come back NULL or a new handle
+            value = None if r.below(5) == 0 else ctypes.byref(slot)
+            if value is not None:
+                outs.append((what, slot))
+        elif kind == SEAT:
+            value = r.below(12) - 2
+        elif kind == INT:
+            value = capi_int(r)
+        else:
+            value = None if r.flag() else buffer
+        if required and value is None and null is None:
+            null = what
+        arguments.append(ctypes.c_void_p(value) if kind == H else value)
+    if name == "diabolo_play_random":  # the buffers hold games * players entries: keep it small
+        arguments[1] = r.below(3)
+        if arguments[4] is not None or arguments[5] is not None:
+            arguments[4] = arguments[5] = None
+    given_error = None if r.below(8) == 0 else ctypes.byref(error)
+    status = getattr(library, name)(*arguments, given_error)
+    check(status in STATUSES, f"{name} returned {status}")
+    if given_error is not None:
+        check(error.status == status, f"{name}: error.status {error.status} for status {status}")
+    if null is not None:
+        check(status == BAD_ARGUMENT, f"{name} with a NULL argument returned {status}")
+        if given_error is not None:
+            check(error.code == b"null_argument", f"{name}: code {error.code!r} for a NULL argument")
+    for what, slot in outs:
+        check(status == 0 or slot.value is None, f"{name} failed ({status}) but set its out-pointer")
+        if status == 0 and slot.value is not None:
+            capi_keep(library, what, slot.value, live)
+
+
+def capi_keep(library: ctypes.CDLL, kind: str, handle: int, live: dict[str, int | None]) -> None:
+    """Keeps a new handle (freeing the one it replaces), or frees new text."""
+    if kind == "text":
+        library.diabolo_string_free(ctypes.c_void_p(handle))
+        return
+    old = live[kind]
+    live[kind] = handle
+    if old is not None:
+        getattr(library, f"diabolo_{kind}_free")(ctypes.c_void_p(old))
+
+
+def capi_query(r: Reader, library: ctypes.CDLL, name: str, live: dict[str, int | None], buffer: Any) -> None:
+    spec = CAPI_QUERIES[name]
+    handle = capi_handle(r, live, spec[0])
+    arguments: list[Any] = [ctypes.c_void_p(handle)]
+    for kind in spec[1:]:
+        if kind == SEAT:
+            arguments.append(r.below(12) - 2)
+        elif kind == INT:
+            arguments.append(capi_int(r))
+        elif kind == BUFFER:
+            arguments += [None, 0] if r.flag() else [buffer, r.below(65)]
+        elif kind == "error":
+            arguments.append(None)
+    result = getattr(library, name)(*arguments)
+    returns = spec[-1] if len(spec) > 1 and spec[-1] in ("text", "state", "position") else None
+    if handle is None:
+        quiet = {None: (-1, 0, b""), "text": (None,), "state": (None,), "position": (None,)}[returns]
+        check(result in quiet, f"{name}(NULL) returned {result!r}")
+    if returns is not None and result is not None:
+        capi_keep(library, returns, result, live)
 
 
 def prepare(name: str) -> None:

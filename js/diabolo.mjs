@@ -53,6 +53,7 @@ export const Status = Object.freeze({
     BAD_PLAYER: 6,
     LIMIT: 7,
     ERROR: 8,
+    BAD_ARGUMENT: 9,
 });
 
 /**
@@ -107,7 +108,8 @@ export class StaleMoveError extends IllegalMoveError {}
 export class NotationError extends DiaboloError {}
 
 /**
- * An unknown game, a bad option or another bad argument (a seed out of range).
+ * An unknown game, a bad option or another bad argument (a seed out of range, an object
+ * used after its free()).
  *
  * @example
  * assert.throws(() => engine.load("schacht", { players: 9 }), OptionError);
@@ -146,6 +148,7 @@ const errorClasses = new Map([
     [Status.BAD_STATE, StateFormatError],
     [Status.BAD_PLAYER, PlayerError],
     [Status.LIMIT, LimitError],
+    [Status.BAD_ARGUMENT, OptionError], // a freed object's handle: NULL reaches the C API
 ]);
 
 // struct diabolo_error in diabolo.h: int status; char code[48]; char clause[16]; char message[512].

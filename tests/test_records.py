@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import diabolo
 from diabolo import Record
@@ -134,3 +137,48 @@ def test_words_of_a_custom_lexicon_need_its_game() -> None:
         Record.load(record.dump())  # the packaged German list is not WORDS
     assert Record.load(record.dump(), game=new_game("knizia", players=2)).moves == record.moves
     assert len(WORDS) > 0
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=6,
+)
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into a JSON document (the document itself included)."""
+    found = [prefix]
+    children = value.items() if isinstance(value, dict) else enumerate(value) if isinstance(value, list) else ()
+    for key, child in children:
+        found += _paths(child, (*prefix, key))
+    return found
+
+
+@pytest.mark.parametrize("name", diabolo.games())
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_a_record_edited_anywhere_loads_or_is_refused_by_a_diabolo_error(name: str, data: st.DataObject) -> None:
+    """Any value at any place of a real record: Record.load gives a record or raises a
+    DiaboloError naming what is wrong, never another exception."""
+    document = json.loads(_record_text(name))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(_paths(document)))
+        value = data.draw(JSON_VALUES)
+        if not path:
+            document = value
+            continue
+        parent = document
+        for key in path[:-1]:
+            parent = parent[key]
+        parent[path[-1]] = value
+    text = data.draw(st.sampled_from([json.dumps(document), json.dumps(document)[:-3], "[" * 3000]))
+    try:
+        Record.load(text, game=new_game("knizia", players=3) if name == "knizia" else None)
+    except diabolo.DiaboloError:
+        pass
+
+
+@functools.cache
+def _record_text(name: str) -> str:
+    return played(name, seed=7, limit=40).dump()

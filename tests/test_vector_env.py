@@ -190,6 +190,10 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
         game.vector_env(2, reward="win")
     with pytest.raises(diabolo.OptionError, match='observations must be "float32" or "uint8"'):
         game.vector_env(2, observations="float16")
+    penalties: list[Any] = ["x", float("nan"), None, True]
+    for penalty in penalties:
+        with pytest.raises(diabolo.OptionError, match="penalty must be a finite number"):
+            game.vector_env(2, illegal="penalise", penalty=penalty)
 
 
 def test_send_and_recv_step_two_envs_in_turn_as_step_does() -> None:

@@ -27,6 +27,7 @@ cdef extern from "diabolo/diabolo.h" nogil:
         DIABOLO_BAD_PLAYER
         DIABOLO_LIMIT
         DIABOLO_ERROR
+        DIABOLO_BAD_ARGUMENT
 
     ctypedef struct diabolo_error:
         diabolo_status status

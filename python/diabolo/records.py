@@ -31,7 +31,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from diabolo.errors import OptionError, StateFormatError
+from diabolo.errors import DiaboloError, OptionError, StateFormatError
 from diabolo.lexicon import Lexicon
 from diabolo.registry import Game, State, load
 
@@ -165,7 +165,7 @@ class Record:
         names what is wrong."""
         try:
             data = json.loads(text)
-        except (TypeError, ValueError) as error:
+        except (TypeError, ValueError, RecursionError) as error:
             raise StateFormatError(f"a record is JSON text: {error}") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise StateFormatError(f"not a record of format {FORMAT!r}")
@@ -177,17 +177,21 @@ class Record:
                 record.audience, record.view, record._game = data["audience"], data["view"], data["game"]
                 record.options = data["options"]
                 return record
+            if not isinstance(data["start"], dict):
+                raise TypeError(f"'start' must be a state's JSON object, got {data['start']!r:.40}")
             start = (game or _game_of(data["game"], data["start"]["options"])).state_from_json(
                 json.dumps(data["start"])
             )
-        except (KeyError, TypeError) as error:
+            record = cls(start, *meta)
+        except DiaboloError:
+            raise
+        except (KeyError, TypeError, AttributeError, ValueError) as error:
             raise StateFormatError(f"record: missing or malformed {error}") from None
-        record = cls(start, *meta)
         for number, step in enumerate(moves):
             try:
                 record.apply(step.move, player=step.seat, time=step.time)
-            except ValueError as error:
-                raise StateFormatError(f"record: move {number} ({step.seat}:{step.move}): {error}") from None
+            except (ValueError, TypeError) as error:
+                raise StateFormatError(f"record: move {number} ({step.seat}:{step.move!r:.40}): {error}") from None
         return record
 
     def _playable(self) -> State:

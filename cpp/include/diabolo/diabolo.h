@@ -13,7 +13,17 @@
  * Errors: functions that can fail return a diabolo_status and, when `error` is not NULL,
  * fill it (its message names the rule broken or what was wrong); a failed call changes
  * nothing. States are values: a state may be read from several threads at once, but a
- * state that one thread changes needs a lock. */
+ * state that one thread changes needs a lock.
+ *
+ * NULL: no function crashes on a NULL handle, text or out-pointer it needs. Those that
+ * return a diabolo_status return DIABOLO_BAD_ARGUMENT (code "null_argument", the message
+ * naming the function and the argument); those that return text return NULL (with `error`
+ * filled where they take one); diabolo_game_bots returns ""; those that return a number
+ * return -1, except diabolo_state_pending_seats, diabolo_position_pending_seats and
+ * diabolo_state_version, which return 0. The *_free functions accept NULL. Optional
+ * arguments say so: options JSON, a deal, a legal-action or score buffer, and a bot's
+ * action, notation and delay out-pointers may be NULL. A handle that was freed, or that
+ * is not one, cannot be detected. */
 #ifndef DIABOLO_H
 #define DIABOLO_H
 
@@ -52,11 +62,12 @@ typedef enum diabolo_status {
     DIABOLO_ILLEGAL_MOVE = 1, /* the rules forbid the move now (error->clause names the rule) */
     DIABOLO_STALE_MOVE = 2,   /* legal on an older version of the table, lost a race */
     DIABOLO_BAD_NOTATION = 3, /* not a move of the game */
-    DIABOLO_BAD_OPTION = 4,   /* an unknown game, option or argument */
+    DIABOLO_BAD_OPTION = 4,   /* an unknown game, bot, option or argument; options that are not JSON */
     DIABOLO_BAD_STATE = 5,    /* state JSON that is not a state of the game */
     DIABOLO_BAD_PLAYER = 6,   /* no such seat */
     DIABOLO_LIMIT = 7,        /* work past one of the engine's documented limits */
-    DIABOLO_ERROR = 8         /* anything else (out of memory) */
+    DIABOLO_ERROR = 8,        /* anything else (out of memory) */
+    DIABOLO_BAD_ARGUMENT = 9  /* NULL where the function needs a handle, text or out-pointer */
 } diabolo_status;
 
 /* What went wrong: the status, the error's stable code ("side_full"), the rule's clause

@@ -302,9 +302,16 @@ std::unique_ptr<AnyGame> game_of(const json::Value& options) {
     return std::make_unique<GameOf<R>>(R::game_from_json(options));
 }
 
-/// JSON text of the C API's arguments: NULL or "" is `empty`.
-json::Value json_argument(const char* text, const char* what, json::Value empty = json::Object()) {
-    return text == nullptr || *text == '\0' ? empty : json::parse(text, what);
+/// JSON text of the C API's arguments: NULL or "" is `empty`. Text that is not JSON is a
+/// StateFormatError (a deal), or with `option` an OptionError (a game's or a bot's options).
+json::Value json_argument(const char* text, const char* what, bool option, json::Value empty = json::Object()) {
+    if (text == nullptr || *text == '\0') return empty;
+    if (!option) return json::parse(text, what);
+    try {
+        return json::parse(text, what);
+    } catch (const StateFormatError& e) {
+        throw OptionError(e.what());
+    }
 }
 
 /// Room for the legal ids of any game: one buffer per thread, grown to the largest
@@ -314,6 +321,21 @@ int32_t* legal_scratch(int num_actions) {
     thread_local std::vector<int32_t> scratch;
     if (scratch.size() < static_cast<std::size_t>(num_actions)) scratch.resize(static_cast<std::size_t>(num_actions));
     return scratch.data();
+}
+
+/// A caller's NULL where a function needs a handle, text or out-pointer (DIABOLO_BAD_ARGUMENT).
+struct NullArgument : std::exception {
+    std::string message;
+    NullArgument(const char* function, const char* argument)
+        : message(std::string(function) + ": " + argument + " is NULL") {}
+    const char* what() const noexcept override { return message.c_str(); }
+};
+
+/// `*pointer`, or NullArgument naming `function` and `argument`.
+template <class T>
+T& need(T* pointer, const char* function, const char* argument) {
+    if (pointer == nullptr) throw NullArgument(function, argument);
+    return *pointer;
 }
 
 void copy_text(char* out, std::size_t size, const std::string& text) {
@@ -340,6 +362,8 @@ diabolo_status guarded(diabolo_error* error, Body&& body) {
         body();
         if (error != nullptr) fail(error, DIABOLO_OK, "", "", "");
         return DIABOLO_OK;
+    } catch (const NullArgument& e) {
+        return fail(error, DIABOLO_BAD_ARGUMENT, "null_argument", "", e.what());
     } catch (const StaleMoveError& e) {
         return fail(error, DIABOLO_STALE_MOVE, e.code, e.clause, e.what());
     } catch (const IllegalMoveError& e) {
@@ -444,9 +468,10 @@ namespace {
 
 /// The JSON text `text(state)` for a seat or a spectator, or NULL with `error` set.
 template <class Text>
-char* state_text(const diabolo_state* state, int player, diabolo_error* error, Text text) {
+char* state_text(const diabolo_state* state, const char* function, int player, diabolo_error* error, Text text) {
     std::string out;
     if (guarded(error, [&] {
+            need(state, function, "state");
             check_seat(*state->state, player, true);
             out = text(*state->state);
         }) != DIABOLO_OK)
@@ -455,9 +480,9 @@ char* state_text(const diabolo_state* state, int player, diabolo_error* error, T
 }
 
 /// A game by id; a Knizia game takes `lexicon` when given.
-std::unique_ptr<AnyGame> new_game(const char* name, const char* options_json, std::shared_ptr<const Lexicon> lexicon) {
-    if (name == nullptr) throw OptionError("a game needs a name; the games are: " + std::string(diabolo_games()));
-    const json::Value options = json_argument(options_json, "options");
+std::shared_ptr<const AnyGame> new_game(const char* name, const char* options_json,
+                                        std::shared_ptr<const Lexicon> lexicon) {
+    const json::Value options = json_argument(options_json, "options", true);
     const std::string id = name;
     if (lexicon && id != knizia::Rules::kName) throw OptionError("only knizia takes a lexicon, not " + quoted(id));
     if (id == schacht::Rules::kName) return game_of<schacht::Rules>(options);
@@ -482,8 +507,8 @@ const char* diabolo_games(void) { return "duvelen,knizia,schacht"; }
 diabolo_status diabolo_game_new(const char* name, const char* options_json, diabolo_game** out, diabolo_error* error) {
     if (out != nullptr) *out = nullptr;
     return guarded(error, [&] {
-        if (out == nullptr) throw OptionError("diabolo_game_new needs an out-pointer");
-        *out = new diabolo_game{std::shared_ptr<const AnyGame>(new_game(name, options_json, nullptr))};
+        need(out, "diabolo_game_new", "out");
+        *out = new diabolo_game{new_game(&need(name, "diabolo_game_new", "name"), options_json, nullptr)};
     });
 }
 
@@ -491,24 +516,28 @@ diabolo_status diabolo_game_new_with_lexicon(const char* name, const char* optio
                                              size_t lexicon_size, diabolo_game** out, diabolo_error* error) {
     if (out != nullptr) *out = nullptr;
     return guarded(error, [&] {
-        if (out == nullptr) throw OptionError("diabolo_game_new_with_lexicon needs an out-pointer");
-        if (lexicon == nullptr) throw StateFormatError("a lexicon's bytes: got NULL");
-        auto words = std::make_shared<Lexicon>(
-            Lexicon::from_bytes(std::string(static_cast<const char*>(lexicon), lexicon_size)));
+        const char* const function = "diabolo_game_new_with_lexicon";
+        need(out, function, "out");
+        need(name, function, "name");
+        const char* bytes = &need(static_cast<const char*>(lexicon), function, "lexicon");
+        auto words = std::make_shared<Lexicon>(Lexicon::from_bytes(std::string(bytes, lexicon_size)));
         words->set_origin("bytes", "");
-        *out = new diabolo_game{std::shared_ptr<const AnyGame>(new_game(name, options_json, std::move(words)))};
+        *out = new diabolo_game{new_game(name, options_json, std::move(words))};
     });
 }
 
 void diabolo_game_free(diabolo_game* game) { delete game; }
 
-int diabolo_game_players(const diabolo_game* game) { return game->game->players(); }
+int diabolo_game_players(const diabolo_game* game) { return game != nullptr ? game->game->players() : -1; }
 
-int diabolo_game_num_actions(const diabolo_game* game) { return game->game->num_actions(); }
+int diabolo_game_num_actions(const diabolo_game* game) { return game != nullptr ? game->game->num_actions() : -1; }
 
-int diabolo_game_real_time(const diabolo_game* game) { return game->game->real_time() ? 1 : 0; }
+int diabolo_game_real_time(const diabolo_game* game) {
+    return game != nullptr ? (game->game->real_time() ? 1 : 0) : -1;
+}
 
 char* diabolo_game_options(const diabolo_game* game) {
+    if (game == nullptr) return nullptr;
     try {
         return c_string(game->game->options());
     } catch (...) {
@@ -518,15 +547,21 @@ char* diabolo_game_options(const diabolo_game* game) {
 
 diabolo_status diabolo_state_new(const diabolo_game* game, uint64_t seed, diabolo_state** out, diabolo_error* error) {
     if (out != nullptr) *out = nullptr;
-    return guarded(error, [&] { *out = new diabolo_state{game->game, game->game->new_state(seed)}; });
+    return guarded(error, [&] {
+        const auto& g = need(game, "diabolo_state_new", "game").game;
+        need(out, "diabolo_state_new", "out");
+        *out = new diabolo_state{g, g->new_state(seed)};
+    });
 }
 
 diabolo_status diabolo_state_deal(const diabolo_game* game, uint64_t seed, const char* deal_json, diabolo_state** out,
                                   diabolo_error* error) {
     if (out != nullptr) *out = nullptr;
     return guarded(error, [&] {
-        const json::Value deal = json_argument(deal_json, "a deal");
-        *out = new diabolo_state{game->game, game->game->new_dealt_state(seed, deal)};
+        const auto& g = need(game, "diabolo_state_deal", "game").game;
+        need(out, "diabolo_state_deal", "out");
+        const json::Value deal = json_argument(deal_json, "a deal", false);
+        *out = new diabolo_state{g, g->new_dealt_state(seed, deal)};
     });
 }
 
@@ -534,12 +569,14 @@ diabolo_status diabolo_state_from_json(const diabolo_game* game, const char* tex
                                        diabolo_error* error) {
     if (out != nullptr) *out = nullptr;
     return guarded(error, [&] {
-        if (text == nullptr) throw StateFormatError("state JSON: got NULL");
-        *out = new diabolo_state{game->game, game->game->state_from_json(text)};
+        const auto& g = need(game, "diabolo_state_from_json", "game").game;
+        need(out, "diabolo_state_from_json", "out");
+        *out = new diabolo_state{g, g->state_from_json(&need(text, "diabolo_state_from_json", "json"))};
     });
 }
 
 diabolo_state* diabolo_state_clone(const diabolo_state* state) {
+    if (state == nullptr) return nullptr;
     try {
         return new diabolo_state{state->game, state->state->clone()};
     } catch (...) {
@@ -549,22 +586,27 @@ diabolo_state* diabolo_state_clone(const diabolo_state* state) {
 
 void diabolo_state_free(diabolo_state* state) { delete state; }
 
-int diabolo_state_current_player(const diabolo_state* state) { return state->state->current_player(); }
+int diabolo_state_current_player(const diabolo_state* state) {
+    return state != nullptr ? state->state->current_player() : -1;
+}
 
-uint32_t diabolo_state_pending_seats(const diabolo_state* state) { return state->state->pending_seats(); }
+uint32_t diabolo_state_pending_seats(const diabolo_state* state) {
+    return state != nullptr ? state->state->pending_seats() : 0;
+}
 
 int diabolo_state_is_terminal(const diabolo_state* state) {
+    if (state == nullptr) return -1;
     return state->state->current_player() == DIABOLO_TERMINAL ? 1 : 0;
 }
 
-uint64_t diabolo_state_version(const diabolo_state* state) { return state->state->version(); }
+uint64_t diabolo_state_version(const diabolo_state* state) { return state != nullptr ? state->state->version() : 0; }
 
 int diabolo_state_legal_actions(const diabolo_state* state, int player, int32_t* out, int capacity) {
-    return legal_actions_into(*state->state, player, out, capacity);
+    return state != nullptr ? legal_actions_into(*state->state, player, out, capacity) : -1;
 }
 
 int diabolo_state_legal_mask(const diabolo_state* state, int player, uint8_t* mask, int capacity) {
-    if (player < 0 || player >= state->state->players()) return -1;
+    if (state == nullptr || player < 0 || player >= state->state->players()) return -1;
     try {
         int32_t* ids = legal_scratch(state->state->num_actions());
         const int n = state->state->legal_actions(player, ids);
@@ -582,36 +624,41 @@ int diabolo_state_legal_mask(const diabolo_state* state, int player, uint8_t* ma
 
 diabolo_status diabolo_state_apply_action(diabolo_state* state, int player, int action, diabolo_error* error) {
     return guarded(error, [&] {
-        check_seat(*state->state, player, false);
-        state->state->apply_action(player, action);
+        AnyState& s = *need(state, "diabolo_state_apply_action", "state").state;
+        check_seat(s, player, false);
+        s.apply_action(player, action);
     });
 }
 
 diabolo_status diabolo_state_apply_move(diabolo_state* state, int player, const char* notation, diabolo_error* error) {
     return guarded(error, [&] {
-        check_seat(*state->state, player, false);
-        if (notation == nullptr) throw NotationError("a move in notation: got NULL");
-        state->state->apply_move(player, notation);
+        AnyState& s = *need(state, "diabolo_state_apply_move", "state").state;
+        need(notation, "diabolo_state_apply_move", "notation");
+        check_seat(s, player, false);
+        s.apply_move(player, notation);
     });
 }
 
 int diabolo_state_scores(const diabolo_state* state, int32_t* out, int capacity) {
-    return scores_into(*state->state, out, capacity);
+    return state != nullptr ? scores_into(*state->state, out, capacity) : -1;
 }
 
 int diabolo_state_observation_tensor(const diabolo_state* state, int player, float* out, int capacity) {
-    return tensor_into(*state->state, player, out, capacity);
+    return state != nullptr ? tensor_into(*state->state, player, out, capacity) : -1;
 }
 
 char* diabolo_state_observation(const diabolo_state* state, int player, diabolo_error* error) {
-    return state_text(state, player, error, [&](const AnyState& s) { return s.observation(player); });
+    return state_text(state, "diabolo_state_observation", player, error,
+                      [&](const AnyState& s) { return s.observation(player); });
 }
 
 char* diabolo_state_events(const diabolo_state* state, int player, diabolo_error* error) {
-    return state_text(state, player, error, [&](const AnyState& s) { return s.events(player); });
+    return state_text(state, "diabolo_state_events", player, error,
+                      [&](const AnyState& s) { return s.events(player); });
 }
 
 char* diabolo_state_to_json(const diabolo_state* state) {
+    if (state == nullptr) return nullptr;
     try {
         return c_string(state->state->to_json());
     } catch (...) {
@@ -621,7 +668,10 @@ char* diabolo_state_to_json(const diabolo_state* state) {
 
 char* diabolo_game_action_notation(const diabolo_game* game, int action, diabolo_error* error) {
     std::string text;
-    if (guarded(error, [&] { text = game->game->action_notation(action); }) != DIABOLO_OK) return nullptr;
+    if (guarded(error, [&] {
+            text = need(game, "diabolo_game_action_notation", "game").game->action_notation(action);
+        }) != DIABOLO_OK)
+        return nullptr;
     return c_string(text);
 }
 
@@ -629,20 +679,24 @@ diabolo_status diabolo_state_resample(const diabolo_state* state, int player, ui
                                       diabolo_error* error) {
     if (out != nullptr) *out = nullptr;
     return guarded(error, [&] {
-        check_seat(*state->state, player, false);
-        *out = new diabolo_state{state->game, state->state->resample(player, seed)};
+        const diabolo_state& from = need(state, "diabolo_state_resample", "state");
+        need(out, "diabolo_state_resample", "out");
+        check_seat(*from.state, player, false);
+        *out = new diabolo_state{from.game, from.state->resample(player, seed)};
     });
 }
 
 diabolo_status diabolo_state_position(const diabolo_state* state, diabolo_position** out, diabolo_error* error) {
     if (out != nullptr) *out = nullptr;
     return guarded(error, [&] {
-        if (out == nullptr) throw OptionError("diabolo_state_position needs an out-pointer");
-        *out = new diabolo_position{state->game, state->game->position_of(*state->state)};
+        const diabolo_state& from = need(state, "diabolo_state_position", "state");
+        need(out, "diabolo_state_position", "out");
+        *out = new diabolo_position{from.game, from.game->position_of(*from.state)};
     });
 }
 
 diabolo_position* diabolo_position_clone(const diabolo_position* position) {
+    if (position == nullptr) return nullptr;
     try {
         return new diabolo_position{position->game, position->position->clone()};
     } catch (...) {
@@ -653,9 +707,11 @@ diabolo_position* diabolo_position_clone(const diabolo_position* position) {
 namespace {
 
 /// `from` (or its determinisation) into `into`; DIABOLO_BAD_OPTION across games.
-diabolo_status assign_position(diabolo_position* into, const diabolo_position* from,
+diabolo_status assign_position(const char* function, diabolo_position* into, const diabolo_position* from,
                                std::optional<std::pair<int, uint64_t>> resample, diabolo_error* error) {
     return guarded(error, [&] {
+        need(into, function, "into");
+        need(from, function, "from");
         if (resample) check_seat(*from->position, resample->first, false);
         if (!into->position->assign(*from->position, resample))
             throw OptionError("a position takes only positions of its own game");
@@ -666,65 +722,72 @@ diabolo_status assign_position(diabolo_position* into, const diabolo_position* f
 }  // namespace
 
 diabolo_status diabolo_position_copy(diabolo_position* into, const diabolo_position* from, diabolo_error* error) {
-    return assign_position(into, from, std::nullopt, error);
+    return assign_position("diabolo_position_copy", into, from, std::nullopt, error);
 }
 
 diabolo_status diabolo_position_resample(const diabolo_position* from, int player, uint64_t seed,
                                          diabolo_position* into, diabolo_error* error) {
-    return assign_position(into, from, std::pair{player, seed}, error);
+    return assign_position("diabolo_position_resample", into, from, std::pair{player, seed}, error);
 }
 
 void diabolo_position_free(diabolo_position* position) { delete position; }
 
-int diabolo_position_current_player(const diabolo_position* position) { return position->position->current_player(); }
+int diabolo_position_current_player(const diabolo_position* position) {
+    return position != nullptr ? position->position->current_player() : -1;
+}
 
 uint32_t diabolo_position_pending_seats(const diabolo_position* position) {
-    return position->position->pending_seats();
+    return position != nullptr ? position->position->pending_seats() : 0;
 }
 
 int diabolo_position_is_terminal(const diabolo_position* position) {
+    if (position == nullptr) return -1;
     return position->position->current_player() == DIABOLO_TERMINAL ? 1 : 0;
 }
 
 int diabolo_position_legal_actions(const diabolo_position* position, int player, int32_t* out, int capacity) {
-    return legal_actions_into(*position->position, player, out, capacity);
+    return position != nullptr ? legal_actions_into(*position->position, player, out, capacity) : -1;
 }
 
 diabolo_status diabolo_position_apply_action(diabolo_position* position, int player, int action, diabolo_error* error) {
     return guarded(error, [&] {
-        check_seat(*position->position, player, false);
-        position->position->apply_action(player, action);
+        AnyPosition& p = *need(position, "diabolo_position_apply_action", "position").position;
+        check_seat(p, player, false);
+        p.apply_action(player, action);
     });
 }
 
 int diabolo_position_scores(const diabolo_position* position, int32_t* out, int capacity) {
-    return scores_into(*position->position, out, capacity);
+    return position != nullptr ? scores_into(*position->position, out, capacity) : -1;
 }
 
 int diabolo_position_observation_tensor(const diabolo_position* position, int player, float* out, int capacity) {
-    return tensor_into(*position->position, player, out, capacity);
+    return position != nullptr ? tensor_into(*position->position, player, out, capacity) : -1;
 }
 
 diabolo_status diabolo_play_random(const diabolo_game* game, int games, uint64_t seed, int threads, int32_t* scores,
                                    int32_t* moves, diabolo_error* error) {
     return guarded(error, [&] {
+        const AnyGame& g = *need(game, "diabolo_play_random", "game").game;
         if (games < 0 || games > 100000000)
             throw OptionError("games must be 0..100000000, got " + std::to_string(games));
         if (threads < 1 || threads > kMaxThreads)
             throw OptionError("threads must be 1.." + std::to_string(kMaxThreads) + ", got " + std::to_string(threads));
-        game->game->play_random(games, seed, threads, scores, moves);
+        g.play_random(games, seed, threads, scores, moves);
     });
 }
 
-const char* diabolo_game_bots(const diabolo_game* game) { return game->game->bot_kinds(); }
+const char* diabolo_game_bots(const diabolo_game* game) { return game != nullptr ? game->game->bot_kinds() : ""; }
 
 diabolo_status diabolo_bot_new(const diabolo_game* game, const char* kind, const char* options_json, diabolo_bot** out,
                                diabolo_error* error) {
     if (out != nullptr) *out = nullptr;
     return guarded(error, [&] {
-        if (kind == nullptr || out == nullptr) throw OptionError("diabolo_bot_new needs a kind and an out-pointer");
-        const json::Value options = json_argument(options_json, "a bot's options");
-        *out = new diabolo_bot{game->game, game->game->bot(kind, options)};
+        const auto& g = need(game, "diabolo_bot_new", "game").game;
+        need(kind, "diabolo_bot_new", "kind");
+        need(out, "diabolo_bot_new", "out");
+        const json::Value options = json_argument(options_json, "a bot's options", true);
+        *out = new diabolo_bot{g, g->bot(kind, options)};
     });
 }
 
@@ -737,8 +800,10 @@ diabolo_status diabolo_bot_choose(const diabolo_bot* bot, const diabolo_state* s
     if (delay_us != nullptr) *delay_us = 0;
     BotChoice choice;
     const diabolo_status status = guarded(error, [&] {
-        check_seat(*state->state, player, false);
-        choice = bot->bot->choose(*state->state, player, seed);
+        const AnyBot& b = *need(bot, "diabolo_bot_choose", "bot").bot;
+        const AnyState& s = *need(state, "diabolo_bot_choose", "state").state;
+        check_seat(s, player, false);
+        choice = b.choose(s, player, seed);
         if (notation != nullptr && !choice.notation.empty()) {
             *notation = c_string(choice.notation);
             if (*notation == nullptr) throw std::bad_alloc();

@@ -433,6 +433,119 @@ static void check_refusals(void) {
     diabolo_game_free(game);
 }
 
+/* Whether `status` is DIABOLO_BAD_ARGUMENT and `error` names `function` and `argument`. */
+static int null_refused(diabolo_status status, const diabolo_error* error, const char* function, const char* argument) {
+    char expected[128];
+    snprintf(expected, sizeof expected, "%s: %s is NULL", function, argument);
+    return status == DIABOLO_BAD_ARGUMENT && error->status == DIABOLO_BAD_ARGUMENT &&
+           strcmp(error->code, "null_argument") == 0 && strcmp(error->message, expected) == 0;
+}
+
+/* Every function, given NULL for a handle, text or out-pointer it needs: a status, -1, 0,
+ * NULL or "" as the header says, never a crash; the handles given alongside are unchanged. */
+static void check_nulls(void) {
+    diabolo_game* game = NULL;
+    diabolo_state* state = NULL;
+    diabolo_position* position = NULL;
+    diabolo_bot* bot = NULL;
+    diabolo_state* out_state = (diabolo_state*)&game; /* must come back NULL */
+    diabolo_position* out_position = NULL;
+    diabolo_error error;
+    int32_t ids[100];
+    uint8_t mask[100];
+    float tensor[4];
+    char* text;
+    const char bytes[4] = {0, 1, 2, 3};
+    CHECK(null_refused(diabolo_game_new(NULL, NULL, &game, &error), &error, "diabolo_game_new", "name"));
+    CHECK(game == NULL);
+    CHECK(null_refused(diabolo_game_new("schacht", NULL, NULL, &error), &error, "diabolo_game_new", "out"));
+    CHECK(diabolo_game_new("schacht", NULL, NULL, NULL) == DIABOLO_BAD_ARGUMENT);
+    CHECK(null_refused(diabolo_game_new_with_lexicon("knizia", NULL, NULL, 4, &game, &error), &error,
+                       "diabolo_game_new_with_lexicon", "lexicon"));
+    CHECK(null_refused(diabolo_game_new_with_lexicon(NULL, NULL, bytes, 4, &game, &error), &error,
+                       "diabolo_game_new_with_lexicon", "name"));
+    CHECK(null_refused(diabolo_game_new_with_lexicon("knizia", NULL, bytes, 4, NULL, &error), &error,
+                       "diabolo_game_new_with_lexicon", "out"));
+    diabolo_game_free(NULL);
+    CHECK(diabolo_game_players(NULL) == -1 && diabolo_game_num_actions(NULL) == -1);
+    CHECK(diabolo_game_real_time(NULL) == -1 && diabolo_game_options(NULL) == NULL);
+    CHECK(strcmp(diabolo_game_bots(NULL), "") == 0);
+    CHECK(diabolo_game_action_notation(NULL, 0, &error) == NULL);
+    CHECK(null_refused(error.status, &error, "diabolo_game_action_notation", "game"));
+    CHECK(null_refused(diabolo_state_new(NULL, 1, &out_state, &error), &error, "diabolo_state_new", "game"));
+    CHECK(out_state == NULL);
+    CHECK(null_refused(diabolo_state_deal(NULL, 1, NULL, &out_state, &error), &error, "diabolo_state_deal", "game"));
+    CHECK(null_refused(diabolo_state_from_json(NULL, "{}", &out_state, &error), &error, "diabolo_state_from_json",
+                       "game"));
+    CHECK(null_refused(diabolo_play_random(NULL, 1, 1, 1, NULL, NULL, &error), &error, "diabolo_play_random", "game"));
+    CHECK(null_refused(diabolo_bot_new(NULL, "random", NULL, &bot, &error), &error, "diabolo_bot_new", "game"));
+
+    CHECK(diabolo_game_new("schacht", NULL, &game, &error) == DIABOLO_OK);
+    CHECK(null_refused(diabolo_state_new(game, 1, NULL, &error), &error, "diabolo_state_new", "out"));
+    CHECK(null_refused(diabolo_state_deal(game, 1, NULL, NULL, &error), &error, "diabolo_state_deal", "out"));
+    CHECK(null_refused(diabolo_state_from_json(game, NULL, &out_state, &error), &error, "diabolo_state_from_json",
+                       "json"));
+    CHECK(null_refused(diabolo_state_from_json(game, "{}", NULL, &error), &error, "diabolo_state_from_json", "out"));
+    CHECK(null_refused(diabolo_bot_new(game, NULL, NULL, &bot, &error), &error, "diabolo_bot_new", "kind"));
+    CHECK(null_refused(diabolo_bot_new(game, "random", NULL, NULL, &error), &error, "diabolo_bot_new", "out"));
+    CHECK(diabolo_bot_new(game, "random", "[1,", &bot, &error) == DIABOLO_BAD_OPTION && bot == NULL);
+    CHECK(diabolo_bot_new(game, "random", NULL, &bot, &error) == DIABOLO_OK);
+    CHECK(diabolo_state_new(game, 1, &state, &error) == DIABOLO_OK);
+
+    diabolo_state_free(NULL);
+    CHECK(diabolo_state_clone(NULL) == NULL);
+    CHECK(diabolo_state_current_player(NULL) == -1 && diabolo_state_pending_seats(NULL) == 0);
+    CHECK(diabolo_state_is_terminal(NULL) == -1 && diabolo_state_version(NULL) == 0);
+    CHECK(diabolo_state_legal_actions(NULL, 0, ids, 100) == -1 && diabolo_state_legal_mask(NULL, 0, mask, 100) == -1);
+    CHECK(diabolo_state_scores(NULL, ids, 100) == -1 && diabolo_state_observation_tensor(NULL, 0, tensor, 4) == -1);
+    CHECK(diabolo_state_legal_actions(state, 0, NULL, 100) >= 0 && diabolo_state_legal_mask(state, 0, NULL, 9) >= 0);
+    CHECK(null_refused(diabolo_state_apply_action(NULL, 0, 0, &error), &error, "diabolo_state_apply_action", "state"));
+    CHECK(null_refused(diabolo_state_apply_move(NULL, 0, "G5<", &error), &error, "diabolo_state_apply_move", "state"));
+    CHECK(
+        null_refused(diabolo_state_apply_move(state, 0, NULL, &error), &error, "diabolo_state_apply_move", "notation"));
+    CHECK(diabolo_state_version(state) == 0);
+    CHECK(diabolo_state_observation(NULL, 0, &error) == NULL);
+    CHECK(null_refused(error.status, &error, "diabolo_state_observation", "state"));
+    CHECK(diabolo_state_events(NULL, 0, &error) == NULL);
+    CHECK(null_refused(error.status, &error, "diabolo_state_events", "state"));
+    CHECK(diabolo_state_observation(NULL, 0, NULL) == NULL && diabolo_state_to_json(NULL) == NULL);
+    CHECK(null_refused(diabolo_state_resample(NULL, 0, 1, &out_state, &error), &error, "diabolo_state_resample",
+                       "state"));
+    CHECK(null_refused(diabolo_state_resample(state, 0, 1, NULL, &error), &error, "diabolo_state_resample", "out"));
+    CHECK(null_refused(diabolo_state_position(NULL, &out_position, &error), &error, "diabolo_state_position", "state"));
+    CHECK(null_refused(diabolo_state_position(state, NULL, &error), &error, "diabolo_state_position", "out"));
+
+    CHECK(diabolo_state_position(state, &position, &error) == DIABOLO_OK);
+    diabolo_position_free(NULL);
+    CHECK(diabolo_position_clone(NULL) == NULL);
+    CHECK(null_refused(diabolo_position_copy(NULL, position, &error), &error, "diabolo_position_copy", "into"));
+    CHECK(null_refused(diabolo_position_copy(position, NULL, &error), &error, "diabolo_position_copy", "from"));
+    CHECK(null_refused(diabolo_position_resample(NULL, 0, 1, position, &error), &error, "diabolo_position_resample",
+                       "from"));
+    CHECK(null_refused(diabolo_position_resample(position, 0, 1, NULL, &error), &error, "diabolo_position_resample",
+                       "into"));
+    CHECK(diabolo_position_current_player(NULL) == -1 && diabolo_position_pending_seats(NULL) == 0);
+    CHECK(diabolo_position_is_terminal(NULL) == -1 && diabolo_position_legal_actions(NULL, 0, ids, 100) == -1);
+    CHECK(null_refused(diabolo_position_apply_action(NULL, 0, 0, &error), &error, "diabolo_position_apply_action",
+                       "position"));
+    CHECK(diabolo_position_scores(NULL, ids, 100) == -1);
+    CHECK(diabolo_position_observation_tensor(NULL, 0, tensor, 4) == -1);
+
+    diabolo_bot_free(NULL);
+    CHECK(null_refused(diabolo_bot_choose(NULL, state, 0, 1, ids, NULL, NULL, &error), &error, "diabolo_bot_choose",
+                       "bot"));
+    CHECK(ids[0] == DIABOLO_WAIT);
+    CHECK(null_refused(diabolo_bot_choose(bot, NULL, 0, 1, NULL, &text, NULL, &error), &error, "diabolo_bot_choose",
+                       "state"));
+    CHECK(text == NULL);
+    CHECK(diabolo_bot_choose(bot, state, diabolo_state_current_player(state), 1, NULL, NULL, NULL, NULL) == DIABOLO_OK);
+    diabolo_string_free(NULL);
+    diabolo_position_free(position);
+    diabolo_bot_free(bot);
+    diabolo_state_free(state);
+    diabolo_game_free(game);
+}
+
 int main(int argc, char** argv) {
     int i;
     static const char* knizia =
@@ -446,7 +559,8 @@ int main(int argc, char** argv) {
     CHECK(diabolo_game_new("chess", NULL, &none, &error) == DIABOLO_BAD_OPTION && none == NULL);
     CHECK(strstr(error.message, "chess") != NULL && strcmp(error.code, "bad_option") == 0);
     CHECK(diabolo_game_new("schacht", "{\"players\": 9}", &none, &error) == DIABOLO_BAD_OPTION);
-    CHECK(diabolo_game_new("schacht", "{not json", &none, &error) == DIABOLO_BAD_STATE);
+    CHECK(diabolo_game_new("schacht", "{not json", &none, &error) == DIABOLO_BAD_OPTION);
+    CHECK(strstr(error.message, "options") != NULL);
     for (uint64_t seed = 1; seed <= 3; ++seed) {
         play("schacht", "{\"players\": 3}", seed, 2000);
         play("duvelen", "{\"players\": 2, \"max_actions\": 300}", seed, 2000);
@@ -456,6 +570,7 @@ int main(int argc, char** argv) {
     batch("duvelen", "{\"players\": 3, \"max_actions\": 500}");
     batch("knizia", knizia);
     check_refusals();
+    check_nulls();
     for (i = 1; i < argc; ++i) {
         if (strncmp(argv[i], "lexicon=", 8) == 0) {
             check_lexicon_file(argv[i] + 8, knizia);

@@ -25,6 +25,7 @@ another env's actions meanwhile (docs/ai.rst, "Stepping while the caller works")
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -81,6 +82,8 @@ def vector_env(
         raise OptionError(f'illegal must be "raise" or "penalise", got {illegal!r}')
     if observations not in ("float32", "uint8"):
         raise OptionError(f'observations must be "float32" or "uint8", got {observations!r}')
+    if not isinstance(penalty, (int, float)) or isinstance(penalty, bool) or not math.isfinite(penalty):
+        raise OptionError(f"penalty must be a finite number, got {penalty!r}")
     if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.players):
         raise OptionError(f"seat must be a seat 0..{game.players - 1} or None (each in turn), got {seat!r}")
     if isinstance(opponents, str) or not isinstance(opponents, Sequence):
