@@ -1,12 +1,16 @@
 """Builds the compiled engine from cpp/ (the rules) and src/ (the bindings): the Python
-extension diabolo._core, and the C API as the shared library diabolo/lib/libdiabolo (with
-its header in diabolo/include), which Cython and C extensions link against
-(diabolo.get_include(), diabolo.get_library_dir())."""
+extension diabolo._core, and the C API as the shared library diabolo/lib/libdiabolo
+(diabolo.dll with its import library diabolo.lib on Windows), with its header in
+diabolo/include and, in diabolo/lib, a CMake package and a pkg-config file, which C, C++
+and Cython programs build against (diabolo.get_include(), diabolo.get_library_dir(),
+python -m diabolo --cmakedir / --pkgconfigdir). GCC, Clang and MSVC each get their own
+flags."""
 
 from __future__ import annotations
 
 import os
 import shutil
+import struct
 import sys
 import threading
 import time
@@ -35,11 +39,12 @@ def needs_recompile(obj: str, src: str) -> bool:
 ParallelCompile("DIABOLO_BUILD_JOBS", default=0, needs_recompile=needs_recompile).install()
 
 # No contraction of a * b + c into one fused operation: it would round differently on
-# machines with FMA, and bots' decisions must be the same everywhere (portable_math.hpp).
-if sys.platform == "win32":
-    extra_compile_args = ["/O2", "/W4", "/fp:precise", "/fp:contract-"]
-else:
-    extra_compile_args = ["-O3", "-Wall", "-Wextra", "-fvisibility=hidden", "-ffp-contract=off"]
+# machines with FMA, and bots' decisions must be the same everywhere (portable_math.hpp;
+# MSVC gets core/float_model.hpp's pragma, /fp:precise and SSE2 math).
+FLAGS = {
+    "msvc": ["/O2", "/W4", "/std:c++17", "/fp:precise", "/EHsc", "/bigobj", "/utf-8", "/Zc:__cplusplus"],
+    "unix": ["-O3", "-Wall", "-Wextra", "-fvisibility=hidden", "-ffp-contract=off", "-std=c++17"],
+}
 
 RULES = sorted(p for p in glob("cpp/src/**/*.cpp", recursive=True) if "capi" not in p)
 # Boost.JSON is used header-only (cpp/src/core/json.cpp compiles it); no Boost library
@@ -54,14 +59,17 @@ core = Pybind11Extension(
     include_dirs=INCLUDE,
     define_macros=NO_BOOST_LIB,
     cxx_std=17,
-    extra_compile_args=extra_compile_args,
 )
 
 # The C API library: the same rules with cpp/src/capi, exporting the diabolo_* functions
-# and nothing else (the version script), named so that -ldiabolo finds it.
-LIBRARY = "libdiabolo.dylib" if sys.platform == "darwin" else "libdiabolo.so"
+# and nothing else (the version script; __declspec(dllexport) on Windows), named so that
+# -ldiabolo finds it.
+LIBRARY = {"darwin": "libdiabolo.dylib", "win32": "diabolo.dll"}.get(sys.platform, "libdiabolo.so")
+IMPORT_LIBRARY = "diabolo.lib"  # Windows: what a program links against to use diabolo.dll
 if sys.platform == "darwin":
     library_link_args = ["-dynamiclib", "-Wl,-install_name,@rpath/" + LIBRARY]
+elif sys.platform == "win32":
+    library_link_args = []
 else:
     library_link_args = ["-Wl,--version-script=cpp/src/capi/diabolo.map", "-Wl,-soname," + LIBRARY]
 c_library = Extension(
@@ -71,7 +79,6 @@ c_library = Extension(
     include_dirs=INCLUDE,
     define_macros=NO_BOOST_LIB,
     language="c++",
-    extra_compile_args=["-std=c++17"] + extra_compile_args,
     extra_link_args=library_link_args,
 )
 
@@ -160,6 +167,9 @@ class BuildWithCLibrary(build_ext):
         return str(super().get_ext_filename(fullname))
 
     def build_extensions(self) -> None:
+        flags = FLAGS["msvc" if self.compiler.compiler_type == "msvc" else "unix"]
+        for extension in self.extensions:
+            extension.extra_compile_args = [*flags, *extension.extra_compile_args]
         cached = use_compiler_cache(self.compiler, self.extensions)
         self.progress = Progress(self.compiler._compile, " through ccache" if cached else "")
         self.compiler._compile = self.progress.compile
@@ -181,9 +191,34 @@ class BuildWithCLibrary(build_ext):
         header = package / "include" / "diabolo" / "diabolo.h"
         header.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile("cpp/include/diabolo/diabolo.h", header)
+        if self.compiler.compiler_type == "msvc":  # link.exe left the import library beside the objects
+            shutil.copyfile(Path(self.build_temp) / IMPORT_LIBRARY, package / "lib" / IMPORT_LIBRARY)
+        write_packages(package / "lib", self.distribution.get_version())
 
 
-# Windows has no C library in the wheel yet: its DLL needs an import library and
-# __declspec exports that this build does not make.
-ext_modules = [core] if sys.platform == "win32" else [core, c_library]
-setup(ext_modules=ext_modules, cmdclass={"build_ext": BuildWithCLibrary})
+def write_packages(lib: Path, version: str) -> None:
+    """The CMake package (lib/cmake/diabolo) and the pkg-config file (lib/pkgconfig) of the
+    C library in the package, from cpp/packaging's templates: paths relative to themselves."""
+    pointer_size = struct.calcsize("P")
+    values = {
+        "LIBRARY": LIBRARY,
+        "IMPORT_LIBRARY": IMPORT_LIBRARY,
+        "VERSION": version,
+        "MAJOR": version.split(".")[0],
+        "POINTER_SIZE": str(pointer_size),
+        "POINTER_BITS": str(8 * pointer_size),
+        "RPATH": "" if sys.platform == "win32" else "-Wl,-rpath,${libdir} ",
+    }
+    for template, target in (
+        ("diabolo-config.cmake.in", lib / "cmake" / "diabolo" / "diabolo-config.cmake"),
+        ("diabolo-config-version.cmake.in", lib / "cmake" / "diabolo" / "diabolo-config-version.cmake"),
+        ("diabolo.pc.in", lib / "pkgconfig" / "diabolo.pc"),
+    ):
+        text = Path("cpp", "packaging", template).read_text()
+        for key, value in values.items():
+            text = text.replace(f"@{key}@", value)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text)
+
+
+setup(ext_modules=[core, c_library], cmdclass={"build_ext": BuildWithCLibrary})

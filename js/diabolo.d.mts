@@ -34,6 +34,7 @@ export const Status: Readonly<{
     BAD_PLAYER: 6;
     LIMIT: 7;
     ERROR: 8;
+    BAD_ARGUMENT: 9;
 }>;
 
 /** A seed: an integer number (a safe integer) or a bigint, in [0, 2**64). */

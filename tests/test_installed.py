@@ -44,6 +44,104 @@ def test_a_c_program_plays_with_the_installed_library_and_header(tmp_path: Path)
     check_capi_test(program, tmp_path)
 
 
+CONSUMER = ROOT / "tests" / "capi_consumer"
+
+
+def diabolo_says(*flags: str) -> str:
+    """What ``python -m diabolo FLAGS`` prints."""
+    said = subprocess.run([sys.executable, "-m", "diabolo", *flags], capture_output=True, text=True, timeout=60)
+    assert said.returncode == 0, said.stdout + said.stderr
+    return said.stdout.strip()
+
+
+def check_consumer(program: Path) -> None:
+    """The consumer (tests/capi_consumer/consumer.c) ran: the library's version, a refused
+    move's code, and seat 1's view."""
+    played = subprocess.run([str(program)], capture_output=True, text=True, timeout=60)
+    assert played.returncode == 0, played.stdout + played.stderr
+    version, code = played.stdout.splitlines()[0].split()
+    assert version == diabolo.__version__ and code == "card_not_in_hand"
+    assert '"player":1' in played.stdout.splitlines()[1]
+
+
+def test_version_and_build_paths_follow_pybind11s_convention() -> None:
+    assert diabolo_says("--version") == f"diabolo {diabolo.__version__}"
+    includes = diabolo_says("--includes")
+    assert includes == f"-I{diabolo.get_include()}"
+    assert (Path(includes[2:]) / "diabolo" / "diabolo.h").is_file()
+    assert diabolo_says("--includes", "--libs").startswith(includes + " -L")
+    assert (Path(diabolo_says("--cmakedir")) / "diabolo-config.cmake").is_file()
+    assert (Path(diabolo_says("--pkgconfigdir")) / "diabolo.pc").is_file()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a Unix compiler line")
+def test_a_c_program_builds_from_the_flags_the_package_prints(tmp_path: Path) -> None:
+    """The C docs' line: cc consumer.c $(python -m diabolo --includes --libs), nothing else
+    (the rpath is in the flags: the program runs without LD_LIBRARY_PATH)."""
+    compiler = shutil.which(os.environ.get("CC", "cc"))
+    assert compiler, "a C compiler is needed (cc, or CC)"
+    program = tmp_path / "consumer"
+    flags = diabolo_says("--includes", "--libs").split()
+    built = subprocess.run(
+        [compiler, "-std=c99", str(CONSUMER / "consumer.c"), *flags, "-o", str(program)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    check_consumer(program)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a Unix compiler line")
+def test_pkg_config_gives_the_flags_of_the_installed_library(tmp_path: Path) -> None:
+    pkg_config = shutil.which("pkg-config") or shutil.which("pkgconf")
+    if pkg_config is None:
+        from tests.tool_helpers import skip_or_fail
+
+        skip_or_fail("the pkg-config test needs pkg-config: apt-get install pkgconf")
+    assert pkg_config is not None
+    env = {**os.environ, "PKG_CONFIG_PATH": diabolo_says("--pkgconfigdir")}
+    said = subprocess.run(
+        [pkg_config, "--cflags", "--libs", "diabolo"], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert said.returncode == 0, said.stdout + said.stderr
+    version = subprocess.run([pkg_config, "--modversion", "diabolo"], capture_output=True, text=True, env=env)
+    assert version.stdout.strip() == diabolo.__version__
+    program = tmp_path / "consumer"
+    compiler = shutil.which(os.environ.get("CC", "cc")) or "cc"
+    built = subprocess.run(
+        [compiler, "-std=c99", str(CONSUMER / "consumer.c"), *said.stdout.split(), "-o", str(program)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert built.returncode == 0, built.stdout + built.stderr
+    check_consumer(program)
+
+
+def test_a_cmake_project_finds_the_installed_library_by_its_package(tmp_path: Path) -> None:
+    """find_package(diabolo 0.1 CONFIG) with diabolo_DIR from --cmakedir: the imported
+    target diabolo::diabolo, from the package alone (no build of cpp/)."""
+    from tests.test_cpp_core import cmake
+
+    build = tmp_path / "build"
+    cmakedir = diabolo_says("--cmakedir")
+    for command in (
+        [cmake(), "-S", str(CONSUMER), "-B", str(build), f"-Ddiabolo_DIR={cmakedir}"],
+        [cmake(), "--build", str(build)],
+    ):
+        result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+        assert result.returncode == 0, result.stdout + result.stderr
+    check_consumer(build / ("consumer.exe" if sys.platform == "win32" else "consumer"))
+    wrong = subprocess.run(  # a newer version than the package's is refused by its version file
+        [cmake(), "-S", str(CONSUMER), "-B", str(tmp_path / "newer"), f"-Ddiabolo_DIR={cmakedir}", "-DWANTED=9.0"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert wrong.returncode != 0 and "9.0" in wrong.stdout + wrong.stderr
+
+
 def test_the_server_serves_the_client_the_package_carries(tmp_path: Path) -> None:
     pytest.importorskip("uvicorn", reason="the server is an extra: pip install 'diabolo[server]'")
     from tests.server_helpers import running_server

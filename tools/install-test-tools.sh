@@ -4,7 +4,9 @@
 # the WebAssembly build and its Node tests (tests/test_wasm.py), and Debian's Chromium, which
 # Playwright (a test extra) drives headless to open the browser example
 # (tests/test_browser_example.py) and the game server's client, PostgreSQL and Redis, whose
-# servers the store and cluster tests start (tests/test_server.py, tests/test_server_cluster.py), and ccache, which every C++ build of the suite
+# servers the store and cluster tests start (tests/test_server.py, tests/test_server_cluster.py),
+# TypeScript's tsc, which checks js/diabolo.d.mts (tests/test_js_types.py), pkg-config, which
+# reads the package's diabolo.pc (tests/test_installed.py), and ccache, which every C++ build of the suite
 # goes through (the package, CMake's sanitizer builds, the fuzz build, WebAssembly), so that
 # a second run, even from a clone in another folder, compiles almost nothing. As root with
 # apt-get it installs them if they are missing; otherwise, or if that fails, it says what to
@@ -12,7 +14,7 @@
 # without ccache they compile everything).
 set -uo pipefail
 
-packages=(clang-14 libclang-rt-14-dev emscripten node-acorn chromium postgresql redis-server ccache)
+packages=(clang-14 libclang-rt-14-dev emscripten node-acorn chromium postgresql redis-server ccache node-typescript pkgconf)
 # Debian's nodejs only where there is no Node.js at all: another one (NodeSource's) serves.
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
 
@@ -22,6 +24,7 @@ have_tools() {
         command -v em++ >/dev/null 2>&1 && command -v node >/dev/null 2>&1 &&
         [ -d /usr/share/nodejs/acorn ] && command -v chromium >/dev/null 2>&1 &&
         command -v ccache >/dev/null 2>&1 && command -v redis-server >/dev/null 2>&1 &&
+        command -v tsc >/dev/null 2>&1 && command -v pkg-config >/dev/null 2>&1 &&
         { command -v initdb >/dev/null 2>&1 || compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; }
 }
 
@@ -41,6 +44,6 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
 fi
 echo "install-test-tools: the fuzz test needs clang 14 and its sanitizer runtimes, the WebAssembly test" \
     "Emscripten and Node.js, the browser tests Chromium, the server's store and cluster tests PostgreSQL and Redis," \
-    "and every build goes faster through ccache:" \
+    "the TypeScript test tsc, the installed-package test pkg-config, and every build goes faster through ccache:" \
     "apt-get install ${packages[*]}"
 exit 0

@@ -16,6 +16,7 @@ import argparse
 import sys
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TextIO
 
 import diabolo
@@ -237,10 +238,29 @@ def serve(args: argparse.Namespace, out: TextIO) -> int:
 # ---- entry point -----------------------------------------------------------------------------
 
 
+def build_paths() -> dict[str, str]:
+    """What ``--includes``, ``--libs``, ``--cmakedir`` and ``--pkgconfigdir`` print (pybind11's
+    convention): a C program builds with ``cc app.c $(python -m diabolo --includes --libs)``."""
+    library = diabolo.get_library_dir()
+    libs = f"-L{library} -ldiabolo" if sys.platform == "win32" else f"-L{library} -Wl,-rpath,{library} -ldiabolo"
+    return {
+        "includes": f"-I{diabolo.get_include()}",
+        "libs": libs,
+        "cmakedir": str(Path(library) / "cmake" / "diabolo"),
+        "pkgconfigdir": str(Path(library) / "pkgconfig"),
+    }
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(
         prog="diabolo", description="Rules engine for devilish card games: demo, play, match, bench."
     )
+    top.add_argument("--version", action="version", version=f"diabolo {diabolo.__version__}")
+    where = top.add_argument_group("building C, C++ and Cython programs against the C library in the package")
+    where.add_argument("--includes", action="store_true", help="the compiler flag of diabolo/diabolo.h's folder")
+    where.add_argument("--libs", action="store_true", help="the linker flags of the C library (rpath included)")
+    where.add_argument("--cmakedir", action="store_true", help="the CMake package's folder (diabolo_DIR)")
+    where.add_argument("--pkgconfigdir", action="store_true", help="the pkg-config file's folder (PKG_CONFIG_PATH)")
     commands = top.add_subparsers(dest="command")
     demo_parser = commands.add_parser("demo", help="bots play a seeded game of Diabolo (Schacht) (the default)")
     demo_parser.add_argument("--players", type=int, default=4, help="3-5 players (default 4)")
@@ -297,6 +317,10 @@ def main(
     err = err or sys.stderr
     top = parser()
     args = top.parse_args(argv)
+    asked = [flag for flag in ("includes", "libs", "cmakedir", "pkgconfigdir") if getattr(args, flag)]
+    if asked:
+        print(" ".join(build_paths()[flag] for flag in asked), file=out)
+        return 0
     try:
         if args.command in (None, "demo"):
             return demo(getattr(args, "players", 4), getattr(args, "seed", 1), out)

@@ -27,10 +27,15 @@ inline int popcount64(uint64_t x) noexcept {
 
 /// Index of the lowest set bit; x must not be 0.
 inline int lowest_bit64(uint64_t x) noexcept {
-#if defined(_MSC_VER) && !defined(__clang__)
+#if defined(_MSC_VER) && !defined(__clang__) && (defined(_M_X64) || defined(_M_ARM64))
     unsigned long index = 0;
     _BitScanForward64(&index, x);
     return static_cast<int>(index);
+#elif defined(_MSC_VER) && !defined(__clang__)  // 32-bit: _BitScanForward64 exists only on x64 and ARM64
+    unsigned long index = 0;
+    if (_BitScanForward(&index, static_cast<unsigned long>(x))) return static_cast<int>(index);
+    _BitScanForward(&index, static_cast<unsigned long>(x >> 32u));
+    return static_cast<int>(index) + 32;
 #else
     return __builtin_ctzll(x);
 #endif

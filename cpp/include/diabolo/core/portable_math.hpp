@@ -9,6 +9,8 @@
 
 #include <cmath>
 
+#include "diabolo/core/float_model.hpp"
+
 namespace diabolo::portable {
 
 namespace detail {

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "diabolo/core/float_model.hpp"
+
 namespace diabolo {
 
 /// SplitMix64 finaliser: turns any 64-bit value into a well-mixed one. Used to
@@ -57,7 +59,10 @@ public:
 
     /// Uniform double in [0, 1) with 53 random bits.
     constexpr double uniform() noexcept {
-        const uint64_t bits = (uint64_t{next()} << 21u) ^ (uint64_t{next()} >> 11u);
+        // Two statements: the two draws of one expression may be made in either order.
+        const uint64_t first = next();
+        const uint64_t second = next();
+        const uint64_t bits = (first << 21u) ^ (second >> 11u);
         return static_cast<double>(bits & ((1ULL << 53u) - 1u)) * 0x1.0p-53;
     }
 
