@@ -472,9 +472,9 @@ def knizia_move(
                     page.click("#hints summary")
                 page.click(f'[data-word="{word}"]', timeout=2_000)
             else:
-                page.locator("#word").fill("")
-                page.locator("#word").press_sequentially(word.lower())
-            page.locator("#word").press("Enter")
+                page.locator("#word").fill("", timeout=2_000)
+                page.locator("#word").press_sequentially(word.lower(), timeout=2_000)
+            page.locator("#word").press("Enter", timeout=2_000)
         elif "reveal" in legal:
             if rng.random() < 0.2:
                 page.click('[data-move="reveal"]', timeout=2_000)
@@ -485,8 +485,9 @@ def knizia_move(
             page.click('[data-move="pass"]', timeout=2_000)
         else:
             return False
-    except PlaywrightTimeoutError:  # the table changed meanwhile: look again
-        page.locator("#word").fill("")
+    except PlaywrightTimeoutError:  # the table changed meanwhile (the game may have ended): look again
+        if page.locator("#word").is_enabled(timeout=2_000):  # disabled once the game is over
+            page.locator("#word").fill("", timeout=2_000)
         return False
     return True
 
