@@ -27,7 +27,7 @@ using R = schacht::Rules;
 
 double steps_per_second(int games, int threads, bool bytes, double seconds) {
     const schacht::Game game = schacht::Game::from_options({});
-    const BotPlayer<R, schacht::Bot> player(std::make_shared<const schacht::RandomBot>(), game);  // as Python's
+    const BotPlayer<R> player(std::make_shared<const schacht::RandomBot>(), game);  // as Python's
     const std::vector<const SeatPlayer<R>*> players(static_cast<std::size_t>(R::players(game)), &player);
     VectorEnvOptions options;
     options.compact = bytes;

@@ -99,6 +99,18 @@ export interface LoadOptions {
 export function loadDiabolo(options?: LoadOptions): Promise<Diabolo>;
 
 /** The loaded engine. @example engine.games // ["duvelen", "knizia", "schacht"] */
+/** A game's entry in the catalogue. */
+export interface GameInfo {
+    name: string;
+    title: string;
+    min_players: number;
+    max_players: number;
+    real_time: boolean;
+    listed: boolean;
+    bots: string[];
+    lexicon: string | null;
+}
+
 export class Diabolo {
     /** The Emscripten module, for what this API does not wrap. */
     readonly module: any;
@@ -108,6 +120,8 @@ export class Diabolo {
     readonly apiVersion: number;
     /** The ids of the games, sorted. */
     readonly games: string[];
+    /** The catalogue of games (tests-only games included, `listed` false). */
+    readonly catalogue: GameInfo[];
     /**
      * A game by id with its options; a Knizia game takes its word list as the option
      * `lexicon` (words) or as `data.lexicon` (the bytes of Python's Lexicon.to_bytes()).

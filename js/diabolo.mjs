@@ -338,6 +338,18 @@ export class Diabolo {
     }
 
     /**
+     * The catalogue of games: each game's name, title, seats, whether it is played in real
+     * time, whether it is listed (false: a game for the tests only), its bot kinds and the
+     * option naming its word list (or null).
+     *
+     * @example
+     * engine.catalogue.find((game) => game.name === "schacht").title // "Diabolo (Schacht)"
+     */
+    get catalogue() {
+        return JSON.parse(this.module.UTF8ToString(this.module._diabolo_catalogue()));
+    }
+
+    /**
      * A game by id with its options (serialised to JSON for the engine). A Knizia game
      * needs a `deck` and its word list: the option `lexicon` (a list of words), or the
      * list's binary form (what Python's `diabolo.Lexicon.to_bytes()` writes, a web page

@@ -173,7 +173,7 @@ void bind_vector_env(py::module_& m) {
                   if (!py::isinstance<Bot>(player))  // a bot written in Python would need the GIL
                       throw OptionError("a vector env's seats are played by C++ bots made by their classes, got " +
                                         py::repr(player).cast<std::string>());
-                  bound->players.push_back(std::make_unique<BotPlayer<R, Bot>>(cpp_bot<Bot>(player), game));
+                  bound->players.push_back(std::make_unique<BotPlayer<R>>(cpp_bot<Bot>(player), game));
                   seated.push_back(bound->players.back().get());
               }
               VectorEnvOptions options;

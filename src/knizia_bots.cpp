@@ -28,8 +28,7 @@ realtime::Reaction reaction_from(const py::handle& value) {
 
 double per_letter_from(const py::handle& value) {
     const double seconds = to_number(value, "per_letter");
-    if (!(seconds >= 0.0 && seconds <= 60.0))
-        throw OptionError("per_letter must be 0..60 seconds, got " + py::repr(value).cast<std::string>());
+    check_bot_options(seconds, Vocabulary{});
     return seconds;
 }
 
@@ -85,11 +84,11 @@ longest word the others could then form from the cards left.
                      v.words = vocabulary.cast<SharedLexicon>();
                  }
                  v.max_length = to_int(max_length, "max_length");
-                 if (v.max_length < 1 || v.max_length > kMaxWord) throw OptionError("max_length must be 1..64 letters");
                  v.coverage = to_number(coverage, "coverage");
-                 if (!(v.coverage >= 0.0 && v.coverage <= 1.0)) throw OptionError("coverage must be a share in [0, 1]");
                  v.memory = to_seed(memory, "memory");
-                 return std::make_shared<WordBot>(reaction_from(reaction), per_letter_from(per_letter), v, lookahead);
+                 const double seconds = per_letter_from(per_letter);
+                 check_bot_options(seconds, v);
+                 return std::make_shared<WordBot>(reaction_from(reaction), seconds, v, lookahead);
              }),
              py::arg("reaction") = py::none(), py::arg("per_letter") = kDefaultPerLetter,
              py::arg("vocabulary") = py::none(), py::arg("max_length") = kMaxWord, py::arg("coverage") = 1.0,

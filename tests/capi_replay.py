@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,16 +45,21 @@ def replay(name: str, seed: int, limit: int) -> tuple[int, Any]:
     return moves, state
 
 
-def check_capi_test(program: Path, folder: Path) -> None:
-    """Runs the C test `program` (cpp/tests/capi/test_capi.c, built) on every golden
-    transcript (tests/transcripts.py) and a lexicon file it writes to `folder`, and checks
-    that its seeded games, replayed through the Python API, end in the same state text."""
+def check_capi_test(program: Path, folder: Path, runner: Sequence[str] = ()) -> None:
+    """Runs the C test `program` (cpp/tests/capi/test_capi.c, built), behind `runner` if
+    given (wine, qemu-user), on every golden transcript (tests/transcripts.py) and a lexicon
+    file it writes to `folder`, and checks that its seeded games, replayed through the
+    Python API, end in the same state text."""
     lexicon = folder / "words.lexicon"
     lexicon.write_bytes(Lexicon.from_words(KNIZIA_WORDS).to_bytes())
     transcripts = sorted(str(path) for path in TRANSCRIPTS.glob("*.txt"))
     assert len(transcripts) == len(SPECS)
     capi = subprocess.run(
-        [str(program), f"lexicon={lexicon}", *transcripts], capture_output=True, text=True, timeout=600, env=os.environ
+        [*runner, str(program), f"lexicon={lexicon}", *transcripts],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=os.environ,
     )
     assert capi.returncode == 0 and capi.stdout.endswith("ok\n"), capi.stdout[-2000:] + capi.stderr
     checked = dict(line.split(" ") for line in capi.stdout.splitlines() if line.startswith(tuple(transcripts)))

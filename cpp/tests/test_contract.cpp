@@ -15,9 +15,7 @@
 #include "diabolo/core/json.hpp"
 #include "diabolo/core/live.hpp"
 #include "diabolo/core/tensor.hpp"
-#include "diabolo/duvelen/duvelen.hpp"
-#include "diabolo/knizia/knizia.hpp"
-#include "diabolo/schacht/schacht.hpp"
+#include "diabolo/games.hpp"
 
 using namespace diabolo;
 
@@ -28,12 +26,45 @@ json::Value view_of(const typename R::Position& position, int player) {
     return R::observation(position, player, boost::json::storage_ptr());
 }
 
-/// The game of its own options. A Knizia game's options name its lexicon by fingerprint,
-/// so the lexicon is given with them, as a caller that loaded it does.
+/// Whether a game of `R` takes a word list besides its options (kInfo.lexicon).
+template <class R>
+constexpr bool takes_lexicon() {
+    return R::kInfo.lexicon[0] != '\0';
+}
+
+/// The game of its own options. The options of a game with a word list name the list by
+/// fingerprint, so the list is given with them, as a caller that loaded it does.
 template <class R>
 typename R::Game reread(const typename R::Game& game) {
-    if constexpr (std::is_same_v<R, knizia::Rules>) return knizia::game_from_json(R::options_json(game), game.lexicon);
+    if constexpr (takes_lexicon<R>()) return R::game_from_json(R::options_json(game), game.lexicon);
     else return R::game_from_json(R::options_json(game));
+}
+
+/// Every bot kind of the catalogue entry is made by make_bot with no options, and plays a
+/// legal move, or waits, wherever it is asked; an unknown kind is an OptionError.
+template <class R>
+void check_bots(const typename R::Game& game, const std::vector<typename R::State>& states) {
+    std::string_view kinds = R::kInfo.bots;
+    CHECK(!kinds.empty());
+    while (!kinds.empty()) {
+        const std::size_t comma = kinds.find(',');
+        const std::string kind(kinds.substr(0, comma));
+        kinds = comma == std::string_view::npos ? std::string_view() : kinds.substr(comma + 1);
+        const std::unique_ptr<const typename R::Bot> bot = R::make_bot(game, kind, json::Object());
+        CHECK(bot != nullptr);
+        for (std::size_t i = 0; i < states.size(); ++i) {
+            const typename R::Position& position = R::position(states[i]);
+            for (int p = 0; p < R::players(game); ++p) {
+                Pcg32 rng(i, static_cast<uint64_t>(p));
+                const std::optional<typename R::Move> move = R::bot_move(*bot, position, p, rng);
+                if (!move) continue;
+                CHECK(!R::why_illegal(position, *move, p).has_value());
+                CHECK(R::bot_delay(*bot, *move, rng) >= 0);
+                CHECK(R::action_of(game, *move) >= 0 && R::action_of(game, *move) < R::num_actions(game));
+            }
+        }
+    }
+    CHECK_THROWS(OptionError, R::make_bot(game, "no such bot", json::Object()));
 }
 
 /// Plays `games` random games of `game` through the contract and checks every step.
@@ -63,6 +94,7 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
     CHECK(reread<R>(game) == game);  // options round trip
     const json::Value visibility = R::visibility();
     const json::Object& event_types = visibility.at("events").get_object();
+    std::vector<typename R::State> asked;  // states the bots are asked about
     for (int g = 0; g < games; ++g) {
         typename R::State state = R::new_state(game, static_cast<uint64_t>(g));
         Pcg32 rng(static_cast<uint64_t>(g), 77);
@@ -106,6 +138,7 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
             const int64_t longest = R::max_game_length(game);
             CHECK(longest < 0 || static_cast<int64_t>(step) <= longest);
             if (with_moves == 0) break;
+            if (step % 25 == 0) asked.push_back(state);
             // The JSON round trip gives the same state.
             const std::string text = R::to_json(state);
             CHECK(R::to_json(R::state_from_json(game, text)) == text);
@@ -160,6 +193,7 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
     CHECK(R::to_json(state) == before);
     CHECK_THROWS(NotationError, R::move_of_action(game, num_actions));
     CHECK_THROWS(StateFormatError, R::state_from_json(game, before.substr(0, before.size() / 2)));
+    check_bots<R>(game, asked);
     // Batch play through the contract does not depend on the thread count.
     const RandomPlayResult one = play_random<R>(game, 12, 5, 1);
     const RandomPlayResult two = play_random<R>(game, 12, 5, 2);
@@ -167,6 +201,14 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
 }
 
 }  // namespace
+
+TEST(contract_every_game_of_the_catalogue_with_its_default_options) {
+    // A game of words needs its list: contract_knizia below gives Knizia's.
+    for_each_game(Games{}, [](auto tag) {
+        using R = typename decltype(tag)::Rules;
+        if constexpr (!takes_lexicon<R>()) check_random_games<R>(R::game_from_json(json::Object()), 3, 300);
+    });
+}
 
 TEST(contract_schacht) {
     for (int players = 3; players <= 5; ++players) {

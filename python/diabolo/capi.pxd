@@ -47,6 +47,7 @@ cdef extern from "diabolo/diabolo.h" nogil:
     const char* diabolo_version()
     int diabolo_api_version()
     const char* diabolo_games()
+    const char* diabolo_catalogue()
 
     diabolo_status diabolo_game_new(const char* name, const char* options_json, diabolo_game** out,
                                     diabolo_error* error)

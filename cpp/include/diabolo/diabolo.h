@@ -88,8 +88,14 @@ typedef struct diabolo_position diabolo_position;
 DIABOLO_API const char* diabolo_version(void);
 DIABOLO_API int diabolo_api_version(void);
 
-/* The ids of the games, comma-separated ("duvelen,knizia,schacht"): a static string. */
+/* The ids of the games, comma-separated and sorted ("duvelen,knizia,schacht"): a static string. */
 DIABOLO_API const char* diabolo_games(void);
+/* The catalogue of games as a JSON list, a static string: each game's "name", "title",
+ * "min_players" and "max_players" (what its default options allow), "real_time", "listed"
+ * (false for a game that exists for the tests only, which diabolo_games leaves out, though
+ * diabolo_game_new makes it), "bots" (its bot kinds) and "lexicon" (the option naming its
+ * word list, or null). */
+DIABOLO_API const char* diabolo_catalogue(void);
 
 /* A game by id with its options as a JSON object ({"players": 3}; NULL or "" for the
  * defaults). A Knizia game needs "lexicon" (a list of words) and "deck". */

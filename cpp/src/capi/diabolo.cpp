@@ -15,15 +15,13 @@
 #include <string_view>
 #include <vector>
 
-#include "diabolo/bot_actions.hpp"
 #include "diabolo/core/batch.hpp"
 #include "diabolo/core/contract.hpp"
 #include "diabolo/core/events.hpp"
 #include "diabolo/core/json.hpp"
 #include "diabolo/core/live.hpp"
-#include "diabolo/duvelen/duvelen.hpp"
-#include "diabolo/knizia/knizia.hpp"
-#include "diabolo/schacht/schacht.hpp"
+#include "diabolo/core/parallel.hpp"
+#include "diabolo/games.hpp"
 
 namespace {
 
@@ -168,101 +166,27 @@ struct StateOf final : AnyState {
     }
 };
 
-/// The most threads a call may use: 1 where the build has none (WebAssembly without
-/// pthreads), so that asking for more is a clear OptionError, not a failed thread start.
-#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
-constexpr int kMaxThreads = 1;
-#else
-constexpr int kMaxThreads = 256;
-#endif
-
-/// The bots of each game by kind, as diabolo_game_bots lists them.
-template <class R>
-constexpr const char* kBotKinds = "";
-template <>
-constexpr const char* kBotKinds<schacht::Rules> = "heuristic,ismcts,random";
-template <>
-constexpr const char* kBotKinds<duvelen::Rules> = "greedy,lookahead,random";
-template <>
-constexpr const char* kBotKinds<knizia::Rules> = "lookahead,random,word";
-
 // ---- bots --------------------------------------------------------------------------------
 
-template <class R, class Bot>
+template <class R>
 struct BotOf final : AnyBot {
-    std::unique_ptr<const Bot> bot;
-    explicit BotOf(std::unique_ptr<const Bot> b) : bot(std::move(b)) {}
+    std::unique_ptr<const typename R::Bot> bot;
+    explicit BotOf(std::unique_ptr<const typename R::Bot> b) : bot(std::move(b)) {}
 
     BotChoice choose(const AnyState& any, int player, uint64_t seed) const override {
         const auto* typed = dynamic_cast<const StateOf<R>*>(&any);
         if (typed == nullptr) throw OptionError(std::string("this bot plays ") + R::kName + ", not the state's game");
         Pcg32 rng(seed);
         BotChoice choice;
-        const auto move = bot_move(*bot, R::position(typed->state), player, rng);
+        const std::optional<typename R::Move> move = R::bot_move(*bot, R::position(typed->state), player, rng);
         if (move) {
-            choice.delay = reaction_delay(*bot, *move, rng);
-            choice.action = action_id(typed->game(), *move);
+            choice.delay = R::bot_delay(*bot, *move, rng);
+            choice.action = R::action_of(typed->game(), *move);
             choice.notation = R::format_move(*move);
         }
         return choice;
     }
 };
-
-template <class R, class Bot>
-std::unique_ptr<AnyBot> wrap(std::unique_ptr<const Bot> bot) {
-    return std::make_unique<BotOf<R, typename std::remove_const_t<Bot>::Base>>(std::move(bot));
-}
-
-[[noreturn]] void no_such_bot(const char* game, std::string_view kind, const char* kinds) {
-    throw OptionError("no bot " + quoted(std::string(kind)) + " for " + game + "; the bots are " + kinds);
-}
-
-std::unique_ptr<AnyBot> bot_of(const schacht::Game&, std::string_view kind, const json::Value& options) {
-    using namespace schacht;
-    if (kind == "random" || kind == "heuristic") {
-        json::OptionReader(options, "the bot", {});
-        if (kind == "random") return std::make_unique<BotOf<Rules, Bot>>(std::make_unique<RandomBot>());
-        return std::make_unique<BotOf<Rules, Bot>>(std::make_unique<HeuristicBot>());
-    }
-    if (kind != "ismcts") no_such_bot("schacht", kind, kBotKinds<Rules>);
-    const json::OptionReader r(options, "the ismcts bot",
-                               {"iterations", "threads", "exploration", "heuristic_rollouts", "prior"});
-    SearchOptions o;  // no "seconds": a time budget would make the bot's moves depend on the machine
-    if (r.has("iterations")) o.iterations = r.integer_in("iterations", 1, 100'000'000, "S7.3");
-    if (r.has("threads")) o.threads = r.integer_in("threads", 1, kMaxThreads, "S7.3");
-    if (r.has("exploration")) o.exploration = r.number_in("exploration", 0.0, 100.0);
-    if (r.has("heuristic_rollouts")) o.heuristic_rollouts = r.boolean("heuristic_rollouts");
-    if (r.has("prior")) o.prior = r.number_in("prior", 0.0, 100.0);
-    return std::make_unique<BotOf<Rules, Bot>>(std::make_unique<IsmctsBot>(o));
-}
-
-std::unique_ptr<AnyBot> bot_of(const duvelen::Game&, std::string_view kind, const json::Value& options) {
-    using namespace duvelen;
-    json::OptionReader(options, "the bot", {});
-    const realtime::Reaction reaction = default_reaction();
-    if (kind == "random") return std::make_unique<BotOf<Rules, Bot>>(std::make_unique<RandomBot>(reaction));
-    if (kind == "greedy") return std::make_unique<BotOf<Rules, Bot>>(std::make_unique<GreedyBot>(reaction));
-    if (kind == "lookahead") return std::make_unique<BotOf<Rules, Bot>>(std::make_unique<LookaheadBot>(reaction));
-    no_such_bot("duvelen", kind, kBotKinds<Rules>);
-}
-
-std::unique_ptr<AnyBot> bot_of(const knizia::Game&, std::string_view kind, const json::Value& options) {
-    using namespace knizia;
-    const json::OptionReader r(options, "the bot", {"per_letter", "max_length", "coverage", "memory"});
-    const double per_letter = r.has("per_letter") ? r.number_in("per_letter", 0.0, 60.0) : kDefaultPerLetter;
-    if (kind == "random") {
-        if (r.has("max_length") || r.has("coverage") || r.has("memory"))
-            throw OptionError("the random bot knows no words: it takes only per_letter");
-        return std::make_unique<BotOf<Rules, Bot>>(std::make_unique<RandomBot>(default_reaction(), per_letter));
-    }
-    if (kind != "word" && kind != "lookahead") no_such_bot("knizia", kind, kBotKinds<Rules>);
-    Vocabulary words;  // the game's lexicon
-    if (r.has("max_length")) words.max_length = r.integer_in("max_length", 1, kMaxWord, "K6.3");
-    if (r.has("coverage")) words.coverage = r.number_in("coverage", 0.0, 1.0);
-    if (r.has("memory")) words.memory = static_cast<uint64_t>(r.integer_in("memory", 0, INT32_MAX, "K6.3"));
-    return std::make_unique<BotOf<Rules, Bot>>(
-        std::make_unique<WordBot>(default_reaction(), per_letter, std::move(words), kind == "lookahead"));
-}
 
 template <class R>
 struct GameOf final : AnyGame {
@@ -286,9 +210,9 @@ struct GameOf final : AnyGame {
         return std::make_unique<PositionOf<R>>(R::position(dynamic_cast<const StateOf<R>&>(state).state), game);
     }
     std::unique_ptr<AnyBot> bot(std::string_view kind, const json::Value& options) const override {
-        return bot_of(game, kind, options);
+        return std::make_unique<BotOf<R>>(R::make_bot(game, kind, options));
     }
-    const char* bot_kinds() const override { return kBotKinds<R>; }
+    const char* bot_kinds() const override { return R::kInfo.bots; }
     std::string action_notation(int action) const override { return R::format_move(R::move_of_action(game, action)); }
     void play_random(int games, uint64_t seed, int threads, int32_t* scores, int32_t* moves) const override {
         const RandomPlayResult result = diabolo::play_random<R>(game, games, seed, threads);
@@ -479,19 +403,72 @@ char* state_text(const diabolo_state* state, const char* function, int player, d
     return c_string(out);
 }
 
-/// A game by id; a Knizia game takes `lexicon` when given.
+/// Whether a game of `R` is made with a word list besides its options (kInfo.lexicon).
+template <class R>
+constexpr bool takes_lexicon() {
+    return R::kInfo.lexicon[0] != '\0';
+}
+
+/// A game by id; a game that takes a word list (Knizia) takes `lexicon` when given.
 std::shared_ptr<const AnyGame> new_game(const char* name, const char* options_json,
                                         std::shared_ptr<const Lexicon> lexicon) {
     const json::Value options = json_argument(options_json, "options", true);
-    const std::string id = name;
-    if (lexicon && id != knizia::Rules::kName) throw OptionError("only knizia takes a lexicon, not " + quoted(id));
-    if (id == schacht::Rules::kName) return game_of<schacht::Rules>(options);
-    if (id == duvelen::Rules::kName) return game_of<duvelen::Rules>(options);
-    if (id == knizia::Rules::kName) {
-        if (lexicon) return std::make_unique<GameOf<knizia::Rules>>(knizia::game_from_json(options, lexicon));
-        return game_of<knizia::Rules>(options);
-    }
-    throw OptionError("unknown game " + quoted(id) + "; the games are: " + diabolo_games());
+    const std::string_view id = name;
+    std::shared_ptr<const AnyGame> made;
+    for_each_game(Games{}, [&](auto tag) {
+        using R = typename decltype(tag)::Rules;
+        if (made || id != R::kName) return;
+        if constexpr (takes_lexicon<R>()) {
+            if (lexicon) {
+                made = std::make_shared<GameOf<R>>(R::game_from_json(options, std::move(lexicon)));
+                return;
+            }
+        } else if (lexicon) {
+            throw OptionError(std::string("only a game of words takes a lexicon, not ") + quoted(std::string(id)));
+        }
+        made = std::make_shared<GameOf<R>>(R::game_from_json(options));
+    });
+    if (!made) throw OptionError("unknown game " + quoted(std::string(id)) + "; the games are: " + diabolo_games());
+    return made;
+}
+
+/// The ids of the listed games, comma-separated and sorted.
+std::string listed_games() {
+    std::vector<std::string> names;
+    for_each_game(Games{}, [&](auto tag) {
+        using R = typename decltype(tag)::Rules;
+        if (R::kInfo.listed) names.emplace_back(R::kName);
+    });
+    std::sort(names.begin(), names.end());
+    std::string text;
+    for (const std::string& name : names) text += (text.empty() ? "" : ",") + name;
+    return text;
+}
+
+/// The catalogue as JSON: every game's entry, test-only games included (listed false).
+std::string catalogue_json() {
+    json::Array games;
+    for_each_game(Games{}, [&](auto tag) {
+        using R = typename decltype(tag)::Rules;
+        const GameInfo& info = R::kInfo;
+        json::Array bots;
+        for (std::string_view kinds = info.bots; !kinds.empty();) {
+            const std::size_t comma = kinds.find(',');
+            bots.emplace_back(boost::json::string(std::string(kinds.substr(0, comma))));
+            kinds = comma == std::string_view::npos ? std::string_view() : kinds.substr(comma + 1);
+        }
+        json::Object game;
+        game["name"] = info.name;
+        game["title"] = info.title;
+        game["min_players"] = info.min_players;
+        game["max_players"] = info.max_players;
+        game["real_time"] = info.real_time;
+        game["listed"] = info.listed;
+        game["bots"] = std::move(bots);
+        game["lexicon"] = info.lexicon[0] != '\0' ? json::Value(info.lexicon) : json::Value(nullptr);
+        games.emplace_back(std::move(game));
+    });
+    return json::serialize(games);
 }
 
 }  // namespace
@@ -502,7 +479,15 @@ const char* diabolo_version(void) { return "0.1.0"; }
 
 int diabolo_api_version(void) { return DIABOLO_API_VERSION; }
 
-const char* diabolo_games(void) { return "duvelen,knizia,schacht"; }
+const char* diabolo_games(void) {
+    static const std::string games = listed_games();  // made once, then only read
+    return games.c_str();
+}
+
+const char* diabolo_catalogue(void) {
+    static const std::string catalogue = catalogue_json();  // made once, then only read
+    return catalogue.c_str();
+}
 
 diabolo_status diabolo_game_new(const char* name, const char* options_json, diabolo_game** out, diabolo_error* error) {
     if (out != nullptr) *out = nullptr;

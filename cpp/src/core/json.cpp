@@ -485,6 +485,13 @@ bool OptionReader::boolean(std::string_view name) const {
     return v.get_bool();
 }
 
+int int_option(const OptionReader& reader, std::string_view name) {
+    const long long value = reader.integer(name);
+    if (value < INT32_MIN || value > INT32_MAX)
+        throw OptionError(std::string(name) + " is out of range, got " + std::to_string(value));
+    return static_cast<int>(value);
+}
+
 double OptionReader::number_in(std::string_view name, double low, double high) const {
     const Value& v = value(name);
     const double number = v.is_double()   ? v.get_double()

@@ -1,6 +1,7 @@
 // Duvelen: bots and the real-time simulation of whole games.
 #include <algorithm>
 
+#include "diabolo/core/json.hpp"
 #include "diabolo/core/parallel.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
 
@@ -105,6 +106,15 @@ MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, in
     return realtime::play_match<RealtimeRules, Position, Move>(
         game.players, bots, games, seed, threads, realtime::Limits{},
         [&](uint64_t game_seed) { return new_game(game, game_seed); }, first, interrupted);
+}
+
+std::unique_ptr<const Bot> Rules::make_bot(const Game&, std::string_view kind, const json::Value& options) {
+    json::OptionReader(options, "the bot", {});
+    const realtime::Reaction reaction = default_reaction();
+    if (kind == "random") return std::make_unique<RandomBot>(reaction);
+    if (kind == "greedy") return std::make_unique<GreedyBot>(reaction);
+    if (kind == "lookahead") return std::make_unique<LookaheadBot>(reaction);
+    throw OptionError("no bot " + quoted(std::string(kind)) + " for duvelen; the bots are " + kInfo.bots);
 }
 
 }  // namespace diabolo::duvelen

@@ -1,6 +1,7 @@
 // Diabolo (Knizia): bots and the real-time simulation of whole games (K6.3).
 #include <algorithm>
 
+#include "diabolo/core/json.hpp"
 #include "diabolo/core/parallel.hpp"
 #include "diabolo/knizia/knizia.hpp"
 
@@ -143,6 +144,36 @@ MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, in
     return realtime::play_match<RealtimeRules, Position, Move>(
         game.config.players, bots, games, seed, threads, realtime::Limits{},
         [&](uint64_t game_seed) { return new_game(game.config, *game.lexicon, game_seed); }, first, interrupted);
+}
+
+void check_bot_options(double per_letter, const Vocabulary& vocabulary) {
+    if (!(per_letter >= 0.0 && per_letter <= 60.0))
+        throw OptionError("per_letter must be 0..60 seconds, got " + std::to_string(per_letter));
+    if (vocabulary.max_length < 1 || vocabulary.max_length > kMaxWord)
+        throw OptionError("max_length must be 1.." + std::to_string(kMaxWord) + " letters (K6.3), got " +
+                          std::to_string(vocabulary.max_length));
+    if (!(vocabulary.coverage >= 0.0 && vocabulary.coverage <= 1.0))
+        throw OptionError("coverage must be a share in [0, 1], got " + std::to_string(vocabulary.coverage));
+}
+
+std::unique_ptr<const Bot> Rules::make_bot(const Game&, std::string_view kind, const json::Value& options) {
+    const json::OptionReader r(options, "the bot", {"per_letter", "max_length", "coverage", "memory"});
+    const double per_letter = r.has("per_letter") ? r.number_in("per_letter", -1e300, 1e300) : kDefaultPerLetter;
+    if (kind == "random") {
+        if (r.has("max_length") || r.has("coverage") || r.has("memory"))
+            throw OptionError("the random bot knows no words: it takes only per_letter");
+        check_bot_options(per_letter, Vocabulary{});
+        return std::make_unique<RandomBot>(default_reaction(), per_letter);
+    }
+    if (kind != "word" && kind != "lookahead") {
+        throw OptionError("no bot " + quoted(std::string(kind)) + " for knizia; the bots are " + kInfo.bots);
+    }
+    Vocabulary words;  // the game's lexicon
+    if (r.has("max_length")) words.max_length = json::int_option(r, "max_length");
+    if (r.has("coverage")) words.coverage = r.number_in("coverage", -1e300, 1e300);
+    if (r.has("memory")) words.memory = static_cast<uint64_t>(r.integer_in("memory", 0, INT32_MAX, "K6.3"));
+    check_bot_options(per_letter, words);
+    return std::make_unique<WordBot>(default_reaction(), per_letter, std::move(words), kind == "lookahead");
 }
 
 }  // namespace diabolo::knizia

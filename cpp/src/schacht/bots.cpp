@@ -5,6 +5,7 @@
 #include <array>
 
 #include "diabolo/core/cardset.hpp"
+#include "diabolo/core/json.hpp"
 #include "diabolo/core/portable_math.hpp"
 #include "diabolo/schacht/schacht.hpp"
 
@@ -225,6 +226,28 @@ MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, in
             return moves;
         },
         first, interrupted);
+}
+
+std::unique_ptr<const Bot> Rules::make_bot(const Game&, std::string_view kind, const json::Value& options) {
+    if (kind == "random" || kind == "heuristic") {
+        json::OptionReader(options, "the bot", {});
+        if (kind == "random") return std::make_unique<RandomBot>();
+        return std::make_unique<HeuristicBot>();
+    }
+    if (kind != "ismcts") {
+        throw OptionError("no bot " + quoted(std::string(kind)) + " for schacht; the bots are " + kInfo.bots);
+    }
+    // No "seconds": a time budget would make the bot's moves depend on the machine.
+    const json::OptionReader r(options, "the ismcts bot",
+                               {"iterations", "threads", "exploration", "heuristic_rollouts", "prior"});
+    SearchOptions o;
+    if (r.has("iterations")) o.iterations = json::int_option(r, "iterations");
+    if (r.has("threads")) o.threads = json::int_option(r, "threads");
+    if (r.has("exploration")) o.exploration = r.number_in("exploration", -1e300, 1e300);
+    if (r.has("heuristic_rollouts")) o.heuristic_rollouts = r.boolean("heuristic_rollouts");
+    if (r.has("prior")) o.prior = r.number_in("prior", -1e300, 1e300);
+    check_search_options(o);  // the ranges, as for Python's IsmctsBot
+    return std::make_unique<IsmctsBot>(o);
 }
 
 }  // namespace diabolo::schacht

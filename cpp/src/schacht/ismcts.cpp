@@ -179,7 +179,8 @@ void check_search_options(const SearchOptions& o) {
         throw OptionError("iterations must be 1..100000000, got " + std::to_string(o.iterations));
     }
     if (!(o.seconds >= 0.0 && o.seconds <= 3600.0)) throw OptionError("seconds must be 0..3600");
-    if (o.threads < 1 || o.threads > 256) throw OptionError("threads must be 1..256, got " + std::to_string(o.threads));
+    if (o.threads < 1 || o.threads > kMaxThreads)
+        throw OptionError("threads must be 1.." + std::to_string(kMaxThreads) + ", got " + std::to_string(o.threads));
     if (!(o.exploration >= 0.0 && o.exploration <= 100.0)) throw OptionError("exploration must be 0..100");
     if (!(o.prior >= 0.0 && o.prior <= 100.0)) throw OptionError("prior must be 0..100");
 }

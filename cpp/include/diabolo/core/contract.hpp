@@ -18,6 +18,18 @@
 // The members (`R` is the Rules of a game):
 //
 //   R::kName                                   the game's id, "schacht"
+//   R::kInfo                                   its entry in the catalogue (core/catalogue.hpp):
+//                                              title, seats, bot kinds, resources; one line of
+//                                              diabolo/games.hpp lists the game
+//   R::Bot                                     the game's bots' base class
+//   R::make_bot(game, kind, options) -> std::unique_ptr<const Bot>
+//                                              a bot by kind (kInfo.bots), options as JSON
+//                                              checked once, OptionError naming what is wrong
+//   R::bot_move(bot, position, player, rng)    what a bot plays for `player` now, from what the
+//       -> std::optional<Move>                 seat may know; nullopt: it waits or has nothing
+//   R::bot_delay(bot, move, rng) -> int64_t    microseconds until the bot's move arrives (its
+//                                              reaction time in real time, 0 in turns)
+//   R::action_of(game, move) -> int32_t        the action id of a move
 //   R::kNotationClause                         the clause of the game's notation ("S8"): every
 //                                              NotationError of parse_move, move_from_json and
 //                                              move_of_action names it
@@ -99,6 +111,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -106,6 +119,7 @@
 #include <utility>
 #include <vector>
 
+#include "diabolo/core/catalogue.hpp"
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/json_fwd.hpp"
 #include "diabolo/core/rng.hpp"
@@ -199,6 +213,16 @@ DIABOLO_CONTRACT_MEMBER(observation_tensor_bounds,
                         int)
 DIABOLO_CONTRACT_MEMBER(rewards, (R::rewards(ref<const typename R::State>(), static_cast<int32_t*>(nullptr)), 0), int)
 DIABOLO_CONTRACT_MEMBER(pending_seats, R::pending_seats(ref<const typename R::Position>()), uint32_t)
+DIABOLO_CONTRACT_MEMBER(make_bot,
+                        R::make_bot(ref<const typename R::Game>(), std::string_view(), ref<const json::Value>()),
+                        std::unique_ptr<const typename R::Bot>)
+DIABOLO_CONTRACT_MEMBER(bot_move,
+                        R::bot_move(ref<const typename R::Bot>(), ref<const typename R::Position>(), 0, ref<Pcg32>()),
+                        std::optional<typename R::Move>)
+DIABOLO_CONTRACT_MEMBER(bot_delay,
+                        R::bot_delay(ref<const typename R::Bot>(), ref<const typename R::Move>(), ref<Pcg32>()),
+                        int64_t)
+DIABOLO_CONTRACT_MEMBER(action_of, R::action_of(ref<const typename R::Game>(), ref<const typename R::Move>()), int32_t)
 
 #undef DIABOLO_CONTRACT_MEMBER
 
@@ -267,6 +291,15 @@ constexpr bool implements_contract() {
                   "Rules::observation_tensor_bounds(const Game&, float* low, float* high)");
     static_assert(contract::has_rewards<R>::value, "Rules::rewards(const State&, int32_t* out)");
     static_assert(contract::has_pending_seats<R>::value, "Rules::pending_seats(const Position&) -> uint32_t");
+    static_assert(std::is_same_v<std::remove_cv_t<decltype(R::kInfo)>, GameInfo>,
+                  "Rules::kInfo: the game's GameInfo (core/catalogue.hpp)");
+    static_assert(contract::has_make_bot<R>::value,
+                  "Rules::make_bot(const Game&, std::string_view kind, const json::Value& options) -> "
+                  "std::unique_ptr<const Bot>");
+    static_assert(contract::has_bot_move<R>::value,
+                  "Rules::bot_move(const Bot&, const Position&, int player, Pcg32&) -> std::optional<Move>");
+    static_assert(contract::has_bot_delay<R>::value, "Rules::bot_delay(const Bot&, const Move&, Pcg32&) -> int64_t");
+    static_assert(contract::has_action_of<R>::value, "Rules::action_of(const Game&, const Move&) -> int32_t");
     return true;
 }
 

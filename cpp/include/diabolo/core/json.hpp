@@ -347,6 +347,11 @@ private:
     const Object* options_;
 };
 
+/// reader.integer(name) as an int, whose range the caller checks (with the same function
+/// that checks the option when it comes from Python): OptionError for a value that does
+/// not fit 32 bits.
+int int_option(const OptionReader& reader, std::string_view name);
+
 /// "<value as JSON>" for error messages, at most 80 bytes, cut between UTF-8 characters.
 std::string shown(const Value& value);
 

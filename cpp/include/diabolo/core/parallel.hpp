@@ -20,6 +20,14 @@ namespace diabolo {
 /// Ctrl-C in a long batch; an empty function never stops.
 using Interrupt = std::function<bool()>;
 
+/// The most threads a call may use: 1 where the build has none (WebAssembly without
+/// pthreads), so that asking for more is a clear OptionError, not a failed thread start.
+#if defined(__EMSCRIPTEN__) && !defined(__EMSCRIPTEN_PTHREADS__)
+constexpr int kMaxThreads = 1;
+#else
+constexpr int kMaxThreads = 256;
+#endif
+
 /// Calls work(first, last) on blocks of [0, items), handed out in index order to
 /// `threads` threads (the calling thread is one of them) until all are done or
 /// `interrupted` says stop. OptionError for a bad count. If work throws (a LimitError of
@@ -28,7 +36,8 @@ using Interrupt = std::function<bool()>;
 template <class Work>
 void in_parallel(int items, int threads, const Work& work, const Interrupt& interrupted = {}) {
     if (items < 0) throw OptionError("games must be >= 0, got " + std::to_string(items));
-    if (threads < 1 || threads > 256) throw OptionError("threads must be 1..256, got " + std::to_string(threads));
+    if (threads < 1 || threads > kMaxThreads)
+        throw OptionError("threads must be 1.." + std::to_string(kMaxThreads) + ", got " + std::to_string(threads));
     const int used = std::min(threads, std::max(items, 1));
     // Small blocks balance the threads and keep an interrupt prompt; 256 items at most,
     // so a batch of 10**8 games asks about 400,000 times, each a few nanoseconds of work.

@@ -471,6 +471,23 @@ struct Rules {
     static uint32_t pending_seats(const Position& position) noexcept { return duvelen::pending_seats(position); }
     static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum
     static constexpr bool kRealTime = true;  // no turns: moves apply as they arrive (D3)
+    /// The game's entry in the catalogue (core/catalogue.hpp).
+    static constexpr GameInfo kInfo{kName, "Duvelen", 2, 8, kRealTime, true, "greedy,lookahead,random", ""};
+
+    // ---- bots: one factory, one way to ask any bot ----
+    using Bot = duvelen::Bot;
+    /// A bot by kind (kInfo.bots) with its options as JSON, checked as the Python classes
+    /// check theirs; OptionError names the kinds or the option.
+    static std::unique_ptr<const Bot> make_bot(const Game& game, std::string_view kind, const json::Value& options);
+    /// What `bot` plays for `player` now: nothing while it waits for the table to change.
+    static std::optional<Move> bot_move(const Bot& bot, const Position& position, int player, Pcg32& rng) {
+        return bot.choose(position, player, rng);
+    }
+    /// Microseconds until the bot's `move` arrives (its reaction time, D3).
+    static int64_t bot_delay(const Bot& bot, const Move& move, Pcg32& rng) noexcept {
+        return bot.reaction_time(move, rng);
+    }
+    static int32_t action_of(const Game&, const Move& move) noexcept { return move.action(); }
     static int64_t max_game_length(const Game& game) noexcept;
     static int64_t min_utility(const Game& game) noexcept;
     static int64_t max_utility(const Game& game) noexcept;

@@ -504,6 +504,10 @@ struct Vocabulary {
     bool knows(std::string_view word) const noexcept;
 };
 
+/// OptionError unless a bot's per_letter (seconds, 0..60) and vocabulary (max_length
+/// 1..kMaxWord, coverage in [0, 1]) are in range: what every way of making a bot checks.
+void check_bot_options(double per_letter, const Vocabulary& vocabulary);
+
 /// Calls the longest word it knows on the table (most cards, K4.1); the dealer reveals
 /// when it knows no word; once the deck is empty it passes; during a penalty it takes
 /// the most versatile card: a double joker, a joker, a double letter, else the first.
@@ -560,6 +564,10 @@ struct Rules {
     /// The lexicon is the option "lexicon" as a list of words here; a caller with a loaded
     /// lexicon uses knizia::game_from_json(options, lexicon).
     static Game game_from_json(const json::Value& options) { return knizia::game_from_json(options, nullptr); }
+    /// A game with its word list given apart from its options (kInfo.lexicon).
+    static Game game_from_json(const json::Value& options, std::shared_ptr<const Lexicon> lexicon) {
+        return knizia::game_from_json(options, std::move(lexicon));
+    }
     static json::Value options_json(const Game& game);
     static int num_actions(const Game& game) noexcept { return game.num_actions(); }
     static int players(const Game& game) noexcept { return game.config.players; }
@@ -621,6 +629,25 @@ struct Rules {
     static uint32_t pending_seats(const Position& position) noexcept { return knizia::pending_seats(position); }
     static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum
     static constexpr bool kRealTime = true;  // everyone plays at once (K3.2)
+    /// The game's entry in the catalogue (core/catalogue.hpp).
+    static constexpr GameInfo kInfo{kName, "Diabolo (Knizia)",      2,        6, kRealTime,
+                                    true,  "lookahead,random,word", "lexicon"};
+
+    // ---- bots: one factory, one way to ask any bot ----
+    using Bot = knizia::Bot;
+    /// A bot by kind (kInfo.bots) with its options as JSON, checked as the Python classes
+    /// check theirs; OptionError names the kinds or the option.
+    static std::unique_ptr<const Bot> make_bot(const Game& game, std::string_view kind, const json::Value& options);
+    /// What `bot` plays for `player` now: nothing while it waits for the table to change.
+    static std::optional<Move> bot_move(const Bot& bot, const Position& position, int player, Pcg32& rng) {
+        return bot.choose(position, player, rng);
+    }
+    /// Microseconds until the bot's `move` arrives (its reaction time, K6.3).
+    static int64_t bot_delay(const Bot& bot, const Move& move, Pcg32& rng) noexcept {
+        return bot.reaction_time(move, rng);
+    }
+    /// A claim's id is its word's (the best assignment of cards).
+    static int32_t action_of(const Game& game, const Move& move) { return knizia::action_of(move, *game.lexicon); }
     static int64_t max_game_length(const Game& game) noexcept;
     static int64_t min_utility(const Game& game) noexcept;
     static int64_t max_utility(const Game& game) noexcept;

@@ -502,6 +502,22 @@ struct Rules {
     static uint32_t pending_seats(const Position& position) noexcept { return schacht::pending_seats(position); }
     static constexpr bool kZeroSum = false;   // scores are points of each seat's own: general-sum
     static constexpr bool kRealTime = false;  // turns (S2.3), and secret simultaneous doubler decisions (S5.3)
+    /// The game's entry in the catalogue (core/catalogue.hpp).
+    static constexpr GameInfo kInfo{kName, "Diabolo (Schacht)", 3, 5, kRealTime, true, "heuristic,ismcts,random", ""};
+
+    // ---- bots: one factory, one way to ask any bot ----
+    using Bot = schacht::Bot;
+    /// A bot by kind (kInfo.bots) with its options as JSON, checked as the Python classes
+    /// check theirs; OptionError names the kinds or the option.
+    static std::unique_ptr<const Bot> make_bot(const Game& game, std::string_view kind, const json::Value& options);
+    /// What `bot` plays for `player` now: nothing when the seat has nothing to do.
+    static std::optional<Move> bot_move(const Bot& bot, const Position& position, int player, Pcg32& rng) {
+        if ((pending_seats(position) >> player & 1u) == 0) return std::nullopt;
+        return bot.choose(position, player, rng);
+    }
+    /// A turn-based bot acts at once.
+    static int64_t bot_delay(const Bot&, const Move&, Pcg32&) noexcept { return 0; }
+    static int32_t action_of(const Game&, const Move& move) noexcept { return move.action(); }
     static int64_t max_game_length(const Game& game) noexcept;
     static int64_t min_utility(const Game& game) noexcept;
     static int64_t max_utility(const Game& game) noexcept;

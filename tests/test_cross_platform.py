@@ -1,0 +1,105 @@
+"""The same games on other platforms than this one: the core, the C library and the C tests
+cross-compiled with the toolchain files of cpp/toolchains, for Windows x86-64 (MinGW-w64,
+run under wine), Linux aarch64 and Linux on 32-bit x86 (run under qemu-user). On each, the
+C++ tests pass and the C test plays the seeded games and every golden transcript to the
+byte (its games replayed through this machine's Python API end in the same state text).
+32-bit x86 builds only with SSE2 math: its default x87 math is refused with a clear
+message (core/float_model.hpp). MSVC and macOS cannot run here; wheels.yml builds and tests
+their wheels."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.capi_replay import check_capi_test
+from tests.test_cpp_core import COMPILER_CACHE, cmake
+from tests.tool_helpers import skip_or_fail
+
+ROOT = Path(__file__).resolve().parent.parent
+WINE = "/usr/lib/wine/wine64"  # Debian's wine64 puts its loader here, not on PATH
+INSTALL = "apt-get install {packages} (or: bash tools/install-test-tools.sh)"
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not sys.platform.startswith("linux"), reason="cross-compiles from Linux"),
+]
+
+
+def need(tools: list[str], packages: str) -> None:
+    """Skips (fails under CI) unless every tool is there."""
+    missing = [tool for tool in tools if shutil.which(tool) is None and not Path(tool).is_file()]
+    if missing:
+        skip_or_fail(f"the cross-platform test needs {', '.join(missing)}: " + INSTALL.format(packages=packages))
+
+
+def build(
+    name: str, toolchain: str, *options: str, check: bool = True
+) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """Configures and builds cpp/ for another platform into build/cross/`name` (in the tree,
+    so that ccache finds earlier compiles from any clone); returns the folder and the build's
+    result."""
+    import boost_headers
+
+    folder = ROOT / "build" / "cross" / name
+    env = {**os.environ, **COMPILER_CACHE}
+    configure = [
+        cmake(),
+        "-S",
+        str(ROOT / "cpp"),
+        "-B",
+        str(folder),
+        f"-DCMAKE_TOOLCHAIN_FILE={ROOT / 'cpp' / 'toolchains' / toolchain}",
+        f"-DDIABOLO_BOOST_INCLUDE_DIR={boost_headers.get_include()}",
+        "-DCMAKE_BUILD_TYPE=Release",
+        *options,
+    ]
+    for command in (configure, [cmake(), "--build", str(folder), "--parallel", str(os.cpu_count() or 2)]):
+        result = subprocess.run(command, capture_output=True, text=True, timeout=1800, env=env)
+        if result.returncode != 0:
+            assert not check, f"{' '.join(command)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+            return folder, result
+    return folder, result
+
+
+def run_everything(folder: Path, runner: list[str], suffix: str, tmp_path: Path) -> None:
+    """The C++ tests and the C test of a cross build, behind `runner`."""
+    tests = subprocess.run(
+        [*runner, str(folder / f"diabolo_tests{suffix}")], capture_output=True, text=True, timeout=1800
+    )
+    assert tests.returncode == 0 and " 0 failed" in tests.stdout, tests.stdout[-3000:] + tests.stderr[-3000:]
+    check_capi_test(folder / f"diabolo_capi_test{suffix}", tmp_path, runner)
+
+
+def test_windows_x86_64_under_wine(tmp_path: Path) -> None:
+    need(["x86_64-w64-mingw32-g++-posix", WINE], "g++-mingw-w64-x86-64-posix wine64")
+    folder, _ = build("windows", "mingw-w64-x86_64.cmake")
+    assert (folder / "libdiabolo.dll").is_file()
+    os.environ.setdefault("WINEDEBUG", "-all")
+    prefix = tmp_path / "wine"  # a wine prefix of its own, made on first use
+    os.environ["WINEPREFIX"] = str(prefix)
+    try:
+        run_everything(folder, [WINE], ".exe", tmp_path)
+    finally:
+        os.environ.pop("WINEPREFIX")
+
+
+def test_linux_aarch64_under_qemu(tmp_path: Path) -> None:
+    need(["aarch64-linux-gnu-g++", "qemu-aarch64"], "g++-aarch64-linux-gnu qemu-user")
+    folder, _ = build("aarch64", "aarch64-linux-gnu.cmake")
+    run_everything(folder, ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"], "", tmp_path)
+
+
+def test_linux_32_bit_x86_with_sse2_math_and_refused_with_x87_math(tmp_path: Path) -> None:
+    need(["i686-linux-gnu-g++", "qemu-i386"], "g++-i686-linux-gnu qemu-user")
+    _, refused = build("i686-x87", "i686-linux-gnu.cmake", check=False)
+    assert refused.returncode != 0
+    assert "diabolo on 32-bit x86 needs SSE2 floating point" in refused.stdout + refused.stderr
+    sse2 = "-msse2 -mfpmath=sse"
+    folder, _ = build("i686", "i686-linux-gnu.cmake", f"-DCMAKE_CXX_FLAGS={sse2}", f"-DCMAKE_C_FLAGS={sse2}")
+    run_everything(folder, ["qemu-i386", "-L", "/usr/i686-linux-gnu"], "", tmp_path)
