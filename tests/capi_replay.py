@@ -22,7 +22,10 @@ MASK = (1 << 64) - 1
 
 
 def game_of(name: str) -> Any:
-    """The game the C program plays under `name`, with the same options."""
+    """The game the C program plays under `name`, with the same options: a game of the
+    catalogue with its defaults as "<game>/default"."""
+    if name.endswith("/default"):
+        return diabolo.load(name.removesuffix("/default"))
     if name == "schacht":
         return diabolo.load("schacht", players=3)
     if name == "duvelen":
@@ -66,7 +69,8 @@ def check_capi_test(program: Path, folder: Path, runner: Sequence[str] = ()) -> 
     for path in transcripts:
         assert int(checked[path]) == len(Path(path).read_text().splitlines()) - 5, path
     games = [line.split(" ", 3) for line in capi.stdout.splitlines()[:-1] if not line.startswith(tuple(transcripts))]
-    assert sorted({name for name, _, _, _ in games}) == ["duvelen", "knizia", "schacht"]
+    plain = [f"{entry.name}/default" for entry in diabolo.catalogue() if entry.lexicon is None]
+    assert sorted({name for name, _, _, _ in games}) == sorted(["duvelen", "knizia", "schacht", *plain])
     for name, seed, moves, text in games:
         played, state = replay(name, int(seed), 400 if name == "knizia" else 2000)
         assert (played, state.to_json()) == (int(moves), text), (name, seed)

@@ -38,7 +38,7 @@ from diabolo.errors import (
 from diabolo.lexicon import Lexicon
 from diabolo.matches import match, tournament
 from diabolo.records import Record
-from diabolo.registry import Game, Move, State, bot, bot_kinds, games, load
+from diabolo.registry import Game, GameInfo, Move, State, bot, bot_kinds, catalogue, games, load
 from diabolo.selfplay import self_play
 
 derive_seed = _core.derive_seed
@@ -84,6 +84,7 @@ def get_library_dir() -> str:
 __all__ = [
     "DiaboloError",
     "Game",
+    "GameInfo",
     "IllegalMoveError",
     "InvalidWordError",
     "Lexicon",
@@ -101,6 +102,7 @@ __all__ = [
     "TERMINAL",
     "bot",
     "bot_kinds",
+    "catalogue",
     "derive_seed",
     "duvelen",
     "games",

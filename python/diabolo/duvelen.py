@@ -27,4 +27,7 @@ for _cls in (DuvelenGame, DuvelenMove, DuvelenState, Bot, GreedyBot, LookaheadBo
 for _bot, _name in ((Bot, "Bot"), (GreedyBot, "GreedyBot"), (LookaheadBot, "LookaheadBot"), (RandomBot, "RandomBot")):
     _bot.__name__ = _bot.__qualname__ = _name
 
-__all__ = ["Bot", "DuvelenGame", "DuvelenMove", "DuvelenState", "GreedyBot", "LookaheadBot", "RandomBot"]
+BOTS = {"greedy": GreedyBot, "lookahead": LookaheadBot, "random": RandomBot}
+"""The bot class of each kind the catalogue lists (``diabolo.bot`` makes them)."""
+
+__all__ = ["BOTS", "Bot", "DuvelenGame", "DuvelenMove", "DuvelenState", "GreedyBot", "LookaheadBot", "RandomBot"]

@@ -23,6 +23,7 @@ Tables are lists of cards in notation: ``"A"``, ``"EI"`` (a double letter), ``"?
 
 from __future__ import annotations
 
+import functools
 import operator
 import os
 from collections.abc import Iterator, Sequence
@@ -43,7 +44,12 @@ for _cls in (Deck, KniziaGame, KniziaMove, KniziaState, Bot, RandomBot, WordBot)
 for _named, _name in ((Bot, "Bot"), (RandomBot, "RandomBot"), (WordBot, "WordBot")):
     _named.__name__ = _named.__qualname__ = _name
 
+BOTS = {"lookahead": functools.partial(WordBot, lookahead=True), "random": RandomBot, "word": WordBot}
+"""The bot maker of each kind the catalogue lists (``diabolo.bot`` makes them): ``lookahead``
+is a WordBot that weighs what its call leaves."""
+
 __all__ = [
+    "BOTS",
     "Bot",
     "Deck",
     "KniziaGame",

@@ -7,10 +7,12 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Literal, overload
 
-from diabolo import duvelen, knizia, schacht
+from diabolo import _core, duvelen, knizia, schacht
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
 from diabolo.errors import OptionError
 from diabolo.knizia import KniziaGame, KniziaMove, KniziaState
@@ -25,11 +27,64 @@ State = SchachtState | DuvelenState | KniziaState
 Game = SchachtGame | DuvelenGame | KniziaGame
 """A game (rules with options) of any kind."""
 
-_GAMES: dict[str, type[SchachtGame] | type[DuvelenGame] | type[KniziaGame]] = {
-    "duvelen": DuvelenGame,
-    "knizia": KniziaGame,
-    "schacht": SchachtGame,
-}
+
+@dataclass(frozen=True)
+class GameInfo:
+    """A game's entry in the catalogue, as the game declares it once beside its rules in
+    C++ (``Rules::kInfo``): every list of games reads it (the C API, JavaScript, the envs,
+    OpenSpiel, the server and its browser client).
+
+    >>> info = next(entry for entry in diabolo.catalogue() if entry.name == "schacht")
+    >>> info.title, info.min_players, info.max_players, info.real_time, info.bots
+    ('Diabolo (Schacht)', 3, 5, False, ('heuristic', 'ismcts', 'random'))
+    """
+
+    name: str
+    """The id, as :func:`load` takes it."""
+    title: str
+    """The game's name for people."""
+    min_players: int
+    """The fewest seats its default options allow."""
+    max_players: int
+    """The most seats its default options allow."""
+    real_time: bool
+    """Whether it is played without turns (every seat moves when it can)."""
+    listed: bool
+    """False for a game that exists for the tests only (:func:`games` leaves it out)."""
+    bots: tuple[str, ...]
+    """The kinds of its bots, sorted (what :func:`bot` makes)."""
+    lexicon: str | None
+    """The option naming its word list, its resource (None: it takes none)."""
+
+
+_CATALOGUE = tuple(
+    GameInfo(**{**entry, "bots": tuple(entry["bots"])})
+    for entry in sorted(_core.catalogue(), key=lambda entry: entry["name"])
+)
+_ENTRIES = {entry.name: entry for entry in _CATALOGUE}
+
+
+def _class_name(name: str) -> str:
+    """The prefix of a game's classes: ``SchachtGame``, ``HighcardState``."""
+    return name[:1].upper() + name[1:]
+
+
+_GAMES: dict[str, Any] = {entry.name: getattr(_core, _class_name(entry.name) + "Game") for entry in _CATALOGUE}
+
+
+def catalogue() -> tuple[GameInfo, ...]:
+    """Every game's entry, sorted by id, the ones for tests only included (``listed`` False).
+
+    >>> [(entry.name, entry.listed) for entry in diabolo.catalogue()]
+    [('duvelen', True), ('highcard', False), ('knizia', True), ('schacht', True)]
+    """
+    return _CATALOGUE
+
+
+def _entry(name: str) -> GameInfo:
+    if not isinstance(name, str) or name not in _ENTRIES:
+        raise OptionError(f"unknown game {name!r}; the games are: {', '.join(games())}")
+    return _ENTRIES[name]
 
 
 def games() -> tuple[str, ...]:
@@ -38,7 +93,7 @@ def games() -> tuple[str, ...]:
     >>> diabolo.games()
     ('duvelen', 'knizia', 'schacht')
     """
-    return tuple(sorted(_GAMES))
+    return tuple(entry.name for entry in _CATALOGUE if entry.listed)
 
 
 @overload
@@ -63,9 +118,8 @@ def load(name: str, **options: Any) -> Game:
     ...
     diabolo.errors.OptionError: unknown game 'chess'; the games are: duvelen, knizia, schacht
     """
-    if not isinstance(name, str) or name not in _GAMES:
-        raise OptionError(f"unknown game {name!r}; the games are: {', '.join(games())}")
-    return _GAMES[name](**options)
+    game: Game = _GAMES[_entry(name).name](**options)
+    return game
 
 
 def is_real_time(name: str) -> bool:
@@ -77,20 +131,7 @@ def is_real_time(name: str) -> bool:
     >>> diabolo.registry.is_real_time("duvelen"), diabolo.registry.is_real_time("schacht")
     (True, False)
     """
-    if name not in _GAMES:
-        raise OptionError(f"unknown game {name!r}; the games are: {', '.join(games())}")
-    return _GAMES[name].real_time
-
-
-_BOTS: dict[str, dict[str, Callable[..., Any]]] = {
-    "duvelen": {"greedy": duvelen.GreedyBot, "lookahead": duvelen.LookaheadBot, "random": duvelen.RandomBot},
-    "knizia": {
-        "lookahead": lambda **options: knizia.WordBot(lookahead=True, **options),
-        "random": knizia.RandomBot,
-        "word": knizia.WordBot,
-    },
-    "schacht": {"heuristic": schacht.HeuristicBot, "ismcts": schacht.IsmctsBot, "random": schacht.RandomBot},
-}
+    return _entry(name).real_time
 
 
 def bot_kinds(name: str) -> tuple[str, ...]:
@@ -100,15 +141,14 @@ def bot_kinds(name: str) -> tuple[str, ...]:
     >>> diabolo.bot_kinds("duvelen")
     ('greedy', 'lookahead', 'random')
     """
-    if name not in _BOTS:
-        raise OptionError(f"unknown game {name!r}; the games are: {', '.join(games())}")
-    return tuple(sorted(_BOTS[name]))
+    return _entry(name).bots
 
 
 def bot(name: str, kind: str, **options: Any) -> Any:
-    """A C++ bot of the game ``name`` by kind, with its options as keyword arguments
-    (Knizia's ``lookahead`` is ``WordBot(lookahead=True)``). OptionError names the kinds,
-    or the option that is wrong.
+    """A C++ bot of the game ``name`` by kind, with its options as keyword arguments: the
+    bot class of that kind in the game's module (``diabolo.schacht.BOTS``; Knizia's
+    ``lookahead`` is ``WordBot(lookahead=True)``), or for a game without one, the factory
+    the C API uses. OptionError names the kinds, or the option that is wrong.
 
     >>> diabolo.bot("schacht", "ismcts", iterations=200).iterations
     200
@@ -120,7 +160,18 @@ def bot(name: str, kind: str, **options: Any) -> Any:
     kinds = bot_kinds(name)
     if kind not in kinds:
         raise OptionError(f"no bot {kind!r} for {name}; the bots are {', '.join(kinds)}")
+    makers: dict[str, Callable[..., Any]] | None = getattr(_GAME_MODULES.get(name), "BOTS", None)
+    if makers is None:
+        try:
+            text = json.dumps(options)
+        except (TypeError, ValueError) as error:
+            raise OptionError(f"the options of the {kind} bot of {name} must be JSON values: {error}") from None
+        return _core.make_bot(load(name), kind, text)
     try:
-        return _BOTS[name][kind](**options)
+        return makers[kind](**options)
     except TypeError as error:
         raise OptionError(f"bad options for the {kind} bot of {name}: {error}") from None
+
+
+_GAME_MODULES = {"duvelen": duvelen, "knizia": knizia, "schacht": schacht}
+"""The games with a Python module of their own (typed bot classes and more)."""

@@ -35,7 +35,11 @@ for _named, _name in (
 ):
     _named.__name__ = _named.__qualname__ = _name
 
+BOTS = {"heuristic": HeuristicBot, "ismcts": IsmctsBot, "random": RandomBot}
+"""The bot class of each kind the catalogue lists (``diabolo.bot`` makes them)."""
+
 __all__ = [
+    "BOTS",
     "Bot",
     "HeuristicBot",
     "IsmctsBot",

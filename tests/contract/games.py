@@ -12,6 +12,11 @@ WORDS = Lexicon.from_words(["TOR", "ROT", "ORT", "REST", "RAST", "STERN", "NEST"
 """A small German word list for Knizia games, with the German deck."""
 
 
+CATALOGUE = tuple(entry.name for entry in diabolo.catalogue())
+"""Every game of the catalogue, the test-only ones included (highcard): the contract
+tests run over each with no edit for a new game."""
+
+
 def new_game(name: str, players: int = 3, **options: Any) -> Any:
     """Game `name` with `players` seats; Knizia with WORDS and the German deck."""
     if name == "knizia":

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import diabolo
-from tests.contract.games import WORDS, new_game, random_states
+from tests.contract.games import CATALOGUE, WORDS, new_game, random_states
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
     ("schacht", {"players": 3}),
@@ -77,7 +77,7 @@ def test_utility_bounds_follow_the_scoring_rules() -> None:
     assert (tiles.min_utility, tiles.max_utility) == (0.0, 2.0)  # K4.3
 
 
-@pytest.mark.parametrize("name", diabolo.games())
+@pytest.mark.parametrize("name", CATALOGUE)
 def test_rewards_of_a_new_state_and_of_a_state_read_back_are_zeros(name: str) -> None:
     game = new_game(name)
     state = game.new_state(seed=4)

@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-import diabolo
-from tests.contract.games import new_game
+from tests.contract.games import CATALOGUE, new_game
 
 
 def positions(name: str, players: int, seed: int, steps: int) -> list[Any]:
@@ -29,7 +28,7 @@ def positions(name: str, players: int, seed: int, steps: int) -> list[Any]:
     return seen
 
 
-@pytest.mark.parametrize("name", diabolo.games())
+@pytest.mark.parametrize("name", CATALOGUE)
 @pytest.mark.parametrize("players", [3, 4])
 def test_pending_seats_are_the_seats_with_a_legal_move(name: str, players: int) -> None:
     checked = 0
@@ -44,7 +43,7 @@ def test_pending_seats_are_the_seats_with_a_legal_move(name: str, players: int) 
     assert checked > 300  # whole games of Schacht, long stretches of the real-time games
 
 
-@pytest.mark.parametrize("name", diabolo.games())
+@pytest.mark.parametrize("name", CATALOGUE)
 def test_resampling_keeps_what_the_seat_knows_of_the_pending_seats(name: str) -> None:
     players = 4
     for seed in range(2):

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 import diabolo
-from tests.contract.games import new_game, random_states
+from tests.contract.games import CATALOGUE, new_game, random_states
 
 
 def states(name: str) -> list[Any]:
@@ -31,7 +31,7 @@ def escaped(value: Any) -> str:
     return json.dumps(value)
 
 
-@pytest.mark.parametrize("name", diabolo.games())
+@pytest.mark.parametrize("name", CATALOGUE)
 def test_any_spelling_of_the_json_reads_back(name: str) -> None:
     game = new_game(name)
     for state in states(name):
@@ -45,7 +45,7 @@ def test_any_spelling_of_the_json_reads_back(name: str) -> None:
             assert game.state_from_json(text) == state
 
 
-@pytest.mark.parametrize("name", diabolo.games())
+@pytest.mark.parametrize("name", CATALOGUE)
 def test_every_key_is_required(name: str) -> None:
     game = new_game(name)
     data = json.loads(states(name)[-1].to_json())
@@ -55,7 +55,7 @@ def test_every_key_is_required(name: str) -> None:
             game.state_from_json(json.dumps(missing))
 
 
-@pytest.mark.parametrize("name", diabolo.games())
+@pytest.mark.parametrize("name", CATALOGUE)
 def test_a_value_of_the_wrong_type_is_named(name: str) -> None:
     game = new_game(name)
     data = json.loads(states(name)[-1].to_json())
@@ -68,7 +68,7 @@ def test_a_value_of_the_wrong_type_is_named(name: str) -> None:
                 game.state_from_json(json.dumps({**data, key: wrong}))
 
 
-@pytest.mark.parametrize("name", diabolo.games())
+@pytest.mark.parametrize("name", CATALOGUE)
 @pytest.mark.parametrize(
     ("text", "message"),
     [
@@ -87,7 +87,7 @@ def test_text_that_is_not_a_state(name: str, text: str, message: str) -> None:
         new_game(name).state_from_json(text)
 
 
-@pytest.mark.parametrize("name", diabolo.games())
+@pytest.mark.parametrize("name", CATALOGUE)
 def test_a_key_given_twice_is_refused(name: str) -> None:
     text = states(name)[-1].to_json()
     twice = text[:-1] + ',"round":0}'
@@ -95,7 +95,7 @@ def test_a_key_given_twice_is_refused(name: str) -> None:
         new_game(name).state_from_json(twice)
 
 
-@pytest.mark.parametrize("name", diabolo.games())
+@pytest.mark.parametrize("name", CATALOGUE)
 def test_a_wrong_list_item_is_named_by_its_path(name: str) -> None:
     game = new_game(name)
     data = json.loads(states(name)[-1].to_json())
@@ -107,7 +107,7 @@ def test_a_wrong_list_item_is_named_by_its_path(name: str) -> None:
         game.state_from_json(json.dumps(data))
 
 
-@pytest.mark.parametrize("name", diabolo.games())
+@pytest.mark.parametrize("name", CATALOGUE)
 def test_a_state_of_other_options_is_refused(name: str) -> None:
     text = states(name)[-1].to_json()
     with pytest.raises(diabolo.StateFormatError, match="^state JSON: options: its options differ from this game's$"):

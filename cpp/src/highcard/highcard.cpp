@@ -386,7 +386,7 @@ State Rules::state_from_json(const Game& game, std::string_view text) {
     const json::Reader root = json::Reader(document).object();
     if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected ") + quoted(kFormat));
     if (root.at("options").compact() != json::serialize(options_json(game)))
-        root.at("options").fail("the state's options are not the game's: " + json::serialize(options_json(game)));
+        root.at("options").fail("its options differ from this game's");
     State state;
     Position& p = state.position;
     p.game = game;
@@ -396,7 +396,7 @@ State Rules::state_from_json(const Game& game, std::string_view text) {
     if ((p.phase == Phase::GameOver) != (p.round == game.rounds)) root.at("phase").fail("does not match the round");
     p.to_move = static_cast<int>(root.at("to_move").integer(0, game.players - 1));
     p.leader = static_cast<int>(root.at("leader").integer(0, game.players - 1));
-    p.tricks = static_cast<int>(root.at("tricks").integer(0, kHand - 1));
+    p.tricks = static_cast<int>(root.at("tricks").integer(0, kHand));
     Cards all = 0;
     const auto cards = [&](const json::Reader& list) {
         Cards out = 0;
@@ -409,9 +409,9 @@ State Rules::state_from_json(const Game& game, std::string_view text) {
         return out;
     };
     const json::Reader hands = root.at("hands"), trick = root.at("trick"), scores = root.at("scores");
-    if (hands.size() != std::size_t(game.players) || trick.size() != std::size_t(game.players) ||
-        scores.size() != std::size_t(game.players))
-        root.fail("hands, trick and scores hold one entry per seat");
+    for (const json::Reader* list : {&hands, &trick, &scores}) {
+        if (list->size() != static_cast<std::size_t>(game.players)) list->fail("expected one entry per seat");
+    }
     for (int seat = 0; seat < game.players; ++seat) {
         p.hands[at(seat)] = cards(hands.at(at(seat)));
         const int card = static_cast<int>(trick.at(at(seat)).integer(0, kCards));
@@ -462,13 +462,15 @@ json::Value Rules::move_json(const Move& move) {
 
 Move Rules::move_from_json(const json::Value& data) {
     return with_notation_clause(kNotationClause, [&] {
-        if (!data.is_object() || data.get_object().size() != 2 || !data.get_object().contains("kind") ||
-            data.at("kind") != "play" || !data.get_object().contains("card"))
-            throw NotationError("a move's data is {\"kind\": \"play\", \"card\": 1..12}, got " + json::shown(data),
-                                "H6");
+        const std::string like = "a highcard move as data is like {\"kind\": \"play\", \"card\": 7}: ";
+        if (!data.is_object() || !data.get_object().contains("kind") || !data.at("kind").is_string())
+            throw NotationError(like + "'kind' must be a string, got " + json::shown(data));
+        if (data.at("kind") != "play") throw NotationError(like + "unknown kind in " + json::shown(data));
+        if (data.get_object().size() != 2 || !data.get_object().contains("card"))
+            throw NotationError(like + "a play has 'kind' and 'card' alone, got " + json::shown(data));
         long long card = 0;
         if (!json::as_int64(data.at("card"), card) || card < 1 || card > kCards)
-            throw NotationError("card must be 1..12, got " + json::shown(data.at("card")), "H6");
+            throw NotationError(like + "'card' must be 1..12, got " + json::shown(data));
         return Move{static_cast<int>(card)};
     });
 }

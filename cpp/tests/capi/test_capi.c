@@ -97,7 +97,7 @@ static void check_position(diabolo_position* position, const diabolo_state* stat
     }
 }
 
-static void play(const char* name, const char* options, uint64_t seed, int max_moves) {
+static void play(const char* name, const char* options, uint64_t seed, int max_moves, const char* tag) {
     diabolo_error error;
     diabolo_game* game = NULL;
     CHECK(diabolo_game_new(name, options, &game, &error) == DIABOLO_OK);
@@ -122,7 +122,8 @@ static void play(const char* name, const char* options, uint64_t seed, int max_m
         const int seat = lowest_seat(pending);
         /* In real time no seat has the turn; in turns the seat to move is the only one. */
         const int current = diabolo_state_current_player(state);
-        CHECK(diabolo_game_real_time(game) == (strcmp(name, "schacht") != 0));
+        CHECK(strcmp(name, "schacht") != 0 || !diabolo_game_real_time(game)); /* S2.3 */
+        CHECK((strcmp(name, "duvelen") != 0 && strcmp(name, "knizia") != 0) || diabolo_game_real_time(game));
         CHECK(diabolo_game_real_time(game) ? current == DIABOLO_SIMULTANEOUS : current < 0 || pending == 1u << current);
         check_position(position, state, seat, moves % 17 == 0, legal, position_legal, actions, seed + (uint64_t)moves);
         const int n = diabolo_state_legal_actions(state, seat, legal, actions);
@@ -178,7 +179,7 @@ static void play(const char* name, const char* options, uint64_t seed, int max_m
     CHECK(strcmp(text, reloaded) == 0);
     diabolo_state* bad = NULL;
     CHECK(diabolo_state_from_json(game, "{}", &bad, &error) == DIABOLO_BAD_STATE && bad == NULL);
-    printf("%s %llu %d %s\n", name, (unsigned long long)seed, moves, text);
+    printf("%s %llu %d %s\n", tag, (unsigned long long)seed, moves, text);
     diabolo_string_free(text);
     diabolo_string_free(copied);
     diabolo_string_free(reloaded);
@@ -433,6 +434,33 @@ static void check_refusals(void) {
     diabolo_game_free(game);
 }
 
+/* Every game of the catalogue that takes no word list, with its default options, one seeded
+ * game each (printed as "<name>/default"), and a batch: a game added to the catalogue is
+ * played here with no edit. The catalogue is the library's compact JSON, read by a scan of
+ * its "name" and "lexicon" keys. */
+static void play_the_catalogue(void) {
+    const char* cursor = diabolo_catalogue();
+    int games = 0;
+    while ((cursor = strstr(cursor, "{\"name\":\"")) != NULL) {
+        char name[64];
+        char tag[80];
+        const char* start = cursor + 9;
+        const char* end = strchr(start, '"');
+        const char* next = strstr(start, "{\"name\":\"");
+        const char* lexicon = strstr(start, "\"lexicon\":null");
+        cursor = start;
+        if (end == NULL || (size_t)(end - start) >= sizeof name) break;
+        memcpy(name, start, (size_t)(end - start));
+        name[end - start] = '\0';
+        if (lexicon == NULL || (next != NULL && lexicon > next)) continue; /* takes a word list */
+        snprintf(tag, sizeof tag, "%s/default", name);
+        play(name, NULL, 4, 2000, tag);
+        batch(name, NULL);
+        ++games;
+    }
+    CHECK(games >= 3);
+}
+
 /* Whether `status` is DIABOLO_BAD_ARGUMENT and `error` names `function` and `argument`. */
 static int null_refused(diabolo_status status, const diabolo_error* error, const char* function, const char* argument) {
     char expected[128];
@@ -562,10 +590,11 @@ int main(int argc, char** argv) {
     CHECK(diabolo_game_new("schacht", "{not json", &none, &error) == DIABOLO_BAD_OPTION);
     CHECK(strstr(error.message, "options") != NULL);
     for (uint64_t seed = 1; seed <= 3; ++seed) {
-        play("schacht", "{\"players\": 3}", seed, 2000);
-        play("duvelen", "{\"players\": 2, \"max_actions\": 300}", seed, 2000);
-        play("knizia", knizia, seed, 400);
+        play("schacht", "{\"players\": 3}", seed, 2000, "schacht");
+        play("duvelen", "{\"players\": 2, \"max_actions\": 300}", seed, 2000, "duvelen");
+        play("knizia", knizia, seed, 400, "knizia");
     }
+    play_the_catalogue();
     batch("schacht", NULL);
     batch("duvelen", "{\"players\": 3, \"max_actions\": 500}");
     batch("knizia", knizia);

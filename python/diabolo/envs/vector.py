@@ -31,14 +31,12 @@ from typing import Any
 
 from diabolo import _core
 from diabolo.errors import OptionError
-from diabolo.registry import Game, bot
+from diabolo.registry import Game, bot, catalogue
 
 __all__ = ["vector_env"]
 
 _MAKERS: dict[str, Callable[..., Any]] = {
-    "schacht": _core.schacht_vector_env,
-    "duvelen": _core.duvelen_vector_env,
-    "knizia": _core.knizia_vector_env,
+    entry.name: getattr(_core, f"{entry.name}_vector_env") for entry in catalogue()
 }
 
 
@@ -107,5 +105,5 @@ def vector_env(
     )
 
 
-for _game in (_core.SchachtGame, _core.DuvelenGame, _core.KniziaGame):
-    setattr(_game, "vector_env", vector_env)  # noqa: B010 (a method of the compiled classes, typed in _core.pyi)
+for _entry in catalogue():  # a method of the compiled classes, typed in _core.pyi
+    setattr(getattr(_core, _entry.name[:1].upper() + _entry.name[1:] + "Game"), "vector_env", vector_env)  # noqa: B010

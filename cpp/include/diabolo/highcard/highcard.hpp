@@ -2,7 +2,7 @@
 // kInfo.listed is false). It proves the catalogue: added with this folder, its sources in
 // cpp/src/highcard/ and one line of diabolo/games.hpp, it passes the C++, C and Python
 // contract suites with no other edit. Its rules, numbered as the real games' are:
-//   H1   2-4 players; a deck of the cards 1..12; `rounds` rounds (default 2).
+//   H1   2-4 players; a deck of the cards 1..12; `rounds` rounds (default 10).
 //   H2   Each round the deck is shuffled and every seat is dealt 3 cards, unseen by the
 //        others; the rest stay face down. Seat `round % players` leads the first trick.
 //   H3   In turn from the leader, each seat plays one card of its hand face up.
@@ -35,14 +35,14 @@ namespace diabolo::highcard {
 constexpr int kCards = 12;  // H1
 constexpr int kHand = 3;    // H2
 constexpr int kMinPlayers = 2, kMaxSeats = 4;
-constexpr int kMaxRounds = 10;
+constexpr int kMaxRounds = 20;
 
 enum class Phase : uint8_t { Play = 0, GameOver = 1 };
 
 /// The validated options.
 struct Game {
     int players = 3;
-    int rounds = 2;
+    int rounds = 10;
     bool operator==(const Game& other) const noexcept { return players == other.players && rounds == other.rounds; }
 };
 
