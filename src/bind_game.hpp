@@ -464,6 +464,10 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
         .def_property_readonly(
             "name", [](const Game&) { return R::kName; },
             doc("The game's id, as ``diabolo.load`` takes it.", ">>> diabolo.load('{name}').name\n'{name}'"))
+        .def_property_readonly(
+            "title", [](const Game&) { return R::kInfo.title; },
+            doc("The game's name for people (its catalogue entry).",
+                ">>> diabolo.load('{name}').title == diabolo.registry.catalogue_entry('{name}').title\nTrue"))
         .def_property_readonly("players", &R::players,
                                doc("Number of seats.", ">>> diabolo.load('{name}', players=3).players\n3"))
         .def_property_readonly(

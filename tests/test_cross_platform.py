@@ -1,8 +1,10 @@
 """The same games on other platforms than this one: the core, the C library and the C tests
 cross-compiled with the toolchain files of cpp/toolchains, for Windows x86-64 (MinGW-w64,
-run under wine), Linux aarch64 and Linux on 32-bit x86 (run under qemu-user). On each, the
+run under wine), Linux aarch64 (run under qemu-user) and Linux on 32-bit x86. On each, the
 C++ tests pass and the C test plays the seeded games and every golden transcript to the
 byte (its games replayed through this machine's Python API end in the same state text).
+32-bit x86 programs run natively where the kernel can (through the cross toolchain's
+loader), under qemu-i386 elsewhere.
 32-bit x86 builds only with SSE2 math: its default x87 math is refused with a clear
 message (core/float_model.hpp). MSVC and macOS cannot run here; wheels.yml builds and tests
 their wheels."""
@@ -73,6 +75,19 @@ under the invariant checker (most of the C++ tests' time; they run natively and 
 wine). The determinism that differs between platforms is checked by the C test's seeded
 games and golden transcripts, which run everywhere."""
 
+I686 = Path("/usr/i686-linux-gnu/lib")
+
+
+def i686_runner(folder: Path) -> tuple[list[str], list[str]]:
+    """How to run the 32-bit x86 programs, and the C++ tests to leave out: natively where
+    the kernel runs 32-bit code (an x86-64 kernel with IA-32 emulation), through the cross
+    toolchain's own loader and libraries; else under qemu-i386, which is far slower."""
+    native = [str(I686 / "ld-linux.so.2"), "--library-path", f"{I686}:{folder}"]
+    probe = subprocess.run([*native, str(folder / "diabolo_tests"), "rng_"], capture_output=True, timeout=60)
+    if probe.returncode == 0:
+        return native, []
+    return ["qemu-i386", "-L", str(I686.parent)], EMULATED
+
 
 def run_everything(folder: Path, runner: list[str], suffix: str, tmp_path: Path, *tests_left_out: str) -> None:
     """The C++ tests (but `tests_left_out`) and the C test of a cross build, behind `runner`."""
@@ -112,4 +127,5 @@ def test_linux_32_bit_x86_with_sse2_math_and_refused_with_x87_math(tmp_path: Pat
     assert "diabolo on 32-bit x86 needs SSE2 floating point" in refused.stdout + refused.stderr
     sse2 = "-msse2 -mfpmath=sse"
     folder, _ = build("i686", "i686-linux-gnu.cmake", f"-DCMAKE_CXX_FLAGS={sse2}", f"-DCMAKE_C_FLAGS={sse2}")
-    run_everything(folder, ["qemu-i386", "-L", "/usr/i686-linux-gnu"], "", tmp_path, *EMULATED)
+    runner, left_out = i686_runner(folder)
+    run_everything(folder, runner, "", tmp_path, *left_out)

@@ -49,15 +49,13 @@ from diabolo.matches import (
     round_robin,
     standings,
 )
-from diabolo.registry import Game
+from diabolo.registry import BOT_CLASSES, Game
 from diabolo.selfplay import SelfPlayData, play_block
 
 __all__ = ["match", "self_play", "tournament"]
 
 BotSpec = str | Callable[[], Any] | Any
 """A bot kind, a function that makes a bot, or a bot written in Python that pickles."""
-
-_NATIVE_BOTS = (diabolo.schacht.Bot, diabolo.duvelen.Bot, diabolo.knizia.Bot)
 
 
 def _check(game: Any, bots: Sequence[BotSpec], what: str, seated: bool = True) -> None:
@@ -67,7 +65,7 @@ def _check(game: Any, bots: Sequence[BotSpec], what: str, seated: bool = True) -
     if seated and len(bots) != game.players:
         raise OptionError(f"{what} needs one bot per seat: {game.players} seats, got {len(bots)} bots")
     for index, bot in enumerate(bots):
-        if isinstance(bot, _NATIVE_BOTS):
+        if isinstance(bot, BOT_CLASSES):
             kind = getattr(bot, "name", type(bot).__name__)
             raise OptionError(
                 f"bot {index} is a C++ bot ({kind}), which cannot be sent to other processes: "

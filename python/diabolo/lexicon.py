@@ -78,7 +78,11 @@ def _from_file(
     return lexicon
 
 
-def _load(cls: type[Lexicon], language: str = "de", *, cache: bool = True) -> Lexicon:
+DEFAULT_LANGUAGE = "de"
+"""The packaged word list a game of words gets when none is named (Knizia's game is German)."""
+
+
+def _load(cls: type[Lexicon], language: str = DEFAULT_LANGUAGE, *, cache: bool = True) -> Lexicon:
     """The word list for ``language``: one packaged with diabolo (``en``, ``nl``), an
     installed lexicon distribution (``de``: ``pip install ./lexicons/de``), or a
     system list in ``/usr/share/dict``. :class:`~diabolo.LexiconNotFoundError` says how

@@ -36,6 +36,7 @@ from diabolo import _core
 from diabolo.duvelen import DuvelenGame
 from diabolo.errors import OptionError
 from diabolo.knizia import KniziaGame
+from diabolo.registry import GAME_CLASSES
 from diabolo.schacht import Bot as SchachtBot
 from diabolo.schacht import SchachtGame
 
@@ -239,7 +240,7 @@ def check_game(game: object, what: str) -> None:
     ...
     diabolo.errors.OptionError: match plays a game of diabolo.load, like diabolo.load('schacht'), got 'schacht'
     """
-    if not isinstance(game, (SchachtGame, DuvelenGame, KniziaGame)):
+    if not isinstance(game, GAME_CLASSES):
         raise OptionError(f"{what} plays a game of diabolo.load, like diabolo.load('schacht'), got {game!r}")
 
 

@@ -57,12 +57,12 @@ import numpy.typing as npt
 import pyspiel
 
 import diabolo
-from diabolo.registry import Game, State, is_real_time
+from diabolo.registry import Game, State, catalogue_entry, default_options, games, is_real_time
 
 __all__ = ["DEALS", "NAMES", "DiaboloGame", "DiaboloState", "resampler"]
 
-NAMES = {"schacht": "diabolo_schacht", "duvelen": "diabolo_duvelen", "knizia": "diabolo_knizia"}
-"""The OpenSpiel name of each game."""
+NAMES = {name: f"diabolo_{name}" for name in games()}
+"""The OpenSpiel name of each game (of :func:`diabolo.games`)."""
 
 DEALS = 1 << 16
 """The chance outcomes of the deal: deal ``o`` plays the engine's game of seed
@@ -74,20 +74,20 @@ game ends after this many steps unless ``max_steps`` says otherwise."""
 
 
 def _rule_options(name: str) -> dict[str, int | str | bool]:
-    """The game's rule options that OpenSpiel parameters can carry, with their defaults.
-    Knizia's lexicon is a parameter too: a language code, or the path of a word-list file
+    """The game's rule options that OpenSpiel parameters can carry, with their defaults. A
+    game's word list is a parameter too: a language code, or the path of a word-list file
     (one word a line)."""
-    if name == "knizia":
-        defaults = diabolo.load(name, lexicon=diabolo.Lexicon.from_words(["ab"])).options
-        defaults = {**defaults, "lexicon": "de"}
-    else:
-        defaults = diabolo.load(name).options
-    return {key: value for key, value in defaults.items() if isinstance(value, (bool, int, str))}
+    return {key: value for key, value in default_options(name).items() if isinstance(value, (bool, int, str))}
 
 
-_PLAYERS = {"schacht": (2, 8), "duvelen": (2, 8), "knizia": (2, 6)}
-"""The fewest and most seats each game allows with any options: Schacht 3-5, or 2-8 with
-``strict_players=False`` (S1.1); Duvelen 2-8 (D1.2); Knizia 2-6 (K1.1)."""
+_PLAYERS = {"schacht": (2, 8)}
+"""The seats a game allows with any options, where that is wider than its catalogue
+entry's (the defaults'): Schacht 3-5, or 2-8 with ``strict_players=False`` (S1.1)."""
+
+
+def _players(name: str) -> tuple[int, int]:
+    entry = catalogue_entry(name)
+    return _PLAYERS.get(name, (entry.min_players, entry.max_players))
 
 
 def _game_type(name: str) -> pyspiel.GameType:
@@ -95,14 +95,14 @@ def _game_type(name: str) -> pyspiel.GameType:
     adapter = {"seed": 0, "idle_limit": 8, "max_steps": 0} if real_time else {"seed": 0}
     return pyspiel.GameType(
         short_name=NAMES[name],
-        long_name=f"Diabolo ({name.capitalize()})",
+        long_name=catalogue_entry(name).title,
         dynamics=pyspiel.GameType.Dynamics.SIMULTANEOUS if real_time else pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=_PLAYERS[name][1],
-        min_num_players=_PLAYERS[name][0],
+        max_num_players=_players(name)[1],
+        min_num_players=_players(name)[0],
         provides_information_state_string=False,
         provides_information_state_tensor=False,
         provides_observation_string=True,

@@ -16,6 +16,7 @@ from diabolo import _core, duvelen, knizia, schacht
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
 from diabolo.errors import OptionError
 from diabolo.knizia import KniziaGame, KniziaMove, KniziaState
+from diabolo.lexicon import DEFAULT_LANGUAGE, Lexicon
 from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
 
 Move = SchachtMove | DuvelenMove | KniziaMove
@@ -70,6 +71,10 @@ def _class_name(name: str) -> str:
 
 
 _GAMES: dict[str, Any] = {entry.name: getattr(_core, _class_name(entry.name) + "Game") for entry in _CATALOGUE}
+GAME_CLASSES: tuple[type, ...] = tuple(_GAMES.values())
+"""The game class of every game of the catalogue (``isinstance(x, GAME_CLASSES)``: a game of :func:`load`)."""
+BOT_CLASSES: tuple[type, ...] = tuple(getattr(_core, _class_name(entry.name) + "Bot") for entry in _CATALOGUE)
+"""The base class of every game's C++ bots."""
 
 
 def catalogue() -> tuple[GameInfo, ...]:
@@ -81,7 +86,12 @@ def catalogue() -> tuple[GameInfo, ...]:
     return _CATALOGUE
 
 
-def _entry(name: str) -> GameInfo:
+def catalogue_entry(name: str) -> GameInfo:
+    """The catalogue's entry of the game ``name``; OptionError for an unknown game.
+
+    >>> diabolo.registry.catalogue_entry("duvelen").real_time
+    True
+    """
     if not isinstance(name, str) or name not in _ENTRIES:
         raise OptionError(f"unknown game {name!r}; the games are: {', '.join(games())}")
     return _ENTRIES[name]
@@ -118,8 +128,30 @@ def load(name: str, **options: Any) -> Game:
     ...
     diabolo.errors.OptionError: unknown game 'chess'; the games are: duvelen, knizia, schacht
     """
-    game: Game = _GAMES[_entry(name).name](**options)
+    game: Game = _GAMES[catalogue_entry(name).name](**options)
     return game
+
+
+def default_options(name: str) -> dict[str, Any]:
+    """The game's options with their defaults as JSON values (what a lobby form or an
+    OpenSpiel parameter list starts from); a game's word list (:attr:`GameInfo.lexicon`)
+    is the language of the packaged list it gets by default.
+
+    >>> diabolo.registry.default_options("knizia")["lexicon"], diabolo.registry.default_options("schacht")["players"]
+    ('de', 4)
+    """
+    entry = catalogue_entry(name)
+    if entry.lexicon is None:
+        options = load(name).options
+    else:  # any list makes the game: only the other options' defaults are read
+        options = {**load(name, **{entry.lexicon: Lexicon.from_words(["ab"])}).options, entry.lexicon: DEFAULT_LANGUAGE}
+    json_values = (bool, int, float, str)
+    return {
+        key: list(value) if isinstance(value, tuple) else value
+        for key, value in options.items()
+        if isinstance(value, json_values)
+        or (isinstance(value, tuple) and all(isinstance(v, json_values) for v in value))
+    }
 
 
 def is_real_time(name: str) -> bool:
@@ -131,7 +163,7 @@ def is_real_time(name: str) -> bool:
     >>> diabolo.registry.is_real_time("duvelen"), diabolo.registry.is_real_time("schacht")
     (True, False)
     """
-    return _entry(name).real_time
+    return catalogue_entry(name).real_time
 
 
 def bot_kinds(name: str) -> tuple[str, ...]:
@@ -141,7 +173,7 @@ def bot_kinds(name: str) -> tuple[str, ...]:
     >>> diabolo.bot_kinds("duvelen")
     ('greedy', 'lookahead', 'random')
     """
-    return _entry(name).bots
+    return catalogue_entry(name).bots
 
 
 def bot(name: str, kind: str, **options: Any) -> Any:

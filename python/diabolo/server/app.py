@@ -26,6 +26,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 import diabolo
 from diabolo.errors import DiaboloError, OptionError
+from diabolo.registry import default_options
 from diabolo.server.cluster import Cluster, RemoteTable
 from diabolo.server.config import ServerConfig
 from diabolo.server.lobby import Lobby, _name, _object
@@ -87,8 +88,17 @@ def create_app(
         return JSONResponse(
             {
                 "games": [
-                    {"name": name, "bots": list(diabolo.bot_kinds(name)), "options": _defaults(name)}
-                    for name in diabolo.games()
+                    {
+                        "name": entry.name,
+                        "title": entry.title,
+                        "min_players": entry.min_players,
+                        "max_players": entry.max_players,
+                        "real_time": entry.real_time,
+                        "bots": list(entry.bots),
+                        "options": default_options(entry.name),
+                    }
+                    for entry in diabolo.catalogue()
+                    if entry.listed
                 ],
                 "limits": {
                     "bot_iterations": config.bot_iterations,
@@ -352,14 +362,6 @@ def uvicorn_config(app: Starlette, **options: Any) -> Any:
         "forwarded_allow_ips": config.trusted_proxies or None,
     }
     return uvicorn.Config(app, **{**settings, **options})
-
-
-def _defaults(name: str) -> dict[str, Any]:
-    """A game's options with their defaults, as JSON (a Knizia game's word list by language)."""
-    if name == "knizia":
-        return {"players": 3, "lexicon": "de"}
-    options = diabolo.load(name).options
-    return {key: list(value) if isinstance(value, tuple) else value for key, value in options.items()}
 
 
 class _Client:

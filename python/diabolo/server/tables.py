@@ -380,6 +380,7 @@ class Table:
         return {
             "id": self.id,
             "game": self.game_name,
+            "title": self.game.title,
             "options": self.options,
             "seats": [seat.public() for seat in self.seats],
             "settings": self.settings.to_json(),

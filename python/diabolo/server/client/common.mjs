@@ -1,11 +1,20 @@
 // What the lobby, the table and the replay pages share: the server's HTTP API, the seats'
 // tokens in localStorage, names of games and seats, and page helpers.
 
-export const GAME_TITLES = {
-  schacht: "Diabolo (Schacht)",
-  duvelen: "Duvelen",
-  knizia: "Diabolo (Knizia)",
-};
+let catalogue = null;
+
+/** The games the server offers (/api/games, asked once a page): each game's name, title,
+ * seats, bots and default options, as the engine's catalogue declares them. */
+export function serverGames() {
+  catalogue ||= api("/api/games").then((answer) => answer.games);
+  return catalogue;
+}
+
+/** A game's title for people (its id if the server does not list it). */
+export async function gameTitle(name) {
+  const game = (await serverGames()).find((entry) => entry.name === name);
+  return game ? game.title : name;
+}
 
 /** The JSON answer of the server's API; an Error with the server's message otherwise. */
 export async function api(path, body) {

@@ -3,10 +3,9 @@
 // seat a person or a bot of the game's kinds from /api/games, the turn timer and the
 // bots' pace). A seat's token is kept in localStorage; the table page finds it there.
 
-import { GAME_TITLES, api, replayUrl, storedName, storedSeat, storeName, tableUrl, takeSeat } from "./common.mjs";
+import { api, serverGames, replayUrl, storedName, storedSeat, storeName, tableUrl, takeSeat } from "./common.mjs";
 import { h, patch } from "./dom.mjs";
 
-const PLAYERS = { schacht: [3, 5], duvelen: [2, 8], knizia: [2, 6] };
 const $ = (id) => document.getElementById(id);
 
 let games = [];
@@ -61,7 +60,7 @@ function tableCard(table) {
     h(
       "div",
       { class: "what" },
-      h("strong", {}, GAME_TITLES[table.game] || table.game),
+      h("strong", {}, table.title || table.game),
       " ",
       h("span", { class: `state ${table.finished ? "finished" : waiting ? "waiting" : "playing"}` }, state),
       h("div", { class: "seats-line" }, seats),
@@ -94,7 +93,7 @@ function currentGame() {
 
 function seatSpecs() {
   const game = currentGame();
-  const [low, high] = PLAYERS[game.name] || [2, 8];
+  const [low, high] = [game.min_players, game.max_players];
   const players = $("players");
   players.min = low;
   players.max = high;
@@ -167,14 +166,14 @@ async function start() {
   $("name").value = storedName();
   $("name").addEventListener("change", () => storeName($("name").value.trim()));
   try {
-    games = (await api("/api/games")).games;
+    games = await serverGames();
   } catch (error) {
     status("offline", "server unreachable");
     return;
   }
   patch(
     $("game"),
-    games.map((game) => h("option", { value: game.name }, GAME_TITLES[game.name] || game.name)),
+    games.map((game) => h("option", { value: game.name }, game.title)),
   );
   $("game").addEventListener("change", () => {
     $("players").value = currentGame().options.players;

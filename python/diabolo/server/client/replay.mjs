@@ -5,7 +5,7 @@
 // move, as the server gives without ?audience=public) holds no events: it needs the
 // engine to replay, so the page then lists its moves and result only.
 
-import { GAME_TITLES, api, tableUrl } from "./common.mjs";
+import { api, gameTitle, tableUrl } from "./common.mjs";
 import { h, patch } from "./dom.mjs";
 import { GameScreen, formatTime } from "./screen.mjs";
 
@@ -112,8 +112,8 @@ function moveList() {
   );
 }
 
-function meta() {
-  const title = GAME_TITLES[record.game] || record.game;
+async function meta() {
+  const title = await gameTitle(record.game);
   $("title").textContent = `Replay · ${title}`;
   document.title = `Replay · ${title} · ${tableId}`;
   const parts = [`Table ${tableId}`, `players: ${record.players.join(", ")}`];
@@ -152,7 +152,7 @@ async function start() {
     patch(places.banner, h("div", { class: "error", id: "error" }, error.message));
     return;
   }
-  meta();
+  await meta();
   moveList();
   if (record.audience === "full" || !record.view) {
     fullRecord();

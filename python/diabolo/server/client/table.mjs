@@ -5,7 +5,7 @@
 // after a dropped connection it reconnects and resumes with `since` (the events it
 // missed). Moves go out in the game's notation with the version they were made on.
 
-import { GAME_TITLES, forgetSeat, replayUrl, storedName, storedSeat, takeSeat } from "./common.mjs";
+import { forgetSeat, replayUrl, storedName, storedSeat, takeSeat } from "./common.mjs";
 import { h, patch } from "./dom.mjs";
 import { GameScreen } from "./screen.mjs";
 
@@ -152,8 +152,8 @@ function welcome(message) {
   retries = 0;
   hooks.welcomes += 1;
   const summary = message.table;
-  document.title = `${GAME_TITLES[summary.game] || summary.game} · table ${summary.id}`;
-  $("title").textContent = `${GAME_TITLES[summary.game] || summary.game}`;
+  document.title = `${summary.title} · table ${summary.id}`;
+  $("title").textContent = summary.title;
   if (!screen) {
     screen = new GameScreen({
       game: summary.game,
