@@ -191,8 +191,10 @@ class BuildWithCLibrary(build_ext):
         header = package / "include" / "diabolo" / "diabolo.h"
         header.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile("cpp/include/diabolo/diabolo.h", header)
-        if self.compiler.compiler_type == "msvc":  # link.exe left the import library beside the objects
-            shutil.copyfile(Path(self.build_temp) / IMPORT_LIBRARY, package / "lib" / IMPORT_LIBRARY)
+        if self.compiler.compiler_type == "msvc":
+            # setuptools has link.exe write the import library beside the first object file
+            first_object = self.compiler.object_filenames(c_library.sources[:1], output_dir=self.build_temp)[0]
+            shutil.copyfile(Path(first_object).parent / IMPORT_LIBRARY, package / "lib" / IMPORT_LIBRARY)
         write_packages(package / "lib", self.distribution.get_version())
 
 
