@@ -26,26 +26,6 @@ void bind_game(py::module_& m) {
     else bind_plain_game<R>(m);
 }
 
-/// Each game's entry (Rules::kInfo) as a dict.
-py::list catalogue() {
-    py::list out;
-    for_each_game(Games{}, [&](auto tag) {
-        using R = typename decltype(tag)::Rules;
-        const GameInfo& info = R::kInfo;
-        py::dict entry;
-        entry["name"] = info.name;
-        entry["title"] = info.title;
-        entry["min_players"] = info.min_players;
-        entry["max_players"] = info.max_players;
-        entry["real_time"] = info.real_time;
-        entry["listed"] = info.listed;
-        entry["bots"] = py::str(info.bots).attr("split")(",");
-        entry["lexicon"] = info.lexicon[0] != '\0' ? py::object(py::str(info.lexicon)) : py::object(py::none());
-        out.append(entry);
-    });
-    return out;
-}
-
 /// A bot of `game` by kind, with options as JSON text: the game's make_bot (what the C API
 /// makes), as the bot class of its kind.
 py::object make_bot(const py::object& game, const std::string& kind, const py::handle& options) {
@@ -76,9 +56,10 @@ PYBIND11_MODULE(_core, m) {
     m.doc() = "The compiled diabolo engine. Use it through the diabolo package.";
     bindings::register_errors(m);
     for_each_game(Games{}, [&](auto tag) { bindings::bind_game<typename decltype(tag)::Rules>(m); });
-    m.def("catalogue", &bindings::catalogue,
-          "Every game's entry in the catalogue (diabolo.catalogue() reads it).\n\n>>> from diabolo import _core\n"
-          ">>> [entry['name'] for entry in _core.catalogue()]\n['duvelen', 'highcard', 'knizia', 'schacht']");
+    m.def(
+        "catalogue", [] { return bindings::to_python(catalogue_json()); },
+        "Every game's entry in the catalogue (diabolo.catalogue() reads it).\n\n>>> from diabolo import _core\n"
+        ">>> [entry['name'] for entry in _core.catalogue()]\n['duvelen', 'highcard', 'knizia', 'schacht']");
     m.def("make_bot", &bindings::make_bot, pybind11::arg("game"), pybind11::arg("kind"),
           pybind11::arg("options") = "{}",
           "A bot of ``game`` by kind, its options as JSON text: the C API's factory.\n\n>>> import diabolo\n"

@@ -26,12 +26,6 @@ json::Value view_of(const typename R::Position& position, int player) {
     return R::observation(position, player, boost::json::storage_ptr());
 }
 
-/// Whether a game of `R` takes a word list besides its options (kInfo.lexicon).
-template <class R>
-constexpr bool takes_lexicon() {
-    return R::kInfo.lexicon[0] != '\0';
-}
-
 /// The game of its own options. The options of a game with a word list name the list by
 /// fingerprint, so the list is given with them, as a caller that loaded it does.
 template <class R>
@@ -44,12 +38,8 @@ typename R::Game reread(const typename R::Game& game) {
 /// legal move, or waits, wherever it is asked; an unknown kind is an OptionError.
 template <class R>
 void check_bots(const typename R::Game& game, const std::vector<typename R::State>& states) {
-    std::string_view kinds = R::kInfo.bots;
-    CHECK(!kinds.empty());
-    while (!kinds.empty()) {
-        const std::size_t comma = kinds.find(',');
-        const std::string kind(kinds.substr(0, comma));
-        kinds = comma == std::string_view::npos ? std::string_view() : kinds.substr(comma + 1);
+    CHECK(!bot_kinds(R::kInfo).empty());
+    for (const std::string_view kind : bot_kinds(R::kInfo)) {
         const std::unique_ptr<const typename R::Bot> bot = R::make_bot(game, kind, json::Object());
         CHECK(bot != nullptr);
         for (std::size_t i = 0; i < states.size(); ++i) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "diabolo/core/catalogue.hpp"
+#include "diabolo/core/json.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
 #include "diabolo/highcard/highcard.hpp"
 #include "diabolo/knizia/knizia.hpp"
@@ -13,5 +14,27 @@
 namespace diabolo {
 
 using Games = GameList<duvelen::Rules, highcard::Rules, knizia::Rules, schacht::Rules>;
+
+/// The catalogue as data: each game's entry, test-only games included ("listed" false),
+/// as the C API's diabolo_catalogue and Python's diabolo.catalogue() give it.
+inline json::Value catalogue_json() {
+    json::Array games;
+    for_each_game(Games{}, [&](auto tag) {
+        const GameInfo& info = decltype(tag)::Rules::kInfo;
+        json::Array bots;
+        for (const std::string_view kind : bot_kinds(info)) bots.emplace_back(boost::json::string(kind));
+        json::Object game;
+        game["name"] = info.name;
+        game["title"] = info.title;
+        game["min_players"] = info.min_players;
+        game["max_players"] = info.max_players;
+        game["real_time"] = info.real_time;
+        game["listed"] = info.listed;
+        game["bots"] = std::move(bots);
+        game["lexicon"] = info.lexicon[0] != '\0' ? json::Value(info.lexicon) : json::Value(nullptr);
+        games.emplace_back(std::move(game));
+    });
+    return games;
+}
 
 }  // namespace diabolo

@@ -403,12 +403,6 @@ char* state_text(const diabolo_state* state, const char* function, int player, d
     return c_string(out);
 }
 
-/// Whether a game of `R` is made with a word list besides its options (kInfo.lexicon).
-template <class R>
-constexpr bool takes_lexicon() {
-    return R::kInfo.lexicon[0] != '\0';
-}
-
 /// A game by id; a game that takes a word list (Knizia) takes `lexicon` when given.
 std::shared_ptr<const AnyGame> new_game(const char* name, const char* options_json,
                                         std::shared_ptr<const Lexicon> lexicon) {
@@ -445,32 +439,6 @@ std::string listed_games() {
     return text;
 }
 
-/// The catalogue as JSON: every game's entry, test-only games included (listed false).
-std::string catalogue_json() {
-    json::Array games;
-    for_each_game(Games{}, [&](auto tag) {
-        using R = typename decltype(tag)::Rules;
-        const GameInfo& info = R::kInfo;
-        json::Array bots;
-        for (std::string_view kinds = info.bots; !kinds.empty();) {
-            const std::size_t comma = kinds.find(',');
-            bots.emplace_back(boost::json::string(std::string(kinds.substr(0, comma))));
-            kinds = comma == std::string_view::npos ? std::string_view() : kinds.substr(comma + 1);
-        }
-        json::Object game;
-        game["name"] = info.name;
-        game["title"] = info.title;
-        game["min_players"] = info.min_players;
-        game["max_players"] = info.max_players;
-        game["real_time"] = info.real_time;
-        game["listed"] = info.listed;
-        game["bots"] = std::move(bots);
-        game["lexicon"] = info.lexicon[0] != '\0' ? json::Value(info.lexicon) : json::Value(nullptr);
-        games.emplace_back(std::move(game));
-    });
-    return json::serialize(games);
-}
-
 }  // namespace
 
 extern "C" {
@@ -485,7 +453,7 @@ const char* diabolo_games(void) {
 }
 
 const char* diabolo_catalogue(void) {
-    static const std::string catalogue = catalogue_json();  // made once, then only read
+    static const std::string catalogue = json::serialize(catalogue_json());  // made once, then only read
     return catalogue.c_str();
 }
 

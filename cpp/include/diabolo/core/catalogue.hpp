@@ -4,8 +4,8 @@
 // through it, the environments, OpenSpiel, the server and its browser client.
 #pragma once
 
-#include <string>
 #include <string_view>
+#include <vector>
 
 namespace diabolo {
 
@@ -38,15 +38,21 @@ void for_each_game(GameList<R...>, F&& f) {
     (f(GameTag<R>{}), ...);
 }
 
-/// Whether `kinds` ("heuristic,ismcts,random") holds `kind`.
-inline bool has_kind(std::string_view kinds, std::string_view kind) {
-    while (!kinds.empty()) {
-        const std::size_t comma = kinds.find(',');
-        if (kinds.substr(0, comma) == kind) return true;
-        if (comma == std::string_view::npos) break;
-        kinds.remove_prefix(comma + 1);
+/// The bot kinds of a game's entry, in order ("heuristic,ismcts,random" as three views).
+inline std::vector<std::string_view> bot_kinds(const GameInfo& info) {
+    std::vector<std::string_view> kinds;
+    for (std::string_view rest = info.bots; !rest.empty();) {
+        const std::size_t comma = rest.find(',');
+        kinds.push_back(rest.substr(0, comma));
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
     }
-    return false;
+    return kinds;
+}
+
+/// Whether a game of `R` is made with a word list besides its options (kInfo.lexicon).
+template <class R>
+constexpr bool takes_lexicon() {
+    return R::kInfo.lexicon[0] != '\0';
 }
 
 }  // namespace diabolo
