@@ -440,6 +440,25 @@ def test_deleting_a_table_removes_it_and_its_moves_only(tmp_path: Path) -> None:
     asyncio.run(run())
 
 
+def test_a_store_that_cannot_open_leaves_no_thread_behind(tmp_path: Path) -> None:
+    """An SQLite file that cannot be opened raises, and aiosqlite's worker thread has
+    ended by then: before, one attempt in about 30 printed "Event loop is closed" from
+    the worker after ``asyncio.run`` returned (so ``diabolo serve`` printed a traceback
+    under its one-line error)."""
+    failures: list[BaseException | None] = []
+    previous = threading.excepthook
+    threading.excepthook = lambda args: failures.append(args.exc_value)
+    try:
+        for _ in range(300):
+            with pytest.raises(Exception, match="unable to open database file"):
+                asyncio.run(open_store(f"sqlite:///{tmp_path}/no/such/folder/tables.db"))
+        time.sleep(0.2)  # a worker still running would fail within this
+    finally:
+        threading.excepthook = previous
+    assert failures == []
+    assert [thread.name for thread in threading.enumerate() if "_connection_worker" in thread.name] == []
+
+
 def test_table_restore_replays_versions_per_audience(tmp_path: Path) -> None:
     """A restored table gives each audience the versions it had: a seat resumes with
     ``since`` after a secret decision it did not hear."""

@@ -241,7 +241,15 @@ class SqliteStore(_SqlStore):
     async def open(cls, path: str | Path) -> SqliteStore:
         import aiosqlite
 
-        connection = await aiosqlite.connect(str(path))
+        pending = aiosqlite.connect(str(path))
+        try:
+            connection = await pending
+        except BaseException:
+            # aiosqlite 0.22 queues its worker thread's stop on a failed connect without
+            # waiting for it; a worker that answers after asyncio.run has closed the loop
+            # prints "Event loop is closed" (omnilib/aiosqlite#389). Wait for it here.
+            await asyncio.to_thread(pending._thread.join)
+            raise
         await connection.execute("PRAGMA journal_mode=WAL")
         await connection.execute("PRAGMA synchronous=NORMAL")
         for statement in SCHEMA:
