@@ -478,6 +478,18 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
                                doc("Number of action ids: they are 0 .. num_actions - 1.",
                                    ">>> game = diabolo.load('{name}')\n>>> "
                                    "len(game.new_state(seed=1).legal_action_mask(0)) == game.num_actions\nTrue"))
+        .def(
+            "action",
+            [spec](const Game& game, const py::object& move) -> py::object {
+                const int32_t action = R::action_of(game, detail::to_move(spec, game, move));
+                return action < 0 ? py::object(py::none()) : py::object(py::int_(action));
+            },
+            py::arg("move"),
+            doc("The action id of a move (a move, its notation or its data), or None for a move with no id "
+                "(a Knizia claim of a word outside the lexicon).",
+                ">>> game = diabolo.load('{name}')\n>>> state = game.new_state(seed=1)\n>>> "
+                "seat = state.pending_seats[0]\n>>> "
+                "game.action(state.legal_moves(seat)[0]) in state.legal_actions(seat)\nTrue"))
         .def_property_readonly(
             "max_game_length",
             [](const Game& game) -> py::object {
@@ -607,38 +619,36 @@ SeatedBots<Bot> seat_bots(const py::sequence& bots, SeatBot seat_bot) {
     return out;
 }
 
-/// Binds <name>_play_match(game, bots, games, seed, threads, first) -> {"scores", "moves"},
-/// which diabolo.match calls: games first .. first + games - 1 of a match of the game's
-/// play_match (core/match.hpp). `seat_bot(bot, game)` gives a bot's C++ form; bots made
+/// Binds play_match(game, bots, games, seed, threads, first) -> {"scores", "moves"} for the
+/// game's classes (an overload per game), which diabolo.match calls: games first .. first +
+/// games - 1 of a match (core/match.hpp). `seat_bot(bot, game)` gives a bot's C++ form; bots made
 /// by their C++ classes play without the GIL on `threads` threads, and a match with a
 /// bot written in Python keeps the GIL and plays on the calling thread.
 template <class R, class Bot>
 void bind_play_match(
     py::module_& m, std::function<std::shared_ptr<Bot>(const py::handle& bot, const typename R::Game& game)> seat_bot) {
-    m.def((std::string(R::kName) + "_play_match").c_str(),
-          [seat_bot](const typename R::Game& game, const py::sequence& bots, const py::object& games,
-                     const py::object& seed, const py::object& threads, const py::object& first) {
-              const long long first_game = to_int64(first, "first");
-              if (first_game < 0 || first_game > 1'000'000'000) throw OptionError("first must be 0..1000000000");
-              const SeatedBots<Bot> seated =
-                  seat_bots<Bot>(bots, [&](const py::handle& bot) { return seat_bot(bot, game); });
-              const Batch batch = batch_args(games, seed, threads);
-              MatchResult result;
-              SignalCheck signals;
-              if (seated.native) {
-                  py::gil_scoped_release release;
-                  result = play_match(game, seated.seats, batch.games, batch.seed, batch.threads,
-                                      static_cast<int>(first_game), signals.interrupt());
-              } else {
-                  result = play_match(game, seated.seats, batch.games, batch.seed, 1, static_cast<int>(first_game),
-                                      signals.interrupt());
-              }
-              signals.raise_if_interrupted();
-              py::dict out;
-              out["scores"] = to_numpy(result.scores, {batch.games, result.bots});
-              out["moves"] = to_numpy(result.moves, {batch.games});
-              return out;
-          });
+    m.def("play_match", [seat_bot](const typename R::Game& game, const py::sequence& bots, const py::object& games,
+                                   const py::object& seed, const py::object& threads, const py::object& first) {
+        const long long first_game = to_int64(first, "first");
+        if (first_game < 0 || first_game > 1'000'000'000) throw OptionError("first must be 0..1000000000");
+        const SeatedBots<Bot> seated = seat_bots<Bot>(bots, [&](const py::handle& bot) { return seat_bot(bot, game); });
+        const Batch batch = batch_args(games, seed, threads);
+        MatchResult result;
+        SignalCheck signals;
+        if (seated.native) {
+            py::gil_scoped_release release;
+            result = play_match<R>(game, seated.seats, batch.games, batch.seed, batch.threads,
+                                   static_cast<int>(first_game), signals.interrupt());
+        } else {
+            result = play_match<R>(game, seated.seats, batch.games, batch.seed, 1, static_cast<int>(first_game),
+                                   signals.interrupt());
+        }
+        signals.raise_if_interrupted();
+        py::dict out;
+        out["scores"] = to_numpy(result.scores, {batch.games, result.bots});
+        out["moves"] = to_numpy(result.moves, {batch.games});
+        return out;
+    });
 }
 
 }  // namespace diabolo::bindings

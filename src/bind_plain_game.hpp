@@ -73,6 +73,7 @@ void bind_plain_game(py::module_& m) {
             py::arg("state"), py::arg("player") = py::none(), py::arg("seed") = 0,
             "The move this bot makes for ``player`` (default: the player to move), or None when the seat has "
             "nothing to do; ``seed`` fixes its random choices.");
+    bind_play_match<R, Bot>(m, [](const py::handle& bot, const Game&) { return cpp_bot<Bot>(bot); });
     bind_vector_env<R, Bot>(m);
 }
 

@@ -1,6 +1,6 @@
 // The Python binding of real-time play (core/realtime.hpp), written once for the games
-// without turns: the bots' base class, bots written in Python, <game>_simulate /
-// <game>_simulate_many, which diabolo.realtime calls, and <game>_play_match.
+// without turns: the bots' base class, bots written in Python, simulate and simulate_many
+// (an overload per game), which diabolo.realtime calls, and play_match.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -47,8 +47,8 @@ private:
     typename R::State blank_;  // made once: a new state per decision would deal a game each time
 };
 
-/// Binds `Bot` as <Title>Bot and the module functions <name>_simulate and
-/// <name>_simulate_many. `python_bot(bot, game)` wraps a bot written in Python;
+/// Binds `Bot` as <Title>Bot and the game's overloads of the module functions simulate and
+/// simulate_many (core/realtime.hpp). `python_bot(bot, game)` wraps a bot written in Python;
 /// `kinds[0 .. kind_count)` name the kinds of action of the bots' reaction times.
 template <class R, class Bot>
 py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSpec<R>& spec,
@@ -121,8 +121,8 @@ py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSp
     };
     bind_play_match<R, Bot>(m, seat_bot);
     bind_vector_env<R, Bot>(m);
-    m.def((name + "_simulate").c_str(), [seat_bot](const State& start, const py::sequence& bots, const py::object& seed,
-                                                   double max_time, const py::object& max_events) {
+    m.def("simulate", [seat_bot](const State& start, const py::sequence& bots, const py::object& seed, double max_time,
+                                 const py::object& max_events) {
         const realtime::Limits limits = limits_from(max_time, max_events);
         const SeatedBots<Bot> seated =
             seat_bots<Bot>(bots, [&](const py::handle& bot) { return seat_bot(bot, R::game(start)); });
@@ -134,9 +134,9 @@ py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSp
         realtime::Run<typename R::Position, typename R::Move> run;
         if (seated.native) {
             py::gil_scoped_release release;
-            run = simulate(position, seated.seats, s, limits);
+            run = realtime::simulate<R>(position, seated.seats, s, limits);
         } else {
-            run = simulate(position, seated.seats, s, limits);
+            run = realtime::simulate<R>(position, seated.seats, s, limits);
         }
         State final = begin;
         final.position = run.state;
@@ -148,7 +148,7 @@ py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSp
         return py::make_tuple(final, log, run.accepted, run.rejected, run.time);
     });
 
-    m.def((name + "_simulate_many").c_str(),
+    m.def("simulate_many",
           [](const typename R::Game& game, const py::sequence& bots, const py::object& games, const py::object& seed,
              const py::object& threads, double max_time, const py::object& max_events) {
               const realtime::Limits limits = limits_from(max_time, max_events);
@@ -162,8 +162,8 @@ py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSp
               SignalCheck signals;
               {
                   py::gil_scoped_release release;
-                  result = simulate_many(game, seated.seats, batch.games, batch.seed, batch.threads, limits,
-                                         signals.interrupt());
+                  result = realtime::simulate_many<R>(game, seated.seats, batch.games, batch.seed, batch.threads,
+                                                      limits, signals.interrupt());
               }
               signals.raise_if_interrupted();
               return batch_dict(result, batch.games, R::players(game));

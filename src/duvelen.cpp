@@ -79,7 +79,7 @@ GameSpec<Rules> duvelen_spec() {
     return spec;
 }
 
-/// DuvelenBot and its kinds, the real-time simulation and duvelen_play_match (src/duvelen_bots.cpp).
+/// DuvelenBot and its kinds, the real-time simulation and its play_match (src/duvelen_bots.cpp).
 void bind_duvelen_bots(py::module_& m);
 
 void bind_duvelen(py::module_& m) {

@@ -1,5 +1,5 @@
 // Python bindings of the Duvelen bots: DuvelenBot and its kinds, bots written in Python,
-// the real-time simulation and duvelen_play_match. The bots are in cpp/src/duvelen/.
+// the real-time simulation and its play_match. The bots are in cpp/src/duvelen/.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 

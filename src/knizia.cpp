@@ -136,7 +136,7 @@ GameSpec<Rules> knizia_spec() {
     return spec;
 }
 
-/// KniziaBot and its kinds, the real-time simulation and knizia_play_match (src/knizia_bots.cpp).
+/// KniziaBot and its kinds, the real-time simulation and its play_match (src/knizia_bots.cpp).
 void bind_knizia_bots(py::module_& m);
 
 void bind_knizia(py::module_& m) {
@@ -239,15 +239,7 @@ void bind_knizia(py::module_& m) {
             "The lexicon calls are checked against.")
         .def_property_readonly(
             "deck", [](const Game& g) { return g.deck(); }, "The deck (K10.7).")
-        .def_property_readonly(
-            "deck_size", [](const Game& g) { return g.config.deck_size; }, "Cards in the deck.")
-        .def(
-            "action",
-            [](const Game& g, const py::object& move) -> py::object {
-                const int action = action_of(detail::to_move(knizia_spec(), g, move), *g.lexicon);
-                return action < 0 ? py::object(py::none()) : py::object(py::int_(action));
-            },
-            py::arg("move"), "The action id of a move (a claim by its word), or None for a word not in the lexicon.");
+        .def_property_readonly("deck_size", [](const Game& g) { return g.config.deck_size; }, "Cards in the deck.");
 }
 
 }  // namespace diabolo::bindings

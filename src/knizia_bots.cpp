@@ -1,5 +1,5 @@
 // Python bindings of the Knizia bots: KniziaBot and its kinds, bots written in Python,
-// the real-time simulation and knizia_play_match. The bots are in cpp/src/knizia/.
+// the real-time simulation and its play_match. The bots are in cpp/src/knizia/.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 

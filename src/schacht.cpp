@@ -30,7 +30,7 @@ State new_state(const Game& game, const py::object& seed, const py::object& deck
 
 }  // namespace
 
-/// SchachtBot and its kinds, the search and schacht_play_match (src/schacht_bots.cpp).
+/// SchachtBot and its kinds, the search and its play_match (src/schacht_bots.cpp).
 void bind_schacht_bots(py::module_& m);
 
 constexpr const char* kMoveDoc = R"doc(

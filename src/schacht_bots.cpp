@@ -1,5 +1,5 @@
 // Python bindings of the Schacht bots: SchachtBot, its random, heuristic and ISMCTS kinds,
-// the search's statistics and schacht_play_match. The bots are in cpp/src/schacht/.
+// the search's statistics and its play_match. The bots are in cpp/src/schacht/.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>

@@ -159,7 +159,7 @@ TEST(duvelen_greedy_simulations_finish_and_replay) {
     const std::vector<const Bot*> bots = {&greedy, &greedy, &random, &greedy};
     for (uint64_t seed = 0; seed < 10; ++seed) {
         const Position start = new_game(game, seed);
-        const Run run = simulate(start, bots, seed, realtime::Limits{});
+        const auto run = realtime::simulate<Rules>(start, bots, seed, realtime::Limits{});
         CHECK(run.state.is_terminal());
         CHECK(run.accepted > 0);
         // Replaying the accepted moves in order reproduces the final state exactly.
@@ -172,7 +172,7 @@ TEST(duvelen_greedy_simulations_finish_and_replay) {
         }
         CHECK(std::memcmp(&replay, &run.state, sizeof(Position)) == 0);
     }
-    const SimulationBatch one = simulate_many(game, bots, 12, 7, 1, realtime::Limits{});
-    const SimulationBatch two = simulate_many(game, bots, 12, 7, 2, realtime::Limits{});
+    const realtime::Batch one = realtime::simulate_many<Rules>(game, bots, 12, 7, 1, realtime::Limits{});
+    const realtime::Batch two = realtime::simulate_many<Rules>(game, bots, 12, 7, 2, realtime::Limits{});
     CHECK(one.scores == two.scores && one.actions == two.actions && one.time == two.time);
 }

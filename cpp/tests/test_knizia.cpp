@@ -397,7 +397,7 @@ TEST(knizia_word_bot_simulations_finish_and_replay) {
     const std::vector<const Bot*> bots = {&full, &small, &random, &full};
     for (uint64_t seed = 0; seed < 8; ++seed) {
         const Position start = new_game(config, game_lexicon(), seed);
-        const Run run = simulate(start, bots, seed, realtime::Limits{});
+        const auto run = realtime::simulate<Rules>(start, bots, seed, realtime::Limits{});
         CHECK(run.state.is_terminal());
         Position replay = start;
         double last = 0.0;
@@ -408,8 +408,8 @@ TEST(knizia_word_bot_simulations_finish_and_replay) {
         }
         CHECK(same_state(replay, run.state));
     }
-    const SimulationBatch one = simulate_many(test_game(4), bots, 10, 7, 1, realtime::Limits{});
-    const SimulationBatch two = simulate_many(test_game(4), bots, 10, 7, 2, realtime::Limits{});
+    const realtime::Batch one = realtime::simulate_many<Rules>(test_game(4), bots, 10, 7, 1, realtime::Limits{});
+    const realtime::Batch two = realtime::simulate_many<Rules>(test_game(4), bots, 10, 7, 2, realtime::Limits{});
     CHECK(one.scores == two.scores && one.actions == two.actions && one.time == two.time);
     const RandomPlayResult a = play_random<Rules>(test_game(4), 10, 3, 1);
     const RandomPlayResult b = play_random<Rules>(test_game(4), 10, 3, 2);

@@ -9,6 +9,7 @@
 #include "check.hpp"
 #include "diabolo/core/batch.hpp"
 #include "diabolo/core/json.hpp"
+#include "diabolo/core/match.hpp"
 #include "diabolo/core/rng.hpp"
 #include "diabolo/schacht/schacht.hpp"
 
@@ -231,8 +232,8 @@ TEST(matches_rotate_seats_and_do_not_depend_on_threads) {
     const RandomBot random;
     const HeuristicBot heuristic;
     const std::vector<const Bot*> bots = {&heuristic, &random, &random};
-    const MatchResult one = play_match(game, bots, 30, 5, 1);
-    const MatchResult two = play_match(game, bots, 30, 5, 2);
+    const MatchResult one = play_match<Rules>(game, bots, 30, 5, 1);
+    const MatchResult two = play_match<Rules>(game, bots, 30, 5, 2);
     CHECK(one.scores == two.scores && one.moves == two.moves);
     double heuristic_mean = 0, random_mean = 0;
     for (int g = 0; g < one.games; ++g) {

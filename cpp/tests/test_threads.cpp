@@ -8,6 +8,7 @@
 
 #include "check.hpp"
 #include "diabolo/core/batch.hpp"
+#include "diabolo/core/match.hpp"
 #include "diabolo/core/parallel.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
 #include "diabolo/knizia/knizia.hpp"
@@ -29,7 +30,7 @@ TEST(threads_schacht_random_play_matches_and_search) {
     const schacht::RandomBot random;
     const schacht::HeuristicBot heuristic;
     const std::vector<const schacht::Bot*> bots = {&heuristic, &random, &heuristic, &random};
-    const MatchResult match = schacht::play_match(config, bots, 24, 3, 1);
+    const MatchResult match = play_match<schacht::Rules>(config, bots, 24, 3, 1);
     schacht::SearchOptions search;
     search.iterations = 60;
     const schacht::Position start = schacht::new_game(config, 5);
@@ -39,7 +40,7 @@ TEST(threads_schacht_random_play_matches_and_search) {
     for (const int threads : kThreadCounts) {
         const RandomPlayResult many = play_random<schacht::Rules>(config, 40, 9, threads);
         CHECK(many.scores == one.scores && many.moves == one.moves);
-        const MatchResult parallel = schacht::play_match(config, bots, 24, 3, threads);
+        const MatchResult parallel = play_match<schacht::Rules>(config, bots, 24, 3, threads);
         CHECK(parallel.scores == match.scores && parallel.moves == match.moves);
         search.threads = threads;
         const schacht::SearchResult trees = schacht::ismcts(start, actor, search, 11);
@@ -56,23 +57,24 @@ TEST(threads_duvelen_random_play_and_simulation) {
     const duvelen::LookaheadBot lookahead(duvelen::default_reaction());
     const std::vector<const duvelen::Bot*> bots = {&greedy, &lookahead, &greedy};
     const RandomPlayResult one = play_random<duvelen::Rules>(config, 12, 4, 1);
-    const duvelen::SimulationBatch alone = duvelen::simulate_many(config, bots, 12, 4, 1, realtime::Limits{});
+    const realtime::Batch alone = realtime::simulate_many<duvelen::Rules>(config, bots, 12, 4, 1, realtime::Limits{});
     for (const int threads : kThreadCounts) {
         const RandomPlayResult many = play_random<duvelen::Rules>(config, 12, 4, threads);
         CHECK(many.scores == one.scores && many.moves == one.moves);
-        const duvelen::SimulationBatch batch = duvelen::simulate_many(config, bots, 12, 4, threads, realtime::Limits{});
+        const realtime::Batch batch =
+            realtime::simulate_many<duvelen::Rules>(config, bots, 12, 4, threads, realtime::Limits{});
         CHECK(batch.scores == alone.scores && batch.actions == alone.actions && batch.time == alone.time);
     }
     // A match: game g is game g of simulate_many with the bots of that game's seats, so
     // the games where bot b sits in seat b (g % 3 == 0) agree; any thread count.
-    const MatchResult match = duvelen::play_match(config, bots, 12, 4, 1);
+    const MatchResult match = play_match<duvelen::Rules>(config, bots, 12, 4, 1);
     for (int g = 0; g < 12; g += 3) {
         for (int seat = 0; seat < 3; ++seat)
             CHECK(match.scores[static_cast<std::size_t>(g * 3 + seat)] ==
                   alone.scores[static_cast<std::size_t>(g * 3 + seat)]);
     }
     for (const int threads : kThreadCounts) {
-        const MatchResult many = duvelen::play_match(config, bots, 12, 4, threads);
+        const MatchResult many = play_match<duvelen::Rules>(config, bots, 12, 4, threads);
         CHECK(many.scores == match.scores && many.moves == match.moves);
     }
 }
@@ -93,11 +95,12 @@ TEST(threads_knizia_random_play_and_simulation) {
     const knizia::WordBot lookahead(knizia::default_reaction(), knizia::kDefaultPerLetter, knizia::Vocabulary{}, true);
     const std::vector<const knizia::Bot*> bots = {&word, &lookahead, &word};
     const RandomPlayResult one = play_random<knizia::Rules>(game, 12, 6, 1);
-    const knizia::SimulationBatch alone = knizia::simulate_many(game, bots, 12, 6, 1, realtime::Limits{});
+    const realtime::Batch alone = realtime::simulate_many<knizia::Rules>(game, bots, 12, 6, 1, realtime::Limits{});
     for (const int threads : kThreadCounts) {
         const RandomPlayResult many = play_random<knizia::Rules>(game, 12, 6, threads);
         CHECK(many.scores == one.scores && many.moves == one.moves);
-        const knizia::SimulationBatch batch = knizia::simulate_many(game, bots, 12, 6, threads, realtime::Limits{});
+        const realtime::Batch batch =
+            realtime::simulate_many<knizia::Rules>(game, bots, 12, 6, threads, realtime::Limits{});
         CHECK(batch.scores == alone.scores && batch.actions == alone.actions && batch.time == alone.time);
     }
 }

@@ -2,7 +2,7 @@
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Literal, SupportsIndex
+from typing import Any, ClassVar, Literal, SupportsIndex, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -96,6 +96,7 @@ class SchachtGame:
         value_counts: Sequence[SupportsIndex] = (4, 3, 3, 2, 2),
         strict_players: bool = True,
     ) -> None: ...
+    def action(self, move: SchachtMove | SupportsIndex | str | Mapping[str, Any]) -> int | None: ...
     @property
     def name(self) -> Literal["schacht"]: ...
     @property
@@ -241,6 +242,7 @@ class DuvelenGame:
         on_block: Literal["rotate_stok", "end_round"] = "rotate_stok",
         max_actions: SupportsIndex = 100_000,
     ) -> None: ...
+    def action(self, move: DuvelenMove | SupportsIndex | str | Mapping[str, Any]) -> int | None: ...
     @property
     def name(self) -> Literal["duvelen"]: ...
     @property
@@ -316,16 +318,6 @@ class DuvelenLookaheadBot(DuvelenBot):
     def __init__(self, reaction: Any = None) -> None: ...
     @property
     def name(self) -> Literal["lookahead"]: ...
-
-def duvelen_simulate(
-    state: DuvelenState, bots: list[Any], seed: int, max_time: float, max_events: int
-) -> tuple[DuvelenState, list[tuple[float, int, DuvelenMove, bool]], int, int, float]: ...
-def duvelen_simulate_many(
-    game: DuvelenGame, bots: list[Any], games: int, seed: int, threads: int, max_time: float, max_events: int
-) -> dict[str, npt.NDArray[Any]]: ...
-def duvelen_play_match(
-    game: DuvelenGame, bots: list[Any], games: int, seed: int, threads: int, first: int
-) -> dict[str, npt.NDArray[Any]]: ...
 
 class Lexicon:
     @staticmethod
@@ -573,16 +565,6 @@ class KniziaWordBot(KniziaBot):
     @property
     def coverage(self) -> float: ...
 
-def knizia_simulate(
-    state: KniziaState, bots: list[Any], seed: int, max_time: float, max_events: int
-) -> tuple[KniziaState, list[tuple[float, int, KniziaMove, bool]], int, int, float]: ...
-def knizia_simulate_many(
-    game: KniziaGame, bots: list[Any], games: int, seed: int, threads: int, max_time: float, max_events: int
-) -> dict[str, npt.NDArray[Any]]: ...
-def knizia_play_match(
-    game: KniziaGame, bots: list[Any], games: int, seed: int, threads: int, first: int
-) -> dict[str, npt.NDArray[Any]]: ...
-
 class SchachtBot:
     def choose(
         self, state: SchachtState, player: SupportsIndex | None = None, seed: SupportsIndex = 0
@@ -630,8 +612,26 @@ class SchachtIsmctsBot(SchachtBot):
     @property
     def threads(self) -> int: ...
 
-def schacht_play_match(
-    game: SchachtGame, bots: list[SchachtBot], games: int, seed: int, threads: int, first: int
+# Matches and simulations: one overload per game (core/match.hpp, core/realtime.hpp).
+def play_match(
+    game: SchachtGame | DuvelenGame | KniziaGame, bots: list[Any], games: int, seed: int, threads: int, first: int
+) -> dict[str, npt.NDArray[Any]]: ...
+@overload
+def simulate(
+    state: DuvelenState, bots: list[Any], seed: int, max_time: float, max_events: int
+) -> tuple[DuvelenState, list[tuple[float, int, DuvelenMove, bool]], int, int, float]: ...
+@overload
+def simulate(
+    state: KniziaState, bots: list[Any], seed: int, max_time: float, max_events: int
+) -> tuple[KniziaState, list[tuple[float, int, KniziaMove, bool]], int, int, float]: ...
+def simulate_many(
+    game: DuvelenGame | KniziaGame,
+    bots: list[Any],
+    games: int,
+    seed: int,
+    threads: int,
+    max_time: float,
+    max_events: int,
 ) -> dict[str, npt.NDArray[Any]]: ...
 
 # observations, masks, rewards, terminated, truncated

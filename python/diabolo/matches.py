@@ -5,8 +5,8 @@ confidence intervals.
 game ``i`` is played by bot ``(s + i) % players``, so every bot plays every seat equally
 often (in a multiple of ``players`` games). Game ``i`` depends only on ``(seed, i)``:
 the results are the same for any number of ``threads``. Every game's match is played by
-the core's ``play_match`` (Schacht's turns, or the real-time simulation of Duvelen and
-Knizia, as :func:`diabolo.realtime.simulate_many` runs game ``i``). Bots written in C++
+the core's ``play_match`` (turn by turn, or for a real-time game simulated as
+:func:`diabolo.realtime.simulate_many` runs game ``i``). Bots written in C++
 play without the GIL; a bot written in Python (anything with ``choose(state, player)``)
 holds it and plays on one thread.
 
@@ -33,12 +33,8 @@ import numpy as np
 import numpy.typing as npt
 
 from diabolo import _core
-from diabolo.duvelen import DuvelenGame
 from diabolo.errors import OptionError
-from diabolo.knizia import KniziaGame
-from diabolo.registry import GAME_CLASSES
-from diabolo.schacht import Bot as SchachtBot
-from diabolo.schacht import SchachtGame
+from diabolo.registry import BOT_CLASSES, GAME_CLASSES, Game
 
 __all__ = [
     "BotSummary",
@@ -153,7 +149,7 @@ def _integer(value: object, what: str, low: int) -> int:
 
 
 def _native_match(
-    game: SchachtGame | DuvelenGame | KniziaGame,
+    game: Game,
     bots: Sequence[Any],
     games: int,
     seed: int,
@@ -161,43 +157,33 @@ def _native_match(
     progress: Progress | None,
     first: int = 0,
 ) -> npt.NDArray[np.int32]:
-    """The match in C++ (the game's play_match): without the GIL for C++ bots; in parts
-    when progress is reported (game g is always seeded by (seed, g), so the parts give the
-    same games)."""
-
-    def play(count: int, done: int) -> npt.NDArray[Any]:
-        start = first + done
-        if isinstance(game, SchachtGame):
-            return _core.schacht_play_match(game, list(bots), count, seed, threads, start)["scores"]
-        if isinstance(game, DuvelenGame):
-            return _core.duvelen_play_match(game, list(bots), count, seed, threads, start)["scores"]
-        return _core.knizia_play_match(game, list(bots), count, seed, threads, start)["scores"]
-
+    """The match in C++ (core/match.hpp): without the GIL for C++ bots; in parts when
+    progress is reported (game g is always seeded by (seed, g), so the parts give the same
+    games)."""
     parts = 20 if progress is not None else 1
     blocks = []
     done = 0
     for part in range(parts):
         count = games * (part + 1) // parts - done
         if count > 0:
-            blocks.append(play(count, done))
+            blocks.append(_core.play_match(game, list(bots), count, seed, threads, first + done)["scores"])
             done += count
             if progress is not None:
                 progress(done, games)
     return np.concatenate(blocks).astype(np.int32)
 
 
-def _python_schacht_match(
-    game: SchachtGame, bots: Sequence[Any], games: int, seed: int, progress: Progress | None, first: int = 0
+def _python_match(
+    game: Game, bots: Sequence[Any], games: int, seed: int, progress: Progress | None, first: int = 0
 ) -> npt.NDArray[np.int32]:
-    """The slower path for Python bots: seat s of game i is bot (s + i) % n."""
+    """The slower path for bots written in Python in a turn-based game: seat s of game i
+    is bot (s + i) % n, and simultaneous decisions are taken in seat order."""
     n = game.players
     scores = np.zeros((games, n), dtype=np.int32)
     for i in range(first, first + games):
-        state = game.new_state(seed=_core.derive_seed(seed, i))
+        state: Any = game.new_state(seed=_core.derive_seed(seed, i))
         while not state.is_terminal:
-            seat = state.current_player
-            if seat < 0:  # simultaneous doubler decisions: in seat order
-                seat = next(p for p in range(n) if state.legal_actions(p))
+            seat = state.pending_seats[0]
             state.apply(bots[(seat + i) % n].choose(state, seat), player=seat)
         for seat, total in enumerate(state.scores):
             scores[i - first, (seat + i) % n] = total
@@ -219,7 +205,8 @@ def match(
     from game to game; returns the scores per game and bot with a summary.
 
     C++ bots of the game play in C++ on ``threads`` threads without the GIL; with a bot
-    written in Python the match runs on the calling thread (Schacht's in a Python loop).
+    written in Python the match runs on the calling thread (a turn-based game's in a
+    Python loop).
     The same ``seed`` gives the same results for any number of threads, with or without
     ``progress`` (called with games played and games in all).
     """
@@ -244,7 +231,7 @@ def check_game(game: object, what: str) -> None:
         raise OptionError(f"{what} plays a game of diabolo.load, like diabolo.load('schacht'), got {game!r}")
 
 
-def check_bots(game: SchachtGame | DuvelenGame | KniziaGame, bots: object, what: str) -> None:
+def check_bots(game: Game, bots: object, what: str) -> None:
     """OptionError unless ``bots`` is a list of one bot (anything with ``choose``) per
     seat of ``game``; ``what`` names the caller.
 
@@ -279,7 +266,7 @@ def names(bots: Sequence[Any]) -> list[str]:
 
 
 def match_scores(
-    game: SchachtGame | DuvelenGame | KniziaGame,
+    game: Game,
     bots: Sequence[Any],
     games: int,
     seed: int,
@@ -297,8 +284,8 @@ def match_scores(
     >>> bool((halves == diabolo.match(game, bots, games=10, seed=1).scores).all())
     True
     """
-    if isinstance(game, SchachtGame) and not all(isinstance(bot, SchachtBot) for bot in bots):
-        return _python_schacht_match(game, bots, games, seed, progress, first)
+    if not game.real_time and not all(isinstance(bot, BOT_CLASSES) for bot in bots):
+        return _python_match(game, bots, games, seed, progress, first)
     return _native_match(game, bots, games, seed, threads, progress, first)
 
 

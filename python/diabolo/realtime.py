@@ -35,6 +35,7 @@ import numpy.typing as npt
 from diabolo import _core
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
 from diabolo.knizia import KniziaGame, KniziaMove, KniziaState
+from diabolo.registry import GAME_CLASSES, STATE_CLASSES
 
 __all__ = ["Reaction", "RealtimeBot", "Simulation", "TimedMove", "replay", "simulate", "simulate_many"]
 
@@ -109,13 +110,13 @@ def simulate(
 
 
 def simulate(
-    state: DuvelenState | KniziaState,
+    state: Any,
     bots: Sequence[Any],
     *,
     seed: int = 0,
     max_time: float = DAY,
     max_events: int = 10_000_000,
-) -> Simulation[DuvelenState, DuvelenMove] | Simulation[KniziaState, KniziaMove]:
+) -> Any:
     """Plays ``state`` on to the end in simulated time, one bot per seat.
 
     Stops early when ``max_time`` simulated seconds or ``max_events`` arrivals are
@@ -127,13 +128,10 @@ def simulate(
     >>> run.state.is_terminal, len(run.state.scores)
     (True, 2)
     """
-    if isinstance(state, KniziaState):
-        k_final, k_log, accepted, rejected, time = _core.knizia_simulate(state, list(bots), seed, max_time, max_events)
-        return Simulation(k_final, [TimedMove(*step) for step in k_log], accepted, rejected, time)
-    if isinstance(state, DuvelenState):
-        final, log, accepted, rejected, time = _core.duvelen_simulate(state, list(bots), seed, max_time, max_events)
-        return Simulation(final, [TimedMove(*step) for step in log], accepted, rejected, time)
-    raise TypeError(f"simulate runs the real-time games (Duvelen, Knizia), got {type(state).__name__}")
+    if not isinstance(state, STATE_CLASSES) or not state.game.real_time:
+        raise TypeError(f"simulate runs the real-time games, got {type(state).__name__}")
+    final, log, accepted, rejected, time = _core.simulate(state, list(bots), seed, max_time, max_events)
+    return Simulation(final, [TimedMove(*step) for step in log], accepted, rejected, time)
 
 
 @overload
@@ -174,9 +172,7 @@ def simulate_many(
     >>> result["scores"].shape
     (4, 2)
     """
-    result: dict[str, npt.NDArray[Any]]
-    if isinstance(game, KniziaGame):
-        result = _core.knizia_simulate_many(game, list(bots), games, seed, threads, max_time, max_events)
-    else:
-        result = _core.duvelen_simulate_many(game, list(bots), games, seed, threads, max_time, max_events)
+    if not isinstance(game, GAME_CLASSES) or not game.real_time:
+        raise TypeError(f"simulate_many runs the real-time games, got {type(game).__name__}")
+    result = _core.simulate_many(game, list(bots), games, seed, threads, max_time, max_events)
     return {key: np.asarray(value) for key, value in result.items()}

@@ -7,12 +7,15 @@
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any, Literal, overload
 
-from diabolo import _core, duvelen, knizia, schacht
+from diabolo import _core
 from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
 from diabolo.errors import OptionError
 from diabolo.knizia import KniziaGame, KniziaMove, KniziaState
@@ -71,9 +74,11 @@ def _class_name(name: str) -> str:
 
 
 _GAMES: dict[str, Any] = {entry.name: getattr(_core, _class_name(entry.name) + "Game") for entry in _CATALOGUE}
-GAME_CLASSES: tuple[type, ...] = tuple(_GAMES.values())
+GAME_CLASSES: tuple[type[Any], ...] = tuple(_GAMES.values())
 """The game class of every game of the catalogue (``isinstance(x, GAME_CLASSES)``: a game of :func:`load`)."""
-BOT_CLASSES: tuple[type, ...] = tuple(getattr(_core, _class_name(entry.name) + "Bot") for entry in _CATALOGUE)
+STATE_CLASSES: tuple[type[Any], ...] = tuple(getattr(_core, _class_name(entry.name) + "State") for entry in _CATALOGUE)
+"""The state class of every game of the catalogue."""
+BOT_CLASSES: tuple[type[Any], ...] = tuple(getattr(_core, _class_name(entry.name) + "Bot") for entry in _CATALOGUE)
 """The base class of every game's C++ bots."""
 
 
@@ -192,7 +197,7 @@ def bot(name: str, kind: str, **options: Any) -> Any:
     kinds = bot_kinds(name)
     if kind not in kinds:
         raise OptionError(f"no bot {kind!r} for {name}; the bots are {', '.join(kinds)}")
-    makers: dict[str, Callable[..., Any]] | None = getattr(_GAME_MODULES.get(name), "BOTS", None)
+    makers: dict[str, Callable[..., Any]] | None = getattr(_game_module(name), "BOTS", None)
     if makers is None:
         try:
             text = json.dumps(options)
@@ -205,5 +210,8 @@ def bot(name: str, kind: str, **options: Any) -> Any:
         raise OptionError(f"bad options for the {kind} bot of {name}: {error}") from None
 
 
-_GAME_MODULES = {"duvelen": duvelen, "knizia": knizia, "schacht": schacht}
-"""The games with a Python module of their own (typed bot classes and more)."""
+def _game_module(name: str) -> ModuleType | None:
+    """The game's Python module ``diabolo.<name>`` (typed bot classes and more), if it has one."""
+    if importlib.util.find_spec(f"diabolo.{name}") is None:
+        return None
+    return importlib.import_module(f"diabolo.{name}")

@@ -33,10 +33,8 @@ import numpy.typing as npt
 
 from diabolo import _core, realtime
 from diabolo.errors import OptionError
-from diabolo.knizia import KniziaGame
 from diabolo.matches import _integer, check_bots, check_game
-from diabolo.registry import Game
-from diabolo.schacht import Bot as SchachtBot
+from diabolo.registry import BOT_CLASSES, Game
 
 __all__ = ["SelfPlayData", "play_block", "self_play"]
 
@@ -84,7 +82,7 @@ _ARRAYS = ("observations", "masks", "actions", "seats", "games", "returns", "sco
 
 
 def _action(game: Game, move: Any) -> int:
-    action = game.action(move) if isinstance(game, KniziaGame) else move.action
+    action = game.action(move)
     if action is None:
         raise OptionError(f"the move {move} has no action id in this game")
     return int(action)
@@ -97,9 +95,9 @@ def _finished(game: Game, bots: Sequence[Any], deal: int) -> Any:
         return realtime.simulate(state, bots, seed=deal).state
     decision = 0
     while not state.is_terminal:
-        seat = state.pending_seats[0]  # the doubler decisions (S5.3) in seat order
-        bot = bots[seat]
-        if isinstance(bot, SchachtBot):
+        seat = state.pending_seats[0]  # simultaneous decisions (Schacht's doubler, S5.3) in seat order
+        bot: Any = bots[seat]
+        if isinstance(bot, BOT_CLASSES):  # a C++ bot draws from a seed of its own per decision
             move = bot.choose(state, seat, seed=_core.derive_seed(deal, decision))
         else:
             move = bot.choose(state, seat)

@@ -78,34 +78,11 @@ std::optional<Move> LookaheadBot::choose(const Position& state, int player, Pcg3
     return GreedyBot(reaction()).choose(state, player, rng);  // no play: turn, recycle or pass as greedy does
 }
 
-std::optional<Move> RealtimeRules::try_apply(Position& state, const Move& move, int player) noexcept {
+std::optional<Move> Rules::try_apply(Position& state, const Move& move, int player) noexcept {
     const std::optional<Move> resolved = resolve(state, player, move);
     if (!resolved || !is_legal(state, *resolved, player)) return std::nullopt;  // a lost race (D3.10)
     apply_unchecked(state, *resolved, player);
     return resolved;
-}
-
-Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_t seed,
-             const realtime::Limits& limits) {
-    if (static_cast<int>(bots.size()) != state.players()) {
-        throw OptionError("simulate needs one bot per seat: " + std::to_string(state.players()) + " seats, got " +
-                          std::to_string(bots.size()) + " bots");
-    }
-    return realtime::simulate<RealtimeRules, Position, Move>(state, bots, seed, limits);
-}
-
-SimulationBatch simulate_many(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed,
-                              int threads, const realtime::Limits& limits, const Interrupt& interrupted) {
-    return realtime::simulate_many<RealtimeRules, Position, Move>(
-        game.players, bots, games, seed, threads, limits, [&](uint64_t game_seed) { return new_game(game, game_seed); },
-        interrupted);
-}
-
-MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
-                       int first, const Interrupt& interrupted) {
-    return realtime::play_match<RealtimeRules, Position, Move>(
-        game.players, bots, games, seed, threads, realtime::Limits{},
-        [&](uint64_t game_seed) { return new_game(game, game_seed); }, first, interrupted);
 }
 
 std::unique_ptr<const Bot> Rules::make_bot(const Game&, std::string_view kind, const json::Value& options) {

@@ -108,21 +108,12 @@ std::optional<Move> WordBot::choose(const Position& s, int player, Pcg32&) const
     return std::nullopt;  // wait for the next card
 }
 
-std::optional<Move> RealtimeRules::try_apply(Position& state, const Move& move, int player) noexcept {
+std::optional<Move> Rules::try_apply(Position& state, const Move& move, int player) noexcept {
     try {
-        return apply(state, move, player);
+        return knizia::apply(state, move, player);
     } catch (const std::exception&) {
         return std::nullopt;
     }
-}
-
-Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_t seed,
-             const realtime::Limits& limits) {
-    if (static_cast<int>(bots.size()) != state.players()) {
-        throw OptionError("simulate needs one bot per seat: " + std::to_string(state.players()) + " seats, got " +
-                          std::to_string(bots.size()) + " bots");
-    }
-    return realtime::simulate<RealtimeRules, Position, Move>(state, bots, seed, limits);
 }
 
 int Rules::random_player(const Position& position, Pcg32& rng) noexcept {
@@ -130,20 +121,6 @@ int Rules::random_player(const Position& position, Pcg32& rng) noexcept {
     if (seats == 0) return -1;
     for (uint32_t skip = rng.below(static_cast<uint32_t>(popcount64(seats))); skip > 0; --skip) seats &= seats - 1;
     return lowest_bit64(seats);
-}
-
-SimulationBatch simulate_many(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed,
-                              int threads, const realtime::Limits& limits, const Interrupt& interrupted) {
-    return realtime::simulate_many<RealtimeRules, Position, Move>(
-        game.config.players, bots, games, seed, threads, limits,
-        [&](uint64_t game_seed) { return new_game(game.config, *game.lexicon, game_seed); }, interrupted);
-}
-
-MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
-                       int first, const Interrupt& interrupted) {
-    return realtime::play_match<RealtimeRules, Position, Move>(
-        game.config.players, bots, games, seed, threads, realtime::Limits{},
-        [&](uint64_t game_seed) { return new_game(game.config, *game.lexicon, game_seed); }, first, interrupted);
 }
 
 void check_bot_options(double per_letter, const Vocabulary& vocabulary) {

@@ -207,27 +207,6 @@ Move HeuristicBot::choose(const Position& state, int player, Pcg32&) const {
         actions[at(static_cast<int>(std::max_element(values.begin(), values.end()) - values.begin()))]);
 }
 
-MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
-                       int first, const Interrupt& interrupted) {
-    if (static_cast<int>(bots.size()) != game.players) {
-        throw OptionError("a match needs one bot per seat: " + std::to_string(game.players) + " seats, got " +
-                          std::to_string(bots.size()) + " bots");
-    }
-    return run_match(
-        game.players, games, seed, threads,
-        [&](uint64_t game_seed, const auto& seat_bots, int32_t* scores) {
-            Position s = new_game(game, game_seed);
-            Pcg32 rng(game_seed, 0xB075ULL);
-            int64_t moves = 0;
-            for (int actor = next_actor(s); actor >= 0; actor = next_actor(s), ++moves) {
-                apply(s, bots[at(seat_bots[at(actor)])]->choose(s, actor, rng), actor);
-            }
-            for (int seat = 0; seat < game.players; ++seat) scores[seat] = s.scores[at(seat)];
-            return moves;
-        },
-        first, interrupted);
-}
-
 std::unique_ptr<const Bot> Rules::make_bot(const Game&, std::string_view kind, const json::Value& options) {
     if (kind == "random" || kind == "heuristic") {
         json::OptionReader(options, "the bot", {});

@@ -48,6 +48,7 @@
 //   R::phase(position) -> const char*         the phase's name in views and states ("play")
 //   R::round(position) -> int                  the round, from 0
 //   R::render(position) -> std::string         a text picture of the table
+//   position.players() -> int                  the seats of the position's game
 //   R::current_player(position) -> int         a seat, kSimultaneous or kTerminal
 //   R::legal_actions(position, player, out) -> int
 //                                              the legal action ids of `player`, ascending,
@@ -59,6 +60,11 @@
 //   R::apply(state, move, player) -> Move      checked: IllegalMoveError and nothing
 //                                              changes; records the move; returns it as
 //                                              applied (a short form made explicit)
+//   R::try_apply(position, move, player)      checked, on a bare position, as matches and
+//       -> std::optional<Move>                 simulations play (core/match.hpp,
+//                                              core/realtime.hpp): applies `move` and returns
+//                                              it as applied, or returns nullopt and changes
+//                                              nothing (not legal, or a lost race in real time)
 //   R::apply_action(position, action, player)  unchecked, for search and batch play: the
 //                                              caller took `action` from legal_actions
 //   R::resample(position, player, seed)        determinisation: what `player` cannot see
@@ -168,6 +174,8 @@ DIABOLO_CONTRACT_MEMBER(why_illegal,
                         R::why_illegal(ref<const typename R::Position>(), ref<const typename R::Move>(), 0),
                         std::optional<IllegalMoveError>)
 DIABOLO_CONTRACT_MEMBER(apply, R::apply(ref<typename R::State>(), ref<const typename R::Move>(), 0), typename R::Move)
+DIABOLO_CONTRACT_MEMBER(try_apply, R::try_apply(ref<typename R::Position>(), ref<const typename R::Move>(), 0),
+                        std::optional<typename R::Move>)
 DIABOLO_CONTRACT_MEMBER(apply_action, (R::apply_action(ref<typename R::Position>(), 0, 0), 0), int)
 DIABOLO_CONTRACT_MEMBER(resample, R::resample(ref<const typename R::Position>(), 0, uint64_t{}), typename R::Position)
 DIABOLO_CONTRACT_MEMBER(observation_tensor_size, R::observation_tensor_size(ref<const typename R::Game>()), int)
@@ -260,6 +268,8 @@ constexpr bool implements_contract() {
     static_assert(contract::has_why_illegal<R>::value,
                   "Rules::why_illegal(const Position&, const Move&, int player) -> std::optional<IllegalMoveError>");
     static_assert(contract::has_apply<R>::value, "Rules::apply(State&, const Move&, int player) -> Move");
+    static_assert(contract::has_try_apply<R>::value,
+                  "Rules::try_apply(Position&, const Move&, int player) -> std::optional<Move>");
     static_assert(contract::has_apply_action<R>::value, "Rules::apply_action(Position&, int action, int player)");
     static_assert(contract::has_resample<R>::value,
                   "Rules::resample(const Position&, int player, uint64_t seed) -> Position");

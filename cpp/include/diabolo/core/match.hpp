@@ -1,14 +1,18 @@
 // Matches between bots: many seeded games with the seats rotated, so that every bot
-// plays every seat equally often, on several threads. Game i depends only on (seed, i),
-// never on the number of threads.
+// plays every seat equally often, on several threads, for any game of the contract
+// (core/contract.hpp). Game i depends only on (seed, i), never on the number of threads.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/parallel.hpp"
+#include "diabolo/core/realtime.hpp"
 #include "diabolo/core/rng.hpp"
 
 namespace diabolo {
@@ -60,6 +64,60 @@ MatchResult run_match(int players, int games, uint64_t seed, int threads, PlayOn
         },
         interrupted);
     return result;
+}
+
+/// The seat that acts next in a turn-based game: the player to move, or the lowest seat
+/// still to make a simultaneous decision; -1 at the end.
+template <class R>
+int next_actor(const typename R::Position& position) noexcept {
+    const uint32_t pending = R::pending_seats(position);
+    if (pending == 0) return -1;
+    int seat = 0;
+    while ((pending >> seat & 1u) == 0) ++seat;
+    return seat;
+}
+
+/// Games first .. first + games - 1 of a match of game `R` between `bots`, seats rotated
+/// from game to game (bot_at); game g is dealt from derive_seed(seed, g). A turn-based
+/// game is played move by move (next_actor asks R::bot_move, drawing from one stream per
+/// game); a real-time game is simulated from mix64 of its seed, as game g of
+/// realtime::simulate_many, and counts the accepted moves. OptionError unless there is
+/// one bot per seat; a bot that has no move or an illegal one when its seat must act is a
+/// std::logic_error (a broken bot, never the caller's input).
+template <class R, class BotPtr>
+MatchResult play_match(const typename R::Game& game, const std::vector<BotPtr>& bots, int games, uint64_t seed,
+                       int threads, int first = 0, const Interrupt& interrupted = {}) {
+    const int players = R::players(game);
+    if (static_cast<int>(bots.size()) != players) {
+        throw OptionError("a match needs one bot per seat: " + std::to_string(players) + " seats, got " +
+                          std::to_string(bots.size()) + " bots");
+    }
+    return run_match(
+        players, games, seed, threads,
+        [&](uint64_t game_seed, const auto& seat_bots, int32_t* scores) -> int64_t {
+            std::vector<BotPtr> seated;
+            for (int s = 0; s < players; ++s) seated.push_back(bots[static_cast<std::size_t>(seat_bots[s])]);
+            typename R::Position position = realtime::new_position<R>(game, game_seed);
+            int64_t moves = 0;
+            if constexpr (R::kRealTime) {
+                const auto run = realtime::simulate<R>(position, seated, mix64(game_seed), realtime::Limits{}, false);
+                position = run.state;
+                moves = run.accepted;
+            } else {
+                Pcg32 rng(game_seed, 0xB075ULL);
+                for (int actor = next_actor<R>(position); actor >= 0; actor = next_actor<R>(position), ++moves) {
+                    const std::optional<typename R::Move> move =
+                        R::bot_move(*seated[static_cast<std::size_t>(actor)], position, actor, rng);
+                    if (!move || !R::try_apply(position, *move, actor)) {
+                        throw std::logic_error(std::string("a bot of ") + R::kName + " had no legal move for seat " +
+                                               std::to_string(actor));
+                    }
+                }
+            }
+            R::scores(position, scores);
+            return moves;
+        },
+        first, interrupted);
 }
 
 }  // namespace diabolo

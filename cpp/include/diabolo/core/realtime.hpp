@@ -12,10 +12,10 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "diabolo/core/errors.hpp"
-#include "diabolo/core/match.hpp"
 #include "diabolo/core/parallel.hpp"
 #include "diabolo/core/rng.hpp"
 
@@ -97,21 +97,25 @@ struct Pending {
 
 }  // namespace detail
 
-/// Simulates from `state` until the game is over or a limit is reached. `Game` gives
-/// the rules: `Game::try_apply(state,
-/// move, player)` (applies a legal move and returns it as applied, in long form, or
-/// returns nullopt and changes nothing), `Game::players(state)`, `Game::is_terminal(state)`
-/// and `Game::round(state)`. The log holds accepted moves as applied.
-/// `bots[p]` has `choose(state, p, rng) -> std::optional<Move>` and
-/// `reaction_time(move, rng)` (microseconds until that move arrives).
-template <class Game, class State, class Move, class BotPtr>
-Run<State, Move> simulate(State state, const std::vector<BotPtr>& bots, uint64_t seed, const Limits& limits,
-                          bool keep_log = true) {
+/// Simulates game `R` (a real-time game of the contract, core/contract.hpp) from `state`
+/// until it is over or a limit is reached; `bots[p]` plays seat p. Each bot's move is
+/// R::bot_move and arrives R::bot_delay later; R::try_apply takes it or rejects it (a lost
+/// race). The log holds accepted moves as applied (in long form). OptionError unless there
+/// is one bot per seat.
+template <class R, class BotPtr>
+Run<typename R::Position, typename R::Move> simulate(typename R::Position state, const std::vector<BotPtr>& bots,
+                                                     uint64_t seed, const Limits& limits, bool keep_log = true) {
+    using Move = typename R::Move;
     using Pending = detail::Pending<Move>;
+    static_assert(R::kRealTime, "realtime::simulate plays the real-time games; play_match plays any game");
     constexpr int64_t kIdle = detail::kIdle;
+    const int n = state.players();
+    if (static_cast<int>(bots.size()) != n) {
+        throw OptionError("simulate needs one bot per seat: " + std::to_string(n) + " seats, got " +
+                          std::to_string(bots.size()) + " bots");
+    }
     const int64_t max_time = microseconds(limits.max_time);
-    const int n = Game::players(state);
-    Run<State, Move> run;
+    Run<typename R::Position, Move> run;
     Pcg32 order(seed, 0x71E0B4EAULL);  // ties between arrivals at one instant
     std::vector<Pcg32> minds;          // each bot's own stream: choices and delays
     for (int p = 0; p < n; ++p) minds.emplace_back(derive_seed(seed, static_cast<uint64_t>(p) + 1));
@@ -120,14 +124,16 @@ Run<State, Move> simulate(State state, const std::vector<BotPtr>& bots, uint64_t
     const auto plan = [&](int p) {
         auto& slot = pending[static_cast<std::size_t>(p)];
         auto& mind = minds[static_cast<std::size_t>(p)];
-        slot.move = bots[static_cast<std::size_t>(p)]->choose(state, p, mind);
-        slot.time = slot.move ? now + bots[static_cast<std::size_t>(p)]->reaction_time(*slot.move, mind) : kIdle;
+        const auto& bot = *bots[static_cast<std::size_t>(p)];
+        slot.move = R::bot_move(bot, state, p, mind);
+        slot.time = slot.move ? now + R::bot_delay(bot, *slot.move, mind) : kIdle;
         const uint64_t high = order.next();
         slot.tiebreak = (high << 32u) | order.next();
     };
+    const auto over = [&] { return R::current_player(state) == kTerminal; };
     for (int p = 0; p < n; ++p) plan(p);
     int64_t events = 0;
-    while (!Game::is_terminal(state) && events < limits.max_events) {
+    while (!over() && events < limits.max_events) {
         int next = -1;
         for (int p = 0; p < n; ++p) {
             const auto& slot = pending[static_cast<std::size_t>(p)];
@@ -139,17 +145,17 @@ Run<State, Move> simulate(State state, const std::vector<BotPtr>& bots, uint64_t
         if (next < 0 || pending[static_cast<std::size_t>(next)].time > max_time) break;  // all wait, or out of time
         now = pending[static_cast<std::size_t>(next)].time;
         const Move sent = *pending[static_cast<std::size_t>(next)].move;
-        const int round = Game::round(state);
-        const std::optional<Move> taken = Game::try_apply(state, sent, next);
+        const int round = R::round(state);
+        const std::optional<Move> taken = R::try_apply(state, sent, next);
         const bool accepted = taken.has_value();
         ++events;
         (accepted ? run.accepted : run.rejected) += 1;
         if (keep_log)
             run.log.push_back(TimedMove<Move>{static_cast<double>(now) / 1e6, next, taken.value_or(sent), accepted});
-        if (Game::is_terminal(state)) break;
+        if (over()) break;
         if (!accepted) {
             plan(next);
-        } else if (Game::round(state) != round) {
+        } else if (R::round(state) != round) {
             for (int p = 0; p < n; ++p) plan(p);  // a new deal: everyone starts afresh
         } else {
             plan(next);
@@ -163,6 +169,12 @@ Run<State, Move> simulate(State state, const std::vector<BotPtr>& bots, uint64_t
     return run;
 }
 
+/// A new game of `R` dealt from `seed`, as a bare position.
+template <class R>
+typename R::Position new_position(const typename R::Game& game, uint64_t seed) {
+    return R::position(R::new_state(game, seed));
+}
+
 /// Outcomes of many simulated games.
 struct Batch {
     std::vector<int32_t> scores;    // games x players, row-major: the final state's scores
@@ -171,12 +183,13 @@ struct Batch {
     std::vector<double> time;       // simulated seconds per game
 };
 
-/// Simulates `games` whole games on `threads` threads: game i starts from
-/// `new_game(derive_seed(seed, i))` and runs from that seed alone, so the results do
-/// not depend on `threads`. `bots[p]` plays seat p in every game.
-template <class Game, class State, class Move, class BotPtr, class NewGame>
-Batch simulate_many(int players, const std::vector<BotPtr>& bots, int games, uint64_t seed, int threads,
-                    const Limits& limits, NewGame new_game, const Interrupt& interrupted = {}) {
+/// Simulates `games` whole games of `R` on `threads` threads: game i is dealt from
+/// derive_seed(seed, i) and runs from that seed alone, so the results do not depend on
+/// `threads`. `bots[p]` plays seat p in every game.
+template <class R, class BotPtr>
+Batch simulate_many(const typename R::Game& game, const std::vector<BotPtr>& bots, int games, uint64_t seed,
+                    int threads, const Limits& limits, const Interrupt& interrupted = {}) {
+    const int players = R::players(game);
     if (static_cast<int>(bots.size()) != players) {
         throw OptionError("simulate_many needs one bot per seat: " + std::to_string(players) + " seats, got " +
                           std::to_string(bots.size()) + " bots");
@@ -193,10 +206,9 @@ Batch simulate_many(int players, const std::vector<BotPtr>& bots, int games, uin
         [&](int first, int last) {
             for (int i = first; i < last; ++i) {
                 const uint64_t game_seed = derive_seed(seed, static_cast<uint64_t>(i));
-                const Run<State, Move> run =
-                    simulate<Game, State, Move>(new_game(game_seed), bots, mix64(game_seed), limits, false);
+                const auto run = simulate<R>(new_position<R>(game, game_seed), bots, mix64(game_seed), limits, false);
                 const auto k = static_cast<std::size_t>(i);
-                for (std::size_t p = 0; p < n; ++p) batch.scores[k * n + p] = run.state.scores[p];
+                R::scores(run.state, &batch.scores[k * n]);
                 batch.actions[k] = run.accepted;
                 batch.rejected[k] = run.rejected;
                 batch.time[k] = run.time;
@@ -204,30 +216,6 @@ Batch simulate_many(int players, const std::vector<BotPtr>& bots, int games, uin
         },
         interrupted);
     return batch;
-}
-
-/// A match of simulated games (core/match.hpp): game g of the match is dealt from
-/// derive_seed(seed, g) and simulated from mix64 of that, as game g of simulate_many;
-/// seat s of game g is played by bots[bot_at(g, s, players)]. The moves counted are the
-/// accepted ones.
-template <class Game, class State, class Move, class BotPtr, class NewGame>
-MatchResult play_match(int players, const std::vector<BotPtr>& bots, int games, uint64_t seed, int threads,
-                       const Limits& limits, NewGame new_game, int first = 0, const Interrupt& interrupted = {}) {
-    if (static_cast<int>(bots.size()) != players) {
-        throw OptionError("a match needs one bot per seat: " + std::to_string(players) + " seats, got " +
-                          std::to_string(bots.size()) + " bots");
-    }
-    return run_match(
-        players, games, seed, threads,
-        [&](uint64_t game_seed, const auto& seat_bots, int32_t* scores) {
-            std::vector<BotPtr> seated;
-            for (int s = 0; s < players; ++s) seated.push_back(bots[static_cast<std::size_t>(seat_bots[s])]);
-            const Run<State, Move> run =
-                simulate<Game, State, Move>(new_game(game_seed), seated, mix64(game_seed), limits, false);
-            for (int s = 0; s < players; ++s) scores[s] = run.state.scores[static_cast<std::size_t>(s)];
-            return run.accepted;
-        },
-        first, interrupted);
 }
 
 }  // namespace diabolo::realtime

@@ -370,30 +370,6 @@ public:
     std::optional<Move> choose(const Position& state, int player, Pcg32& rng) const override;
 };
 
-/// The rules as realtime::simulate needs them.
-struct RealtimeRules {
-    static std::optional<Move> try_apply(Position& state, const Move& move, int player) noexcept;
-    static int players(const Position& state) noexcept { return state.players(); }
-    static bool is_terminal(const Position& state) noexcept { return state.is_terminal(); }
-    static int round(const Position& state) noexcept { return state.round; }
-};
-
-using Run = realtime::Run<Position, Move>;
-/// One simulated game from `state`; `bots[p]` plays seat p.
-Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits);
-
-using SimulationBatch = realtime::Batch;
-
-/// Simulates `games` whole games on `threads` threads; game i is dealt and run from
-/// (seed, i) alone, so results do not depend on `threads`.
-SimulationBatch simulate_many(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed,
-                              int threads, const realtime::Limits& limits, const Interrupt& interrupted = {});
-
-/// A match between `bots`, seats rotated from game to game (core/match.hpp); game g is
-/// game g of simulate_many with the bots in the seats of that game.
-MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
-                       int first = 0, const Interrupt& interrupted = {});
-
 /// The whole state as JSON text (every seat's face-down cards and the history included).
 std::string to_json(const State& state);
 /// The state of the text to_json wrote; StateFormatError naming the path of what is wrong.
@@ -440,6 +416,8 @@ struct Rules {
         state.apply(move, player);
         return state.history.back().move;
     }
+    /// A move resolved and applied if legal (a lost race otherwise, D3.10 / K3.2).
+    static std::optional<Move> try_apply(Position& position, const Move& move, int player) noexcept;
     static void apply_action(Position& position, int action, int player) noexcept {
         duvelen::apply_action(position, action, player);
     }

@@ -147,6 +147,11 @@ struct Rules {
         state.apply(move, player);
         return move;
     }
+    static std::optional<Move> try_apply(Position& position, const Move& move, int player) {
+        if (highcard::why_illegal(position, move, player)) return std::nullopt;
+        play(position, move, player);
+        return move;
+    }
     static void apply_action(Position& position, int action, int player) noexcept {
         play(position, Move{action + 1}, player);
     }

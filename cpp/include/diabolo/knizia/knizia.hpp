@@ -527,29 +527,6 @@ private:
     bool lookahead_;
 };
 
-/// The rules as realtime::simulate needs them.
-struct RealtimeRules {
-    static std::optional<Move> try_apply(Position& state, const Move& move, int player) noexcept;
-    static int players(const Position& state) noexcept { return state.players(); }
-    static bool is_terminal(const Position& state) noexcept { return state.is_terminal(); }
-    static int round(const Position& state) noexcept { return state.round; }
-};
-
-using Run = realtime::Run<Position, Move>;
-/// One simulated game from `state`; `bots[p]` plays seat p.
-Run simulate(const Position& state, const std::vector<const Bot*>& bots, uint64_t seed, const realtime::Limits& limits);
-
-using SimulationBatch = realtime::Batch;
-
-/// Simulates `games` whole games on `threads` threads; game i depends only on (seed, i).
-SimulationBatch simulate_many(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed,
-                              int threads, const realtime::Limits& limits, const Interrupt& interrupted = {});
-
-/// A match between `bots`, seats rotated from game to game (core/match.hpp); game g is
-/// game g of simulate_many with the bots in the seats of that game.
-MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
-                       int first = 0, const Interrupt& interrupted = {});
-
 /// The contract (core/contract.hpp). There are no turns (K3.2): current_player is
 /// kSimultaneous until the game is over, and random playouts draw the acting seat among
 /// pending_seats.
@@ -590,6 +567,8 @@ struct Rules {
     }
     static Move apply(State& state, const Move& move, int player) { return state.apply(move, player); }
     /// A claim's id is applied with its best assignment (K10.4), found again here.
+    /// A move resolved and applied if legal (a lost race otherwise, D3.10 / K3.2).
+    static std::optional<Move> try_apply(Position& position, const Move& move, int player) noexcept;
     static void apply_action(Position& position, int action, int player) {
         knizia::apply(position, knizia::move_of_action(action, *position.lexicon), player);
     }

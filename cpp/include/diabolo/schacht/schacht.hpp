@@ -20,7 +20,6 @@
 #include "diabolo/core/contract.hpp"
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/json_fwd.hpp"
-#include "diabolo/core/match.hpp"
 #include "diabolo/core/rng.hpp"
 #include "diabolo/core/scores.hpp"
 
@@ -422,13 +421,6 @@ private:
     SearchOptions options_;
 };
 
-/// Plays games first .. first + games - 1 of a match between `bots` (one per seat), seats
-/// rotated from game to game (bot_at), on `threads` threads; game g depends only on
-/// (seed, g). During doubler decisions the bots decide in seat order, each from what it
-/// may know.
-MatchResult play_match(const Game& game, const std::vector<const Bot*>& bots, int games, uint64_t seed, int threads,
-                       int first = 0, const Interrupt& interrupted = {});
-
 // ---- the contract (diabolo/core/contract.hpp) ----------------------------------------------
 
 /// Diabolo (Schacht) as every game presents itself.
@@ -463,6 +455,11 @@ struct Rules {
     }
     static Move apply(State& state, const Move& move, int player) {
         state.apply(move, player);
+        return move;
+    }
+    static std::optional<Move> try_apply(Position& position, const Move& move, int player) {
+        if (schacht::why_illegal(position, move, player)) return std::nullopt;
+        apply_unchecked(position, move, player);
         return move;
     }
     static void apply_action(Position& position, int action, int player) noexcept {
