@@ -20,6 +20,7 @@
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/json_fwd.hpp"
 #include "diabolo/core/realtime.hpp"
+#include "diabolo/core/record.hpp"
 #include "diabolo/core/rng.hpp"
 #include "diabolo/core/scores.hpp"
 
@@ -282,29 +283,11 @@ json::Value visibility();
 
 // ---- the record a frontend keeps -------------------------------------------------------------
 
-struct Step {
-    int player = 0;
-    Move move{};
-};
+using Step = diabolo::Step<Move>;
 
 /// A state with the moves that led to it (every move of Duvelen is public): what the
 /// Python Position wraps, and what a C++ frontend keeps.
-struct State {
-    Position position{};
-    std::vector<Step> history;
-    /// What the last move applied here changed in each seat's score (zeros for a new state
-    /// or one read from JSON).
-    std::array<int32_t, kMaxSeats> rewards{};
-    /// The position before the last move applied here, from which last_events() replays
-    /// it; none for a new state or one read from JSON. Clones share it (a clone copies a
-    /// pointer, not a second position), and apply() overwrites it only when no other
-    /// state holds it (remember_position, core/events.hpp).
-    std::shared_ptr<Position> before;
-    /// The position before the first move applied in this state's line (clones share it),
-    /// and the version (history length) it had: live::state_at replays from it.
-    std::shared_ptr<const Position> origin;
-    std::size_t origin_version = 0;
-
+struct State : Record<Position, Move, kMaxSeats> {
     static State start(const Game& game, uint64_t seed, const std::vector<Deck>* decks = nullptr);
     /// Checked move of `player` (a short-form play is resolved to the card at its source);
     /// records the long form. Throws IllegalMoveError and changes nothing if illegal.

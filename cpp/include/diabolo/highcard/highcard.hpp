@@ -24,6 +24,7 @@
 #include "diabolo/core/contract.hpp"
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/json_fwd.hpp"
+#include "diabolo/core/record.hpp"
 #include "diabolo/core/rng.hpp"
 
 namespace diabolo {
@@ -72,20 +73,10 @@ struct Position {
     int players() const noexcept { return game.players; }
 };
 
-struct Step {
-    int player = 0;
-    Move move{};
-};
+using Step = diabolo::Step<Move>;
 
-/// A position with the moves that led to it.
-struct State {
-    Position position{};
-    std::vector<Step> history;
-    std::array<int32_t, kMaxSeats> rewards{};
-    std::shared_ptr<Position> before;
-    std::shared_ptr<const Position> origin;
-    std::size_t origin_version = 0;
-
+/// A position with the moves that led to it (core/record.hpp).
+struct State : Record<Position, Move, kMaxSeats> {
     void apply(const Move& move, int player);
     State resample(int player, uint64_t seed) const;
 };

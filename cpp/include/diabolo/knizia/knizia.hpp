@@ -19,6 +19,7 @@
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/json_fwd.hpp"
 #include "diabolo/core/realtime.hpp"
+#include "diabolo/core/record.hpp"
 #include "diabolo/core/rng.hpp"
 #include "diabolo/core/scores.hpp"
 #include "diabolo/knizia/lexicon.hpp"
@@ -374,31 +375,14 @@ struct Game {
     friend bool operator==(const Game& a, const Game& b) noexcept;
 };
 
-struct Step {
-    int player = 0;
-    Move move{};
-};
+using Step = diabolo::Step<Move>;
 
 /// A state with the moves that led to it (every move is public), and the given deals
 /// of later rounds: what the Python KniziaState wraps, and what a C++ frontend keeps.
 /// The position's lexicon pointer is the game's lexicon, which the state keeps alive.
-struct State {
+struct State : Record<Position, Move, kMaxPlayers> {
     Game game;
-    Position position{};
-    std::vector<Step> history;
     std::vector<Deal> deals;  // given deals of rounds 0, 1, ... (empty: shuffled; may be fewer than the rounds)
-    /// What the last move applied here changed in each seat's score (zeros for a new state
-    /// or one read from JSON).
-    std::array<int32_t, kMaxPlayers> rewards{};
-    /// The position before the last move applied here, from which last_events() replays
-    /// it; none for a new state or one read from JSON. Clones share it (a clone copies a
-    /// pointer, not a second position), and apply() overwrites it only when no other
-    /// state holds it (remember_position, core/events.hpp).
-    std::shared_ptr<Position> before;
-    /// The position before the first move applied in this state's line (clones share it),
-    /// and the version (history length) it had: live::state_at replays from it.
-    std::shared_ptr<const Position> origin;
-    std::size_t origin_version = 0;
 
     static State start(const Game& game, uint64_t seed, const std::vector<Deal>* deals = nullptr);
     /// Checked move of `player`; records it as applied and returns it (a valid claim
