@@ -1,5 +1,5 @@
 // The vector environment (core/vector_env.hpp) bound once for every game: the class
-// <Name>VectorEnv and the function <name>_vector_env that Game.vector_env calls
+// <Name>VectorEnv and the game's overload of the function vector_env that Game.vector_env calls
 // (python/diabolo/envs/vector.py). The seats other than the learner's are played by C++
 // bots; a step runs without the GIL and writes into numpy arrays the object owns.
 #pragma once
@@ -81,7 +81,7 @@ struct BoundVectorEnv {
     }
 };
 
-/// Binds <Name>VectorEnv and <name>_vector_env(game, players, games, seed, threads, seat,
+/// Binds <Name>VectorEnv and vector_env(game, players, games, seed, threads, seat,
 /// final_reward, penalise, penalty, idle_limit, max_steps, compact), where
 /// players holds one C++ bot (or None for the learner's fixed seat) per seat.
 template <class R, class Bot>
@@ -159,7 +159,7 @@ void bind_vector_env(py::module_& m) {
         .def_readonly("lost_races", &Env::lost_races,
                       "Per game, whether the learner's move at the last step lost a race (real time).")
         .def_readonly("seats", &Env::seats, "Per game, the learner's seat in its current episode.");
-    m.def((std::string(R::kName) + "_vector_env").c_str(),
+    m.def("vector_env",
           [](const typename R::Game& game, const py::sequence& players, const py::object& games, const py::object& seed,
              const py::object& threads, int seat, bool final_reward, bool penalise, double penalty,
              const py::object& idle_limit, const py::object& max_steps, bool compact) {

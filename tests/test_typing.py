@@ -1,13 +1,19 @@
 """The package, its stubs, the tests, the benchmarks and the docs' config type-check
-under ``mypy --strict`` (configured in pyproject.toml)."""
+under ``mypy --strict`` (configured in pyproject.toml), and the stubs of the compiled
+module say what it has: ``mypy.stubtest`` with no allow-list, and every member the stubs
+give a class through their generic bases exists on that class."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
 
+from diabolo import _core
+
 ROOT = Path(__file__).resolve().parent.parent
+STUB = ROOT / "python" / "diabolo" / "_core.pyi"
 
 
 def test_mypy_strict_is_clean() -> None:
@@ -19,3 +25,52 @@ def test_mypy_strict_is_clean() -> None:
         timeout=900,
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_stubtest_finds_the_stubs_and_the_compiled_module_alike() -> None:
+    """Every public name of diabolo._core and of each of its classes is in _core.pyi, and
+    every name of the stub exists at run time; no allow-list."""
+    result = subprocess.run(
+        [sys.executable, "-m", "mypy.stubtest", "diabolo._core", "--concise"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def stub_classes() -> dict[str, tuple[list[str], set[str]]]:
+    """Each class of the stub: its bases (by name, type arguments dropped) and the names it
+    defines itself."""
+    classes: dict[str, tuple[list[str], set[str]]] = {}
+    for node in ast.parse(STUB.read_text()).body:
+        if isinstance(node, ast.ClassDef):
+            bases = [ast.unparse(base.value if isinstance(base, ast.Subscript) else base) for base in node.bases]
+            names = {
+                item.name if isinstance(item, ast.FunctionDef) else ast.unparse(item.target)
+                for item in node.body
+                if isinstance(item, (ast.FunctionDef, ast.AnnAssign))
+            }
+            classes[node.name] = (bases, names)
+    return classes
+
+
+def test_every_member_a_stub_class_inherits_exists_at_run_time() -> None:
+    """stubtest checks the names a class defines in the stub; the contract's members sit
+    in the stub-only bases (_Move, _State, _Game, _VectorEnv), so they are checked here."""
+    classes = stub_classes()
+
+    def inherited(name: str) -> set[str]:
+        bases, names = classes[name]
+        return names.union(*(inherited(base) for base in bases if base in classes))
+
+    checked = 0
+    for name in classes:
+        if name.startswith("_"):
+            continue
+        runtime = getattr(_core, name)
+        missing = sorted(member for member in inherited(name) if not hasattr(runtime, member))
+        assert missing == [], f"{name} lacks {missing}"
+        checked += 1
+    assert checked >= 20

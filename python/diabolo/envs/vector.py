@@ -26,19 +26,14 @@ another env's actions meanwhile (docs/ai.rst, "Stepping while the caller works")
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from diabolo import _core
 from diabolo.errors import OptionError
-from diabolo.registry import Game, bot, catalogue
+from diabolo.registry import GAME_CLASSES, Game, bot
 
 __all__ = ["vector_env"]
-
-_MAKERS: dict[str, Callable[..., Any]] = {
-    entry.name: getattr(_core, f"{entry.name}_vector_env") for entry in catalogue()
-}
-
 
 def vector_env(
     game: Game,
@@ -89,7 +84,7 @@ def vector_env(
     if len(opponents) != game.players:
         raise OptionError(f"opponents holds one player per seat ({game.players}), got {len(opponents)}")
     players = [bot(game.name, entry) if isinstance(entry, str) else entry for entry in opponents]
-    return _MAKERS[game.name](
+    return _core.vector_env(
         game,
         players,
         games,
@@ -105,5 +100,5 @@ def vector_env(
     )
 
 
-for _entry in catalogue():  # a method of the compiled classes, typed in _core.pyi
-    setattr(getattr(_core, _entry.name[:1].upper() + _entry.name[1:] + "Game"), "vector_env", vector_env)  # noqa: B010
+for _game_class in GAME_CLASSES:  # a method of the compiled classes, typed in _core.pyi
+    setattr(_game_class, "vector_env", vector_env)  # noqa: B010
