@@ -35,6 +35,7 @@ from diabolo.registry import GAME_CLASSES, Game, bot
 
 __all__ = ["vector_env"]
 
+
 def vector_env(
     game: Game,
     games: int,
