@@ -1,15 +1,18 @@
 """Type stubs of the compiled engine (diabolo._core), checked against it by mypy.stubtest
-(tests/test_typing.py). The contract every game's classes share (src/bind_game.hpp) is
-written once, in the generic bases _Move, _State and _Game; each game's classes add their
-own members."""
+(tests/test_typing.py). What every game's classes share (src/bind_game.hpp) is written
+once, as the protocols of diabolo.contract, which the classes here extend with each
+game's own members."""
 
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Literal, SupportsIndex, TypeVar, overload
+from typing import Any, Literal, SupportsIndex, overload
 
 import numpy as np
 import numpy.typing as npt
 
+from diabolo.contract import Game as _Game
+from diabolo.contract import Move as _Move
+from diabolo.contract import State as _State
 from diabolo.knizia import FoundWord
 
 SIMULTANEOUS: int
@@ -22,127 +25,7 @@ def make_bot(game: Any, kind: str, options: str = ...) -> Any: ...
 class _Pybind11Type(type):
     """The metaclass of every compiled class."""
 
-_GameT = TypeVar("_GameT")
-_StateT = TypeVar("_StateT")
-_MoveT = TypeVar("_MoveT")
-_BotT = TypeVar("_BotT")
-_EnvT = TypeVar("_EnvT")
-
-class _Move(metaclass=_Pybind11Type):
-    """What every game's move has."""
-
-    def to_dict(self) -> dict[str, Any]: ...
-    @property
-    def kind(self) -> str: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __hash__(self) -> int: ...
-
-class _State(Generic[_GameT, _MoveT, _StateT], metaclass=_Pybind11Type):
-    """What every game's state has."""
-
-    @property
-    def game(self) -> _GameT: ...
-    @property
-    def current_player(self) -> int: ...
-    @property
-    def phase(self) -> str: ...
-    @property
-    def round(self) -> int: ...
-    @property
-    def pending_seats(self) -> list[int]: ...
-    @property
-    def is_terminal(self) -> bool: ...
-    @property
-    def scores(self) -> list[int]: ...
-    def rewards(self) -> list[float]: ...
-    def returns(self) -> list[float]: ...
-    @property
-    def winners(self) -> list[int]: ...
-    @property
-    def history(self) -> list[tuple[int, _MoveT]]: ...
-    @property
-    def last_move(self) -> tuple[int, _MoveT] | None: ...
-    def legal_moves(self, player: SupportsIndex | None = None) -> list[_MoveT]: ...
-    def legal_actions(self, player: SupportsIndex | None = None) -> list[int]: ...
-    def legal_action_mask(self, player: SupportsIndex | None = None) -> npt.NDArray[np.bool_]: ...
-    def apply(
-        self,
-        move: _MoveT | SupportsIndex | str | Mapping[str, Any],
-        player: SupportsIndex | None = None,
-        version: SupportsIndex | None = None,
-    ) -> None: ...
-    @property
-    def version(self) -> int: ...
-    def observation(self, player: SupportsIndex) -> dict[str, Any]: ...
-    def public_observation(self) -> dict[str, Any]: ...
-    @property
-    def last_events(self) -> list[dict[str, Any]]: ...
-    def events_for(self, player: SupportsIndex) -> list[dict[str, Any]]: ...
-    def public_events(self) -> list[dict[str, Any]]: ...
-    def observation_tensor(self, player: SupportsIndex) -> npt.NDArray[np.float32]: ...
-    def resample(self, player: SupportsIndex, seed: SupportsIndex) -> _StateT: ...
-    def clone(self) -> _StateT: ...
-    def __copy__(self) -> _StateT: ...
-    def __deepcopy__(self, memo: object) -> _StateT: ...
-    def to_json(self) -> str: ...
-    def __eq__(self, other: object) -> bool: ...
-    __hash__: ClassVar[None]  # type: ignore[assignment]
-
-class _Game(Generic[_MoveT, _StateT, _BotT, _EnvT], metaclass=_Pybind11Type):
-    """What every game has."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def title(self) -> str: ...
-    @property
-    def players(self) -> int: ...
-    @property
-    def options(self) -> dict[str, Any]: ...
-    @property
-    def num_actions(self) -> int: ...
-    @property
-    def observation_tensor_shape(self) -> tuple[int]: ...
-    @property
-    def visibility(self) -> dict[str, dict[str, str]]: ...
-    @property
-    def max_game_length(self) -> int | None: ...
-    @property
-    def min_utility(self) -> float: ...
-    @property
-    def max_utility(self) -> float: ...
-    real_time: ClassVar[bool]  # on the class and on each game
-    @property
-    def zero_sum(self) -> bool: ...
-    @property
-    def observation_tensor_bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]: ...
-    def new_state(self, seed: SupportsIndex = 0) -> _StateT: ...
-    def state_from_json(self, text: str) -> _StateT: ...
-    def move(self, move: _MoveT | SupportsIndex | str | Mapping[str, Any]) -> _MoveT: ...
-    def action(self, move: _MoveT | SupportsIndex | str | Mapping[str, Any]) -> int | None: ...
-    def play_random(
-        self, games: SupportsIndex, seed: SupportsIndex = 0, threads: SupportsIndex = 1
-    ) -> dict[str, npt.NDArray[np.int32]]: ...
-    # A function of diabolo.envs.vector set on the class, so its first parameter is "game".
-    def vector_env(
-        game,
-        games: int,
-        *,
-        opponents: str | _BotT | Sequence[str | _BotT | None] = "random",
-        seed: int = 0,
-        threads: int = 1,
-        seat: int | None = 0,
-        reward: str = "score",
-        illegal: str = "raise",
-        penalty: float = -1.0,
-        idle_limit: int = 8,
-        max_steps: int | None = None,
-        observations: str = "float32",
-    ) -> _EnvT: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __hash__(self) -> int: ...
-
-class SchachtMove(_Move):
+class SchachtMove(_Move, metaclass=_Pybind11Type):
     @staticmethod
     def parse(text: str) -> SchachtMove: ...
     @staticmethod
@@ -158,13 +41,13 @@ class SchachtMove(_Move):
     @property
     def side(self) -> Literal["left", "right"] | None: ...
 
-class SchachtState(_State["SchachtGame", SchachtMove, "SchachtState"]):
+class SchachtState(_State["SchachtGame", SchachtMove, "SchachtState"], metaclass=_Pybind11Type):
     @property
     def phase(self) -> Literal["play", "doubler", "game_over"]: ...
     @property
     def dealer(self) -> int: ...
 
-class SchachtGame(_Game[SchachtMove, SchachtState, "SchachtBot", "SchachtVectorEnv"]):
+class SchachtGame(_Game[SchachtMove, SchachtState, "SchachtBot", "SchachtVectorEnv"], metaclass=_Pybind11Type):
     def __init__(
         self,
         *,
@@ -193,7 +76,7 @@ class SchachtGame(_Game[SchachtMove, SchachtState, "SchachtBot", "SchachtVectorE
         decks: Sequence[Sequence[str] | None] | None = None,
     ) -> SchachtState: ...
 
-class DuvelenMove(_Move):
+class DuvelenMove(_Move, metaclass=_Pybind11Type):
     @staticmethod
     def parse(text: str) -> DuvelenMove: ...
     @staticmethod
@@ -211,13 +94,13 @@ class DuvelenMove(_Move):
     @property
     def target(self) -> int | Literal["new"] | None: ...
 
-class DuvelenState(_State["DuvelenGame", DuvelenMove, "DuvelenState"]):
+class DuvelenState(_State["DuvelenGame", DuvelenMove, "DuvelenState"], metaclass=_Pybind11Type):
     @property
     def phase(self) -> Literal["play", "after_stop", "game_over"]: ...
     @property
     def round_scores(self) -> list[int]: ...
 
-class DuvelenGame(_Game[DuvelenMove, DuvelenState, "DuvelenBot", "DuvelenVectorEnv"]):
+class DuvelenGame(_Game[DuvelenMove, DuvelenState, "DuvelenBot", "DuvelenVectorEnv"], metaclass=_Pybind11Type):
     def __init__(
         self,
         *,
@@ -311,7 +194,7 @@ def knizia_check_word(
 ) -> tuple[str, FoundWord | None]: ...
 def normalise_word(word: str) -> str | None: ...
 
-class KniziaMove(_Move):
+class KniziaMove(_Move, metaclass=_Pybind11Type):
     @staticmethod
     def parse(text: str) -> KniziaMove: ...
     @staticmethod
@@ -325,7 +208,7 @@ class KniziaMove(_Move):
     @property
     def position(self) -> int | None: ...
 
-class KniziaState(_State["KniziaGame", KniziaMove, "KniziaState"]):
+class KniziaState(_State["KniziaGame", KniziaMove, "KniziaState"], metaclass=_Pybind11Type):
     @property
     def phase(self) -> Literal["play", "penalty", "game_over"]: ...
     @property
@@ -343,7 +226,7 @@ class KniziaState(_State["KniziaGame", KniziaMove, "KniziaState"]):
     def legal_moves(self, player: SupportsIndex | None = None, *, claims: bool = True) -> list[KniziaMove]: ...
     def observation(self, player: SupportsIndex, *, claims: bool = True) -> dict[str, Any]: ...
 
-class KniziaGame(_Game[KniziaMove, KniziaState, "KniziaBot", "KniziaVectorEnv"]):
+class KniziaGame(_Game[KniziaMove, KniziaState, "KniziaBot", "KniziaVectorEnv"], metaclass=_Pybind11Type):
     def __init__(
         self,
         *,
@@ -465,7 +348,7 @@ class SchachtIsmctsBot(SchachtBot):
     def threads(self) -> int: ...
 
 # The test-only game of the catalogue (cpp/include/diabolo/highcard), bound by the contract alone.
-class HighcardMove(_Move):
+class HighcardMove(_Move, metaclass=_Pybind11Type):
     @staticmethod
     def parse(text: str) -> HighcardMove: ...
     @staticmethod
@@ -473,11 +356,11 @@ class HighcardMove(_Move):
     @property
     def kind(self) -> Literal["play"]: ...
 
-class HighcardState(_State["HighcardGame", HighcardMove, "HighcardState"]):
+class HighcardState(_State["HighcardGame", HighcardMove, "HighcardState"], metaclass=_Pybind11Type):
     @property
     def phase(self) -> Literal["play", "game_over"]: ...
 
-class HighcardGame(_Game[HighcardMove, HighcardState, "HighcardBot", "HighcardVectorEnv"]):
+class HighcardGame(_Game[HighcardMove, HighcardState, "HighcardBot", "HighcardVectorEnv"], metaclass=_Pybind11Type):
     def __init__(self, *, players: SupportsIndex = 3, rounds: SupportsIndex = 10) -> None: ...
     @property
     def name(self) -> Literal["highcard"]: ...
@@ -521,7 +404,7 @@ class HighcardVectorEnv(_VectorEnv): ...
 # Matches, simulations and vector envs: one overload per game (core/match.hpp,
 # core/realtime.hpp, core/vector_env.hpp).
 def play_match(
-    game: SchachtGame | DuvelenGame | KniziaGame | HighcardGame,
+    game: _Game[Any, Any, Any, Any],
     bots: list[Any],
     games: int,
     seed: int,
@@ -546,7 +429,7 @@ def simulate_many(
     max_events: int,
 ) -> dict[str, npt.NDArray[Any]]: ...
 def vector_env(
-    game: SchachtGame | DuvelenGame | KniziaGame | HighcardGame,
+    game: _Game[Any, Any, Any, Any],
     players: list[Any],
     games: int,
     seed: int,

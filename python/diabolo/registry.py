@@ -15,21 +15,21 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Literal, overload
 
-from diabolo import _core
-from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
+from diabolo import _core, contract
+from diabolo.duvelen import DuvelenGame
 from diabolo.errors import OptionError
-from diabolo.knizia import KniziaGame, KniziaMove, KniziaState
+from diabolo.knizia import KniziaGame
 from diabolo.lexicon import DEFAULT_LANGUAGE, Lexicon
-from diabolo.schacht import SchachtGame, SchachtMove, SchachtState
+from diabolo.schacht import SchachtGame
 
-Move = SchachtMove | DuvelenMove | KniziaMove
-"""A move of any game: frozen, hashable, ``str()`` is its notation."""
+Move = contract.Move
+"""A move of any game: frozen, hashable, ``str()`` is its notation (:class:`diabolo.contract.Move`)."""
 
-State = SchachtState | DuvelenState | KniziaState
-"""A state of any game."""
+State = contract.State["Game", Any, "State"]
+"""A state of any game (:class:`diabolo.contract.State`)."""
 
-Game = SchachtGame | DuvelenGame | KniziaGame
-"""A game (rules with options) of any kind."""
+Game = contract.Game[Any, State, Any, Any]
+"""A game (rules with options) of any kind (:class:`diabolo.contract.Game`)."""
 
 
 @dataclass(frozen=True)
