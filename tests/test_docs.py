@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -44,3 +45,25 @@ def test_the_round_summary_example_prints_rounds_from_events() -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.count("Round 1 ends") == 2 and "colour" not in result.stderr
     assert "Winner(s)" in result.stdout and "  R: angels" in result.stdout and "Herenhopen" in result.stdout
+
+
+def test_every_figure_of_the_readme_is_one_of_the_performance_page() -> None:
+    """The README quotes the runs docs/performance.rst reports: each of its speed figures
+    (a number of three or more digits, with a decimal point, or a ratio like 257x) is
+    written the same way on that page, so the two cannot disagree."""
+    readme = (ROOT / "README.md").read_text()
+    speed = readme[readme.index("## Speed") : readme.index("## Hostile input")]
+    page = (ROOT / "docs" / "performance.rst").read_text()
+    figures = re.findall(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+x?|\d{3,}x?|\d+\.\d+x?|\d+x)(?![\w-])", speed)
+    assert len(figures) >= 12, figures
+    missing = [figure for figure in figures if not re.search(rf"(?<![\d,.]){re.escape(figure)}(?![\d,])", page)]
+    assert missing == [], f"README figures not on docs/performance.rst: {missing}"
+
+
+def test_the_docs_are_built_by_one_command() -> None:
+    """The README and the docs' front page give the command the suite builds the docs with."""
+    command = "python -m sphinx -W --keep-going -b html docs build/docs-html"
+    for page in ("README.md", "docs/index.rst"):
+        text = (ROOT / page).read_text()
+        assert command in text, page
+        assert len(re.findall(r"python -m sphinx", text)) == 1, page
