@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "diabolo/core/cardset.hpp"
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/parallel.hpp"
 #include "diabolo/core/realtime.hpp"
@@ -71,10 +72,7 @@ MatchResult run_match(int players, int games, uint64_t seed, int threads, PlayOn
 template <class R>
 int next_actor(const typename R::Position& position) noexcept {
     const uint32_t pending = R::pending_seats(position);
-    if (pending == 0) return -1;
-    int seat = 0;
-    while ((pending >> seat & 1u) == 0) ++seat;
-    return seat;
+    return pending == 0 ? -1 : lowest_bit64(pending);
 }
 
 /// Games first .. first + games - 1 of a match of game `R` between `bots`, seats rotated
@@ -95,12 +93,14 @@ MatchResult play_match(const typename R::Game& game, const std::vector<BotPtr>& 
     return run_match(
         players, games, seed, threads,
         [&](uint64_t game_seed, const auto& seat_bots, int32_t* scores) -> int64_t {
-            std::vector<BotPtr> seated;
-            for (int s = 0; s < players; ++s) seated.push_back(bots[static_cast<std::size_t>(seat_bots[s])]);
+            std::array<BotPtr, kMaxMatchSeats> seated{};  // no allocation per game: a game may take microseconds
+            for (int s = 0; s < players; ++s)
+                seated[static_cast<std::size_t>(s)] = bots[static_cast<std::size_t>(seat_bots[s])];
             typename R::Position position = realtime::new_position<R>(game, game_seed);
             int64_t moves = 0;
             if constexpr (R::kRealTime) {
-                const auto run = realtime::simulate<R>(position, seated, mix64(game_seed), realtime::Limits{}, false);
+                const std::vector<BotPtr> in_seats(seated.begin(), seated.begin() + players);
+                const auto run = realtime::simulate<R>(position, in_seats, mix64(game_seed), realtime::Limits{}, false);
                 position = run.state;
                 moves = run.accepted;
             } else {

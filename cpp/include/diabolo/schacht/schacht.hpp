@@ -441,8 +441,8 @@ struct Rules {
         state.apply(move, player);
         return move;
     }
-    static std::optional<Move> try_apply(Position& position, const Move& move, int player) {
-        if (schacht::why_illegal(position, move, player)) return std::nullopt;
+    static std::optional<Move> try_apply(Position& position, const Move& move, int player) noexcept {
+        if (!is_legal(position, move, player)) return std::nullopt;
         apply_unchecked(position, move, player);
         return move;
     }
@@ -493,8 +493,9 @@ struct Rules {
     static std::unique_ptr<const Bot> make_bot(const Game& game, std::string_view kind, const json::Value& options);
     /// What `bot` plays for `player` now: nothing when the seat has nothing to do.
     static std::optional<Move> bot_move(const Bot& bot, const Position& position, int player, Pcg32& rng) {
-        if ((pending_seats(position) >> player & 1u) == 0) return std::nullopt;
-        return bot.choose(position, player, rng);
+        std::optional<Move> move;
+        if (pending_seats(position) >> player & 1u) move.emplace(bot.choose(position, player, rng));
+        return move;
     }
     /// A turn-based bot acts at once.
     static int64_t bot_delay(const Bot&, const Move&, Pcg32&) noexcept { return 0; }
