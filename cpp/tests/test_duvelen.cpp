@@ -41,7 +41,7 @@ Game config_of(int players, int rounds = 1) {
 TEST(duvelen_notation_round_trips) {
     for (const char* text :
          {"R2:7h>3", "S:Ah>new", "W:10s>32", "R2>3", "turn", "recycle", "recycle^", "stop", "pass"}) {
-        CHECK(format_move(parse_move(text)) == text);
+        CHECK(Rules::format_move(parse_move(text)) == text);
     }
     CHECK_THROWS(NotationError, parse_move("R5:7h>3"));
     CHECK_THROWS(NotationError, parse_move("R2:7x>3"));
@@ -60,8 +60,8 @@ TEST(duvelen_deal_follows_D2_5) {
     // Seat 1's deck is in order: Ah..Kh form the Stok, Ad..4d the Rij.
     CHECK(s.seats[1].rij[0] == parse_card("Ad"));
     const std::vector<Move> moves = legal_moves(s, 1);
-    CHECK(format_move(moves[0]) == "S:Ah>new");
-    CHECK(format_move(moves[1]) == "R1:Ad>new");
+    CHECK(Rules::format_move(moves[0]) == "S:Ah>new");
+    CHECK(Rules::format_move(moves[1]) == "R1:Ad>new");
 }
 
 TEST(duvelen_plays_refill_and_complete_a_herenhoop) {
@@ -134,14 +134,14 @@ TEST(duvelen_random_games_keep_every_invariant) {
                 const std::string problem = check_invariants(s);
                 CHECK(problem.empty());
                 if (!problem.empty()) {
-                    std::cerr << problem << "\n" << render(s);
+                    std::cerr << problem << "\n" << Rules::render(s);
                     return;
                 }
                 const int player = static_cast<int>(rng.below(static_cast<uint32_t>(players)));
                 const std::vector<Move> moves = legal_moves(s, player);
                 if (moves.empty()) continue;
                 const Move move = moves[rng.below(static_cast<uint32_t>(moves.size()))];
-                CHECK(!why_illegal(s, move, player).has_value());
+                CHECK(!Rules::why_illegal(s, move, player).has_value());
                 CHECK(check_invariants(resample(s, g)).empty());
                 apply(s, move, player);
                 ++steps;

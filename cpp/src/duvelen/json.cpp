@@ -59,7 +59,7 @@ State read_state(std::string_view text, const Game* expected) {
     State t;
     Position& s = t.position;
     s.game = json::read_options(
-        root.at("options"), expected, [](const json::Value& options) { return game_from_json(options); },
+        root.at("options"), expected, [](const json::Value& options) { return Rules::game_from_json(options); },
         write_options);
     const int n = s.players();
     s.seed = root.at("seed").seed();
@@ -132,7 +132,7 @@ json::Value options_json(const Game& game) {
                         {"max_actions", game.max_actions}};
 }
 
-Game game_from_json(const json::Value& options) {
+Game Rules::game_from_json(const json::Value& options) {
     const json::OptionReader r(options, "duvelen", {"players", "rounds", "on_block", "max_actions"});
     Options o;
     if (r.has("players")) o.players = r.integer_in("players", kMinPlayers, kMaxSeats, "D1.2");
@@ -149,7 +149,7 @@ Game game_from_json(const json::Value& options) {
     return Game::from_options(o);
 }
 
-std::string to_json(const State& t) {
+std::string Rules::to_json(const State& t) {
     const Position& s = t.position;
     json::Writer w(4096 + 12 * t.history.size());
     w.begin_object();
@@ -195,7 +195,7 @@ std::string to_json(const State& t) {
     for (int p = 0; p < s.players(); ++p) w.value(static_cast<long long>(s.scores[at(p)]));
     w.end_array();
     w.key("history").begin_array();
-    for (const Step& step : t.history) w.value(std::to_string(step.player) + ":" + format_move(step.move));
+    for (const Step& step : t.history) w.value(std::to_string(step.player) + ":" + Rules::format_move(step.move));
     w.end_array();
     w.end_object();
     return std::move(w.text());
@@ -226,7 +226,7 @@ json::Value view(const Position& s, int player, const Storage& sp) {
     if (player == kEveryone) return d;
     json::Array legal(sp), data(sp);
     for (const Move& move : legal_moves(s, player)) {
-        legal.emplace_back(json::view(format_move(move)));
+        legal.emplace_back(json::view(Rules::format_move(move)));
         data.emplace_back(move_json(move));
     }
     d.emplace("legal", std::move(legal));

@@ -15,7 +15,7 @@ constexpr int kPerSeat = 3 * kDeckCards + 8;  // visible, stok top, waste top, 8
 
 }  // namespace
 
-int observation_tensor_size(const Game& game) noexcept {
+int Rules::observation_tensor_size(const Game& game) noexcept {
     const int n = game.players;
     return kCentre + n * kPerSeat + 3 + n + 2;
 }
@@ -58,17 +58,17 @@ void write_observation(const Position& s, int player, Writer& w) noexcept {
 
 }  // namespace
 
-void observation_tensor(const Position& s, int player, float* out) noexcept {
-    TensorWriter<float> w(out, observation_tensor_size(s.game));
+void Rules::observation_tensor(const Position& s, int player, float* out) noexcept {
+    TensorWriter<float> w(out, Rules::observation_tensor_size(s.game));
     write_observation(s, player, w);
 }
 
-void observation_bytes(const Position& s, int player, uint8_t* out) noexcept {
-    TensorWriter<uint8_t> w(out, observation_tensor_size(s.game));
+void Rules::observation_bytes(const Position& s, int player, uint8_t* out) noexcept {
+    TensorWriter<uint8_t> w(out, Rules::observation_tensor_size(s.game));
     write_observation(s, player, w);
 }
 
-void observation_tensor_bounds(const Game& game, float* low, float* high) {
+void Rules::observation_tensor_bounds(const Game& game, float* low, float* high) {
     TensorBounds w(low, high);
     write_observation(State::start(game, 0).position, 0, w);
 }

@@ -11,7 +11,7 @@ std::string card_or_dash(int card) { return card < 0 ? "--" : format_card(card);
 
 }  // namespace
 
-std::string render(const Position& s) {
+std::string Rules::render(const Position& s) {
     std::ostringstream out;
     out << "Duvelen, round " << s.round + 1 << " of " << int{s.game.rounds} << ", ";
     if (s.phase == Phase::Play) out << "playing";

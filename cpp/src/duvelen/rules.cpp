@@ -257,7 +257,7 @@ int parse_card(std::string_view text) {
     throw NotationError("unknown rank in card " + quoted(text) + example);
 }
 
-std::string format_move(const Move& m) {
+std::string Rules::format_move(const Move& m) {
     switch (m.kind) {
         case MoveKind::Play: {
             const std::string source = kSourceNames[static_cast<int>(m.source)];
@@ -392,22 +392,22 @@ int legal_moves(const Position& s, int player, std::array<Move, kNumActions>& ou
     return n;
 }
 
-int legal_actions(const Position& s, int player, int32_t* out) noexcept {
+int Rules::legal_actions(const Position& s, int player, int32_t* out) noexcept {
     int n = 0;
     each_legal_move(s, player, [&](const Move& move) { out[n++] = move.action(); });
     return n;
 }
 
-uint32_t pending_seats(const Position& s) noexcept {
+uint32_t Rules::pending_seats(const Position& s) noexcept {
     uint32_t seats = 0;
     std::array<int32_t, kNumActions> actions{};
     for (int p = 0; p < s.players(); ++p) {
-        if (legal_actions(s, p, actions.data()) > 0) seats |= 1u << p;
+        if (Rules::legal_actions(s, p, actions.data()) > 0) seats |= 1u << p;
     }
     return seats;
 }
 
-void apply_action(Position& s, int action, int player) noexcept {
+void Rules::apply_action(Position& s, int action, int player) noexcept {
     Move move = Move::of_action(action);
     if (move.kind == MoveKind::Play) move.card = static_cast<uint8_t>(card_at(s.seats[at(player)], move.source));
     apply_unchecked(s, move, player);
@@ -433,7 +433,7 @@ bool is_legal(const Position& s, const Move& m, int player) noexcept {
     return std::find(moves.begin(), moves.begin() + n, m) != moves.begin() + n;
 }
 
-std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& m, int player) {
+std::optional<IllegalMoveError> Rules::why_illegal(const Position& s, const Move& m, int player) {
     if (s.phase == Phase::GameOver) return IllegalMoveError("D1.3", "the game is over", "game_over");
     const Seat& seat = s.seats[at(player)];
     const bool stopped = s.phase == Phase::AfterStop;
@@ -564,9 +564,9 @@ Move checked_move(const Position& s, const Move& m, int player) {
     }
     const std::optional<Move> move = resolve(s, player, m);
     if (!move || !is_legal(s, *move, player)) {
-        if (auto error = why_illegal(s, move.value_or(m), player)) throw *error;
-        throw IllegalMoveError("D3.1", format_move(m) + " is not legal now", "illegal_move",
-                               {{"move", format_move(m)}});
+        if (auto error = Rules::why_illegal(s, move.value_or(m), player)) throw *error;
+        throw IllegalMoveError("D3.1", Rules::format_move(m) + " is not legal now", "illegal_move",
+                               {{"move", Rules::format_move(m)}});
     }
     return *move;
 }

@@ -185,7 +185,6 @@ using Deck = std::array<uint8_t, kDeckCards>;
 std::string format_card(int card);
 /// Parses "10h", "Qs"; throws NotationError.
 int parse_card(std::string_view text);
-std::string format_move(const Move& move);
 /// A parsed move. A short-form play (`R2>3`) has card kNoCard: the state fills it in.
 Move parse_move(std::string_view text);
 
@@ -205,26 +204,16 @@ void redeal(Position& state, const std::vector<Deck>& decks);
 /// recycle^, stop, pass. Empty at game over.
 int legal_moves(const Position& state, int player, std::array<Move, kNumActions>& out) noexcept;
 std::vector<Move> legal_moves(const Position& state, int player);
-/// The action ids of the legal moves, in the same order, into `out` (room for kNumActions).
-int legal_actions(const Position& state, int player, int32_t* out) noexcept;
-/// Applies a legal action id (fast path): a positional play takes the card at its source
-/// now (D3.10).
-void apply_action(Position& state, int action, int player) noexcept;
 /// The move a positional action id or a short-form play means now, or nullopt if it
 /// names nothing (an empty source).
 std::optional<Move> resolve(const Position& state, int player, const Move& move) noexcept;
 bool is_legal(const Position& state, const Move& move, int player) noexcept;
-/// Why `move` by `player` is illegal now (clause and message), or nullopt if legal.
-std::optional<IllegalMoveError> why_illegal(const Position& state, const Move& move, int player);
 
 /// Applies a legal move (fast path for search and simulation).
 void apply_unchecked(Position& state, const Move& move, int player) noexcept;
 /// Applies a move after checking it; throws IllegalMoveError and changes nothing.
 void apply(Position& state, const Move& move, int player);
 
-/// The seats with a legal move now, one bit each (D3: every seat acts when it can); none
-/// at game over.
-uint32_t pending_seats(const Position& state) noexcept;
 /// True when no seat could play or call Stop ever again without a rotation (D4.5).
 bool is_blocked(const Position& state) noexcept;
 /// Seats with the highest game total; ties share the win.
@@ -239,30 +228,17 @@ Position resample(const Position& state, uint64_t seed);
 /// What is inconsistent (card conservation, piles, counts, phase), or an empty string.
 std::string check_invariants(const Position& state);
 
-/// A text picture of the whole table.
-std::string render(const Position& state);
 
-/// Number of floats in observation_tensor for this configuration.
-int observation_tensor_size(const Game& game) noexcept;
-/// The lowest and highest value of every entry of observation_tensor, into low[] and high[].
-void observation_tensor_bounds(const Game& game, float* low, float* high);
 /// The lowest and highest score of a seat in one round (D5): every Stok card left (-2
 /// each, D5.4), or every card of the seat's deck in its own Herenhoops (+2 each, D5.2)
 /// and the Stop bonus (D5.5).
 constexpr int kMinRoundScore = -2 * kStokCards;
 constexpr int kMaxRoundScore = 2 * kDeckCards + 10;
-/// Writes what `player` may know (D8) into out[0 .. observation_tensor_size); seats
-/// appear relative to `player` (block 0 is the player).
-void observation_tensor(const Position& state, int player, float* out) noexcept;
-/// The same tensor as bytes, each entry scaled to 0..255 between its bounds (TensorWriter).
-void observation_bytes(const Position& state, int player, uint8_t* out) noexcept;
 
 // ---- views and JSON (docs/games/duvelen.rst) -----------------------------------------------
 
 /// The options with their values: {"players": 4, "rounds": 1, "on_block": ..., "max_actions": ...}.
 json::Value options_json(const Game& game);
-/// The game of an options object; OptionError naming the option otherwise.
-Game game_from_json(const json::Value& options);
 /// A move as data: {"kind": "play", "source": "R2", "card": "7h", "target": 3} (the card
 /// left out in the short form, "target": "new" for an Ace), or {"kind": "turn"} and the
 /// other kinds alone (D7).
@@ -353,8 +329,6 @@ public:
     std::optional<Move> choose(const Position& state, int player, Pcg32& rng) const override;
 };
 
-/// The whole state as JSON text (every seat's face-down cards and the history included).
-std::string to_json(const State& state);
 /// The state of the text to_json wrote; StateFormatError naming the path of what is wrong.
 State state_from_json(std::string_view text);
 
@@ -369,7 +343,8 @@ struct Rules {
     static constexpr const char* kName = "duvelen";
     static constexpr const char* kNotationClause = "D7";  // the clause of the notation: NotationError names it
 
-    static Game game_from_json(const json::Value& options) { return duvelen::game_from_json(options); }
+    /// The game of an options object; OptionError naming the option otherwise.
+    static Game game_from_json(const json::Value& options);
     static json::Value options_json(const Game& game);
     static int num_actions(const Game&) noexcept { return kNumActions; }
     static int players(const Game& game) noexcept { return game.players; }
@@ -379,11 +354,11 @@ struct Rules {
     static const Game& game(const State& state) noexcept { return state.position.game; }
     static const char* phase(const Position& position) noexcept { return phase_name(position.phase); }
     static int round(const Position& position) noexcept { return position.round; }
-    static std::string render(const Position& position) { return duvelen::render(position); }
+    /// A text picture of the whole table.
+    static std::string render(const Position& position);
     static int current_player(const Position& position) noexcept { return position.current_player(); }
-    static int legal_actions(const Position& position, int player, int32_t* out) noexcept {
-        return duvelen::legal_actions(position, player, out);
-    }
+    /// The action ids of the legal moves, in the same order, into `out` (room for kNumActions).
+    static int legal_actions(const Position& position, int player, int32_t* out) noexcept;
     static Move move_of_action(const Game&, int action) {
         if (action < 0 || action >= kNumActions) {
             throw NotationError(
@@ -392,34 +367,34 @@ struct Rules {
         }
         return Move::of_action(action);
     }
-    static std::optional<IllegalMoveError> why_illegal(const Position& position, const Move& move, int player) {
-        return duvelen::why_illegal(position, move, player);
-    }
+    /// Why `move` by `player` is illegal now (clause and message), or nullopt if legal.
+    static std::optional<IllegalMoveError> why_illegal(const Position& position, const Move& move, int player);
     static Move apply(State& state, const Move& move, int player) {
         state.apply(move, player);
         return state.history.back().move;
     }
     /// A move resolved and applied if legal (a lost race otherwise, D3.10 / K3.2).
     static std::optional<Move> try_apply(Position& position, const Move& move, int player) noexcept;
-    static void apply_action(Position& position, int action, int player) noexcept {
-        duvelen::apply_action(position, action, player);
-    }
+    /// Applies a legal action id (fast path): a positional play takes the card at its source
+    /// now (D3.10).
+    static void apply_action(Position& position, int action, int player) noexcept;
     static Position resample(const Position& position, int, uint64_t seed) { return duvelen::resample(position, seed); }
-    static int observation_tensor_size(const Game& game) noexcept { return duvelen::observation_tensor_size(game); }
-    static void observation_tensor(const Position& position, int player, float* out) noexcept {
-        duvelen::observation_tensor(position, player, out);
-    }
-    static void observation_bytes(const Position& position, int player, uint8_t* out) noexcept {
-        duvelen::observation_bytes(position, player, out);
-    }
+    /// Number of floats in observation_tensor for this configuration.
+    static int observation_tensor_size(const Game& game) noexcept;
+    /// Writes what `player` may know (D8) into out[0 .. observation_tensor_size); seats
+    /// appear relative to `player` (block 0 is the player).
+    static void observation_tensor(const Position& position, int player, float* out) noexcept;
+    /// The same tensor as bytes, each entry scaled to 0..255 between its bounds (TensorWriter).
+    static void observation_bytes(const Position& position, int player, uint8_t* out) noexcept;
     static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
     static json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
     static json::Value visibility();
     static Events last_events(const State& state);
-    static std::string to_json(const State& state) { return duvelen::to_json(state); }
+    /// The whole state as JSON text (every seat's face-down cards and the history included).
+    static std::string to_json(const State& state);
     /// The state of `text`, which must be of `game`.
     static State state_from_json(const Game& game, std::string_view text);
-    static std::string format_move(const Move& move) { return duvelen::format_move(move); }
+    static std::string format_move(const Move& move);
     static Move parse_move(std::string_view text) {
         return with_notation_clause(kNotationClause, [&] { return duvelen::parse_move(text); });
     }
@@ -429,7 +404,7 @@ struct Rules {
         return with_notation_clause(kNotationClause, [&] { return duvelen::move_from_json(data); });
     }
     /// Every seat may act at any time (D3): a seat drawn at random.
-    static uint32_t pending_seats(const Position& position) noexcept { return duvelen::pending_seats(position); }
+    static uint32_t pending_seats(const Position& position) noexcept;
     static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum
     static constexpr bool kRealTime = true;  // no turns: moves apply as they arrive (D3)
     /// The game's entry in the catalogue (core/catalogue.hpp).
@@ -452,9 +427,8 @@ struct Rules {
     static int64_t max_game_length(const Game& game) noexcept;
     static int64_t min_utility(const Game& game) noexcept;
     static int64_t max_utility(const Game& game) noexcept;
-    static void observation_tensor_bounds(const Game& game, float* low, float* high) {
-        duvelen::observation_tensor_bounds(game, low, high);
-    }
+    /// The lowest and highest value of every entry of observation_tensor, into low[] and high[].
+    static void observation_tensor_bounds(const Game& game, float* low, float* high);
     static void rewards(const State& state, int32_t* out) noexcept {
         copy_seats(state.rewards, players(game(state)), out);
     }
