@@ -25,7 +25,7 @@ int bot_player(const Position& s, const py::object& player) {
     const int seat = player.is_none() ? next_actor(s) : to_seat(player, s.players());
     if (seat < 0) throw IllegalMoveError("S6.1", "the game is over", "game_over");
     std::array<uint8_t, kNumActions> legal{};
-    if (legal_actions(s, seat, legal) == 0)
+    if (Rules::legal_actions(s, seat, legal) == 0)
         throw IllegalMoveError("S2.3", "seat " + std::to_string(seat) + " has no move now", "no_move",
                                {{"seat", std::to_string(seat)}});
     return seat;
@@ -84,7 +84,7 @@ True
         .def_readonly("iterations", &SearchResult::iterations, "Iterations run, over all threads.")
         .def_readonly("best", &SearchResult::best, "The most visited move.")
         .def("__repr__", [](const SearchResult& r) {
-            return "<SchachtSearchResult best " + format_move(r.best) + " after " + std::to_string(r.iterations) +
+            return "<SchachtSearchResult best " + Rules::format_move(r.best) + " after " + std::to_string(r.iterations) +
                    " iterations>";
         });
     py::class_<IsmctsBot, Bot, std::shared_ptr<IsmctsBot>>(m, "SchachtIsmctsBot", R"doc(

@@ -30,9 +30,9 @@ TEST(notation_round_trips_every_action) {
     for (int action = 0; action < kNumActions; ++action) {
         const Move move = Move::from_action(action);
         CHECK(move.action() == action);
-        CHECK(parse_move(format_move(move)) == move);
+        CHECK(parse_move(Rules::format_move(move)) == move);
     }
-    CHECK(format_move(parse_move("G5<")) == "G5<");
+    CHECK(Rules::format_move(parse_move("G5<")) == "G5<");
     CHECK_THROWS(NotationError, parse_move("G6<"));
     CHECK_THROWS(NotationError, parse_move("Q1>"));
     CHECK_THROWS(NotationError, parse_move(""));
@@ -128,17 +128,17 @@ TEST(random_games_keep_every_invariant) {
                     // is_legal tests one move directly: it must agree with the list, and
                     // every move it refuses gets a diagnosis.
                     std::array<uint8_t, kNumActions> legal{};
-                    const int n = legal_actions(s, seat, legal);
+                    const int n = Rules::legal_actions(s, seat, legal);
                     for (int action = 0; action < kNumActions; ++action) {
                         const Move any = Move::of_action(action);
                         const bool listed = std::find(legal.begin(), legal.begin() + n, action) != legal.begin() + n;
                         CHECK(is_legal(s, any, seat) == listed);
-                        CHECK(listed == !why_illegal(s, any, seat).has_value());
+                        CHECK(listed == !Rules::why_illegal(s, any, seat).has_value());
                     }
                 }
                 const Move move = moves[rng.below(static_cast<uint32_t>(moves.size()))];
-                CHECK(!why_illegal(s, move, player).has_value());
-                const Position resampled = resample(s, player, g);
+                CHECK(!Rules::why_illegal(s, move, player).has_value());
+                const Position resampled = Rules::resample(s, player, g);
                 CHECK(check_invariants(resampled).empty());
                 apply(s, move, player);
                 ++steps;
@@ -209,12 +209,12 @@ TEST(bots_and_search_never_read_hidden_cards) {
         for (int step = 0; step < 12 + static_cast<int>(g) * 5 && !s.is_terminal(); ++step) {
             const int actor = next_actor(s);
             std::array<uint8_t, kNumActions> legal{};
-            const int n = legal_actions(s, actor, legal);
+            const int n = Rules::legal_actions(s, actor, legal);
             apply(s, Move::of_action(legal[rng.below(static_cast<uint32_t>(n))]), actor);
         }
         const int p = next_actor(s);
         if (p < 0) continue;
-        const Position twin = resample(s, p, 1000 + g);
+        const Position twin = Rules::resample(s, p, 1000 + g);
         CHECK(!(twin.hands == s.hands) || twin.pile != s.pile);  // the hidden cards really differ
         Pcg32 a(7), b(7);
         CHECK(heuristic.choose(s, p, a) == heuristic.choose(twin, p, b));
@@ -253,17 +253,17 @@ TEST(state_json_round_trips_and_names_what_is_wrong) {
         std::array<uint8_t, kNumActions> actions{};
         for (int step = 0; step < 150 && !t.position.is_terminal(); ++step) {
             const int actor = next_actor(t.position);
-            const int n = legal_actions(t.position, actor, actions);
+            const int n = Rules::legal_actions(t.position, actor, actions);
             t.apply(Move::of_action(actions[rng.below(static_cast<uint32_t>(n))]), actor);
-            const std::string text = to_json(t);
+            const std::string text = Rules::to_json(t);
             const State back = state_from_json(text);
-            CHECK(to_json(back) == text);
-            CHECK(render(back.position) == render(t.position));  // the whole table, every hand shown
+            CHECK(Rules::to_json(back) == text);
+            CHECK(Rules::render(back.position) == Rules::render(t.position));  // the whole table, every hand shown
             for (int seat = 0; seat < 4; ++seat)
                 CHECK(legal_moves(back.position, seat) == legal_moves(t.position, seat));
         }
     }
-    const std::string text = to_json(State::start(game, 3, {}));
+    const std::string text = Rules::to_json(State::start(game, 3, {}));
     std::string broken = text;
     broken.replace(broken.find("\"hands\":[[\"") + 11, 2, "X9");
     try {

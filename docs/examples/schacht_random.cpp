@@ -20,7 +20,7 @@ int main() {
     sc::Position state = sc::new_game(game, /*seed=*/7);
     std::cout << "seat " << int(state.current_player) << " may play:";
     for (const sc::Move& move : sc::legal_moves(state, state.current_player)) {
-        std::cout << ' ' << sc::format_move(move);
+        std::cout << ' ' << sc::Rules::format_move(move);
     }
     std::cout << "\n";
 
@@ -32,10 +32,10 @@ int main() {
         int player = state.current_player;
         if (player == diabolo::kSimultaneous) {  // doubler decisions (S5.3)
             for (player = 0; player < state.players(); ++player) {
-                if (sc::legal_actions(state, player, actions) > 0) break;
+                if (sc::Rules::legal_actions(state, player, actions) > 0) break;
             }
         }
-        const int n = sc::legal_actions(state, player, actions);
+        const int n = sc::Rules::legal_actions(state, player, actions);
         const sc::Move move = sc::Move::of_action(actions[rng.below(static_cast<uint32_t>(n))]);
         sc::apply(state, move, player);  // checked: throws IllegalMoveError
         ++moves;
@@ -47,7 +47,7 @@ int main() {
     }
     std::cout << moves << " moves, scores:";
     for (int seat = 0; seat < state.players(); ++seat) std::cout << ' ' << state.scores[seat];
-    std::cout << "\n" << sc::render(state);
+    std::cout << "\n" << sc::Rules::render(state);
 
     // An illegal move is refused with the clause it breaks; the state is unchanged.
     try {

@@ -157,7 +157,7 @@ int next_actor(const Position& s) noexcept {
     return pending ? lowest_bit64(pending) : -1;
 }
 
-uint32_t pending_seats(const Position& s) noexcept {
+uint32_t Rules::pending_seats(const Position& s) noexcept {
     if (s.current_player >= 0) return 1u << s.current_player;
     if (s.phase != Phase::Doubler) return 0;
     return static_cast<uint32_t>(s.doubler_available & ~s.decided);  // S5.3
@@ -165,7 +165,7 @@ uint32_t pending_seats(const Position& s) noexcept {
 
 Move RandomBot::choose(const Position& state, int player, Pcg32& rng) const {
     std::array<uint8_t, kNumActions> actions{};
-    const int n = legal_actions(state, player, actions);
+    const int n = Rules::legal_actions(state, player, actions);
     if (n == 0)
         throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now", "no_move",
                                {{"seat", std::to_string(player)}});
@@ -174,7 +174,7 @@ Move RandomBot::choose(const Position& state, int player, Pcg32& rng) const {
 
 std::vector<double> move_values(const Position& state, int player) {
     std::array<uint8_t, kNumActions> actions{};
-    const int n = legal_actions(state, player, actions);
+    const int n = Rules::legal_actions(state, player, actions);
     std::vector<double> values(at(n));
     if (state.phase == Phase::Doubler) {
         const bool bet = should_bet(state, player);
@@ -197,7 +197,7 @@ std::vector<double> move_values(const Position& state, int player) {
 
 Move HeuristicBot::choose(const Position& state, int player, Pcg32&) const {
     std::array<uint8_t, kNumActions> actions{};
-    const int n = legal_actions(state, player, actions);
+    const int n = Rules::legal_actions(state, player, actions);
     if (n == 0)
         throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now", "no_move",
                                {{"seat", std::to_string(player)}});

@@ -1,6 +1,6 @@
 // Diabolo (Schacht): single-observer information-set Monte Carlo tree search (ISMCTS,
 // after Cowling, Powley and Whitehouse 2012). The searching seat never sees a hidden
-// card: every iteration plays in a fresh determinisation, resample(player, seed), which
+// card: every iteration plays in a fresh determinisation, Rules::resample(player, seed), which
 // depends only on what the seat knows (S7.3).
 #include <algorithm>
 #include <chrono>
@@ -52,7 +52,7 @@ public:
         // Progressive bias at the root: the heuristic's ranking of the seat's moves (its
         // view of them does not depend on the hidden cards), in [-1, 0], best 0.
         std::array<uint8_t, kNumActions> legal{};
-        const int n = legal_actions(root, player, legal);
+        const int n = Rules::legal_actions(root, player, legal);
         const std::vector<double> values = move_values(root, player);
         const double best = *std::max_element(values.begin(), values.end());
         const double worst = *std::min_element(values.begin(), values.end());
@@ -62,7 +62,7 @@ public:
     /// One iteration: determinise, select and expand, roll out to the round's end,
     /// back the rewards up.
     void iterate() {
-        Position state = resample(root_, player_, (uint64_t{rng_.next()} << 32) | rng_.next());
+        Position state = Rules::resample(root_, player_, (uint64_t{rng_.next()} << 32) | rng_.next());
         int32_t node = 0;
         bool expanded = false;
         std::array<uint8_t, kNumActions> legal{};
@@ -72,7 +72,7 @@ public:
                 apply_unchecked(state, policy().choose(state, actor, rng_), actor);
                 continue;
             }
-            const int n = legal_actions(state, actor, legal);
+            const int n = Rules::legal_actions(state, actor, legal);
             // Availability of the moves already in the tree, and the first untried one.
             int32_t chosen = -1;
             double best = -1e300;
@@ -189,7 +189,7 @@ SearchResult ismcts(const Position& state, int player, const SearchOptions& opti
     check_search_options(options);
     if (player < 0 || player >= state.players()) throw PlayerError("there is no seat " + std::to_string(player));
     std::array<uint8_t, kNumActions> legal{};
-    const int n = legal_actions(state, player, legal);
+    const int n = Rules::legal_actions(state, player, legal);
     if (n == 0)
         throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now", "no_move",
                                {{"seat", std::to_string(player)}});
@@ -242,7 +242,7 @@ SearchResult ismcts(const Position& state, int player, const SearchOptions& opti
 
 Move IsmctsBot::choose(const Position& state, int player, Pcg32& rng) const {
     std::array<uint8_t, kNumActions> legal{};
-    if (legal_actions(state, player, legal) == 1) return Move::of_action(legal[0]);  // nothing to search
+    if (Rules::legal_actions(state, player, legal) == 1) return Move::of_action(legal[0]);  // nothing to search
     const uint64_t high = rng.next();
     return ismcts(state, player, options_, (high << 32) | rng.next()).best;
 }

@@ -116,7 +116,7 @@ json::Value options_json(const Game& game) {
                         {"strict_players", game.strict_players != 0}};
 }
 
-Game game_from_json(const json::Value& options) {
+Game Rules::game_from_json(const json::Value& options) {
     const json::OptionReader r(options, "schacht",
                                {"players", "rounds", "rows_to_end", "value_counts", "strict_players"});
     Options o;
@@ -172,7 +172,7 @@ void write_options(json::Writer& w, const Game& g) {
     w.end_array().key("strict_players").value(g.strict_players != 0).end_object();
 }
 
-std::string to_json(const State& t) {
+std::string Rules::to_json(const State& t) {
     const Position& s = t.position;
     const Game& g = s.game;
     json::Writer w(1024 + 8 * t.history.size());
@@ -247,7 +247,7 @@ State read_state(std::string_view text, const Game* expected) {
     const json::Reader root(document);
     if (root.at("format").text() != kFormat) root.at("format").fail(std::string("expected '") + kFormat + "'");
     const Game game = json::read_options(
-        root.at("options"), expected, [](const json::Value& options) { return game_from_json(options); },
+        root.at("options"), expected, [](const json::Value& options) { return Rules::game_from_json(options); },
         write_options);
     State t;
     Position& s = t.position;
@@ -377,10 +377,10 @@ json::Value view(const Position& s, int p, const Storage& sp) {
     if (!seat) return d;
     json::Array legal(sp), data(sp);
     std::array<uint8_t, kNumActions> actions{};
-    const int n = legal_actions(s, p, actions);
+    const int n = Rules::legal_actions(s, p, actions);
     for (int i = 0; i < n; ++i) {
         const Move move = Move::of_action(actions[at(i)]);
-        legal.emplace_back(json::view(format_move(move)));
+        legal.emplace_back(json::view(Rules::format_move(move)));
         data.emplace_back(move_json(move));
     }
     d.emplace("legal", std::move(legal));

@@ -14,7 +14,7 @@ constexpr int kRowFeatures = kColours * (2 * kValues + 3);  // value counts per 
 
 }  // namespace
 
-int observation_tensor_size(const Game& game) noexcept {
+int Rules::observation_tensor_size(const Game& game) noexcept {
     const int n = game.players;
     return kMaxDeck + kRowFeatures + n * kPerSeat + 3 + kColours + 2 + 2 * n + 3;
 }
@@ -79,17 +79,17 @@ void write_observation(const Position& s, int player, Writer& w) noexcept {
 
 }  // namespace
 
-void observation_tensor(const Position& s, int player, float* out) noexcept {
-    TensorWriter<float> w(out, observation_tensor_size(s.game));
+void Rules::observation_tensor(const Position& s, int player, float* out) noexcept {
+    TensorWriter<float> w(out, Rules::observation_tensor_size(s.game));
     write_observation(s, player, w);
 }
 
-void observation_bytes(const Position& s, int player, uint8_t* out) noexcept {
-    TensorWriter<uint8_t> w(out, observation_tensor_size(s.game));
+void Rules::observation_bytes(const Position& s, int player, uint8_t* out) noexcept {
+    TensorWriter<uint8_t> w(out, Rules::observation_tensor_size(s.game));
     write_observation(s, player, w);
 }
 
-void observation_tensor_bounds(const Game& game, float* low, float* high) {
+void Rules::observation_tensor_bounds(const Game& game, float* low, float* high) {
     TensorBounds w(low, high);
     write_observation(State::start(game, 0, {}).position, 0, w);
 }

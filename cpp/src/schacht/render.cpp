@@ -21,7 +21,7 @@ std::string padded(const std::string& text, std::size_t width, bool right_align)
 
 }  // namespace
 
-std::string render(const Position& s) {
+std::string Rules::render(const Position& s) {
     std::ostringstream out;
     out << "Diabolo (Schacht), round " << s.round + 1 << " of " << int{s.game.rounds} << ", dealer seat "
         << int{s.dealer} << ", ";

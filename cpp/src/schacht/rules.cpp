@@ -187,7 +187,7 @@ Card parse_card(std::string_view text) {
     return Card::of(colour, text[1] - '0');
 }
 
-std::string format_move(const Move& move) {
+std::string Rules::format_move(const Move& move) {
     switch (move.kind) {
         case MoveKind::Place: return format_card(move.card) + (move.side == Side::Left ? "<" : ">");
         case MoveKind::Discard: return "x" + format_card(move.card);
@@ -461,22 +461,22 @@ int fill_legal_actions(const Position& s, int player, Id* out) noexcept {
 
 }  // namespace
 
-int legal_actions(const Position& s, int player, std::array<uint8_t, kNumActions>& out) noexcept {
+int Rules::legal_actions(const Position& s, int player, std::array<uint8_t, kNumActions>& out) noexcept {
     return fill_legal_actions(s, player, out.data());
 }
 
-int legal_actions(const Position& s, int player, int32_t* out) noexcept { return fill_legal_actions(s, player, out); }
+int Rules::legal_actions(const Position& s, int player, int32_t* out) noexcept { return fill_legal_actions(s, player, out); }
 
 std::vector<Move> legal_moves(const Position& s, int player) {
     std::array<uint8_t, kNumActions> actions{};
-    const int n = legal_actions(s, player, actions);
+    const int n = Rules::legal_actions(s, player, actions);
     std::vector<Move> moves;
     moves.reserve(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) moves.push_back(Move::of_action(actions[static_cast<std::size_t>(i)]));
     return moves;
 }
 
-std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& m, int player) {
+std::optional<IllegalMoveError> Rules::why_illegal(const Position& s, const Move& m, int player) {
     if (is_legal(s, m, player)) return std::nullopt;  // the fast test; the diagnosis builds text
     const std::string who = "seat " + std::to_string(player);
     const std::string seat = std::to_string(player);
@@ -487,8 +487,8 @@ std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& m, in
         if (!decision) {
             return IllegalMoveError("S5.3",
                                     "the round is being scored: only 'bet' or 'hold' on " + colour +
-                                        " can be played now, not '" + format_move(m) + "'",
-                                    "doubler_decisions_only", {{"colour", colour}, {"move", format_move(m)}});
+                                        " can be played now, not '" + Rules::format_move(m) + "'",
+                                    "doubler_decisions_only", {{"colour", colour}, {"move", Rules::format_move(m)}});
         }
         if (!(s.doubler_available & bit(player))) {
             return IllegalMoveError("S5.7", who + " has already spent the doubler this round", "doubler_spent",
@@ -611,9 +611,9 @@ void check_move(const Position& s, const Move& m, int player) {
                           std::to_string(player));
     }
     if (!is_legal(s, m, player)) {  // the fast test; the message is built only on failure
-        if (auto error = why_illegal(s, m, player)) throw *error;
-        throw IllegalMoveError("S2.3", format_move(m) + " is not legal now", "illegal_move",
-                               {{"move", format_move(m)}});
+        if (auto error = Rules::why_illegal(s, m, player)) throw *error;
+        throw IllegalMoveError("S2.3", Rules::format_move(m) + " is not legal now", "illegal_move",
+                               {{"move", Rules::format_move(m)}});
     }
 }
 
@@ -631,7 +631,7 @@ CardSet known_cards(const Position& s, int seat) noexcept {
     return s.shown[static_cast<std::size_t>(seat)] | (s.hands[static_cast<std::size_t>(seat)] & revealed);
 }
 
-Position resample(const Position& s, int player, uint64_t seed) {
+Position Rules::resample(const Position& s, int player, uint64_t seed) {
     Position r = s;
     // Unseen cards: the deck minus the rows, the discards, the player's hand and every
     // card known to be in another hand. Counted per kind; dealt in canonical order.
@@ -884,7 +884,7 @@ std::string State::check() const {
 
 State State::resample(int player, uint64_t seed) const {
     State t;
-    t.position = schacht::resample(position, player, seed);
+    t.position = Rules::resample(position, player, seed);
     t.history = history;
     if (position.phase == Phase::Doubler) {
         // The last popcount(decided) steps are the decisions on the colour being scored:

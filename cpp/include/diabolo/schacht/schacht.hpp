@@ -201,7 +201,6 @@ inline void write_card_notation(Card card, char* out) noexcept {
 std::string format_card(Card card);
 /// Parses "G5"; throws NotationError.
 Card parse_card(std::string_view text);
-std::string format_move(const Move& move);
 /// Parses "G5<", "P2>", "xG5", "bet", "hold"; throws NotationError.
 Move parse_move(std::string_view text);
 
@@ -215,15 +214,8 @@ void check_deck(const Game& game, const std::vector<Card>& deck);
 /// allowed before the round's first move: hands, pile and the first draw are redone.
 void redeal(Position& state, const std::vector<Card>& deck);
 
-/// Legal moves of `player` (kSimultaneous-free seat) in action-id order; empty if the
-/// player has nothing to do now.
-int legal_actions(const Position& state, int player, std::array<uint8_t, kNumActions>& out) noexcept;
-/// The same into `out`, which has room for kNumActions ids (the contract's form).
-int legal_actions(const Position& state, int player, int32_t* out) noexcept;
 std::vector<Move> legal_moves(const Position& state, int player);
 bool is_legal(const Position& state, const Move& move, int player) noexcept;
-/// Why `move` by `player` is illegal now (clause and message), or nullopt if legal.
-std::optional<IllegalMoveError> why_illegal(const Position& state, const Move& move, int player);
 
 /// Applies a legal move; the caller guarantees legality (fast path for search).
 void apply_unchecked(Position& state, const Move& move, int player) noexcept;
@@ -235,9 +227,6 @@ void apply(Position& state, const Move& move, int player);
 /// at game over).
 int acting_player(const Position& state, std::optional<int> player);
 
-/// Determinisation (S7.3): every card `player` cannot see is dealt anew from `seed`.
-/// Depends only on what `player` knows and on `seed`.
-Position resample(const Position& state, int player, uint64_t seed);
 
 /// Cards publicly known to be in `seat`'s hand (shown under S3.3 or revealed at scoring).
 CardSet known_cards(const Position& state, int seat) noexcept;
@@ -246,8 +235,6 @@ CardSet known_cards(const Position& state, int seat) noexcept;
 /// empty string when the state is consistent, else what is wrong.
 std::string check_invariants(const Position& state);
 
-/// A text picture of the whole table (every hand shown): for logs and debugging.
-std::string render(const Position& state);
 
 /// Seats with the highest total (S6.2); all seats share a tie.
 std::vector<int> winners(const Position& state);
@@ -280,12 +267,6 @@ struct State : Record<Position, Move, kMaxSeats> {
 
 /// The options with their values, defaults filled in: {"players": 4, "rounds": 4, ...}.
 json::Value options_json(const Game& game);
-/// The game of an options object (any subset of the option names); OptionError naming
-/// the option otherwise.
-Game game_from_json(const json::Value& options);
-/// The whole state as JSON text: options, seed, every hand, the pile, the history and the
-/// given deals.
-std::string to_json(const State& state);
 /// The state of the text to_json wrote; StateFormatError naming the path of what is
 /// wrong, or the invariant an impossible state breaks.
 State state_from_json(std::string_view text);
@@ -309,19 +290,11 @@ json::Value visibility();
 
 // ---- observation tensor ---------------------------------------------------------------
 
-/// Number of floats in observation_tensor for this configuration.
-int observation_tensor_size(const Game& game) noexcept;
-/// The lowest and highest value of every entry of observation_tensor, into low[] and high[].
-void observation_tensor_bounds(const Game& game, float* low, float* high);
 /// The lowest and highest score of a seat in one round (S5): when a round is scored a hand
 /// holds at most 6 cards (S2.3) of value 5 at most, all scored as minus points (S5.4), or
 /// as plus points with the doubler on one colour (S5.3).
 constexpr int kMinRoundScore = -6 * kValues;
 constexpr int kMaxRoundScore = 2 * 6 * kValues;
-/// Writes the observation tensor of `player` into out[0 .. observation_tensor_size).
-void observation_tensor(const Position& state, int player, float* out) noexcept;
-/// The same tensor as bytes, each entry scaled to 0..255 between its bounds (TensorWriter).
-void observation_bytes(const Position& state, int player, uint8_t* out) noexcept;
 
 // ---- bots and search ----------------------------------------------------------------
 
@@ -329,11 +302,6 @@ void observation_bytes(const Position& state, int player, uint8_t* out) noexcept
 /// simultaneous doubler decisions the lowest seat still to decide; -1 at game over.
 int next_actor(const Position& state) noexcept;
 
-/// The seats that must act now, one bit each: the player to move, or during doubler
-/// decisions every seat still to decide (S5.3); none at game over. Whether another seat
-/// has decided is not shown to a seat, and resample() forgets it, so a resampled state
-/// lists every other seat holding its doubler again.
-uint32_t pending_seats(const Position& state) noexcept;
 
 /// A bot: picks a legal move for `player`, who must have one. It reads only what
 /// `player` may know (its hand, the public table, resample() of the state), and draws
@@ -416,7 +384,9 @@ struct Rules {
     static constexpr const char* kName = "schacht";
     static constexpr const char* kNotationClause = "S8";  // the clause of the notation: NotationError names it
 
-    static Game game_from_json(const json::Value& options) { return schacht::game_from_json(options); }
+    /// The game of an options object (any subset of the option names); OptionError naming
+    /// the option otherwise.
+    static Game game_from_json(const json::Value& options);
     static json::Value options_json(const Game& game);
     static int num_actions(const Game&) noexcept { return kNumActions; }
     static int players(const Game& game) noexcept { return game.players; }
@@ -426,17 +396,19 @@ struct Rules {
     static const Game& game(const State& state) noexcept { return state.position.game; }
     static const char* phase(const Position& position) noexcept { return phase_name(position.phase); }
     static int round(const Position& position) noexcept { return position.round; }
-    static std::string render(const Position& position) { return schacht::render(position); }
+    /// A text picture of the whole table (every hand shown): for logs and debugging.
+    static std::string render(const Position& position);
     static int current_player(const Position& position) noexcept { return position.current_player; }
-    static int legal_actions(const Position& position, int player, int32_t* out) noexcept {
-        return schacht::legal_actions(position, player, out);
-    }
+    /// Legal moves of `player` (kSimultaneous-free seat) in action-id order, into `out`
+    /// (room for kNumActions ids); none if the player has nothing to do now.
+    static int legal_actions(const Position& position, int player, int32_t* out) noexcept;
+    /// The same as bytes (an action id fits one), for search.
+    static int legal_actions(const Position& position, int player, std::array<uint8_t, kNumActions>& out) noexcept;
     static Move move_of_action(const Game&, int action) {
         return with_notation_clause(kNotationClause, [&] { return Move::from_action(action); });
     }
-    static std::optional<IllegalMoveError> why_illegal(const Position& position, const Move& move, int player) {
-        return schacht::why_illegal(position, move, player);
-    }
+    /// Why `move` by `player` is illegal now (clause and message), or nullopt if legal.
+    static std::optional<IllegalMoveError> why_illegal(const Position& position, const Move& move, int player);
     static Move apply(State& state, const Move& move, int player) {
         state.apply(move, player);
         return move;
@@ -449,24 +421,25 @@ struct Rules {
     static void apply_action(Position& position, int action, int player) noexcept {
         apply_unchecked(position, Move::of_action(action), player);
     }
-    static Position resample(const Position& position, int player, uint64_t seed) {
-        return schacht::resample(position, player, seed);
-    }
-    static int observation_tensor_size(const Game& game) noexcept { return schacht::observation_tensor_size(game); }
-    static void observation_tensor(const Position& position, int player, float* out) noexcept {
-        schacht::observation_tensor(position, player, out);
-    }
-    static void observation_bytes(const Position& position, int player, uint8_t* out) noexcept {
-        schacht::observation_bytes(position, player, out);
-    }
+    /// Determinisation (S7.3): every card `player` cannot see is dealt anew from `seed`.
+    /// Depends only on what `player` knows and on `seed`.
+    static Position resample(const Position& position, int player, uint64_t seed);
+    /// Number of floats in observation_tensor for this configuration.
+    static int observation_tensor_size(const Game& game) noexcept;
+    /// Writes the observation tensor of `player` into out[0 .. observation_tensor_size).
+    static void observation_tensor(const Position& position, int player, float* out) noexcept;
+    /// The same tensor as bytes, each entry scaled to 0..255 between its bounds (TensorWriter).
+    static void observation_bytes(const Position& position, int player, uint8_t* out) noexcept;
     static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
     static json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
     static json::Value visibility();
     static Events last_events(const State& state);
-    static std::string to_json(const State& state) { return schacht::to_json(state); }
+    /// The whole state as JSON text: options, seed, every hand, the pile, the history and the
+    /// given deals.
+    static std::string to_json(const State& state);
     /// The state of `text`, which must be of `game`.
     static State state_from_json(const Game& game, std::string_view text);
-    static std::string format_move(const Move& move) { return schacht::format_move(move); }
+    static std::string format_move(const Move& move);
     static Move parse_move(std::string_view text) {
         return with_notation_clause(kNotationClause, [&] { return schacht::parse_move(text); });
     }
@@ -480,7 +453,11 @@ struct Rules {
     static void scores(const Position& position, int32_t* out) noexcept {
         copy_seats(position.scores, position.players(), out);
     }
-    static uint32_t pending_seats(const Position& position) noexcept { return schacht::pending_seats(position); }
+    /// The seats that must act now, one bit each: the player to move, or during doubler
+    /// decisions every seat still to decide (S5.3); none at game over. Whether another seat
+    /// has decided is not shown to a seat, and resample() forgets it, so a resampled state
+    /// lists every other seat holding its doubler again.
+    static uint32_t pending_seats(const Position& position) noexcept;
     static constexpr bool kZeroSum = false;   // scores are points of each seat's own: general-sum
     static constexpr bool kRealTime = false;  // turns (S2.3), and secret simultaneous doubler decisions (S5.3)
     /// The game's entry in the catalogue (core/catalogue.hpp).
@@ -503,9 +480,8 @@ struct Rules {
     static int64_t max_game_length(const Game& game) noexcept;
     static int64_t min_utility(const Game& game) noexcept;
     static int64_t max_utility(const Game& game) noexcept;
-    static void observation_tensor_bounds(const Game& game, float* low, float* high) {
-        schacht::observation_tensor_bounds(game, low, high);
-    }
+    /// The lowest and highest value of every entry of observation_tensor, into low[] and high[].
+    static void observation_tensor_bounds(const Game& game, float* low, float* high);
     static void rewards(const State& state, int32_t* out) noexcept {
         copy_seats(state.rewards, players(game(state)), out);
     }
