@@ -132,7 +132,7 @@ GameSpec<Rules> knizia_spec() {
     spec.options = &options_dict;
     spec.game_repr = &game_repr;
     spec.legal_moves = [](const Position& position, int player) { return legal_moves(position, player); };
-    spec.legal_actions = [](const Position& position, int player) { return legal_actions(position, player); };
+    spec.legal_actions = [](const Position& position, int player) { return Rules::legal_actions(position, player); };
     return spec;
 }
 

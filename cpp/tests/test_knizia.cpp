@@ -302,7 +302,7 @@ Game test_game(int players, Variant variant = Variant::Standard) {
 Config game_config(int players, Variant variant = Variant::Standard) { return test_game(players, variant).config; }
 
 bool same_state(const Position& a, const Position& b) {
-    return render(a) == render(b) && a.deck == b.deck && a.deck_next == b.deck_next && a.table == b.table &&
+    return Rules::render(a) == Rules::render(b) && a.deck == b.deck && a.deck_next == b.deck_next && a.table == b.table &&
            a.taken == b.taken && a.drawn == b.drawn && a.scores == b.scores && a.penalty == b.penalty &&
            a.passed == b.passed && a.seed == b.seed;
 }
@@ -311,8 +311,8 @@ bool same_state(const Position& a, const Position& b) {
 
 TEST(knizia_notation_round_trips_K7) {
     for (const char* text : {"reveal", "pass", "take@5", "LAGER", "POST@3,7,9,2"})
-        CHECK(format_move(parse_move(text)) == text);
-    CHECK(format_move(parse_move(" Straße ")) == "STRASSE");
+        CHECK(Rules::format_move(parse_move(text)) == text);
+    CHECK(Rules::format_move(parse_move(" Straße ")) == "STRASSE");
     for (const char* bad : {"", "LAG3R", "POST@", "POST@1,,2", "POST@1,1", "take@", "take@128", "@1"}) {
         bool threw = false;
         try {
@@ -344,7 +344,7 @@ TEST(knizia_penalty_follows_K3_5) {
     apply(s, Move::reveal(), 0);
     apply(s, parse_move("XYZ"), 1);  // not a word: seats 2 and 0 take a card
     CHECK(s.phase == Phase::Penalty && s.penalty_count == 2 && s.penalty[0] == 2 && s.penalty[1] == 0);
-    CHECK(why_illegal(s, Move::take(0), 0).has_value());                // not seat 0's turn yet
+    CHECK(Rules::why_illegal(s, Move::take(0), 0).has_value());                // not seat 0's turn yet
     apply(s, Move::take(0), 2);                                         // the table is empty now ...
     CHECK(s.phase == Phase::Play && s.pile[2] == 1 && s.pile[0] == 1);  // ... so seat 0 drew blind
     CHECK(s.deck_count() == config.deck_size - 2);
@@ -363,7 +363,7 @@ TEST(knizia_random_games_keep_every_invariant) {
                     const std::string problem = check_invariants(s);
                     CHECK(problem.empty());
                     if (!problem.empty()) {
-                        std::cerr << problem << "\n" << render(s);
+                        std::cerr << problem << "\n" << Rules::render(s);
                         return;
                     }
                     const int player = static_cast<int>(rng.below(static_cast<uint32_t>(players)));
@@ -371,14 +371,14 @@ TEST(knizia_random_games_keep_every_invariant) {
                     std::vector<int> ids;  // legal_actions: the ids of legal_moves, ascending
                     for (const Move& move : moves) ids.push_back(action_of(move, game_lexicon()));
                     std::sort(ids.begin(), ids.end());
-                    CHECK(legal_actions(s, player) == ids);
+                    CHECK(Rules::legal_actions(s, player) == ids);
                     if (moves.empty()) continue;
                     if (s.phase == Phase::Play && rng.below(8) == 0) moves = {parse_move("TEER")};  // an invalid call
                     const Move move = moves[rng.below(static_cast<uint32_t>(moves.size()))];
-                    CHECK(!why_illegal(s, move, player).has_value());
+                    CHECK(!Rules::why_illegal(s, move, player).has_value());
                     const Position resampled = resample(s, game);
                     CHECK(check_invariants(resampled).empty());
-                    CHECK(render(resampled) == render(s));  // nothing visible changes
+                    CHECK(Rules::render(resampled) == Rules::render(s));  // nothing visible changes
                     apply(s, move, player);
                     ++steps;
                 }

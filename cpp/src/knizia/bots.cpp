@@ -117,7 +117,7 @@ std::optional<Move> Rules::try_apply(Position& state, const Move& move, int play
 }
 
 int Rules::random_player(const Position& position, Pcg32& rng) noexcept {
-    uint32_t seats = knizia::pending_seats(position);
+    uint32_t seats = Rules::pending_seats(position);
     if (seats == 0) return -1;
     for (uint32_t skip = rng.below(static_cast<uint32_t>(popcount64(seats))); skip > 0; --skip) seats &= seats - 1;
     return lowest_bit64(seats);

@@ -368,7 +368,7 @@ json::Value view(const Position& s, int player, const Storage& sp, bool claims) 
     for (const Move& move : legal_moves(s, player, true, claims)) {
         Move bare = move;  // the notation of a claim is its word (K7); its data names the cards (K3.4)
         bare.card_count = 0;
-        legal.emplace_back(json::view(format_move(bare)));
+        legal.emplace_back(json::view(Rules::format_move(bare)));
         data.emplace_back(move_json(move));
     }
     d.emplace("legal", std::move(legal));
@@ -384,7 +384,7 @@ json::Value observation(const Position& s, int player, const Storage& sp, bool c
 
 json::Value public_observation(const Position& s, const Storage& sp) { return view(s, kEveryone, sp, false); }
 
-std::string to_json(const State& t) {
+std::string Rules::to_json(const State& t) {
     const Position& s = t.position;
     const Config& c = s.config;
     json::Writer w(2048 + 16 * t.history.size());
@@ -430,12 +430,12 @@ std::string to_json(const State& t) {
         else write_cards(w, c, deal.data(), static_cast<int>(deal.size()));
     }
     w.end_array().key("history").begin_array();
-    for (const Step& step : t.history) w.value(std::to_string(step.player) + ":" + format_move(step.move));
+    for (const Step& step : t.history) w.value(std::to_string(step.player) + ":" + Rules::format_move(step.move));
     w.end_array().end_object();
     return std::move(w.text());
 }
 
-State state_from_json(const Game& game, std::string_view text) {
+State Rules::state_from_json(const Game& game, std::string_view text) {
     const json::Document document(text);
     return state_from_document(game, json::Reader(document));
 }

@@ -53,17 +53,17 @@ void write_observation(const Position& s, int player, Writer& w) noexcept {
 
 }  // namespace
 
-void observation_tensor(const Position& s, int player, float* out) noexcept {
-    TensorWriter<float> w(out, observation_tensor_size(s.config));
+void Rules::observation_tensor(const Position& s, int player, float* out) noexcept {
+    TensorWriter<float> w(out, knizia::observation_tensor_size(s.config));
     write_observation(s, player, w);
 }
 
-void observation_bytes(const Position& s, int player, uint8_t* out) noexcept {
-    TensorWriter<uint8_t> w(out, observation_tensor_size(s.config));
+void Rules::observation_bytes(const Position& s, int player, uint8_t* out) noexcept {
+    TensorWriter<uint8_t> w(out, knizia::observation_tensor_size(s.config));
     write_observation(s, player, w);
 }
 
-void observation_tensor_bounds(const Game& game, float* low, float* high) {
+void Rules::observation_tensor_bounds(const Game& game, float* low, float* high) {
     TensorBounds w(low, high);
     write_observation(new_game(game.config, *game.lexicon, 0), 0, w);
 }

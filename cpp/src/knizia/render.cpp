@@ -5,7 +5,7 @@
 
 namespace diabolo::knizia {
 
-std::string render(const Position& s) {
+std::string Rules::render(const Position& s) {
     std::ostringstream out;
     const bool tiles = s.config.variant == Variant::VictoryTiles;
     out << "Diabolo (Knizia), round " << s.round + 1;

@@ -93,7 +93,7 @@ bool operator==(const Move& a, const Move& b) noexcept {
     }
 }
 
-std::string format_move(const Move& move) {
+std::string Rules::format_move(const Move& move) {
     switch (move.kind) {
         case MoveKind::Reveal: return "reveal";
         case MoveKind::Pass: return "pass";
@@ -397,7 +397,7 @@ void for_each_legal(const Position& s, int player, bool claims, Visit&& visit) {
 
 }  // namespace
 
-uint32_t pending_seats(const Position& s) noexcept {
+uint32_t Rules::pending_seats(const Position& s) noexcept {
     if (s.phase == Phase::GameOver) return 0;
     if (s.phase == Phase::Penalty) return 1u << s.penalty[0];  // K10.2
     return (1u << s.players()) - 1;                            // K3.2: pass is always open
@@ -442,19 +442,19 @@ void for_each_legal_action(const Position& s, int player, Put put) {
 
 }  // namespace
 
-std::vector<int> legal_actions(const Position& s, int player) {
+std::vector<int> Rules::legal_actions(const Position& s, int player) {
     std::vector<int> actions;
     for_each_legal_action(s, player, [&](int action) { actions.push_back(action); });
     return actions;
 }
 
-int legal_actions(const Position& s, int player, int32_t* out) {
+int Rules::legal_actions(const Position& s, int player, int32_t* out) {
     int count = 0;
     for_each_legal_action(s, player, [&](int action) { out[count++] = action; });
     return count;
 }
 
-std::optional<IllegalMoveError> why_illegal(const Position& s, const Move& move, int player) {
+std::optional<IllegalMoveError> Rules::why_illegal(const Position& s, const Move& move, int player) {
     if (player < 0 || player >= s.players())
         return IllegalMoveError("K1.1", "there is no seat " + std::to_string(player), "no_such_seat",
                                 {{"seat", std::to_string(player)}});
@@ -591,7 +591,7 @@ void record_call(Position& s, int player, const Move& claim, const Check& check)
 
 /// apply(), writing the move's events into `log` unless it is null.
 Move play(Position& s, const Move& move, int player, EventLog* log) {
-    if (auto error = why_illegal(s, move, player)) throw *error;
+    if (auto error = Rules::why_illegal(s, move, player)) throw *error;
     // The word finder may refuse a table past its limit (LimitError): a call is checked
     // before the state changes, and the state is put back if the end of a round cannot be
     // decided (the finder runs there only with at most a few cards left in the deck).

@@ -197,9 +197,6 @@ struct Move {
     friend bool operator!=(const Move& a, const Move& b) noexcept { return !(a == b); }
 };
 
-/// Notation (K7): "reveal", "pass", "take@5", "LAGER", "POST@3,7,9". A called word is
-/// normalised (K10.8); the keywords are lower case, so write words in capitals.
-std::string format_move(const Move& move);
 Move parse_move(std::string_view text);
 
 /// The action id of `move` (a claim by its word; -1 for a word not in `lexicon`).
@@ -313,20 +310,8 @@ void redeal(Position& state, const Deal& deal);
 /// every legal move but the claims, cheaply (the word finder does not run): what a
 /// frontend offers as controls while a call is typed and checked on arrival (K10.3).
 std::vector<Move> legal_moves(const Position& state, int player, bool name_cards = false, bool claims = true);
-/// The action ids of legal_moves(state, player), ascending (a claim's id comes from the
-/// word finder, without looking the word up again).
-std::vector<int> legal_actions(const Position& state, int player);
-/// The same into `out`, which has room for them (num_actions ids always do); returns how many.
-int legal_actions(const Position& state, int player, int32_t* out);
-/// The seats that may act now, one bit each: every seat while the round is played (each
-/// may pass or call at any time, K3.2, K10.5), the seat at the head of a penalty (K10.2);
-/// none at game over.
-uint32_t pending_seats(const Position& state) noexcept;
 /// What a call would be (K3.3, K10.8): the reason it fails, or its match.
 Check evaluate_call(const Position& state, const Move& claim);
-/// Why `move` by `player` may not be applied now (clause and message), or nullopt. An
-/// invalid call is a legal move (it draws the penalty) unless stale_calls is Reject.
-std::optional<IllegalMoveError> why_illegal(const Position& state, const Move& move, int player);
 /// Applies a move after checking it; throws IllegalMoveError and changes nothing.
 /// Returns the move as applied: a valid claim names the positions it took.
 Move apply(Position& state, const Move& move, int player);
@@ -343,17 +328,10 @@ Position resample(const Position& state, uint64_t seed);
 
 /// What is inconsistent (card conservation, counts, phase), or an empty string.
 std::string check_invariants(const Position& state);
-/// A text picture of the table.
-std::string render(const Position& state);
 
 /// Number of floats in observation_tensor for this configuration.
 int observation_tensor_size(const Config& config) noexcept;
 
-/// Writes what `player` may know (K5.1, K8) into out[0 .. observation_tensor_size);
-/// seats appear relative to `player` (block 0 is the player).
-void observation_tensor(const Position& state, int player, float* out) noexcept;
-/// The same tensor as bytes, each entry scaled to 0..255 between its bounds (TensorWriter).
-void observation_bytes(const Position& state, int player, uint8_t* out) noexcept;
 
 // ---- the game and the record a frontend keeps ------------------------------------------------
 
@@ -423,17 +401,11 @@ json::Value visibility();
 /// as {"seat", "word", "valid", "reason"} or null (K10.6).
 json::Value table_json(const Position& position, const boost::json::storage_ptr& storage);
 json::Value last_call_json(const Position& position, const boost::json::storage_ptr& storage);
-/// The whole state as JSON text, and back for the game `game` (StateFormatError naming
-/// the path of what is wrong, or that the options differ from the game's).
-std::string to_json(const State& state);
-State state_from_json(const Game& game, std::string_view text);
 /// A move as data: {"kind": "reveal"}, {"kind": "pass"}, {"kind": "take", "position": 5},
 /// {"kind": "claim", "word": "POST", "cards": [3, 7, 9, 2] or null}; NotationError back.
 json::Value move_json(const Move& move);
 Move move_from_json(const json::Value& value);
 
-/// The lowest and highest value of every entry of observation_tensor, into low[] and high[].
-void observation_tensor_bounds(const Game& game, float* low, float* high);
 const char* phase_name(Phase phase) noexcept;
 const char* kind_name(MoveKind kind) noexcept;
 const char* variant_name(Variant variant) noexcept;
@@ -538,17 +510,20 @@ struct Rules {
     static const Game& game(const State& state) noexcept { return state.game; }
     static const char* phase(const Position& position) noexcept { return phase_name(position.phase); }
     static int round(const Position& position) noexcept { return position.round; }
-    static std::string render(const Position& position) { return knizia::render(position); }
+    /// A text picture of the table.
+    static std::string render(const Position& position);
     static int current_player(const Position& position) noexcept { return position.current_player(); }
-    static int legal_actions(const Position& position, int player, int32_t* out) {
-        return knizia::legal_actions(position, player, out);
-    }
+    /// The action ids of legal_moves(state, player), ascending (a claim's id comes from the
+    /// word finder, without looking the word up again).
+    static std::vector<int> legal_actions(const Position& position, int player);
+    /// The same into `out`, which has room for them (num_actions ids always do); returns how many.
+    static int legal_actions(const Position& position, int player, int32_t* out);
     static Move move_of_action(const Game& game, int action) {
         return with_notation_clause(kNotationClause, [&] { return knizia::move_of_action(action, *game.lexicon); });
     }
-    static std::optional<IllegalMoveError> why_illegal(const Position& position, const Move& move, int player) {
-        return knizia::why_illegal(position, move, player);
-    }
+    /// Why `move` by `player` may not be applied now (clause and message), or nullopt. An
+    /// invalid call is a legal move (it draws the penalty) unless stale_calls is Reject.
+    static std::optional<IllegalMoveError> why_illegal(const Position& position, const Move& move, int player);
     static Move apply(State& state, const Move& move, int player) { return state.apply(move, player); }
     /// A claim's id is applied with its best assignment (K10.4), found again here.
     /// A move resolved and applied if legal (a lost race otherwise, D3.10 / K3.2).
@@ -561,21 +536,22 @@ struct Rules {
     static int observation_tensor_size(const Game& game) noexcept {
         return knizia::observation_tensor_size(game.config);
     }
-    static void observation_tensor(const Position& position, int player, float* out) noexcept {
-        knizia::observation_tensor(position, player, out);
-    }
-    static void observation_bytes(const Position& position, int player, uint8_t* out) noexcept {
-        knizia::observation_bytes(position, player, out);
-    }
+    /// Writes what `player` may know (K5.1, K8) into out[0 .. observation_tensor_size);
+    /// seats appear relative to `player` (block 0 is the player).
+    static void observation_tensor(const Position& position, int player, float* out) noexcept;
+    /// The same tensor as bytes, each entry scaled to 0..255 between its bounds (TensorWriter).
+    static void observation_bytes(const Position& position, int player, uint8_t* out) noexcept;
     static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
     static json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
     static json::Value visibility();
     static Events last_events(const State& state);
-    static std::string to_json(const State& state) { return knizia::to_json(state); }
-    static State state_from_json(const Game& game, std::string_view text) {
-        return knizia::state_from_json(game, text);
-    }
-    static std::string format_move(const Move& move) { return knizia::format_move(move); }
+    /// The whole state as JSON text, and back for the game `game` (StateFormatError naming
+    /// the path of what is wrong, or that the options differ from the game's).
+    static std::string to_json(const State& state);
+    static State state_from_json(const Game& game, std::string_view text);
+    /// Notation (K7): "reveal", "pass", "take@5", "LAGER", "POST@3,7,9". A called word is
+    /// normalised (K10.8); the keywords are lower case, so write words in capitals.
+    static std::string format_move(const Move& move);
     static Move parse_move(std::string_view text) {
         return with_notation_clause(kNotationClause, [&] { return knizia::parse_move(text); });
     }
@@ -589,7 +565,10 @@ struct Rules {
     static void scores(const Position& position, int32_t* out) noexcept {
         copy_seats(position.scores, position.players(), out);
     }
-    static uint32_t pending_seats(const Position& position) noexcept { return knizia::pending_seats(position); }
+    /// The seats that may act now, one bit each: every seat while the round is played (each
+    /// may pass or call at any time, K3.2, K10.5), the seat at the head of a penalty (K10.2);
+    /// none at game over.
+    static uint32_t pending_seats(const Position& position) noexcept;
     static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum
     static constexpr bool kRealTime = true;  // everyone plays at once (K3.2)
     /// The game's entry in the catalogue (core/catalogue.hpp).
@@ -614,9 +593,8 @@ struct Rules {
     static int64_t max_game_length(const Game& game) noexcept;
     static int64_t min_utility(const Game& game) noexcept;
     static int64_t max_utility(const Game& game) noexcept;
-    static void observation_tensor_bounds(const Game& game, float* low, float* high) {
-        knizia::observation_tensor_bounds(game, low, high);
-    }
+    /// The lowest and highest value of every entry of observation_tensor, into low[] and high[].
+    static void observation_tensor_bounds(const Game& game, float* low, float* high);
     static void rewards(const State& state, int32_t* out) noexcept {
         copy_seats(state.rewards, players(game(state)), out);
     }
