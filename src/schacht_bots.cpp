@@ -84,8 +84,8 @@ True
         .def_readonly("iterations", &SearchResult::iterations, "Iterations run, over all threads.")
         .def_readonly("best", &SearchResult::best, "The most visited move.")
         .def("__repr__", [](const SearchResult& r) {
-            return "<SchachtSearchResult best " + Rules::format_move(r.best) + " after " + std::to_string(r.iterations) +
-                   " iterations>";
+            return "<SchachtSearchResult best " + Rules::format_move(r.best) + " after " +
+                   std::to_string(r.iterations) + " iterations>";
         });
     py::class_<IsmctsBot, Bot, std::shared_ptr<IsmctsBot>>(m, "SchachtIsmctsBot", R"doc(
 Information-set Monte Carlo tree search (ISMCTS) in C++, without the GIL.

@@ -302,9 +302,9 @@ Game test_game(int players, Variant variant = Variant::Standard) {
 Config game_config(int players, Variant variant = Variant::Standard) { return test_game(players, variant).config; }
 
 bool same_state(const Position& a, const Position& b) {
-    return Rules::render(a) == Rules::render(b) && a.deck == b.deck && a.deck_next == b.deck_next && a.table == b.table &&
-           a.taken == b.taken && a.drawn == b.drawn && a.scores == b.scores && a.penalty == b.penalty &&
-           a.passed == b.passed && a.seed == b.seed;
+    return Rules::render(a) == Rules::render(b) && a.deck == b.deck && a.deck_next == b.deck_next &&
+           a.table == b.table && a.taken == b.taken && a.drawn == b.drawn && a.scores == b.scores &&
+           a.penalty == b.penalty && a.passed == b.passed && a.seed == b.seed;
 }
 
 }  // namespace
@@ -344,7 +344,7 @@ TEST(knizia_penalty_follows_K3_5) {
     apply(s, Move::reveal(), 0);
     apply(s, parse_move("XYZ"), 1);  // not a word: seats 2 and 0 take a card
     CHECK(s.phase == Phase::Penalty && s.penalty_count == 2 && s.penalty[0] == 2 && s.penalty[1] == 0);
-    CHECK(Rules::why_illegal(s, Move::take(0), 0).has_value());                // not seat 0's turn yet
+    CHECK(Rules::why_illegal(s, Move::take(0), 0).has_value());         // not seat 0's turn yet
     apply(s, Move::take(0), 2);                                         // the table is empty now ...
     CHECK(s.phase == Phase::Play && s.pile[2] == 1 && s.pile[0] == 1);  // ... so seat 0 drew blind
     CHECK(s.deck_count() == config.deck_size - 2);

@@ -67,7 +67,7 @@ Position new_game(const Game& game, uint64_t seed, const std::array<int, kCards>
     return p;
 }
 
-std::optional<IllegalMoveError> why_illegal(const Position& p, const Move& move, int player) {
+std::optional<IllegalMoveError> Rules::why_illegal(const Position& p, const Move& move, int player) {
     if (player < 0 || player >= p.players()) throw PlayerError("there is no seat " + std::to_string(player));
     if (p.phase == Phase::GameOver) return IllegalMoveError("H5", "the game is over", "game_over");
     if (player != p.to_move)
@@ -120,7 +120,7 @@ void play(Position& p, const Move& move, int player, EventLog* log) noexcept {
 }
 
 void State::apply(const Move& move, int player) {
-    if (auto error = highcard::why_illegal(position, move, player)) throw *error;
+    if (auto error = Rules::why_illegal(position, move, player)) throw *error;
     const std::array<int32_t, kMaxSeats> before_scores = position.scores;
     history.push_back(Step{player, move});
     keep_position_before_move(*this);
@@ -135,7 +135,7 @@ State State::resample(int player, uint64_t seed) const {
     return out;
 }
 
-std::string format_move(const Move& move) { return std::to_string(move.card); }
+std::string Rules::format_move(const Move& move) { return std::to_string(move.card); }
 
 Move parse_move(std::string_view text) {
     int card = 0;
@@ -376,7 +376,7 @@ std::string Rules::to_json(const State& state) {
     out.emplace("scores", seat_list(p.scores, p.players()));
     json::Array history;
     for (const Step& step : state.history)
-        history.emplace_back(json::Value(std::to_string(step.player) + ":" + format_move(step.move)));
+        history.emplace_back(json::Value(std::to_string(step.player) + ":" + Rules::format_move(step.move)));
     out.emplace("history", std::move(history));
     return json::serialize(out);
 }

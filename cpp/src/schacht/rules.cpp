@@ -465,7 +465,9 @@ int Rules::legal_actions(const Position& s, int player, std::array<uint8_t, kNum
     return fill_legal_actions(s, player, out.data());
 }
 
-int Rules::legal_actions(const Position& s, int player, int32_t* out) noexcept { return fill_legal_actions(s, player, out); }
+int Rules::legal_actions(const Position& s, int player, int32_t* out) noexcept {
+    return fill_legal_actions(s, player, out);
+}
 
 std::vector<Move> legal_moves(const Position& s, int player) {
     std::array<uint8_t, kNumActions> actions{};

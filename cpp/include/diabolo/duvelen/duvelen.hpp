@@ -228,7 +228,6 @@ Position resample(const Position& state, uint64_t seed);
 /// What is inconsistent (card conservation, piles, counts, phase), or an empty string.
 std::string check_invariants(const Position& state);
 
-
 /// The lowest and highest score of a seat in one round (D5): every Stok card left (-2
 /// each, D5.4), or every card of the seat's deck in its own Herenhoops (+2 each, D5.2)
 /// and the Stop bonus (D5.5).

@@ -82,10 +82,8 @@ struct State : Record<Position, Move, kMaxSeats> {
 };
 
 Position new_game(const Game& game, uint64_t seed, const std::array<int, kCards>* deck = nullptr);
-std::optional<IllegalMoveError> why_illegal(const Position& position, const Move& move, int player);
 /// Plays a legal move (unchecked); `log`, when given, receives its events.
 void play(Position& position, const Move& move, int player, EventLog* log = nullptr) noexcept;
-std::string format_move(const Move& move);
 Move parse_move(std::string_view text);
 
 /// Any legal card, uniformly at random.
@@ -131,15 +129,13 @@ struct Rules {
     static int current_player(const Position& position) noexcept;
     static int legal_actions(const Position& position, int player, int32_t* out) noexcept;
     static Move move_of_action(const Game& game, int action);
-    static std::optional<IllegalMoveError> why_illegal(const Position& position, const Move& move, int player) {
-        return highcard::why_illegal(position, move, player);
-    }
+    static std::optional<IllegalMoveError> why_illegal(const Position& position, const Move& move, int player);
     static Move apply(State& state, const Move& move, int player) {
         state.apply(move, player);
         return move;
     }
     static std::optional<Move> try_apply(Position& position, const Move& move, int player) {
-        if (highcard::why_illegal(position, move, player)) return std::nullopt;
+        if (why_illegal(position, move, player)) return std::nullopt;
         play(position, move, player);
         return move;
     }
@@ -157,7 +153,7 @@ struct Rules {
     static Events last_events(const State& state);
     static std::string to_json(const State& state);
     static State state_from_json(const Game& game, std::string_view text);
-    static std::string format_move(const Move& move) { return highcard::format_move(move); }
+    static std::string format_move(const Move& move);
     static Move parse_move(std::string_view text);
     static const char* move_kind(const Move&) noexcept { return "play"; }
     static json::Value move_json(const Move& move);

@@ -332,7 +332,6 @@ std::string check_invariants(const Position& state);
 /// Number of floats in observation_tensor for this configuration.
 int observation_tensor_size(const Config& config) noexcept;
 
-
 // ---- the game and the record a frontend keeps ------------------------------------------------
 
 /// A game: validated options (part of every Position), the lexicon calls are checked

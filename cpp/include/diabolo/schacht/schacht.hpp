@@ -227,14 +227,12 @@ void apply(Position& state, const Move& move, int player);
 /// at game over).
 int acting_player(const Position& state, std::optional<int> player);
 
-
 /// Cards publicly known to be in `seat`'s hand (shown under S3.3 or revealed at scoring).
 CardSet known_cards(const Position& state, int seat) noexcept;
 
 /// Checks every invariant (card conservation, limits, phase consistency); returns an
 /// empty string when the state is consistent, else what is wrong.
 std::string check_invariants(const Position& state);
-
 
 /// Seats with the highest total (S6.2); all seats share a tie.
 std::vector<int> winners(const Position& state);
@@ -301,7 +299,6 @@ constexpr int kMaxRoundScore = 2 * 6 * kValues;
 /// The seat whose decision a bot or search takes next: the player to move, or during
 /// simultaneous doubler decisions the lowest seat still to decide; -1 at game over.
 int next_actor(const Position& state) noexcept;
-
 
 /// A bot: picks a legal move for `player`, who must have one. It reads only what
 /// `player` may know (its hand, the public table, resample() of the state), and draws
