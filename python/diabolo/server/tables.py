@@ -381,6 +381,7 @@ class Table:
             "id": self.id,
             "game": self.game_name,
             "title": self.game.title,
+            "real_time": self.game.real_time,
             "options": self.options,
             "seats": [seat.public() for seat in self.seats],
             "settings": self.settings.to_json(),

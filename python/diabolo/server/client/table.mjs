@@ -198,11 +198,11 @@ function update(message, ws) {
   noteTimer(message.time);
 }
 
-/** A turn timer (Schacht with turn_seconds): the seat to move, and when it runs out. */
+/** A turn timer (a turn-based game with turn_seconds): the seat to move, and when it runs out. */
 function noteTimer() {
   const seconds = screen.summary.settings && screen.summary.settings.turn_seconds;
   const view = screen.view;
-  if (!seconds || screen.game !== "schacht" || !view) {
+  if (!seconds || screen.summary.real_time || !view) {
     screen.timer = null;
     return;
   }
