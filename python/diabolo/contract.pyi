@@ -1,10 +1,4 @@
-"""The contract every game's Python classes follow (``src/bind_game.hpp`` binds it once from
-``cpp/include/diabolo/core/contract.hpp``), as protocols: :class:`Move`, :class:`State`
-and :class:`Game`. The classes of each game (``diabolo.schacht.SchachtState``, ...) extend
-them with their own members (``_core.pyi``), and ``diabolo.Game``, ``diabolo.State`` and
-``diabolo.Move`` are these protocols for any game, for code that takes every game of the
-catalogue."""
-
+# The members of the protocols of contract.py (which has their docs), for the type checker.
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Protocol, SupportsIndex, TypeVar
 
@@ -18,14 +12,6 @@ BotT_contra = TypeVar("BotT_contra", contravariant=True)
 EnvT_co = TypeVar("EnvT_co", covariant=True)
 
 class Move(Protocol):
-    """What every game's move has: frozen, hashable, ``str()`` is its notation.
-
-    >>> import diabolo
-    >>> move: diabolo.contract.Move = diabolo.load("schacht").new_state(seed=1).legal_moves()[0]
-    >>> move.to_dict()["kind"] == move.kind
-    True
-    """
-
     def to_dict(self) -> dict[str, Any]: ...
     @property
     def kind(self) -> str: ...
@@ -33,17 +19,6 @@ class Move(Protocol):
     def __hash__(self) -> int: ...
 
 class State(Protocol[GameT_co, MoveT, StateT_co]):
-    """What every game's state has, whatever the game (``diabolo.State`` is this with any
-    game, move and state types): a function typed with it takes the state of any game of
-    the catalogue.
-
-    >>> import diabolo
-    >>> def moves_left(state: diabolo.State) -> int:
-    ...     return sum(len(state.legal_actions(seat)) for seat in state.pending_seats)
-    >>> moves_left(diabolo.load("duvelen", players=2).new_state(seed=1)) > 0
-    True
-    """
-
     @property
     def game(self) -> GameT_co: ...
     @property
@@ -94,16 +69,6 @@ class State(Protocol[GameT_co, MoveT, StateT_co]):
     __hash__: ClassVar[None] = ...  # type: ignore[assignment]  # states are mutable: not hashable
 
 class Game(Protocol[MoveT, StateT_co, BotT_contra, EnvT_co]):
-    """What every game has, whatever the game (``diabolo.Game`` is this with any move,
-    state, bot and vector-env types).
-
-    >>> import diabolo
-    >>> def seats(game: diabolo.Game) -> str:
-    ...     return f"{game.title}: {game.players} seats"
-    >>> seats(diabolo.load("knizia", players=3))
-    'Diabolo (Knizia): 3 seats'
-    """
-
     @property
     def name(self) -> str: ...
     @property
