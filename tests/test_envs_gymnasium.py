@@ -4,6 +4,8 @@ action mask, and the two illegal-action rules."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from typing import Any
 
 import numpy as np
@@ -79,7 +81,7 @@ def test_an_illegal_action_is_penalised_by_default_or_raises() -> None:
     illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
     again, reward, terminated, truncated, info = env.step(illegal)
     assert reward == -4.0 and np.array_equal(again, observation) and not terminated
-    assert np.array_equal(env.action_masks(), info["action_mask"].astype(bool))
+    assert np.array_equal(env.action_masks(), info["action_mask"])
     strict = DiaboloEnv("schacht", players=3, illegal="raise")
     strict.reset(seed=2)
     with pytest.raises(diabolo.IllegalMoveError):
@@ -87,3 +89,50 @@ def test_an_illegal_action_is_penalised_by_default_or_raises() -> None:
     for wrong in (-1, 77, 1.5, None):
         with pytest.raises(diabolo.OptionError):
             strict.step(wrong)
+
+
+def test_importing_the_module_registers_the_games() -> None:
+    """gymnasium.make works after the import alone (gymnasium.register_envs' convention);
+    in a new process, since this one has registered them already."""
+    code = (
+        "import gymnasium, diabolo.envs.gymnasium\n"
+        "gymnasium.register_envs(diabolo.envs.gymnasium)\n"
+        "print(gymnasium.make('diabolo/Schacht-v0', players=3).action_space)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0 and result.stdout.strip() == "Discrete(77)", result.stdout + result.stderr
+
+
+def test_the_mask_is_one_int8_array_that_action_space_sample_takes() -> None:
+    env = DiaboloEnv("duvelen", players=2, opponents="greedy")
+    _, info = env.reset(seed=4)
+    for _ in range(30):
+        mask = env.action_masks()
+        assert mask.dtype == info["action_mask"].dtype == np.int8 and np.array_equal(mask, info["action_mask"])
+        action = env.action_space.sample(mask=mask)
+        assert mask[action] == 1
+        _, _, terminated, truncated, info = env.step(action)
+        if terminated or truncated:
+            break
+
+
+def test_reset_and_step_give_the_same_info_keys() -> None:
+    env = DiaboloEnv("knizia", players=2, lexicon=WORDS)
+    _, info = env.reset(seed=1)
+    _, _, _, _, after = env.step(int(info["action_mask"].argmax()))
+    assert set(info) == set(after) == {"action_mask", "seat", "lost_race"}
+    assert info["lost_race"] is False
+
+
+def test_seat_none_puts_the_learner_in_each_seat_in_turn() -> None:
+    """Each reset built a new one-game env at its episode 0: the learner was always seat 0.
+    Episode e is the deal of the fixed-seat envs' episode e, seen from seat e % players."""
+    rotating = DiaboloEnv("schacht", players=3, opponents="heuristic", seat=None)
+    fixed = [DiaboloEnv("schacht", players=3, opponents="heuristic", seat=seat) for seat in range(3)]
+    seats = []
+    for episode in range(6):
+        observation, info = rotating.reset(seed=9) if episode == 0 else rotating.reset()
+        views = [env.reset(seed=9)[0] if episode == 0 else env.reset()[0] for env in fixed]
+        seats.append(info["seat"])
+        assert np.array_equal(observation, views[info["seat"]])
+    assert seats == [0, 1, 2, 0, 1, 2]

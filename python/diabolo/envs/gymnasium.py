@@ -2,9 +2,15 @@
 other seats inside the engine (a vector env of one game, ``game.vector_env``), not in a
 Python loop. ``pip install "diabolo[gymnasium]"``.
 
+Importing this module registers ``diabolo/Schacht-v0``, ``diabolo/Duvelen-v0`` and
+``diabolo/Knizia-v0`` for ``gymnasium.make`` (``gymnasium.register_envs(diabolo.envs.gymnasium)``,
+Gymnasium's convention, says so to linters).
+
 The observation is the seat's observation tensor (a Box with the game's bounds), the
 action an action id (``Discrete``; in real time the last id is the no-op), and the legal
-actions are ``info["action_mask"]`` and ``env.action_masks()``. Every action of the action
+actions are ``info["action_mask"]`` and ``env.action_masks()``: the same int8 array of 0
+and 1, the form ``action_space.sample(mask=...)`` takes. ``seat=None`` puts the learner in
+seat ``e % players`` in episode ``e`` (``info["seat"]`` says which). Every action of the action
 space is a valid input, as Gymnasium expects: an illegal one is penalised by default
 (``illegal="penalise"``: nothing changes, the reward is ``penalty``), or raises with
 ``illegal="raise"``. The other choices (rewards, real time, ends) are those of the vector
@@ -37,10 +43,17 @@ Observation = npt.NDArray[np.float32]
 
 
 class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
-    """One seat (``seat``, default 0) of ``game`` against ``opponents`` (a bot kind, a C++
-    bot, or one per seat), with the game's rule options; see the module's description
-    and :func:`diabolo.envs.vector.vector_env` for ``reward``, ``illegal``, ``penalty``,
-    ``idle_limit`` and ``max_steps``."""
+    """One seat (``seat``, default 0; None: each seat in turn, one episode each) of
+    ``game`` against ``opponents`` (a bot kind, a C++ bot, or one per seat), with the
+    game's rule options; see the module's description and
+    :func:`diabolo.envs.vector.vector_env` for ``reward``, ``illegal``, ``penalty``,
+    ``idle_limit`` and ``max_steps``.
+
+    >>> from diabolo.envs.gymnasium import DiaboloEnv
+    >>> env = DiaboloEnv("schacht", players=3, seat=None)
+    >>> [env.reset(seed=1)[1]["seat"]] + [env.reset()[1]["seat"] for _ in range(3)]
+    [0, 1, 2, 0]
+    """
 
     metadata = {"render_modes": ["ansi"], "render_fps": 4}
 
@@ -49,7 +62,7 @@ class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
         game: str,
         *,
         opponents: Any = "random",
-        seat: int = 0,
+        seat: int | None = 0,
         reward: str = "score",
         illegal: str = "penalise",
         penalty: float = -1.0,
@@ -76,6 +89,7 @@ class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
         self.observation_space = spaces.Box(low, high, dtype=np.float32)
         self.action_space = spaces.Discrete(self._env.num_actions)
         self._mask = np.zeros(self._env.num_actions, dtype=np.int8)
+        self._learner = 0 if seat is None else seat
         self._episodes = 0
         self._seed = 0
 
@@ -88,29 +102,36 @@ class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
             self._seed, self._episodes = int(seed), 0
         elif self._episodes == 0 and self._seed == 0:
             self._seed = int(self.np_random.integers(2**63))
-        self._env = self.game.vector_env(1, seed=diabolo.derive_seed(self._seed, self._episodes), **self._settings)
+        # A new one-game env per episode counts its episodes from 0: the seat is given here.
+        self._learner = (
+            self._settings["seat"] if self._settings["seat"] is not None else self._episodes % self.game.players
+        )
+        settings = {**self._settings, "seat": self._learner}
+        self._env = self.game.vector_env(1, seed=diabolo.derive_seed(self._seed, self._episodes), **settings)
         self._episodes += 1
         observations, masks = self._env.reset()
-        return observations[0].copy(), self._info(masks[0])
+        return observations[0].copy(), self._info(masks[0], lost_race=False)
 
     def step(self, action: Any) -> tuple[Observation, SupportsFloat, bool, bool, dict[str, Any]]:
         """The seat's action, then the other seats' moves: ``(observation, reward,
-        terminated, truncated, info)``; ``info`` has the ``action_mask`` and ``lost_race``
-        (real time: the move came after another that made it illegal)."""
+        terminated, truncated, info)``; ``info`` has the ``action_mask``, the learner's
+        ``seat`` and ``lost_race`` (real time: the move came after another that made it
+        illegal), as reset's has."""
         if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
             raise OptionError(f"an action is an integer id, got {action!r}")
         observations, masks, rewards, terminated, truncated = self._env.step(np.array([action], dtype=np.int64))
-        info = self._info(masks[0])
-        info["lost_race"] = bool(self._env.lost_races[0])
+        info = self._info(masks[0], lost_race=bool(self._env.lost_races[0]))
         return observations[0].copy(), float(rewards[0]), bool(terminated[0]), bool(truncated[0]), info
 
-    def _info(self, mask: npt.NDArray[np.bool_]) -> dict[str, Any]:
+    def _info(self, mask: npt.NDArray[np.bool_], *, lost_race: bool) -> dict[str, Any]:
+        """The same keys after reset and after every step."""
         self._mask = mask.astype(np.int8)
-        return {"action_mask": self._mask.copy()}
+        return {"action_mask": self._mask.copy(), "seat": self._learner, "lost_race": lost_race}
 
-    def action_masks(self) -> npt.NDArray[np.bool_]:
-        """The legal actions now (for masked policies, e.g. sb3-contrib's MaskablePPO)."""
-        return self._mask.astype(bool)
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """The legal actions now, 1 for each: ``info["action_mask"]``, for masked policies
+        (sb3-contrib's MaskablePPO) and ``action_space.sample(mask=...)``."""
+        return self._mask.copy()
 
     def render(self) -> str | None:
         """With render_mode "ansi": a text picture of the table, as ``str(state)`` draws it."""
@@ -119,11 +140,11 @@ class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
 
 def register() -> None:
     """Registers ``diabolo/Schacht-v0``, ``diabolo/Duvelen-v0`` and ``diabolo/Knizia-v0``
-    with Gymnasium, for ``gymnasium.make`` (options as keyword arguments).
+    with Gymnasium, for ``gymnasium.make`` (options as keyword arguments). Importing this
+    module does it; calling it again changes nothing.
 
     >>> import gymnasium
-    >>> from diabolo.envs.gymnasium import register
-    >>> register()
+    >>> import diabolo.envs.gymnasium
     >>> gymnasium.make("diabolo/Duvelen-v0", players=2).action_space
     Discrete(204)
     """
@@ -131,3 +152,6 @@ def register() -> None:
         env_id = f"diabolo/{name.capitalize()}-v0"
         if env_id not in gymnasium.registry:
             gymnasium.register(env_id, entry_point="diabolo.envs.gymnasium:DiaboloEnv", kwargs={"game": name})
+
+
+register()
