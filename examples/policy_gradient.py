@@ -16,14 +16,20 @@ Everything is seeded: the same command prints the same figures on the same machi
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
+# One BLAS thread: the matrices here are small, and numpy's default (a thread per core)
+# spends the cores the vector env steps the games on. Set before numpy is imported.
+for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_variable, "1")
 
-import diabolo
+import numpy as np  # noqa: E402
+import numpy.typing as npt  # noqa: E402
+
+import diabolo  # noqa: E402
 
 Array = npt.NDArray[np.float32]
 
