@@ -17,7 +17,7 @@ import gymnasium  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import diabolo  # noqa: E402
-from diabolo.envs.gymnasium import DiaboloEnv, register  # noqa: E402
+from diabolo.envs.gymnasium import DiaboloEnv, DiaboloVectorEnv, register  # noqa: E402
 from tests.transcripts import KNIZIA_WORDS  # noqa: E402
 
 WORDS = diabolo.Lexicon.from_words(KNIZIA_WORDS)
@@ -136,3 +136,65 @@ def test_seat_none_puts_the_learner_in_each_seat_in_turn() -> None:
         seats.append(info["seat"])
         assert np.array_equal(observation, views[info["seat"]])
     assert seats == [0, 1, 2, 0, 1, 2]
+
+
+@pytest.mark.parametrize(("game", "options"), [("schacht", {"players": 3}), ("duvelen", {"players": 2})])
+def test_make_vec_gives_the_engines_vector_env_behind_gymnasiums_interface(game: str, options: dict[str, Any]) -> None:
+    """gymnasium.make_vec uses the vector entry point: the games step in C++, and each
+    step's arrays are those of game.vector_env with the same seed and actions."""
+    envs = gymnasium.make_vec(f"diabolo/{game.capitalize()}-v0", num_envs=6, opponents="random", **options)
+    assert isinstance(envs, DiaboloVectorEnv)
+    assert envs.metadata["autoreset_mode"] == gymnasium.vector.AutoresetMode.NEXT_STEP
+    assert envs.observation_space.shape == (6, *envs.game.observation_tensor_shape)
+    engine = diabolo.load(game, **options).vector_env(
+        6, opponents="random", illegal="penalise", seed=diabolo.derive_seed(7, 0)
+    )
+    observations, info = envs.reset(seed=7)
+    expected, masks = engine.reset()
+    assert np.array_equal(observations, expected) and np.array_equal(info["action_mask"], masks)
+    envs.single_action_space.seed(3)
+    for _ in range(120):
+        actions = np.array([envs.single_action_space.sample(mask=mask) for mask in info["action_mask"]])
+        observations, rewards, terminated, truncated, info = envs.step(actions)
+        expected, masks, expected_rewards, expected_terminated, expected_truncated = engine.step(actions)
+        assert np.array_equal(observations, expected) and np.array_equal(rewards, expected_rewards)
+        assert np.array_equal(terminated, expected_terminated) and np.array_equal(truncated, expected_truncated)
+        assert info["action_mask"].dtype == np.int8 and np.array_equal(info["action_mask"], masks)
+        assert set(info) == {"action_mask", "_action_mask", "seat", "_seat", "lost_race", "_lost_race"}
+
+
+def test_the_step_after_an_end_starts_the_next_deal_next_step_autoreset() -> None:
+    envs = DiaboloVectorEnv("schacht", num_envs=4, players=3, opponents="heuristic", seat=None)
+    _, info = envs.reset(seed=2)
+    ended = np.zeros(4, dtype=bool)
+    seen_restart = 0
+    for _ in range(300):
+        _, rewards, terminated, truncated, info = envs.step(info["action_mask"].argmax(axis=1))
+        restarted = ended
+        assert np.all(rewards[restarted] == 0) and not np.any(terminated[restarted] | truncated[restarted])
+        seen_restart += int(restarted.sum())
+        ended = terminated | truncated
+    assert seen_restart >= 8
+    assert set(info["seat"].tolist()) != {0}  # seat=None: later episodes put the learner elsewhere
+
+
+def test_a_vector_env_reset_is_seeded_by_one_seed_and_wrappers_work() -> None:
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    first, second = (DiaboloVectorEnv("duvelen", num_envs=3, players=2, opponents="greedy") for _ in range(2))
+    a, b = first.reset(seed=11)[0], second.reset(seed=11)[0]
+    assert np.array_equal(a, b) and not np.array_equal(first.reset()[0], a)  # the next deals
+    with pytest.raises(diabolo.OptionError, match="one seed"):
+        first.reset(seed=[1, 2, 3])
+    recorded = RecordEpisodeStatistics(DiaboloVectorEnv("schacht", num_envs=2, players=3, opponents="random"))
+    _, info = recorded.reset(seed=5)
+    totals = np.zeros(2)
+    for _ in range(200):
+        _, rewards, terminated, truncated, info = recorded.step(info["action_mask"].argmax(axis=1))
+        totals += rewards
+        if "episode" in info:
+            done = info["_episode"]
+            assert np.allclose(info["episode"]["r"][done], totals[done])
+            break
+    else:
+        raise AssertionError("no episode ended in 200 steps")

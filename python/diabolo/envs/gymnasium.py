@@ -37,7 +37,7 @@ from gymnasium import spaces
 import diabolo
 from diabolo.errors import OptionError
 
-__all__ = ["DiaboloEnv", "register"]
+__all__ = ["DiaboloEnv", "DiaboloVectorEnv", "register"]
 
 Observation = npt.NDArray[np.float32]
 
@@ -138,9 +138,130 @@ class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
         return self._env.render(0) if self.render_mode == "ansi" else None
 
 
+class DiaboloVectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """``num_envs`` games of ``game`` as one Gymnasium ``VectorEnv``: the engine's vector env
+    (``game.vector_env``) behind Gymnasium's interface, every game stepped in C++ on
+    ``threads`` threads without the GIL, and no Python object per game. The settings are
+    those of :class:`DiaboloEnv` (``seat=None``: each game's episode ``e`` puts the learner
+    in seat ``e % players``). ``gymnasium.make_vec("diabolo/Schacht-v0", num_envs=n)``
+    makes one.
+
+    Autoreset is Gymnasium's ``NEXT_STEP``: the step after a game ended ignores its action
+    and returns its next deal's first observation, reward 0 and no end. ``info`` has, per
+    game, ``action_mask`` (int8, ``num_envs x num_actions``), ``seat`` and ``lost_race``,
+    after ``reset`` and after every ``step``.
+
+    >>> from diabolo.envs.gymnasium import DiaboloVectorEnv
+    >>> envs = DiaboloVectorEnv("schacht", num_envs=8, players=3, opponents="heuristic")
+    >>> observations, info = envs.reset(seed=1)
+    >>> observations.shape, info["action_mask"].shape, envs.action_space
+    ((8, 968), (8, 77), MultiDiscrete([77 77 77 77 77 77 77 77]))
+    >>> actions = info["action_mask"].argmax(axis=1)
+    >>> observations, rewards, terminated, truncated, info = envs.step(actions)
+    """
+
+    metadata = {"render_modes": ["ansi"], "autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
+
+    def __init__(
+        self,
+        game: str,
+        num_envs: int,
+        *,
+        opponents: Any = "random",
+        seat: int | None = 0,
+        threads: int = 1,
+        reward: str = "score",
+        illegal: str = "penalise",
+        penalty: float = -1.0,
+        idle_limit: int = 8,
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+        **options: Any,
+    ) -> None:
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f'render_mode must be None or "ansi", got {render_mode!r}')
+        self.game = diabolo.load(game, **options)
+        self.render_mode = render_mode
+        self._settings: dict[str, Any] = {
+            "opponents": opponents,
+            "seat": seat,
+            "threads": threads,
+            "reward": reward,
+            "illegal": illegal,
+            "penalty": penalty,
+            "idle_limit": idle_limit,
+            "max_steps": max_steps,
+        }
+        self._env = self.game.vector_env(num_envs, seed=0, **self._settings)  # checks every setting
+        self.num_envs = num_envs
+        low, high = self.game.observation_tensor_bounds
+        self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
+        self.single_action_space = spaces.Discrete(self._env.num_actions)
+        self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, num_envs)
+        self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
+        self._seed = 0
+        self._resets = 0
+        self._masks = np.zeros((num_envs, self._env.num_actions), dtype=np.int8)
+
+    def reset(
+        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        """Every game anew: from ``seed``, or the next deals of the last seed given. Game
+        ``i``'s episode ``e`` is dealt from ``derive_seed(derive_seed(seed, i), e)``, as the
+        engine's vector env deals them."""
+        if isinstance(seed, list):
+            raise OptionError("a DiaboloVectorEnv is seeded with one seed for all its games, not a list")
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seed, self._resets = int(seed), 0
+        elif self._resets == 0 and self._seed == 0:
+            self._seed = int(self.np_random.integers(2**63))
+        self._env = self.game.vector_env(
+            self.num_envs, seed=diabolo.derive_seed(self._seed, self._resets), **self._settings
+        )
+        self._resets += 1
+        observations, masks = self._env.reset()
+        return observations.copy(), self._info(masks, np.zeros(self.num_envs, dtype=bool))
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[Observation, npt.NDArray[np.float32], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]]:
+        """One step of every game: ``(observations, rewards, terminated, truncated, info)``,
+        arrays of ``num_envs`` rows."""
+        observations, masks, rewards, terminated, truncated = self._env.step(np.asarray(actions, dtype=np.int64))
+        info = self._info(masks, self._env.lost_races.copy())
+        return observations.copy(), rewards.copy(), terminated.copy(), truncated.copy(), info
+
+    def _info(self, masks: npt.NDArray[np.bool_], lost_races: npt.NDArray[np.bool_]) -> dict[str, Any]:
+        """Per game, the same keys after reset and after every step (Gymnasium's vector
+        info: each key with a ``_key`` array of the games it holds for, here all)."""
+        every = np.ones(self.num_envs, dtype=bool)
+        self._masks = masks.astype(np.int8)
+        return {
+            "action_mask": self._masks.copy(),
+            "_action_mask": every,
+            "seat": self._env.seats.copy(),
+            "_seat": every,
+            "lost_race": lost_races,
+            "_lost_race": every.copy(),
+        }
+
+    def action_masks(self) -> npt.NDArray[np.int8]:
+        """The legal actions of every game now, ``num_envs x num_actions`` int8:
+        ``info["action_mask"]`` of the last reset or step."""
+        return self._masks.copy()
+
+    def render(self) -> tuple[str, ...] | None:
+        """With render_mode "ansi": a text picture of each game's table."""
+        if self.render_mode != "ansi":
+            return None
+        return tuple(self._env.render(game) for game in range(self.num_envs))
+
+
 def register() -> None:
     """Registers ``diabolo/Schacht-v0``, ``diabolo/Duvelen-v0`` and ``diabolo/Knizia-v0``
-    with Gymnasium, for ``gymnasium.make`` (options as keyword arguments). Importing this
+    with Gymnasium, for ``gymnasium.make`` (a :class:`DiaboloEnv`) and
+    ``gymnasium.make_vec`` (a :class:`DiaboloVectorEnv`), options as keyword arguments. Importing this
     module does it; calling it again changes nothing.
 
     >>> import gymnasium
@@ -151,7 +272,12 @@ def register() -> None:
     for name in diabolo.games():
         env_id = f"diabolo/{name.capitalize()}-v0"
         if env_id not in gymnasium.registry:
-            gymnasium.register(env_id, entry_point="diabolo.envs.gymnasium:DiaboloEnv", kwargs={"game": name})
+            gymnasium.register(
+                env_id,
+                entry_point="diabolo.envs.gymnasium:DiaboloEnv",
+                vector_entry_point="diabolo.envs.gymnasium:DiaboloVectorEnv",
+                kwargs={"game": name},
+            )
 
 
 register()
