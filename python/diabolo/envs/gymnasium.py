@@ -42,6 +42,36 @@ __all__ = ["DiaboloEnv", "DiaboloVectorEnv", "register"]
 Observation = npt.NDArray[np.float32]
 
 
+class _Deals:
+    """What both environments keep: the game of the options, the engine vector env's
+    settings, and the seed of each deal (from the seed given to reset, else the next deal
+    of the last seed)."""
+
+    def __init__(self, game: str, render_mode: str | None, options: dict[str, Any], settings: dict[str, Any]) -> None:
+        if render_mode not in (None, "ansi"):
+            raise OptionError(f'render_mode must be None or "ansi", got {render_mode!r}')
+        self.game = diabolo.load(game, **options)
+        self.settings = settings
+        self._seed = 0
+        self._count = 0
+
+    def observation_space(self) -> spaces.Space[Observation]:
+        """The Box of one seat's observation tensor, within the game's bounds."""
+        low, high = self.game.observation_tensor_bounds
+        return spaces.Box(low, high, dtype=np.float32)
+
+    def next(self, seed: int | None, np_random: np.random.Generator) -> tuple[int, int]:
+        """The next deal's seed and number (from 0 after a seed is given); with no seed
+        ever given, the first one is drawn from ``np_random``."""
+        if seed is not None:
+            self._seed, self._count = int(seed), 0
+        elif self._count == 0 and self._seed == 0:
+            self._seed = int(np_random.integers(2**63))
+        number = self._count
+        self._count += 1
+        return diabolo.derive_seed(self._seed, number), number
+
+
 class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
     """One seat (``seat``, default 0; None: each seat in turn, one episode each) of
     ``game`` against ``opponents`` (a bot kind, a C++ bot, or one per seat), with the
@@ -71,11 +101,7 @@ class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f'render_mode must be None or "ansi", got {render_mode!r}')
-        self.game = diabolo.load(game, **options)
-        self.render_mode = render_mode
-        self._settings: dict[str, Any] = {
+        settings = {
             "opponents": opponents,
             "seat": seat,
             "reward": reward,
@@ -84,31 +110,25 @@ class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
             "idle_limit": idle_limit,
             "max_steps": max_steps,
         }
-        self._env = self.game.vector_env(1, seed=0, **self._settings)  # checks the settings
-        low, high = self.game.observation_tensor_bounds
-        self.observation_space = spaces.Box(low, high, dtype=np.float32)
+        self._deals = _Deals(game, render_mode, options, settings)
+        self.game = self._deals.game
+        self.render_mode = render_mode
+        self._env = self.game.vector_env(1, seed=0, **settings)  # checks the settings
+        self.observation_space = self._deals.observation_space()
         self.action_space = spaces.Discrete(self._env.num_actions)
         self._mask = np.zeros(self._env.num_actions, dtype=np.int8)
         self._learner = 0 if seat is None else seat
-        self._episodes = 0
-        self._seed = 0
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         """A new deal: from ``seed``, or the next one of the last seed given."""
         super().reset(seed=seed)
-        if seed is not None:
-            self._seed, self._episodes = int(seed), 0
-        elif self._episodes == 0 and self._seed == 0:
-            self._seed = int(self.np_random.integers(2**63))
+        deal, episode = self._deals.next(seed, self.np_random)
         # A new one-game env per episode counts its episodes from 0: the seat is given here.
-        self._learner = (
-            self._settings["seat"] if self._settings["seat"] is not None else self._episodes % self.game.players
-        )
-        settings = {**self._settings, "seat": self._learner}
-        self._env = self.game.vector_env(1, seed=diabolo.derive_seed(self._seed, self._episodes), **settings)
-        self._episodes += 1
+        seat = self._deals.settings["seat"]
+        self._learner = seat if seat is not None else episode % self.game.players
+        self._env = self.game.vector_env(1, seed=deal, **{**self._deals.settings, "seat": self._learner})
         observations, masks = self._env.reset()
         return observations[0].copy(), self._info(masks[0], lost_race=False)
 
@@ -178,11 +198,7 @@ class DiaboloVectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.in
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f'render_mode must be None or "ansi", got {render_mode!r}')
-        self.game = diabolo.load(game, **options)
-        self.render_mode = render_mode
-        self._settings: dict[str, Any] = {
+        settings = {
             "opponents": opponents,
             "seat": seat,
             "threads": threads,
@@ -192,15 +208,15 @@ class DiaboloVectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.in
             "idle_limit": idle_limit,
             "max_steps": max_steps,
         }
-        self._env = self.game.vector_env(num_envs, seed=0, **self._settings)  # checks every setting
+        self._deals = _Deals(game, render_mode, options, settings)
+        self.game = self._deals.game
+        self.render_mode = render_mode
+        self._env = self.game.vector_env(num_envs, seed=0, **settings)  # checks every setting
         self.num_envs = num_envs
-        low, high = self.game.observation_tensor_bounds
-        self.single_observation_space = spaces.Box(low, high, dtype=np.float32)
+        self.single_observation_space = self._deals.observation_space()
         self.single_action_space = spaces.Discrete(self._env.num_actions)
         self.observation_space = gymnasium.vector.utils.batch_space(self.single_observation_space, num_envs)
         self.action_space = gymnasium.vector.utils.batch_space(self.single_action_space, num_envs)
-        self._seed = 0
-        self._resets = 0
         self._masks = np.zeros((num_envs, self._env.num_actions), dtype=np.int8)
 
     def reset(
@@ -212,14 +228,8 @@ class DiaboloVectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.in
         if isinstance(seed, list):
             raise OptionError("a DiaboloVectorEnv is seeded with one seed for all its games, not a list")
         super().reset(seed=seed)
-        if seed is not None:
-            self._seed, self._resets = int(seed), 0
-        elif self._resets == 0 and self._seed == 0:
-            self._seed = int(self.np_random.integers(2**63))
-        self._env = self.game.vector_env(
-            self.num_envs, seed=diabolo.derive_seed(self._seed, self._resets), **self._settings
-        )
-        self._resets += 1
+        deal, _ = self._deals.next(seed, self.np_random)
+        self._env = self.game.vector_env(self.num_envs, seed=deal, **self._deals.settings)
         observations, masks = self._env.reset()
         return observations.copy(), self._info(masks, np.zeros(self.num_envs, dtype=bool))
 
