@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import json
@@ -210,8 +211,10 @@ def bot(name: str, kind: str, **options: Any) -> Any:
         raise OptionError(f"bad options for the {kind} bot of {name}: {error}") from None
 
 
+@functools.cache
 def _game_module(name: str) -> ModuleType | None:
-    """The game's Python module ``diabolo.<name>`` (typed bot classes and more), if it has one."""
+    """The game's Python module ``diabolo.<name>`` (typed bot classes and more), if it has
+    one; looked up once per game, not per bot made."""
     if importlib.util.find_spec(f"diabolo.{name}") is None:
         return None
     return importlib.import_module(f"diabolo.{name}")
