@@ -56,7 +56,7 @@ py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSp
                                                                                        const typename R::Game& game),
                                                     const char* const* kinds, int kind_count) {
     using State = typename R::State;
-    const std::string title = spec.title, name = R::kName;
+    const std::string title = spec.title;
     const std::string doc = "A " + title + " bot implemented in C++.";
     py::class_<Bot, std::shared_ptr<Bot>> bot_class(m, (title + "Bot").c_str(), doc.c_str());
     bot_class.def(

@@ -236,6 +236,13 @@ DIABOLO_CONTRACT_MEMBER(action_of, R::action_of(ref<const typename R::Game>(), r
 
 }  // namespace contract
 
+/// A new game of `R` dealt from `seed`, as a bare position (what matches and simulations
+/// play on).
+template <class R>
+typename R::Position new_position(const typename R::Game& game, uint64_t seed) {
+    return R::position(R::new_state(game, seed));
+}
+
 /// Checks at compile time that `R` implements the contract; use as
 /// `static_assert(implements_contract<Rules>());` next to a game's Rules.
 template <class R>

@@ -96,7 +96,7 @@ MatchResult play_match(const typename R::Game& game, const std::vector<BotPtr>& 
             std::array<BotPtr, kMaxMatchSeats> seated{};  // no allocation per game: a game may take microseconds
             for (int s = 0; s < players; ++s)
                 seated[static_cast<std::size_t>(s)] = bots[static_cast<std::size_t>(seat_bots[s])];
-            typename R::Position position = realtime::new_position<R>(game, game_seed);
+            typename R::Position position = new_position<R>(game, game_seed);
             int64_t moves = 0;
             if constexpr (R::kRealTime) {
                 const std::vector<BotPtr> in_seats(seated.begin(), seated.begin() + players);

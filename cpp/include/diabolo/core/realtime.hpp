@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "diabolo/core/contract.hpp"
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/parallel.hpp"
 #include "diabolo/core/rng.hpp"
@@ -167,12 +168,6 @@ Run<typename R::Position, typename R::Move> simulate(typename R::Position state,
     run.state = state;
     run.time = static_cast<double>(now) / 1e6;
     return run;
-}
-
-/// A new game of `R` dealt from `seed`, as a bare position.
-template <class R>
-typename R::Position new_position(const typename R::Game& game, uint64_t seed) {
-    return R::position(R::new_state(game, seed));
 }
 
 /// Outcomes of many simulated games.
