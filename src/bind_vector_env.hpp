@@ -7,6 +7,7 @@
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -23,8 +24,9 @@ template <class R>
 struct BoundVectorEnv {
     std::vector<std::unique_ptr<SeatPlayer<R>>> players;
     bool compact = false;
-    bool working = false;    // a call runs without the GIL (read and written under the GIL)
-    py::array observations;  // float32, or uint8 with compact observations
+    bool working = false;          // a call runs without the GIL (read and written under the GIL)
+    py::array observations;        // float32, or uint8 with compact observations
+    py::array final_observations;  // the same shape and type; written with same-step autoreset
     py::array_t<bool> masks;
     py::array_t<float> rewards;
     py::array_t<bool> terminated;
@@ -70,6 +72,7 @@ struct BoundVectorEnv {
 
     VectorEnvOutput output() {
         void* rows = observations.mutable_data();
+        void* final_rows = final_observations.mutable_data();
         return {compact ? nullptr : static_cast<float*>(rows),
                 reinterpret_cast<uint8_t*>(masks.mutable_data()),
                 rewards.mutable_data(),
@@ -77,12 +80,14 @@ struct BoundVectorEnv {
                 reinterpret_cast<uint8_t*>(truncated.mutable_data()),
                 reinterpret_cast<uint8_t*>(lost_races.mutable_data()),
                 seats.mutable_data(),
-                compact ? static_cast<uint8_t*>(rows) : nullptr};
+                compact ? static_cast<uint8_t*>(rows) : nullptr,
+                compact ? nullptr : static_cast<float*>(final_rows),
+                compact ? static_cast<uint8_t*>(final_rows) : nullptr};
     }
 };
 
 /// Binds <Name>VectorEnv and vector_env(game, players, games, seed, threads, seat,
-/// final_reward, penalise, penalty, idle_limit, max_steps, compact), where
+/// final_reward, penalise, penalty, idle_limit, max_steps, compact, same_step), where
 /// players holds one C++ bot (or None for the learner's fixed seat) per seat.
 template <class R, class Bot>
 void bind_vector_env(py::module_& m) {
@@ -158,11 +163,14 @@ void bind_vector_env(py::module_& m) {
             py::arg("game") = 0, "A text picture of game ``game``'s table, as ``str(state)`` draws it.")
         .def_readonly("lost_races", &Env::lost_races,
                       "Per game, whether the learner's move at the last step lost a race (real time).")
-        .def_readonly("seats", &Env::seats, "Per game, the learner's seat in its current episode.");
+        .def_readonly("seats", &Env::seats, "Per game, the learner's seat in its current episode.")
+        .def_readonly("final_observations", &Env::final_observations,
+                      "With ``autoreset=\"same_step\"``: row i is the last observation of game i's episode "
+                      "when game i ended at the last step (its row of ``observations`` is the next deal's first).");
     m.def("vector_env",
           [](const typename R::Game& game, const py::sequence& players, const py::object& games, const py::object& seed,
              const py::object& threads, int seat, bool final_reward, bool penalise, double penalty,
-             const py::object& idle_limit, const py::object& max_steps, bool compact) {
+             const py::object& idle_limit, const py::object& max_steps, bool compact, bool same_step) {
               auto bound = std::make_unique<Env>();
               std::vector<const SeatPlayer<R>*> seated;
               for (const auto& player : players) {
@@ -184,6 +192,7 @@ void bind_vector_env(py::module_& m) {
               options.idle_limit = to_int(idle_limit, "idle_limit");
               options.max_steps = max_steps.is_none() ? 0 : to_int64(max_steps, "max_steps");
               options.compact = compact;
+              options.same_step = same_step;
               if (!max_steps.is_none() && options.max_steps < 1)
                   throw OptionError("max_steps must be >= 1 or None, got " + std::to_string(options.max_steps));
               bound->env = std::make_unique<VectorEnv<R>>(game, to_int(games, "games"), to_seed(seed),
@@ -191,8 +200,12 @@ void bind_vector_env(py::module_& m) {
               const auto n = static_cast<py::ssize_t>(bound->env->games());
               const auto size = static_cast<py::ssize_t>(bound->env->observation_size());
               bound->compact = compact;
-              if (compact) bound->observations = py::array_t<uint8_t>({n, size});
-              else bound->observations = py::array_t<float>({n, size});
+              for (py::array* rows : {&bound->observations, &bound->final_observations}) {
+                  if (compact) *rows = py::array_t<uint8_t>({n, size});
+                  else *rows = py::array_t<float>({n, size});
+              }
+              std::memset(bound->final_observations.mutable_data(), 0,
+                          static_cast<std::size_t>(bound->final_observations.nbytes()));
               bound->masks = py::array_t<bool>({n, static_cast<py::ssize_t>(bound->env->actions())});
               bound->rewards = py::array_t<float>(n);
               bound->terminated = py::array_t<bool>(n);

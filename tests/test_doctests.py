@@ -19,6 +19,7 @@ import diabolo.duvelen
 import diabolo.envs
 import diabolo.envs.gymnasium
 import diabolo.envs.pettingzoo
+import diabolo.envs.sb3
 import diabolo.envs.vector
 import diabolo.errors
 import diabolo.knizia
@@ -59,6 +60,7 @@ MODULES: list[ModuleType] = [
     diabolo.envs,
     diabolo.envs.pettingzoo,
     diabolo.envs.gymnasium,
+    diabolo.envs.sb3,
     diabolo.envs.vector,
     diabolo.openspiel,
     diabolo.matches,

@@ -190,6 +190,8 @@ def test_bad_input_is_refused_and_changes_nothing() -> None:
         game.vector_env(2, reward="win")
     with pytest.raises(diabolo.OptionError, match='observations must be "float32" or "uint8"'):
         game.vector_env(2, observations="float16")
+    with pytest.raises(diabolo.OptionError, match='autoreset must be "next_step" or "same_step"'):
+        game.vector_env(2, autoreset="never")
     penalties: list[Any] = ["x", float("nan"), None, True]
     for penalty in penalties:
         with pytest.raises(diabolo.OptionError, match="penalty must be a finite number"):
@@ -323,3 +325,47 @@ def test_compact_observations_are_the_float_observations_in_bytes(name: str, opt
         actions = np.argmax(rng.random(masks.shape) * masks, axis=1)
         exact, masks, *_ = floats.step(actions)
         quantised, compact_masks, *_ = compact.step(actions)
+
+
+@pytest.mark.parametrize(
+    ("name", "options", "extra"),
+    [
+        ("schacht", {"players": 4}, {}),
+        ("duvelen", {"players": 2}, {"max_steps": 40}),
+        ("knizia", {"players": 3, "lexicon": WORDS}, {"observations": "uint8", "max_steps": 30}),
+    ],
+)
+def test_same_step_autoreset_is_next_step_without_the_ignored_step(
+    name: str, options: dict[str, Any], extra: dict[str, Any]
+) -> None:
+    """autoreset="same_step": the step that ends a game returns the next deal's first
+    observation and mask with the ended step's reward and end flags, and the episode's
+    last observation in final_observations; otherwise the games are those of "next_step"
+    with the step after each end (which ignores its action) left out."""
+    game = diabolo.load(name, **options)
+    # The other games are penalised (action 0) or play on: only game `index` is compared.
+    settings = {"opponents": diabolo.bot_kinds(name)[0], "seat": None, "illegal": "penalise", **extra}
+    for index in range(3):  # game `index` of a 3-game env, replayed alone from its seed
+        nxt = game.vector_env(3, seed=8, autoreset="next_step", **settings)
+        same = game.vector_env(3, seed=8, autoreset="same_step", **settings)
+        (n_obs, n_masks), (s_obs, s_masks) = nxt.reset(), same.reset()
+        rng = np.random.default_rng(index)
+        ends = 0
+        for _ in range(150):
+            assert np.array_equal(n_obs[index], s_obs[index]) and np.array_equal(n_masks[index], s_masks[index])
+            assert nxt.seats[index] == same.seats[index]
+            actions = np.zeros(3, dtype=np.int64)
+            actions[index] = rng.choice(np.flatnonzero(n_masks[index]))
+            n_obs, n_masks, n_rewards, n_term, n_trunc = nxt.step(actions)
+            s_obs, s_masks, s_rewards, s_term, s_trunc = same.step(actions)
+            assert (n_rewards[index], n_term[index], n_trunc[index]) == (
+                s_rewards[index],
+                s_term[index],
+                s_trunc[index],
+            )
+            if n_term[index] or n_trunc[index]:
+                ends += 1
+                assert np.array_equal(same.final_observations[index], n_obs[index])
+                n_obs, n_masks, n_rewards, n_term, n_trunc = nxt.step(actions)  # the ignored step
+                assert n_rewards[index] == 0 and not (n_term[index] or n_trunc[index])
+        assert ends >= 2, "the test must cross episodes"

@@ -37,19 +37,42 @@ from gymnasium import spaces
 import diabolo
 from diabolo.errors import OptionError
 
-__all__ = ["DiaboloEnv", "DiaboloVectorEnv", "register"]
+__all__ = ["DiaboloEnv", "DiaboloVectorEnv", "register", "table_image"]
 
 Observation = npt.NDArray[np.float32]
 
 
+RENDER_MODES = ["ansi", "rgb_array"]
+
+
+def table_image(text: str) -> npt.NDArray[np.uint8]:
+    """The text picture of a table (``str(state)``) drawn as an RGB image, height x width
+    x 3 uint8, light on dark, each character a 6 x 11 cell of Pillow's built-in fixed-width
+    font shown at twice its size: what ``render_mode="rgb_array"`` returns.
+
+    >>> from diabolo.envs.gymnasium import table_image
+    >>> table_image("seat 0: pile 3").shape
+    (54, 192, 3)
+    """
+    from PIL import Image, ImageDraw, ImageFont
+
+    lines = text.rstrip("\n").split("\n")
+    font = ImageFont.load_default_imagefont()
+    width, height = 6 * max(len(line) for line in lines) + 12, 11 * len(lines) + 16
+    image = Image.new("RGB", (width, height), (24, 28, 36))
+    ImageDraw.Draw(image).multiline_text((6, 8), "\n".join(lines), font=font, fill=(230, 230, 220), spacing=0)
+    pixels = np.asarray(image, dtype=np.uint8)
+    return np.ascontiguousarray(pixels.repeat(2, axis=0).repeat(2, axis=1))
+
+
 class _Deals:
-    """What both environments keep: the game of the options, the engine vector env's
+    """What the environments keep: the game of the options, the engine vector env's
     settings, and the seed of each deal (from the seed given to reset, else the next deal
     of the last seed)."""
 
     def __init__(self, game: str, render_mode: str | None, options: dict[str, Any], settings: dict[str, Any]) -> None:
-        if render_mode not in (None, "ansi"):
-            raise OptionError(f'render_mode must be None or "ansi", got {render_mode!r}')
+        if render_mode is not None and render_mode not in RENDER_MODES:
+            raise OptionError(f'render_mode must be None, "ansi" or "rgb_array", got {render_mode!r}')
         self.game = diabolo.load(game, **options)
         self.settings = settings
         self._seed = 0
@@ -85,7 +108,7 @@ class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
     [0, 1, 2, 0]
     """
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 4}
 
     def __init__(
         self,
@@ -153,9 +176,13 @@ class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
         (sb3-contrib's MaskablePPO) and ``action_space.sample(mask=...)``."""
         return self._mask.copy()
 
-    def render(self) -> str | None:
-        """With render_mode "ansi": a text picture of the table, as ``str(state)`` draws it."""
-        return self._env.render(0) if self.render_mode == "ansi" else None
+    def render(self) -> str | npt.NDArray[np.uint8] | None:
+        """With render_mode "ansi": a text picture of the table, as ``str(state)`` draws it;
+        with "rgb_array": that picture as an image (:func:`table_image`)."""
+        if self.render_mode is None:
+            return None
+        text = self._env.render(0)
+        return text if self.render_mode == "ansi" else table_image(text)
 
 
 class DiaboloVectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
@@ -180,7 +207,7 @@ class DiaboloVectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.in
     >>> observations, rewards, terminated, truncated, info = envs.step(actions)
     """
 
-    metadata = {"render_modes": ["ansi"], "autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
+    metadata = {"render_modes": RENDER_MODES, "autoreset_mode": gymnasium.vector.AutoresetMode.NEXT_STEP}
 
     def __init__(
         self,
@@ -261,11 +288,13 @@ class DiaboloVectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.in
         ``info["action_mask"]`` of the last reset or step."""
         return self._masks.copy()
 
-    def render(self) -> tuple[str, ...] | None:
-        """With render_mode "ansi": a text picture of each game's table."""
-        if self.render_mode != "ansi":
+    def render(self) -> tuple[str, ...] | tuple[npt.NDArray[np.uint8], ...] | None:
+        """With render_mode "ansi": a text picture of each game's table; with "rgb_array":
+        each as an image (:func:`table_image`)."""
+        if self.render_mode is None:
             return None
-        return tuple(self._env.render(game) for game in range(self.num_envs))
+        texts = tuple(self._env.render(game) for game in range(self.num_envs))
+        return texts if self.render_mode == "ansi" else tuple(table_image(text) for text in texts)
 
 
 def register() -> None:

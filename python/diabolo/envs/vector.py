@@ -50,6 +50,7 @@ def vector_env(
     idle_limit: int = 8,
     max_steps: int | None = None,
     observations: str = "float32",
+    autoreset: str = "next_step",
 ) -> Any:
     """``games`` games of ``game`` stepped together in C++, the learner in ``seat`` (None:
     seat e % players in each game's episode e). ``opponents`` plays the other seats: a bot
@@ -63,7 +64,12 @@ def vector_env(
     ``threads``. ``observations="uint8"`` writes each observation entry as a byte, 0 at
     its lowest value and 255 at its highest (``game.observation_tensor_bounds``): a
     quarter of the memory traffic, exact for the 0/1 entries, within 1/510 of each
-    entry's range for the others.
+    entry's range for the others. ``autoreset="next_step"`` (Gymnasium's ``NEXT_STEP``, as
+    EnvPool does) starts a game's next episode at the step after it ended, which ignores
+    that game's action; ``"same_step"`` (Gymnasium's ``SAME_STEP``, as Stable-Baselines3's
+    ``VecEnv`` expects) starts it in the step that ends it: that step's row of
+    ``observations`` and ``masks`` is the next deal's, with the ended episode's reward and
+    end flags, and ``env.final_observations`` holds the episode's last observation.
 
     >>> import diabolo
     >>> env = diabolo.load("duvelen", players=2).vector_env(3, opponents=[None, "greedy"])
@@ -74,6 +80,8 @@ def vector_env(
         raise OptionError(f'reward must be "score" or "final", got {reward!r}')
     if illegal not in ("raise", "penalise"):
         raise OptionError(f'illegal must be "raise" or "penalise", got {illegal!r}')
+    if autoreset not in ("next_step", "same_step"):
+        raise OptionError(f'autoreset must be "next_step" or "same_step", got {autoreset!r}')
     if observations not in ("float32", "uint8"):
         raise OptionError(f'observations must be "float32" or "uint8", got {observations!r}')
     if not isinstance(penalty, (int, float)) or isinstance(penalty, bool) or not math.isfinite(penalty):
@@ -98,6 +106,7 @@ def vector_env(
         idle_limit,
         max_steps,
         observations == "uint8",
+        autoreset == "same_step",
     )
 
 

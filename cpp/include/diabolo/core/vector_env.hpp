@@ -25,7 +25,10 @@
 //     which nothing happened for idle_limit steps in a row, is truncated. The next step of
 //     a game that ended ignores its action and starts its next episode (Gymnasium's
 //     NEXT_STEP autoreset, as EnvPool does): it writes the new deal's first observation,
-//     reward 0 and no end.
+//     reward 0 and no end. With the same_step option the step that ends a game starts its
+//     next episode at once (Gymnasium's SAME_STEP autoreset, as Stable-Baselines3's VecEnv
+//     expects): it writes the last observation of the episode into final_observations, and
+//     the new deal's first observation and mask with the ended step's reward and end flags.
 //   - An illegal learner's action: with `penalise` the step changes nothing, the reward
 //     is the penalty and the learner acts again; otherwise the whole step throws the
 //     IllegalMoveError (naming the game's index and the rule) before any game changes.
@@ -64,14 +67,17 @@ struct VectorEnvOptions {
     bool final_reward = false;  // rewards: score changes (false) or the final score at the end
     bool penalise = false;      // an illegal action: IllegalMoveError (false) or the penalty
     float penalty = -1.0f;
-    int idle_limit = 8;     // real time: steps in a row without a move before a truncation
-    int64_t max_steps = 0;  // steps of an episode before a truncation; 0: no limit
-    bool compact = false;   // observations as bytes: round((x - low) / (high - low) * 255)
+    int idle_limit = 8;      // real time: steps in a row without a move before a truncation
+    int64_t max_steps = 0;   // steps of an episode before a truncation; 0: no limit
+    bool compact = false;    // observations as bytes: round((x - low) / (high - low) * 255)
+    bool same_step = false;  // autoreset: in the step that ends a game (true) or the next one
 };
 
 /// Where a step writes, row i for game i. observations: games x observation size, as
 /// floats, or as bytes (compact_observations) with the `compact` option; masks: games x
 /// actions (1 where legal); the others one entry per game. lost_races and seats may be null.
+/// final_observations (or compact_final_observations) is shaped as observations, for the
+/// same_step option: a step writes row i there only when game i ended in it.
 struct VectorEnvOutput {
     float* observations = nullptr;
     uint8_t* masks = nullptr;
@@ -81,6 +87,8 @@ struct VectorEnvOutput {
     uint8_t* lost_races = nullptr;
     int32_t* seats = nullptr;
     uint8_t* compact_observations = nullptr;
+    float* final_observations = nullptr;
+    uint8_t* compact_final_observations = nullptr;
 };
 
 template <class R>
@@ -303,6 +311,11 @@ private:
         slot.ended = terminated || truncated;
         const float reward = options_.final_reward ? (terminated ? static_cast<float>(score(slot)) : 0.0f)
                                                    : static_cast<float>(score(slot) - before);
+        if (slot.ended && options_.same_step) {
+            write_observation(slot, index, out.final_observations, out.compact_final_observations);
+            ++slot.episode;
+            start(slot, index);
+        }
         write(slot, index, out, legal, reward, terminated, truncated, lost);
     }
 
@@ -342,22 +355,28 @@ private:
         return scores[slot.seat];
     }
 
+    /// Writes the learner's observation of game `index` into row `index` of `floats`, or of
+    /// `bytes` with the compact option.
+    void write_observation(const Slot& slot, int index, float* floats, uint8_t* bytes) const {
+        const auto row = static_cast<std::size_t>(index) * static_cast<std::size_t>(tensor_size_);
+        if (options_.compact) {
+            R::observation_bytes(slot.position, slot.seat, bytes + row);
+        } else {
+            R::observation_tensor(slot.position, slot.seat, floats + row);
+        }
+    }
+
     /// Writes game `index`'s row, and keeps the learner's legal actions for the next step.
     void write(Slot& slot, int index, const VectorEnvOutput& out, std::vector<int32_t>& legal, float reward,
                bool terminated, bool truncated, bool lost) const {
         const auto i = static_cast<std::size_t>(index);
-        const auto row = i * static_cast<std::size_t>(tensor_size_);
-        if (options_.compact) {
-            R::observation_bytes(slot.position, slot.seat, out.compact_observations + row);
-        } else {
-            R::observation_tensor(slot.position, slot.seat, out.observations + row);
-        }
+        write_observation(slot, index, out.observations, out.compact_observations);
         uint8_t* mask = out.masks + i * static_cast<std::size_t>(actions_);
         std::memset(mask, 0, static_cast<std::size_t>(actions_));
         const int count = R::legal_actions(slot.position, slot.seat, legal.data());
         slot.legal.assign(legal.begin(), legal.begin() + count);
         for (int k = 0; k < count; ++k) mask[legal[static_cast<std::size_t>(k)]] = 1;
-        if (R::kRealTime && !terminated) mask[actions_ - 1] = 1;
+        if (R::kRealTime && R::current_player(slot.position) != kTerminal) mask[actions_ - 1] = 1;
         out.rewards[i] = reward;
         out.terminated[i] = terminated;
         out.truncated[i] = truncated;
