@@ -19,6 +19,7 @@ import diabolo.duvelen
 import diabolo.envs
 import diabolo.envs.gymnasium
 import diabolo.envs.pettingzoo
+import diabolo.envs.rllib
 import diabolo.envs.sb3
 import diabolo.envs.vector
 import diabolo.errors
@@ -59,6 +60,7 @@ MODULES: list[ModuleType] = [
     diabolo.realtime,
     diabolo.envs,
     diabolo.envs.pettingzoo,
+    diabolo.envs.rllib,
     diabolo.envs.gymnasium,
     diabolo.envs.sb3,
     diabolo.envs.vector,
