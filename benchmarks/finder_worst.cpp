@@ -18,6 +18,12 @@
 //                                                   (with `old` the old finder too, capped at 8 GB)
 //   ./finder_worst de.txt compare [tables] [seed]   random tables of 0..66 cards: old == new and
 //                                                   old == prefix (find_words, forms_a_word)
+//   ./finder_worst de.txt legal [seeds] [reps]      the legal claims (Rules::legal_actions) at
+//                                                   tables of 0..66 cards with every joker of the
+//                                                   deck first: find_words' words (the path before)
+//                                                   against formable_words, checked equal; the
+//                                                   worst table per size, best of reps each; the
+//                                                   letter index's build time and size
 //
 // Tables are drawn from the reconstructed German deck (python/diabolo/decks/de.json).
 // Environment, for profiling: FINDER_PROFILE=old|new|prefix runs one finder over the small
@@ -344,11 +350,75 @@ int compare(const Lexicon& german, int count, uint64_t seed) {
     return bad == 0 ? 0 : 1;
 }
 
+// ---- legal: the legal claims, find_words against formable_words --------------------------------
+
+/// The first `size` cards of a shuffled deck with its jokers (4 `?`, 2 `??`) revealed first:
+/// the hardest tables for the legal claims of that size.
+std::vector<Card> jokers_first(int size, uint64_t seed) {
+    Pcg32 rng(seed, 13);
+    std::vector<Card> jokers, rest;
+    for (const Card& card : deck()) (card.is_joker() ? jokers : rest).push_back(card);
+    shuffle(rest, rng);
+    jokers.insert(jokers.end(), rest.begin(), rest.end());
+    jokers.resize(static_cast<std::size_t>(size));
+    return jokers;
+}
+
+/// The best of `reps` runs of `work`, in seconds.
+template <class Work>
+double best_of(int reps, Work work) {
+    double best = 1e9;
+    for (int rep = 0; rep < reps; ++rep) {
+        const auto start = Clock::now();
+        work();
+        best = std::min(best, seconds_since(start));
+    }
+    return best;
+}
+
+int legal(const Lexicon& lexicon, int seeds, int reps) {
+    auto start = Clock::now();
+    const Lexicon::LetterIndex& index = lexicon.letter_index();
+    std::printf("letter index: built in %.1f ms, %.1f MB\n", seconds_since(start) * 1e3,
+                static_cast<double>(index.bytes()) / (1 << 20));
+    std::printf("%-5s %9s %14s %14s %9s   (worst of %d tables per size, best of %d runs each)\n", "cards", "claims",
+                "find_words ms", "formable ms", "ratio", seeds, reps);
+    int bad = 0;
+    double worst_new = 0;
+    for (int size = 0; size <= 66; ++size) {
+        double old_worst = 0, new_worst = 0;
+        std::size_t claims = 0;
+        for (int seed = 0; seed < seeds; ++seed) {
+            const std::vector<Card> table = jokers_first(size, static_cast<uint64_t>(seed) * 1000 + 7);
+            std::vector<uint32_t> before, after;
+            const double o = best_of(reps, [&] {
+                const FoundWords found = find_words(lexicon, table, 3);
+                before.clear();
+                for (std::size_t i = 0; i < found.size(); ++i) before.push_back(found[i].index);
+            });
+            const double n = best_of(reps, [&] { after = formable_words(lexicon, table, 3); });
+            if (before != after) {
+                ++bad;
+                std::printf("DIFFER at [%s]\n", show(table).c_str());
+            }
+            old_worst = std::max(old_worst, o);
+            new_worst = std::max(new_worst, n);
+            claims = std::max(claims, after.size());
+        }
+        worst_new = std::max(worst_new, new_worst);
+        std::printf("%-5d %9zu %14.2f %14.3f %9.4f\n", size, claims, old_worst * 1e3, new_worst * 1e3,
+                    new_worst / std::max(old_worst, 1e-9));
+        std::fflush(stdout);
+    }
+    std::printf("worst formable_words: %.3f ms; %d tables differ\n", worst_new * 1e3, bad);
+    return bad == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::cerr << "usage: finder_worst WORDS.txt small|big|compare ...\n";
+        std::cerr << "usage: finder_worst WORDS.txt small|big|compare|legal ...\n";
         return 2;
     }
     const auto start = Clock::now();
@@ -361,6 +431,7 @@ int main(int argc, char** argv) {
     if (mode == "big")
         return big(lexicon, static_cast<int>(arg(3, 66)), static_cast<int>(arg(4, 3)),
                    argc > 5 && std::string(argv[5]) == "old");
+    if (mode == "legal") return legal(lexicon, static_cast<int>(arg(3, 5)), static_cast<int>(arg(4, 3)));
     if (mode == "compare") return compare(lexicon, static_cast<int>(arg(3, 500)), static_cast<uint64_t>(arg(4, 1)));
     std::cerr << "unknown mode " << mode << "\n";
     return 2;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "check.hpp"
@@ -273,6 +274,96 @@ TEST(finder_takes_over_from_an_exhausted_budget) {
     for (std::size_t i = 0; i < some.size() && i < all.size(); ++i) {
         CHECK(some[i].to_match().cards == all[i].to_match().cards && some[i].word == all[i].word);
     }
+}
+
+// ---- formable_words: the legal claims without their assignments --------------------------
+//
+// formable_words must give exactly find_words' words (K3.3): it decides from letter counts
+// where it can and searches the tilings of one word where it cannot, so the tables below
+// put both to work: the German deck (double letters, four `?` and two `??`), a deck of many
+// two-letter cards and jokers with words made of their letters, and tables with every joker.
+
+namespace {
+
+/// Whether formable_words gives find_words' words on `table`; prints the first difference.
+bool same_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards) {
+    const FoundWords found = find_words(lexicon, table, min_cards);
+    const std::vector<uint32_t> formable = formable_words(lexicon, table, min_cards);
+    std::vector<uint32_t> expected;
+    for (std::size_t i = 0; i < found.size(); ++i) expected.push_back(found[i].index);
+    if (formable == expected) return true;
+    std::size_t i = 0;
+    while (i < formable.size() && i < expected.size() && formable[i] == expected[i]) ++i;
+    const uint32_t differ = i < formable.size() ? formable[i] : expected[i];
+    std::cerr << "formable_words differs on [" << shown(table) << "], min_cards " << min_cards << ": "
+              << formable.size() << " words, find_words " << expected.size() << "; first " << lexicon.word_at(differ)
+              << "\n";
+    return false;
+}
+
+/// `size` cards of `deck` with every joker of it among them (as many as fit).
+std::vector<Card> with_jokers(Pcg32& rng, const std::vector<std::pair<std::string, int>>& deck, int size) {
+    std::vector<std::pair<std::string, int>> jokers, letters;
+    for (const auto& kind : deck) (parse_card(kind.first).is_joker() ? jokers : letters).push_back(kind);
+    std::vector<Card> table = drawn(rng, jokers, size);
+    for (const Card& card : drawn(rng, letters, size - static_cast<int>(table.size()))) table.push_back(card);
+    return table;
+}
+
+}  // namespace
+
+TEST(formable_words_are_find_words_words_on_the_examples) {
+    const Lexicon& lexicon = small_lexicon();
+    for (const auto& cards : std::vector<std::vector<std::string>>{{"L", "A", "G", "E", "R", "?"},
+                                                                   {"ST", "O", "?"},
+                                                                   {"T", "??", "P"},
+                                                                   {"O", "S", "??"},
+                                                                   {"??", "??", "??"},
+                                                                   {"R", "E", "TS"},
+                                                                   {}}) {
+        for (int min_cards = 0; min_cards <= 5; ++min_cards) CHECK(same_words(lexicon, table_of(cards), min_cards));
+    }
+    // K3.3(f): P, T and a double joker make POST, with three cards.
+    CHECK(formable_words(lexicon, table_of({"T", "??", "P"})) == std::vector<uint32_t>{*lexicon.index_of("POST")});
+    CHECK(formable_words(lexicon, table_of({"T", "??", "P"}), 4).empty());
+}
+
+TEST(formable_words_are_find_words_words_on_random_tables) {
+    // Tables of 0..66 cards: of the German deck, the same with every joker, and of a deck of
+    // two-letter cards (doubles, four `??`); words with many tilings; min_cards 3 and 4
+    // (and now and then 0..6).
+    Pcg32 rng(20251128, 9);
+    const Lexicon lexicon = Lexicon::from_words(tiling_words(rng, 3000));
+    int tables = 0;
+    for (int round = 0; round < 600; ++round) {
+        const int deck = round % 3;
+        const int size = static_cast<int>(rng.below(deck == 2 ? 49 : 67));
+        const std::vector<Card> table = deck == 0   ? drawn(rng, kGermanDeck, size)
+                                        : deck == 1 ? with_jokers(rng, kGermanDeck, size)
+                                                    : with_jokers(rng, kTilingDeck, size);
+        const int min_cards = rng.below(5) == 0 ? static_cast<int>(rng.below(7)) : 3 + static_cast<int>(rng.below(2));
+        const bool ok = same_words(lexicon, table, min_cards);
+        CHECK(ok);
+        if (!ok) break;
+        ++tables;
+    }
+    CHECK(tables == 600);
+}
+
+TEST(formable_words_share_the_letter_index_between_threads) {
+    // The index is built once, on first use, whoever asks first: threads that ask together
+    // get the same words.
+    const Lexicon lexicon = Lexicon::from_words(tiling_words(*std::make_unique<Pcg32>(5, 1), 500));
+    const std::vector<Card> table = table_of({"E", "N", "??", "ER", "?", "S", "T", "EN", "I"});
+    std::vector<std::vector<uint32_t>> results(4);
+    std::vector<std::thread> threads;
+    for (std::size_t t = 0; t < results.size(); ++t)
+        threads.emplace_back([&, t] { results[t] = formable_words(lexicon, table); });
+    for (std::thread& thread : threads) thread.join();
+    for (const auto& result : results) CHECK(result == results[0]);
+    CHECK(same_words(lexicon, table, kDefaultMinCards));
+    const Lexicon copy = lexicon;  // copies share the index
+    CHECK(&copy.letter_index() == &lexicon.letter_index());
 }
 
 // ---- the game -------------------------------------------------------------------------------

@@ -345,6 +345,7 @@ void Lexicon::assemble(const std::vector<uint32_t>& masks, const std::vector<uin
                        const std::vector<uint32_t>& targets) {
     node_count_ = masks.size();
     targets_ = targets;
+    letter_index_ = std::make_shared<LetterIndexSlot>();  // of these words, built when asked
     // Nodes are in topological order (edges go forward), so counts fill in backwards.
     // Counts are capped at kMaxWords + 1 (a few nodes can spell more words than any
     // list holds); every node but an empty root must lead to a word.
@@ -408,6 +409,52 @@ std::string Lexicon::word_at(uint32_t index) const {
         index -= node->step;
     }
     return word;
+}
+
+namespace {
+
+/// Appends to `index` every word of the automaton below `node`, whose prefix is `word`,
+/// in sorted order: a word that ends at a node comes before the words that go on, and
+/// arcs lie in letter order (the order of the ranks, Arc::step).
+void index_words(const Lexicon& lexicon, const Lexicon::Arc& node, std::string& word, Lexicon::LetterIndex& index) {
+    if (node.is_word()) {
+        index.starts.push_back(static_cast<uint32_t>(index.letters.size()));
+        index.letters.insert(index.letters.end(), word.begin(), word.end());
+        ++index.words;
+    }
+    uint32_t arc = node.first;
+    for (uint32_t rest = node.letters(); rest; rest &= rest - 1, ++arc) {
+        word.push_back(static_cast<char>('A' + lowest_bit64(rest)));
+        index_words(lexicon, lexicon.arc(arc), word, index);
+        word.pop_back();
+    }
+}
+
+}  // namespace
+
+const Lexicon::LetterIndex& Lexicon::letter_index() const {
+    LetterIndexSlot& slot = *letter_index_;
+    std::call_once(slot.built, [&] {
+        LetterIndex& index = slot.index;
+        constexpr std::size_t block = LetterIndex::kBlock;
+        index.starts.reserve(words_ + 1);
+        std::string word;
+        index_words(*this, root_, word, index);
+        index.starts.push_back(static_cast<uint32_t>(index.letters.size()));
+        const std::size_t blocks = (index.words + block - 1) / block;
+        index.counts.assign(blocks * 26 * block, 0);
+        index.lengths.assign(index.words, 0);
+        for (std::size_t i = 0; i < index.words; ++i) {
+            const std::size_t length = index.starts[i + 1] - index.starts[i];
+            index.lengths[i] = static_cast<uint8_t>(std::min<std::size_t>(length, 255));
+            uint8_t* counts = index.counts.data() + (i / block) * 26 * block + i % block;
+            for (std::size_t k = index.starts[i]; k < index.starts[i + 1]; ++k) {
+                uint8_t& count = counts[static_cast<std::size_t>(index.letters[k] - 'A') * block];
+                count = static_cast<uint8_t>(count + (count < 255 ? 1 : 0));
+            }
+        }
+    });
+    return slot.index;
 }
 
 bool Lexicon::contains(std::string_view upper) const noexcept {

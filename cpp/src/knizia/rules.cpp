@@ -436,8 +436,10 @@ void for_each_legal_action(const Position& s, int player, Put put) {
     }
     if (player == s.dealer() && s.deck_count() > 0) put(kRevealAction);  // K3.1
     put(kPassAction);
-    const FoundWords words = find_words(*s.lexicon, s.table_cards(), s.config.min_cards);
-    for (std::size_t i = 0; i < words.size(); ++i) put(kFirstClaimAction + static_cast<int>(words[i].index));
+    // Which words the table forms, not how (K3.3): formable_words, not find_words, whose best
+    // assignments (K10.4) cost up to a second on big tables; apply finds the claim's again.
+    for (const uint32_t index : formable_words(*s.lexicon, s.table_cards(), s.config.min_cards))
+        put(kFirstClaimAction + static_cast<int>(index));
 }
 
 }  // namespace

@@ -1270,7 +1270,230 @@ std::optional<FoundWord> best_assignment(std::string_view word, const std::vecto
     return match(walk.found);
 }
 
+// ---- formable words: the claims without their assignments ---------------------------------
+//
+// formable_words answers, for every word of the lexicon, only whether the table forms it
+// with at least min_cards cards (K3.3), not how (K10.4): what the legal action ids need.
+// A word is formed when the letters that need no card of their own letter fit: a single
+// takes a plain card of its letter while one is left (K3.3 c), the rest of the singles
+// take jokers (K3.3 e), and two-letter tiles take letters off the singles: a double letter
+// card over its two letters in printed order (K3.3 d), a double joker over any two
+// consecutive ones (K3.3 f). With n_l the word's count of letter l and p_l the plain cards
+// of l, the singles alone need d1 = sum max(0, n_l - p_l) jokers; a tile lowers that by the
+// letters it covers that were short of plain cards (0, 1 or 2), and costs a card (a word of
+// L letters with t tiles takes L - t cards, which must stay >= min_cards). Most words are
+// settled from their letter counts alone (classify(), a pass over bytes per block of words
+// that compilers vectorise); the rest, which need tiles, are searched exactly, one word at
+// a time (TileSearch). The legal claims do not depend on which cards a word takes, so this
+// gives find_words' words, without their walk over the lexicon.
+
+/// What a table offers for a word's letters (K3.3), for formable_words.
+struct Supply {
+    std::array<uint8_t, 26> plain{};  // plain cards per letter
+    std::array<uint8_t, 26> loose{};  // the same plus the letters of the double letter cards (capped at 255)
+    int jokers = 0, double_jokers = 0;
+    int double_cards = 0;                 // double letter cards
+    int kinds = 0;                        // double letter kinds
+    std::array<uint8_t, 26 * 26> kind{};  // 1 + the double letter kind of two letters (first * 26 + second), 0 none
+    std::array<uint8_t, kMaxTable + 1> left{};  // cards of each double letter kind, by 1 + kind
+
+    explicit Supply(const std::vector<Card>& table) {
+        for (const Card& card : table) {
+            switch (card.kind) {
+                case Card::Kind::Letter: ++plain[at(card.first - 'A')]; break;
+                case Card::Kind::Joker: ++jokers; break;
+                case Card::Kind::DoubleJoker: ++double_jokers; break;
+                case Card::Kind::Double: {
+                    uint8_t& k = kind[at((card.first - 'A') * 26 + (card.second - 'A'))];
+                    if (k == 0) k = static_cast<uint8_t>(++kinds);
+                    ++left[k];
+                    ++double_cards;
+                    break;
+                }
+            }
+        }
+        for (int l = 0; l < 26; ++l) loose[at(l)] = plain[at(l)];
+        const auto add = [this](int letter) {
+            loose[at(letter)] = static_cast<uint8_t>(loose[at(letter)] + (loose[at(letter)] < 255 ? 1 : 0));
+        };
+        for (const Card& card : table) {
+            if (card.kind != Card::Kind::Double) continue;
+            add(card.first - 'A');
+            add(card.second - 'A');
+        }
+    }
+    static std::size_t at(int i) noexcept { return static_cast<std::size_t>(i); }
+};
+
+/// The exact test of one word: whether tiles can take enough letters short of plain cards
+/// off the singles that the jokers cover the rest, with at most `tiles` tiles (min_cards).
+/// A depth-first search over the word's positions, left to right: at each position a tile
+/// starts there or the letter is a single. Only tiles that cover a letter still short of
+/// plain cards are tried (any other can go: it frees nothing and costs a card), and of
+/// those a double letter card before a double joker when one is left (a solution with the
+/// double joker there and every such card later in the word swaps the two). Bounds on what
+/// tiles can still take cut the search: it is mostly a walk down the word.
+class TileSearch {
+public:
+    explicit TileSearch(const Supply& supply) : supply_(supply), left_(supply.left) {}
+
+    /// Whether the table forms `word` (A-Z, length 1..kMaxWord) with at least `min_cards`
+    /// cards, given that its singles need `excess` > 0 jokers more than the table has.
+    bool formable(const char* word, int length, int excess, int min_cards) {
+        word_ = word;
+        length_ = length;
+        // short_[l]: singles of letter l that no plain card takes (clipped at 0 as tiles
+        // take them); only letters with short_ > 0 gain from a tile.
+        for (int l = 0; l < 26; ++l) short_[at(l)] = -static_cast<int>(supply_.plain[at(l)]);
+        for (int i = 0; i < length; ++i) ++short_[at(letter(i))];
+        for (int l = 0; l < 26; ++l) short_[at(l)] = std::max(short_[at(l)], 0);
+        // From the right: positions whose letter is short, and disjoint neighbours both short
+        // (a path's maximum matching of its suffix, greedily): what tiles from there can take.
+        shorts_[at(length)] = pairs_[at(length)] = 0;
+        pairs_[at(length + 1)] = 0;
+        for (int i = length - 1; i >= 0; --i) {
+            const bool is_short = short_[at(letter(i))] > 0;
+            shorts_[at(i)] = shorts_[at(i + 1)] + (is_short ? 1 : 0);
+            const bool pair =
+                is_short && i + 1 < length && short_[at(letter(i + 1))] > (letter(i) == letter(i + 1) ? 1 : 0);
+            pairs_[at(i)] = std::max(pairs_[at(i + 1)], pair ? 1 + pairs_[at(i + 2)] : 0);
+        }
+        // The double letter cards that can take a short letter of this word (each kind at most
+        // as often as the table has it), and the short letters they can take at most.
+        std::fill_n(seen_.begin(), supply_.kinds + 1, uint8_t{0});
+        int cards = 0, reach = 0;
+        for (int i = 0; i + 1 < length; ++i) {
+            const int a = letter(i), b = letter(i + 1);
+            const uint8_t k = supply_.kind[at(a * 26 + b)];
+            const int value = (short_[at(a)] > 0 ? 1 : 0) + (short_[at(b)] > (a == b ? 1 : 0) ? 1 : 0);
+            if (k == 0 || value == 0 || seen_[k] >= supply_.left[k]) continue;
+            ++seen_[k];
+            ++cards;
+            reach += value;
+        }
+        const int tiles = length - min_cards;
+        if (std::min(2 * tiles, 2 * supply_.double_jokers + reach) < excess) return false;
+        double_jokers_ = supply_.double_jokers;
+        cards_ = cards;
+        return search(0, excess, tiles);
+    }
+
+private:
+    static std::size_t at(int i) noexcept { return static_cast<std::size_t>(i); }
+    int letter(int i) const noexcept { return word_[i] - 'A'; }
+
+    /// Whether tiles starting at `pos` or later, at most `tiles` of them, can take `excess`
+    /// more short letters.
+    bool search(int pos, int excess, int tiles) {
+        if (excess <= 0) return true;
+        if (++work_ > kMaxFinderWork) {  // custom decks only: many two-letter cards, long words
+            throw LimitError("the word test would need more than " + std::to_string(kMaxFinderWork) +
+                             " steps on this table (K3.3): its cards can tile words in too many ways");
+        }
+        if (tiles == 0 || pos + 1 >= length_) return false;
+        const int most = std::min(tiles, double_jokers_ + cards_);  // tiles that can still be laid
+        if (std::min(shorts_[at(pos)], most + std::min(most, pairs_[at(pos)])) < excess) return false;
+        const int a = letter(pos), b = letter(pos + 1);
+        const int take_a = short_[at(a)] > 0 ? 1 : 0;
+        const int take_b = short_[at(b)] - (a == b ? take_a : 0) > 0 ? 1 : 0;
+        if (take_a + take_b > 0) {
+            const uint8_t k = supply_.kind[at(a * 26 + b)];
+            const bool card = k != 0 && left_[k] > 0;
+            if (card || double_jokers_ > 0) {
+                if (card) --left_[k], --cards_;
+                else --double_jokers_;
+                short_[at(a)] -= take_a;
+                short_[at(b)] -= take_b;
+                const bool found = search(pos + 2, excess - take_a - take_b, tiles - 1);
+                short_[at(a)] += take_a;
+                short_[at(b)] += take_b;
+                if (card) ++left_[k], ++cards_;
+                else ++double_jokers_;
+                if (found) return true;
+            }
+        }
+        return search(pos + 1, excess, tiles);
+    }
+
+    const Supply& supply_;
+    std::array<uint8_t, kMaxTable + 1> left_;  // double letter cards left, by 1 + kind
+    std::array<uint8_t, kMaxTable + 1> seen_{};
+    std::array<int, 26> short_{};
+    std::array<int, kMaxWord + 2> shorts_{}, pairs_{};
+    const char* word_ = nullptr;
+    int length_ = 0;
+    int double_jokers_ = 0;  // left
+    int cards_ = 0;          // double letter cards that may still take a short letter
+    uint64_t work_ = 0;      // steps searched, over every word of the table
+};
+
+using Block = std::array<uint8_t, Lexicon::LetterIndex::kBlock>;
+
+/// The jokers short of covering each word's singles (see above) for one block of words:
+/// `need` with the plain cards alone, `loose_need` with the letters of the double letter
+/// cards given as if they were plain cards (a bound: no tiling does better). Both at most
+/// the word's length (<= kMaxWord for the words that count), so bytes do. Plain loops over
+/// bytes without a branch (max(a, b) - b, a saturating subtraction), into local arrays
+/// (no aliasing to rule out), which compilers vectorise on every platform (SSE2, NEON,
+/// wasm SIMD) and which give the same integers where they do not.
+void shortfalls(const uint8_t* counts, const Supply& supply, Block& need, Block& loose_need) {
+    constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
+    Block a{}, b{};
+    for (std::size_t l = 0; l < 26; ++l) {
+        const uint8_t* row = counts + l * block;
+        const uint8_t plain = supply.plain[l], loose = supply.loose[l];
+        for (std::size_t j = 0; j < block; ++j) {
+            const uint8_t count = row[j];
+            a[j] = static_cast<uint8_t>(a[j] + static_cast<uint8_t>((count > plain ? count : plain) - plain));
+            b[j] = static_cast<uint8_t>(b[j] + static_cast<uint8_t>((count > loose ? count : loose) - loose));
+        }
+    }
+    need = a;
+    loose_need = b;
+}
+
 }  // namespace
+
+std::vector<uint32_t> formable_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards) {
+    check_table_size(table);
+    const Lexicon::LetterIndex& index = lexicon.letter_index();
+    constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
+    const Supply supply(table);
+    TileSearch search(supply);
+    const int minimum = std::max(min_cards, 0);
+    const int jokers = supply.jokers, double_jokers = supply.double_jokers;
+    const int tile_cards = double_jokers + supply.double_cards;
+    std::vector<uint32_t> words;
+    Block need, loose_need;
+    for (std::size_t first = 0; first < index.words; first += block) {
+        shortfalls(index.counts.data() + first / block * 26 * block, supply, need, loose_need);
+        const std::size_t end = std::min(index.words, first + block);
+        for (std::size_t i = first; i < end; ++i) {
+            const int length = index.lengths[i];
+            if (length < minimum || length > kMaxWord) continue;  // too few cards (K3.3 b); no call is longer (K7)
+            const int excess = need[i - first] - jokers;          // jokers missing with singles alone
+            if (excess <= 0) {                                    // singles: a card a letter, length >= min_cards cards
+                words.push_back(static_cast<uint32_t>(i));
+                continue;
+            }
+            const int tiles = length - minimum;  // the most tiles min_cards allows
+            // Each tile takes at most two short letters; no tiling does better than the
+            // double letters given loose, with two letters per double joker.
+            if (excess > 2 * std::min(tiles, tile_cards) || loose_need[i - first] > jokers + 2 * double_jokers)
+                continue;
+            // `excess` double jokers, each over a short letter and a neighbour: pair the
+            // positions (0 1)(2 3)...; those pairs hold all the short letters, or all but the
+            // last letter of an odd word, which a joker then covers if there is one.
+            if (excess <= std::min(double_jokers, tiles) && (length % 2 == 0 || jokers > 0)) {
+                words.push_back(static_cast<uint32_t>(i));
+                continue;
+            }
+            if (search.formable(index.letters.data() + index.starts[i], length, excess, minimum))
+                words.push_back(static_cast<uint32_t>(i));
+        }
+    }
+    return words;
+}
 
 namespace detail {
 

@@ -127,6 +127,17 @@ constexpr uint64_t kMaxFinderTilings = uint64_t{1} << 18;
 /// the whole German deck on the table takes about 0.15 s. LimitError past the limits above.
 FoundWords find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards = kDefaultMinCards);
 
+/// The lexicon indices of the words of find_words(lexicon, table, min_cards), ascending,
+/// without their assignments: whether each word can be formed with at least min_cards
+/// cards (K3.3), decided from its letter counts (Lexicon::letter_index, built on the first
+/// call) and, for the few words that need two-letter tiles, by an exact search over that
+/// word alone. What the legal claims need (their ids are kFirstClaimAction + index): a few
+/// milliseconds for the German list at any table of its deck, where find_words takes up to a
+/// second (src/knizia/words.cpp). LimitError past kMaxFinderWork steps of that search, which
+/// only custom decks of many two-letter cards can reach.
+std::vector<uint32_t> formable_words(const Lexicon& lexicon, const std::vector<Card>& table,
+                                     int min_cards = kDefaultMinCards);
+
 /// Whether the table forms any valid word (find_words(...).empty() is false), stopping
 /// at the first (K3.7).
 bool forms_a_word(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards = kDefaultMinCards);

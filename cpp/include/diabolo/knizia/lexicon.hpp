@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -81,6 +83,28 @@ public:
         return arcs_[node.first + static_cast<uint32_t>(popcount64(node.mask & ((1u << letter) - 1)))];
     }
 
+    /// Every word's letters and letter counts, by index (sorted order): what a finder that
+    /// tests each word against a table reads (knizia::formable_words) instead of walking the
+    /// automaton. Built from the automaton on first use (the German list: about 16 MB and a
+    /// tenth of a second), once however many threads ask (std::call_once), and shared by the
+    /// copies of a lexicon, whose words never change.
+    struct LetterIndex {
+        /// Words per block of counts: a block's counts of one letter are kBlock adjacent bytes,
+        /// so a pass over a letter is a loop over bytes that compilers vectorise.
+        static constexpr std::size_t kBlock = 64;
+        std::size_t words = 0;
+        /// The count of letter l (0..25) in word i = b * kBlock + j: counts[(b * 26 + l) * kBlock + j],
+        /// at most 255 (longer words are marked by their length); 0 past the last word.
+        std::vector<uint8_t> counts;
+        std::vector<uint8_t> lengths;  // letters per word, 255 for 255 or more
+        std::vector<uint32_t> starts;  // word i is letters[starts[i] .. starts[i + 1]), A-Z
+        std::vector<char> letters;
+        std::size_t bytes() const noexcept {
+            return counts.size() + lengths.size() + starts.size() * sizeof(uint32_t) + letters.size();
+        }
+    };
+    const LetterIndex& letter_index() const;
+
 private:
     /// The node reached by `upper` (A-Z only), or nullptr.
     const Arc* walk(std::string_view upper, uint32_t* rank) const noexcept;
@@ -95,6 +119,11 @@ private:
     std::size_t node_count_ = 1;
     std::size_t words_ = 0;
     uint64_t fingerprint_ = 0;
+    struct LetterIndexSlot {
+        std::once_flag built;
+        LetterIndex index;
+    };
+    std::shared_ptr<LetterIndexSlot> letter_index_ = std::make_shared<LetterIndexSlot>();
     std::string source_ = "words";
     std::string language_;
 };
