@@ -87,7 +87,7 @@ struct BoundVectorEnv {
 };
 
 /// Binds <Name>VectorEnv and vector_env(game, players, games, seed, threads, seat,
-/// final_reward, penalise, penalty, idle_limit, max_steps, compact, same_step), where
+/// final_reward, penalise, penalty, idle_limit, max_steps, compact, same_step, claims), where
 /// players holds one C++ bot (or None for the learner's fixed seat) per seat.
 template <class R, class Bot>
 void bind_vector_env(py::module_& m) {
@@ -161,60 +161,76 @@ void bind_vector_env(py::module_& m) {
                 return R::render(self.env->position(index));
             },
             py::arg("game") = 0, "A text picture of game ``game``'s table, as ``str(state)`` draws it.")
+        .def(
+            "compact_view",
+            [](const Env& self, const py::object& game) {
+                if (self.working || self.env->sent())
+                    throw OptionError("the vector env is stepping: read it after recv()");
+                const int index = to_int(game, "game");
+                if (index < 0 || index >= self.env->games())
+                    throw OptionError("game must be 0.." + std::to_string(self.env->games() - 1) + ", got " +
+                                      std::to_string(index));
+                const std::vector<int32_t>& view = self.env->compact_view(index);
+                return py::array_t<int32_t>(static_cast<py::ssize_t>(view.size()), view.data());
+            },
+            py::arg("game") = 0,
+            "With ``claims``: the game's action id that each of the learner's ids stands for now in game "
+            "``game``, -1 where none (``KniziaState.compact_view``); empty without the option.")
         .def_readonly("lost_races", &Env::lost_races,
                       "Per game, whether the learner's move at the last step lost a race (real time).")
         .def_readonly("seats", &Env::seats, "Per game, the learner's seat in its current episode.")
         .def_readonly("final_observations", &Env::final_observations,
                       "With ``autoreset=\"same_step\"``: row i is the last observation of game i's episode "
                       "when game i ended at the last step (its row of ``observations`` is the next deal's first).");
-    m.def("vector_env",
-          [](const typename R::Game& game, const py::sequence& players, const py::object& games, const py::object& seed,
-             const py::object& threads, int seat, bool final_reward, bool penalise, double penalty,
-             const py::object& idle_limit, const py::object& max_steps, bool compact, bool same_step) {
-              auto bound = std::make_unique<Env>();
-              std::vector<const SeatPlayer<R>*> seated;
-              for (const auto& player : players) {
-                  if (player.is_none()) {
-                      seated.push_back(nullptr);
-                      continue;
-                  }
-                  if (!py::isinstance<Bot>(player))  // a bot written in Python would need the GIL
-                      throw OptionError("a vector env's seats are played by C++ bots made by their classes, got " +
-                                        py::repr(player).cast<std::string>());
-                  bound->players.push_back(std::make_unique<BotPlayer<R>>(cpp_bot<Bot>(player), game));
-                  seated.push_back(bound->players.back().get());
-              }
-              VectorEnvOptions options;
-              options.seat = seat;
-              options.final_reward = final_reward;
-              options.penalise = penalise;
-              options.penalty = static_cast<float>(penalty);
-              options.idle_limit = to_int(idle_limit, "idle_limit");
-              options.max_steps = max_steps.is_none() ? 0 : to_int64(max_steps, "max_steps");
-              options.compact = compact;
-              options.same_step = same_step;
-              if (!max_steps.is_none() && options.max_steps < 1)
-                  throw OptionError("max_steps must be >= 1 or None, got " + std::to_string(options.max_steps));
-              bound->env = std::make_unique<VectorEnv<R>>(game, to_int(games, "games"), to_seed(seed),
-                                                          to_int(threads, "threads"), seated, options);
-              const auto n = static_cast<py::ssize_t>(bound->env->games());
-              const auto size = static_cast<py::ssize_t>(bound->env->observation_size());
-              bound->compact = compact;
-              for (py::array* rows : {&bound->observations, &bound->final_observations}) {
-                  if (compact) *rows = py::array_t<uint8_t>({n, size});
-                  else *rows = py::array_t<float>({n, size});
-              }
-              std::memset(bound->final_observations.mutable_data(), 0,
-                          static_cast<std::size_t>(bound->final_observations.nbytes()));
-              bound->masks = py::array_t<bool>({n, static_cast<py::ssize_t>(bound->env->actions())});
-              bound->rewards = py::array_t<float>(n);
-              bound->terminated = py::array_t<bool>(n);
-              bound->truncated = py::array_t<bool>(n);
-              bound->lost_races = py::array_t<bool>(n);
-              bound->seats = py::array_t<int32_t>(n);
-              std::fill_n(bound->lost_races.mutable_data(), n, false);
-              return bound;
-          });
+    m.def("vector_env", [](const typename R::Game& game, const py::sequence& players, const py::object& games,
+                           const py::object& seed, const py::object& threads, int seat, bool final_reward,
+                           bool penalise, double penalty, const py::object& idle_limit, const py::object& max_steps,
+                           bool compact, bool same_step, const py::object& claims) {
+        auto bound = std::make_unique<Env>();
+        std::vector<const SeatPlayer<R>*> seated;
+        for (const auto& player : players) {
+            if (player.is_none()) {
+                seated.push_back(nullptr);
+                continue;
+            }
+            if (!py::isinstance<Bot>(player))  // a bot written in Python would need the GIL
+                throw OptionError("a vector env's seats are played by C++ bots made by their classes, got " +
+                                  py::repr(player).cast<std::string>());
+            bound->players.push_back(std::make_unique<BotPlayer<R>>(cpp_bot<Bot>(player), game));
+            seated.push_back(bound->players.back().get());
+        }
+        VectorEnvOptions options;
+        options.seat = seat;
+        options.final_reward = final_reward;
+        options.penalise = penalise;
+        options.penalty = static_cast<float>(penalty);
+        options.idle_limit = to_int(idle_limit, "idle_limit");
+        options.max_steps = max_steps.is_none() ? 0 : to_int64(max_steps, "max_steps");
+        options.compact = compact;
+        options.same_step = same_step;
+        options.claims = to_int(claims, "claims");
+        if (!max_steps.is_none() && options.max_steps < 1)
+            throw OptionError("max_steps must be >= 1 or None, got " + std::to_string(options.max_steps));
+        bound->env = std::make_unique<VectorEnv<R>>(game, to_int(games, "games"), to_seed(seed),
+                                                    to_int(threads, "threads"), seated, options);
+        const auto n = static_cast<py::ssize_t>(bound->env->games());
+        const auto size = static_cast<py::ssize_t>(bound->env->observation_size());
+        bound->compact = compact;
+        for (py::array* rows : {&bound->observations, &bound->final_observations}) {
+            if (compact) *rows = py::array_t<uint8_t>({n, size});
+            else *rows = py::array_t<float>({n, size});
+        }
+        std::memset(bound->final_observations.mutable_data(), 0,
+                    static_cast<std::size_t>(bound->final_observations.nbytes()));
+        bound->masks = py::array_t<bool>({n, static_cast<py::ssize_t>(bound->env->actions())});
+        bound->rewards = py::array_t<float>(n);
+        bound->terminated = py::array_t<bool>(n);
+        bound->truncated = py::array_t<bool>(n);
+        bound->lost_races = py::array_t<bool>(n);
+        bound->seats = py::array_t<int32_t>(n);
+        std::fill_n(bound->lost_races.mutable_data(), n, false);
+        return bound;
+    });
 }
 
 }  // namespace diabolo::bindings

@@ -192,6 +192,29 @@ void bind_knizia(py::module_& m) {
             "table holds.\n\n"
             ">>> import diabolo\n>>> state = diabolo.load('knizia', players=3).new_state(seed=1)\n"
             ">>> state.apply('reveal', player=0)\n>>> state.observation(1, claims=False)['legal']\n['pass']")
+        .def(
+            "compact_view",
+            [](const State& k, const py::object& player, const py::object& claims) {
+                const int p = to_seat(player, k.position.players());
+                const int kept = to_int(claims, "claims");
+                if (kept < 1 || kept > (1 << 20))
+                    throw OptionError("claims must be 1..1048576, got " + std::to_string(kept));
+                const std::vector<int> legal = Rules::legal_actions(k.position, p);
+                const std::vector<int32_t> ids(legal.begin(), legal.end());
+                py::array_t<int32_t> view(Rules::compact_actions(k.game, kept));
+                Rules::compact_view(k.game, ids.data(), static_cast<int>(ids.size()), kept, view.mutable_data());
+                return view;
+            },
+            py::arg("player"), py::arg("claims"),
+            "The compact action space for learners (docs/ai.rst): entry i is the action id that compact id i "
+            "stands for now for ``player``, -1 where none. The ids below the first claim's are the engine's "
+            "(reveal, pass, take@i); then ``claims`` entries, the legal claims ranked, longest words first, then "
+            "in word order.\n\n"
+            ">>> import diabolo\n>>> state = diabolo.load('knizia', players=2).new_state(seed=3)\n"
+            ">>> for _ in range(20):\n...     state.apply('reveal', player=0)\n"
+            ">>> view = state.compact_view(1, claims=3)\n"
+            ">>> [str(state.game.move(int(i))) for i in view[view >= 0]]\n"
+            "['pass', 'EINBRENNLACKIERTEM', 'EINBRENNLACKIERTEN', 'EINBRENNLACKIERTER']")
         .def_property_readonly(
             "dealer", [](const State& k) { return k.position.dealer(); }, "The dealer's seat (K10.1).")
         .def_property_readonly(
@@ -239,7 +262,14 @@ void bind_knizia(py::module_& m) {
             "The lexicon calls are checked against.")
         .def_property_readonly(
             "deck", [](const Game& g) { return g.deck(); }, "The deck (K10.7).")
-        .def_property_readonly("deck_size", [](const Game& g) { return g.config.deck_size; }, "Cards in the deck.");
+        .def_property_readonly(
+            "deck_size", [](const Game& g) { return g.config.deck_size; }, "Cards in the deck.")
+        .def(
+            "compact_actions", [](const Game& g, int claims) { return Rules::compact_actions(g, claims); },
+            py::arg("claims"),
+            "The number of ids of the compact action space with ``claims`` ranked claims (``State.compact_view``): "
+            "the ids below the first claim's, then the claims.\n\n"
+            ">>> import diabolo\n>>> diabolo.load('knizia', players=2).compact_actions(32)\n100");
 }
 
 }  // namespace diabolo::bindings

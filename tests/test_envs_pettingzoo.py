@@ -40,13 +40,15 @@ GAMES = [
     ("knizia", {"players": 2, "lexicon": WORDS}),
     ("knizia", {"players": 4, "lexicon": WORDS}),
     ("knizia", {"players": 3, "lexicon": "de"}),
+    ("knizia", {"players": 3, "lexicon": "de", "claims": 16}),
 ]
 REAL_TIME = [(game, options) for game, options in GAMES if game != "schacht"]
 
 
 def ids(case: tuple[str, dict[str, Any]]) -> str:
     game, options = case
-    return f"{game}-{options['players']}p" + ("-de" if options.get("lexicon") == "de" else "")
+    name = f"{game}-{options['players']}p" + ("-de" if options.get("lexicon") == "de" else "")
+    return name + (f"-claims{options['claims']}" if "claims" in options else "")
 
 
 @pytest.mark.parametrize("case", GAMES, ids=ids)
@@ -266,6 +268,8 @@ def test_observations_hold_only_what_the_seat_may_know_and_lie_within_the_bounds
         (aec_env, {"game": "duvelen", "idle_limit": 0}, "idle_limit"),
         (aec_env, {"game": "duvelen", "max_steps": -1}, "max_steps"),
         (aec_env, {"game": "duvelen", "render_mode": "rgb_array"}, "render_mode"),
+        (aec_env, {"game": "knizia", "claims": 0}, "claims must be a number of claims >= 1"),
+        (aec_env, {"game": "schacht", "claims": 8}, "schacht has no compact action space"),
         (parallel_env, {"game": "schacht"}, "played in turns: use aec_env"),
     ],
 )
@@ -280,3 +284,37 @@ def test_a_parallel_step_needs_every_agent_and_renders_the_table() -> None:
     with pytest.raises(diabolo.OptionError, match="missing: \\['player_1'\\]"):
         env.step({"player_0": 0})
     assert env.render() == str(env.state_now)
+
+
+def test_compact_claims_apply_the_claim_the_observation_showed() -> None:
+    """claims=k: an agent's action ids are the game's below the first claim's, then the k
+    legal claims ranked; a claim entry applies the word the agent's observation showed."""
+    words = diabolo.Lexicon.from_words(KNIZIA_WORDS)
+    env = aec_env("knizia", players=2, lexicon=words, claims=4)
+    first = env.state_now.game.compact_actions(4) - 4  # type: ignore[attr-defined]
+    assert env.action_space("player_0").n == first + 4 + 1 and env.wait == first + 4
+    env.reset(seed=2)
+    rng = random.Random(5)
+    claimed = 0
+    for agent in env.agent_iter(3000):
+        observation, _, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            env.step(None)
+            continue
+        seat = int(agent[-1])
+        state = env.state_now
+        view = state.compact_view(seat, 4)  # type: ignore[attr-defined]
+        assert np.array_equal(observation["action_mask"][: len(view)], view >= 0)
+        entries = [a for a in np.flatnonzero(observation["action_mask"][first : first + 4]) + first]
+        action = (
+            int(rng.choice(entries))
+            if entries and rng.random() < 0.5
+            else int(rng.choice(list(np.flatnonzero(observation["action_mask"]))))
+        )
+        word = state.game.move(int(view[action])) if action < len(view) else None
+        env.step(action)
+        if word is not None and action >= first:
+            claimed += 1
+            last_seat, last_move = env.state_now.history[-1]
+            assert last_seat == seat and last_move.word == word.word
+    assert claimed > 5

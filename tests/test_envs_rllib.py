@@ -82,6 +82,7 @@ def test_rllib_ppo_trains_on_the_env_on_a_local_cluster(cluster: None) -> None:
         ("schacht", {"players": 3, "opponents": "heuristic", "seat": None}),
         ("duvelen", {"players": 2, "opponents": "greedy", "max_steps": 30}),
         ("knizia", {"players": 3, "lexicon": WORDS, "max_steps": 30, "action_mask": False}),
+        ("knizia", {"players": 2, "lexicon": "de", "max_steps": 30, "claims": 8}),
     ],
 )
 def test_each_agent_plays_one_whole_game_per_episode(game: str, options: dict[str, Any]) -> None:

@@ -143,3 +143,13 @@ def test_bad_settings_and_calls_are_refused() -> None:
         env.get_attr("no_such_thing")
     assert env.env_is_wrapped(gymnasium.Wrapper) == [False, False]
     assert env.get_attr("render_mode", indices=0) == [None]
+
+
+def test_maskable_ppo_learns_the_word_game_with_the_german_list_through_compact_claims() -> None:
+    """claims=16: an action space of the first claim's id + 16 instead of one per word of
+    the 356,110 of the German list, so that MaskablePPO's network and masks stay small."""
+    env = DiaboloVecEnv("knizia", num_envs=8, players=3, lexicon="de", opponents="word", claims=16, max_steps=200)
+    assert isinstance(env.action_space, gymnasium.spaces.Discrete) and env.action_space.n < 200
+    model = MaskablePPO("MlpPolicy", env, n_steps=32, batch_size=128, n_epochs=1, seed=2, device="cpu")
+    model.learn(512)
+    assert model.num_timesteps >= 512

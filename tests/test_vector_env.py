@@ -369,3 +369,49 @@ def test_same_step_autoreset_is_next_step_without_the_ignored_step(
                 n_obs, n_masks, n_rewards, n_term, n_trunc = nxt.step(actions)  # the ignored step
                 assert n_rewards[index] == 0 and not (n_term[index] or n_trunc[index])
         assert ends >= 2, "the test must cross episodes"
+
+
+def test_compact_claims_stand_for_the_game_s_actions() -> None:
+    """claims=k: the learner's ids are the ids below the first claim's, then the k legal
+    claims ranked (longest first, then word order); stepped in lockstep with an env of the
+    full action space playing what each compact id stands for, the games are the same."""
+    words = diabolo.Lexicon.from_words(
+        ["Tor", "Rot", "Ort", "Tore", "Rest", "Rast", "Rate", "Nest", "Ernst", "Nase", "Ster"]
+    )
+    game = diabolo.load("knizia", players=3, lexicon=words)
+    settings: dict[str, Any] = {"opponents": "random", "seed": 6, "seat": None, "max_steps": 60}
+    compact = game.vector_env(4, claims=2, **settings)
+    full = game.vector_env(4, **settings)
+    first = game.compact_actions(2) - 2  # the first claim's id: reveal, pass, then a take per table position
+    assert compact.num_actions == first + 2 + 1 and first == game.num_actions - len(words)
+    (c_obs, c_masks), (f_obs, f_masks) = compact.reset(), full.reset()
+    rng = np.random.default_rng(0)
+    ranked_claims = 0
+    for _ in range(200):
+        assert np.array_equal(c_obs, f_obs)
+        actions, engine = np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64)
+        for index in range(4):
+            view = compact.compact_view(index)
+            assert np.array_equal(c_masks[index, :-1], view >= 0) and c_masks[index, -1] == f_masks[index, -1]
+            legal = np.flatnonzero(f_masks[index, :-1])
+            claims = legal[legal >= first]
+            lengths = [len(game.move(int(c)).word or "") for c in claims]
+            best = [int(c) for _, c in sorted(zip([-n for n in lengths], claims))][:2]
+            assert list(view[first:][view[first:] >= 0]) == best
+            assert np.array_equal(view[:first][view[:first] >= 0], legal[legal < first])
+            ranked_claims += len(best)
+            actions[index] = rng.choice(np.flatnonzero(c_masks[index]))
+            engine[index] = int(full.wait or 0) if actions[index] == compact.wait else view[actions[index]]
+        c_obs, c_masks, c_rewards, *_ = compact.step(actions)
+        f_obs, f_masks, f_rewards, *_ = full.step(engine)
+        assert np.array_equal(c_rewards, f_rewards)
+    assert ranked_claims > 20  # the games had claims to rank
+    with pytest.raises(diabolo.OptionError, match="claims must be"):
+        game.vector_env(2, claims=0)
+    with pytest.raises(diabolo.OptionError, match="no compact action space"):
+        diabolo.load("schacht").vector_env(2, claims=4)
+    strict = game.vector_env(1, claims=2, seed=1)
+    _, masks = strict.reset()
+    empty = int(np.flatnonzero(~masks[0])[-1])
+    with pytest.raises(diabolo.IllegalMoveError, match=f"compact action {empty} stands for no move now"):
+        strict.step(np.array([empty]))

@@ -456,6 +456,19 @@ int Rules::legal_actions(const Position& s, int player, int32_t* out) {
     return count;
 }
 
+void Rules::compact_view(const Game& game, const int32_t* legal, int count, int claims, int32_t* view) {
+    std::fill(view, view + compact_actions(game, claims), -1);
+    const int32_t* first_claim = std::lower_bound(legal, legal + count, kFirstClaimAction);
+    for (const int32_t* id = legal; id != first_claim; ++id) view[*id] = *id;
+    const std::vector<uint8_t>& lengths = game.lexicon->letter_index().lengths;
+    const auto length = [&](int32_t id) { return lengths[static_cast<std::size_t>(id - kFirstClaimAction)]; };
+    std::vector<int32_t> ranked(first_claim, legal + count);
+    const auto kept = std::min<std::ptrdiff_t>(claims, static_cast<std::ptrdiff_t>(ranked.size()));
+    std::partial_sort(ranked.begin(), ranked.begin() + kept, ranked.end(),
+                      [&](int32_t a, int32_t b) { return length(a) != length(b) ? length(a) > length(b) : a < b; });
+    std::copy(ranked.begin(), ranked.begin() + kept, view + kFirstClaimAction);
+}
+
 std::optional<IllegalMoveError> Rules::why_illegal(const Position& s, const Move& move, int player) {
     if (player < 0 || player >= s.players())
         return IllegalMoveError("K1.1", "there is no seat " + std::to_string(player), "no_such_seat",

@@ -121,6 +121,7 @@ class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
         penalty: float = -1.0,
         idle_limit: int = 8,
         max_steps: int | None = None,
+        claims: int | None = None,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -132,6 +133,7 @@ class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
             "penalty": penalty,
             "idle_limit": idle_limit,
             "max_steps": max_steps,
+            "claims": claims,
         }
         self._deals = _Deals(game, render_mode, options, settings)
         self.game = self._deals.game
@@ -222,6 +224,7 @@ class DiaboloVectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.in
         penalty: float = -1.0,
         idle_limit: int = 8,
         max_steps: int | None = None,
+        claims: int | None = None,
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
@@ -234,6 +237,7 @@ class DiaboloVectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.in
             "penalty": penalty,
             "idle_limit": idle_limit,
             "max_steps": max_steps,
+            "claims": claims,
         }
         self._deals = _Deals(game, render_mode, options, settings)
         self.game = self._deals.game

@@ -53,6 +53,7 @@ class _Table:
         illegal_penalty: float,
         idle_limit: int,
         max_steps: int | None,
+        claims: int | None,
     ) -> None:
         if reward not in ("score", "final"):
             raise OptionError(f'reward must be "score" or "final", got {reward!r}')
@@ -62,13 +63,20 @@ class _Table:
             raise OptionError(f"idle_limit must be a whole number >= 1, got {idle_limit!r}")
         if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
             raise OptionError(f"max_steps must be a whole number >= 1 or None, got {max_steps!r}")
+        if claims is not None and (not isinstance(claims, int) or isinstance(claims, bool) or claims < 1):
+            raise OptionError(f"claims must be a number of claims >= 1 or None, got {claims!r}")
         self.game: Game = diabolo.load(name, **options)
+        if claims is not None and not hasattr(self.game, "compact_actions"):
+            raise OptionError(f"claims: {name} has no compact action space (Knizia's ranked claims)")
+        self.claims = claims
+        self.views: dict[int, npt.NDArray[np.int32]] = {}  # compact space: each seat's last view
         self.real_time = self.game.real_time
         self.reward, self.illegal, self.illegal_penalty = reward, illegal, float(illegal_penalty)
         self.idle_limit, self.max_steps = idle_limit, max_steps
         self.players = self.game.players
-        self.wait = self.game.num_actions if self.real_time else -1
-        actions = self.game.num_actions + (1 if self.real_time else 0)
+        ids = self.game.num_actions if claims is None else self.game.compact_actions(claims)  # type: ignore[attr-defined]
+        self.wait = ids if self.real_time else -1
+        actions = ids + (1 if self.real_time else 0)
         low, high = self.game.observation_tensor_bounds
         self.observation_space = spaces.Dict(
             {
@@ -88,10 +96,15 @@ class _Table:
         self.arrivals = random.Random(diabolo.derive_seed(seed, 1))
         self.steps = 0
         self.idle = 0
+        self.views = {}
 
     def observe(self, seat: int) -> Observation:
         mask = np.zeros(self.action_space.n, dtype=np.int8)
-        mask[: self.game.num_actions] = self.state.legal_action_mask(seat)
+        if self.claims is None:
+            mask[: self.game.num_actions] = self.state.legal_action_mask(seat)
+        else:
+            view = self.views[seat] = self.state.compact_view(seat, self.claims)  # type: ignore[attr-defined]
+            mask[: len(view)] = view >= 0
         if self.real_time and not self.state.is_terminal:
             mask[self.wait] = 1
         return {"observation": self.state.observation_tensor(seat), "action_mask": mask}
@@ -104,13 +117,28 @@ class _Table:
             raise OptionError(f"an action is an id 0..{self.action_space.n - 1}, got {action}")
         return int(action)
 
+    def engine_action(self, seat: int, action: int) -> int | None:
+        """The engine's id of the seat's ``action`` (not the no-op): itself, or in the
+        compact space what it stood for in the seat's last observation (None: nothing)."""
+        if self.claims is None:
+            return action
+        if seat not in self.views:
+            self.observe(seat)
+        engine = int(self.views[seat][action])
+        return engine if engine >= 0 else None
+
     def play(self, seat: int, action: int) -> tuple[list[float], dict[str, Any]]:
         """Applies action id ``action`` of ``seat``: each seat's reward and the seat's
         info. An illegal action raises, or is penalised and changes nothing."""
         if action == self.wait:
             return [0.0] * self.players, {}
+        engine = self.engine_action(seat, action)
         try:
-            self.state.apply(action, player=seat)
+            if engine is None:
+                raise IllegalMoveError(
+                    f"compact action {action} stands for no move now (claims={self.claims})", code="no_such_claim"
+                )
+            self.state.apply(engine, player=seat)
         except IllegalMoveError as error:
             if self.illegal == "raise":
                 raise
@@ -162,10 +190,11 @@ class _Environment:
         idle_limit: int,
         max_steps: int | None,
         render_mode: str | None,
+        claims: int | None,
     ) -> None:
         if render_mode not in (None, "ansi", "human"):
             raise OptionError(f'render_mode must be None, "ansi" or "human", got {render_mode!r}')
-        self._table = _Table(game, options, reward, illegal, illegal_penalty, idle_limit, max_steps)
+        self._table = _Table(game, options, reward, illegal, illegal_penalty, idle_limit, max_steps, claims)
         self.render_mode = render_mode
         self.possible_agents = [_agent(seat) for seat in range(self._table.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -212,10 +241,11 @@ class DiaboloAECEnv(_Environment, AECEnv[str, Observation, int]):
         idle_limit: int = 8,
         max_steps: int | None = None,
         render_mode: str | None = None,
+        claims: int | None = None,
         **options: Any,
     ) -> None:
         super().__init__()
-        self._set_up(game, options, reward, illegal, illegal_penalty, idle_limit, max_steps, render_mode)
+        self._set_up(game, options, reward, illegal, illegal_penalty, idle_limit, max_steps, render_mode, claims)
         self._asked = -1
         self.reset()
 
@@ -285,11 +315,12 @@ class DiaboloParallelEnv(_Environment, ParallelEnv[str, Observation, int]):
         idle_limit: int = 8,
         max_steps: int | None = None,
         render_mode: str | None = None,
+        claims: int | None = None,
         **options: Any,
     ) -> None:
         if not is_real_time(game):
             raise OptionError(f"{game} is played in turns: use aec_env({game!r}) for it; parallel_env is for real time")
-        self._set_up(game, options, reward, illegal, illegal_penalty, idle_limit, max_steps, render_mode)
+        self._set_up(game, options, reward, illegal, illegal_penalty, idle_limit, max_steps, render_mode, claims)
         self.agents = self.possible_agents[:]
 
     def reset(
@@ -329,7 +360,8 @@ class DiaboloParallelEnv(_Environment, ParallelEnv[str, Observation, int]):
             seat, action = self._seat[agent], ids[agent]
             if table.state.is_terminal or action == table.wait:
                 continue
-            if legal[agent][action] and not table.state.legal_action_mask(seat)[action]:
+            engine = table.engine_action(seat, action)  # what it stood for when the step began
+            if legal[agent][action] and engine is not None and not table.state.legal_action_mask(seat)[engine]:
                 infos[agent]["lost_race"] = True  # legal when the step began: an earlier arrival won
                 continue
             moved, info = table.play(seat, action)

@@ -41,7 +41,7 @@ from diabolo.errors import OptionError
 
 __all__ = ["DiaboloMultiAgentEnv"]
 
-SETTINGS = ("opponents", "seat", "threads", "reward", "illegal", "penalty", "idle_limit", "max_steps")
+SETTINGS = ("opponents", "seat", "threads", "reward", "illegal", "penalty", "idle_limit", "max_steps", "claims")
 
 
 class DiaboloMultiAgentEnv(MultiAgentEnv):

@@ -102,6 +102,7 @@ class DiaboloVecEnv(VecEnv):
         penalty: float = -1.0,
         idle_limit: int = 8,
         max_steps: int | None = None,
+        claims: int | None = None,
         observations: str = "float32",
         render_mode: str | None = None,
         **options: Any,
@@ -115,6 +116,7 @@ class DiaboloVecEnv(VecEnv):
             "penalty": penalty,
             "idle_limit": idle_limit,
             "max_steps": max_steps,
+            "claims": claims,
             "observations": observations,
             "autoreset": "same_step",
         }

@@ -51,6 +51,7 @@ def vector_env(
     max_steps: int | None = None,
     observations: str = "float32",
     autoreset: str = "next_step",
+    claims: int | None = None,
 ) -> Any:
     """``games`` games of ``game`` stepped together in C++, the learner in ``seat`` (None:
     seat e % players in each game's episode e). ``opponents`` plays the other seats: a bot
@@ -70,6 +71,11 @@ def vector_env(
     ``VecEnv`` expects) starts it in the step that ends it: that step's row of
     ``observations`` and ``masks`` is the next deal's, with the ended episode's reward and
     end flags, and ``env.final_observations`` holds the episode's last observation.
+    ``claims=k`` (Knizia only) gives the learner the compact action space: the ids below
+    the first claim's as they are (reveal, pass, take@i), then ``k`` entries for the legal
+    claims ranked, the longest words first (``KniziaState.compact_view``), instead of an
+    action per word of the lexicon; an entry stands for the claim it showed when the step
+    began.
 
     >>> import diabolo
     >>> env = diabolo.load("duvelen", players=2).vector_env(3, opponents=[None, "greedy"])
@@ -80,6 +86,8 @@ def vector_env(
         raise OptionError(f'reward must be "score" or "final", got {reward!r}')
     if illegal not in ("raise", "penalise"):
         raise OptionError(f'illegal must be "raise" or "penalise", got {illegal!r}')
+    if claims is not None and (not isinstance(claims, int) or isinstance(claims, bool) or claims < 1):
+        raise OptionError(f"claims must be a number of claims >= 1 or None, got {claims!r}")
     if autoreset not in ("next_step", "same_step"):
         raise OptionError(f'autoreset must be "next_step" or "same_step", got {autoreset!r}')
     if observations not in ("float32", "uint8"):
@@ -107,6 +115,7 @@ def vector_env(
         max_steps,
         observations == "uint8",
         autoreset == "same_step",
+        0 if claims is None else claims,
     )
 
 

@@ -32,12 +32,18 @@
 //   - An illegal learner's action: with `penalise` the step changes nothing, the reward
 //     is the penalty and the learner acts again; otherwise the whole step throws the
 //     IllegalMoveError (naming the game's index and the rule) before any game changes.
+//   - With `claims` > 0, in a game whose rules rank their moves for learners (Knizia: its
+//     claims, one action per word of the lexicon), the learner's actions are a compact
+//     space of R::compact_actions(game, claims) ids: what each stands for is rewritten at
+//     every write from the learner's legal actions (R::compact_view), and a step applies
+//     the move its id stood for when the step began.
 #pragma once
 
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "diabolo/core/contract.hpp"
@@ -61,6 +67,16 @@ public:
 /// The stream of a vector environment's arrival orders (see the header's comment).
 constexpr uint64_t kOrderStream = 0x0A771BA1ULL;
 
+/// Whether the rules `R` offer a compact action space for learners:
+///   static int compact_actions(const Game&, int claims): its number of ids, and
+///   static void compact_view(const Game&, const int32_t* legal, int count, int claims, int32_t* view):
+///     from the legal action ids (ascending), the engine's id each compact id stands for now
+///     (-1 where none).
+template <class R, class = void>
+struct HasCompactActions : std::false_type {};
+template <class R>
+struct HasCompactActions<R, std::void_t<decltype(&R::compact_view)>> : std::true_type {};
+
 /// How a vector environment runs; see the header's comment.
 struct VectorEnvOptions {
     int seat = 0;               // the learner's seat; -1: seat e % players in episode e
@@ -71,6 +87,7 @@ struct VectorEnvOptions {
     int64_t max_steps = 0;   // steps of an episode before a truncation; 0: no limit
     bool compact = false;    // observations as bytes: round((x - low) / (high - low) * 255)
     bool same_step = false;  // autoreset: in the step that ends a game (true) or the next one
+    int claims = 0;          // > 0: the compact action space with that many ranked claims
 };
 
 /// Where a step writes, row i for game i. observations: games x observation size, as
@@ -106,7 +123,7 @@ public:
           players_(std::move(players)),
           options_(options),
           seats_(R::players(game)),
-          actions_(R::num_actions(game) + (R::kRealTime ? 1 : 0)),
+          actions_(action_count(game, options.claims) + (R::kRealTime ? 1 : 0)),
           tensor_size_(R::observation_tensor_size(game)),
           pool_(threads) {
         if (games < 1 || games > (1 << 24))
@@ -126,7 +143,7 @@ public:
         if (options.max_steps < 0) throw OptionError("max_steps must be >= 0 (0: no limit)");
         slots_.resize(static_cast<std::size_t>(games));
         legal_buffers_.assign(static_cast<std::size_t>(pool_.threads()),
-                              std::vector<int32_t>(static_cast<std::size_t>(actions_)));
+                              std::vector<int32_t>(static_cast<std::size_t>(R::num_actions(game))));
     }
 
     int games() const noexcept { return static_cast<int>(slots_.size()); }
@@ -136,6 +153,9 @@ public:
     /// The no-op's id in real time, -1 in a turn-based game.
     int wait_action() const noexcept { return R::kRealTime ? actions_ - 1 : -1; }
     const Position& position(int game) const { return slots_.at(static_cast<std::size_t>(game)).position; }
+    /// With `claims`: the engine's id each of the learner's ids stands for now in game
+    /// `game`, -1 where none (empty without the option).
+    const std::vector<int32_t>& compact_view(int game) const { return slots_.at(static_cast<std::size_t>(game)).view; }
 
     /// Starts episode 0 of every game and writes the first observations.
     void reset(const VectorEnvOutput& out) {
@@ -191,6 +211,45 @@ public:
     bool sent() const noexcept { return sent_; }
 
 private:
+    struct Slot {
+        Position position{};
+        uint64_t deal = 0;
+        uint64_t decisions = 0;  // the other seats' decisions so far in the episode
+        uint64_t episode = 0;
+        int64_t steps = 0;
+        int idle = 0;
+        int seat = 0;
+        bool ended = false;
+        std::vector<int32_t> legal;  // the learner's legal actions now, as the last write found them
+        std::vector<int32_t> view;   // compact space: the engine's id of each learner's id now, or -1
+    };
+
+    /// What a learner's action id stands for in the engine: the no-op, or an entry of the
+    /// compact space that stands for nothing now.
+    static constexpr int32_t kNoOp = -1;
+    static constexpr int32_t kNothing = -2;
+
+    /// The learner's action ids, but the no-op: the game's, or its compact space's.
+    static int action_count(const Game& game, int claims) {
+        if (claims == 0) return R::num_actions(game);
+        if constexpr (HasCompactActions<R>::value) {
+            if (claims < 0 || claims > (1 << 20))
+                throw OptionError("claims must be 1..1048576 (0: an action per word), got " + std::to_string(claims));
+            return R::compact_actions(game, claims);
+        } else {
+            throw OptionError(std::string("claims: ") + R::kName + " has no compact action space");
+        }
+    }
+
+    /// The engine's id of the learner's `action` (in range): itself, or what its entry of
+    /// the compact space stands for now; kNoOp for the no-op.
+    int32_t engine_action(const Slot& slot, int32_t action) const {
+        if (action == wait_action()) return kNoOp;
+        if (options_.claims == 0) return action;
+        const int32_t move = slot.view[static_cast<std::size_t>(action)];
+        return move < 0 ? kNothing : move;
+    }
+
     void refuse_while_sent() const {
         if (sent_) throw OptionError("a step was sent to the vector env and not received: receive it first");
     }
@@ -204,18 +263,6 @@ private:
         }
         if (!options_.penalise) check(actions);
     }
-
-    struct Slot {
-        Position position{};
-        uint64_t deal = 0;
-        uint64_t decisions = 0;  // the other seats' decisions so far in the episode
-        uint64_t episode = 0;
-        int64_t steps = 0;
-        int idle = 0;
-        int seat = 0;
-        bool ended = false;
-        std::vector<int32_t> legal;  // the learner's legal actions now, as the last write found them
-    };
 
     void start(Slot& slot, int index) {
         slot.deal = derive_seed(derive_seed(seed_, static_cast<uint64_t>(index)), slot.episode);
@@ -259,9 +306,13 @@ private:
     void check(const int32_t* actions) const {
         for (int index = 0; index < games(); ++index) {
             const Slot& slot = slots_[static_cast<std::size_t>(index)];
-            const int32_t action = actions[index];
-            if (slot.ended || action == wait_action() || was_legal(slot, action)) continue;
+            if (slot.ended) continue;
+            const int32_t action = engine_action(slot, actions[index]);
+            if (action == kNoOp || (action >= 0 && was_legal(slot, action))) continue;
             const std::string where = "game " + std::to_string(index) + " of the vector env: ";
+            if (action == kNothing)
+                throw IllegalMoveError(
+                    "", where + "compact action " + std::to_string(actions[index]) + " stands for no move now");
             const auto error = R::why_illegal(slot.position, R::move_of_action(game_, action), slot.seat);
             if (!error) throw IllegalMoveError("", where + "action " + std::to_string(action) + " is not legal now");
             throw IllegalMoveError(error->clause, where + error->reason, error->code, error->params);
@@ -280,7 +331,7 @@ private:
     }
 
     /// Game `index`'s step; `legal` is the running thread's room for every action id.
-    void step_one(int index, int32_t action, const VectorEnvOutput& out, std::vector<int32_t>& legal) {
+    void step_one(int index, int32_t learner_action, const VectorEnvOutput& out, std::vector<int32_t>& legal) {
         Slot& slot = slots_[static_cast<std::size_t>(index)];
         if (slot.ended) {
             ++slot.episode;
@@ -288,8 +339,9 @@ private:
             write(slot, index, out, legal, 0.0f, false, false, false);
             return;
         }
+        const int32_t action = engine_action(slot, learner_action);
         // Without `penalise`, check() found every action legal before the step began.
-        if (options_.penalise && action != wait_action() && !was_legal(slot, action)) {
+        if (options_.penalise && action != kNoOp && (action < 0 || !was_legal(slot, action))) {
             write(slot, index, out, legal, options_.penalty, false, false, false);  // penalised: nothing changes
             return;
         }
@@ -333,7 +385,7 @@ private:
         for (int k = 0; k < seats_ && R::current_player(slot.position) != kTerminal; ++k) {
             const int seat = order[k];
             if (seat == slot.seat) {
-                if (action == wait_action()) continue;
+                if (action == kNoOp) continue;
                 if (!is_legal(slot, action, legal)) {
                     lost = true;  // legal when the step began: an earlier arrival took it
                     continue;
@@ -353,6 +405,20 @@ private:
         int32_t scores[32];
         R::scores(slot.position, scores);
         return scores[slot.seat];
+    }
+
+    /// Compact space: what each learner's id stands for now, and the mask of those that
+    /// stand for a move.
+    void write_view(Slot& slot, uint8_t* mask) const {
+        if constexpr (HasCompactActions<R>::value) {
+            const int size = actions_ - (R::kRealTime ? 1 : 0);
+            slot.view.resize(static_cast<std::size_t>(size));
+            R::compact_view(game_, slot.legal.data(), static_cast<int>(slot.legal.size()), options_.claims,
+                            slot.view.data());
+            for (int k = 0; k < size; ++k) mask[k] = slot.view[static_cast<std::size_t>(k)] >= 0;
+        } else {
+            (void)slot, (void)mask;  // action_count refused the option
+        }
     }
 
     /// Writes the learner's observation of game `index` into row `index` of `floats`, or of
@@ -375,7 +441,11 @@ private:
         std::memset(mask, 0, static_cast<std::size_t>(actions_));
         const int count = R::legal_actions(slot.position, slot.seat, legal.data());
         slot.legal.assign(legal.begin(), legal.begin() + count);
-        for (int k = 0; k < count; ++k) mask[legal[static_cast<std::size_t>(k)]] = 1;
+        if (options_.claims > 0) {
+            write_view(slot, mask);
+        } else {
+            for (int k = 0; k < count; ++k) mask[legal[static_cast<std::size_t>(k)]] = 1;
+        }
         if (R::kRealTime && R::current_player(slot.position) != kTerminal) mask[actions_ - 1] = 1;
         out.rewards[i] = reward;
         out.terminated[i] = terminated;

@@ -581,6 +581,14 @@ struct Rules {
     static uint32_t pending_seats(const Position& position) noexcept;
     static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum
     static constexpr bool kRealTime = true;  // everyone plays at once (K3.2)
+    /// The compact action space for learners (docs/ai.rst, "The word game for learners"),
+    /// whose ids are kFirstClaimAction + claims: the ids below kFirstClaimAction as they
+    /// are (reveal, pass, take@i), then `claims` entries for the legal claims ranked, the
+    /// longest words first (a card is a point, K4.1), then in word order.
+    static int compact_actions(const Game&, int claims) noexcept { return kFirstClaimAction + claims; }
+    /// From the legal action ids `legal[0 .. count)` (ascending), the engine's id that each
+    /// compact id stands for now into view[0 .. compact_actions(game, claims)), -1 where none.
+    static void compact_view(const Game& game, const int32_t* legal, int count, int claims, int32_t* view);
     /// The game's entry in the catalogue (core/catalogue.hpp).
     static constexpr GameInfo kInfo{kName, "Diabolo (Knizia)",      2,        6, kRealTime,
                                     true,  "lookahead,random,word", "lexicon"};
