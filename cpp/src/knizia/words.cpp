@@ -1296,6 +1296,7 @@ struct Supply {
     int kinds = 0;                        // double letter kinds
     std::array<uint8_t, 26 * 26> kind{};  // 1 + the double letter kind of two letters (first * 26 + second), 0 none
     std::array<uint8_t, kMaxTable + 1> left{};  // cards of each double letter kind, by 1 + kind
+    std::array<int, 26> minus_plain{};          // -plain, where a word's letters start counting
 
     explicit Supply(const std::vector<Card>& table) {
         for (const Card& card : table) {
@@ -1312,7 +1313,10 @@ struct Supply {
                 }
             }
         }
-        for (int l = 0; l < 26; ++l) loose[at(l)] = plain[at(l)];
+        for (int l = 0; l < 26; ++l) {
+            loose[at(l)] = plain[at(l)];
+            minus_plain[at(l)] = -static_cast<int>(plain[at(l)]);
+        }
         const auto add = [this](int letter) {
             loose[at(letter)] = static_cast<uint8_t>(loose[at(letter)] + (loose[at(letter)] < 255 ? 1 : 0));
         };
@@ -1342,11 +1346,12 @@ public:
     bool formable(const char* word, int length, int excess, int min_cards) {
         word_ = word;
         length_ = length;
-        // short_[l]: singles of letter l that no plain card takes (clipped at 0 as tiles
-        // take them); only letters with short_ > 0 gain from a tile.
-        for (int l = 0; l < 26; ++l) short_[at(l)] = -static_cast<int>(supply_.plain[at(l)]);
+        // short_[l]: singles of letter l that no plain card takes (tiles take them off while
+        // it is > 0); only letters with short_ > 0 gain from a tile.
+        short_ = supply_.minus_plain;
         for (int i = 0; i < length; ++i) ++short_[at(letter(i))];
-        for (int l = 0; l < 26; ++l) short_[at(l)] = std::max(short_[at(l)], 0);
+        const int tiles = length - min_cards;
+        if (greedy(excess, tiles)) return true;  // most words that need tiles
         // From the right: positions whose letter is short, and disjoint neighbours both short
         // (a path's maximum matching of its suffix, greedily): what tiles from there can take.
         shorts_[at(length)] = pairs_[at(length)] = 0;
@@ -1371,7 +1376,6 @@ public:
             ++cards;
             reach += value;
         }
-        const int tiles = length - min_cards;
         if (std::min(2 * tiles, 2 * supply_.double_jokers + reach) < excess) return false;
         double_jokers_ = supply_.double_jokers;
         cards_ = cards;
@@ -1381,6 +1385,36 @@ public:
 private:
     static std::size_t at(int i) noexcept { return static_cast<std::size_t>(i); }
     int letter(int i) const noexcept { return word_[i] - 'A'; }
+
+    /// A quick try before the search: tiles where they take two short letters, then where
+    /// they take one, left to right (a double letter card before a double joker); whether
+    /// that leaves the jokers enough. Most words that need tiles pass here.
+    bool greedy(int excess, int tiles) const {
+        std::array<int, 26> shorts = short_;
+        std::array<uint8_t, kMaxTable + 1> cards = left_;
+        int double_jokers = supply_.double_jokers;
+        uint64_t covered = 0;  // positions under a tile
+        for (int want = 2; want >= 1; --want) {
+            for (int i = 0; i + 1 < length_ && excess > 0 && tiles > 0; ++i) {
+                if ((covered >> i & 3) != 0) continue;
+                const int a = letter(i), b = letter(i + 1);
+                const int take_a = shorts[at(a)] > 0 ? 1 : 0;
+                const int take_b = shorts[at(b)] - (a == b ? take_a : 0) > 0 ? 1 : 0;
+                if (take_a + take_b < want) continue;
+                const uint8_t k = supply_.kind[at(a * 26 + b)];
+                if (k != 0 && cards[k] > 0) --cards[k];
+                else if (double_jokers > 0) --double_jokers;
+                else continue;
+                shorts[at(a)] -= take_a;
+                shorts[at(b)] -= take_b;
+                excess -= take_a + take_b;
+                --tiles;
+                covered |= uint64_t{3} << i;
+                ++i;
+            }
+        }
+        return excess <= 0;
+    }
 
     /// Whether tiles starting at `pos` or later, at most `tiles` of them, can take `excess`
     /// more short letters.
