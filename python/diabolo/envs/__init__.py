@@ -30,6 +30,11 @@ Every environment makes the same choices, documented in docs/ai.rst ("The enviro
 - **Ends**: a finished game terminates every agent. A real-time table where every seat
   waits ``idle_limit`` times in a row (default 8 asks of each seat) is truncated, as is any
   game after ``max_steps`` steps (default: none).
+- **Knizia's claims** (``claims=k``): an action per word of the word list by default; with
+  ``claims=k`` a compact action space instead: the ids below the first claim's (reveal,
+  pass, take@i), then ``k`` entries for the legal claims ranked, the longest words first
+  (``KniziaState.compact_view``); an entry applies the claim the seat's last observation
+  showed.
 - **Seeding**: ``reset(seed=s)`` deals the game from ``s`` and seeds the arrival order, so
   the same seed and actions give the same game.
 """

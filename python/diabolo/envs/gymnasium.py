@@ -100,7 +100,7 @@ class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
     ``game`` against ``opponents`` (a bot kind, a C++ bot, or one per seat), with the
     game's rule options; see the module's description and
     :func:`diabolo.envs.vector.vector_env` for ``reward``, ``illegal``, ``penalty``,
-    ``idle_limit`` and ``max_steps``.
+    ``idle_limit``, ``max_steps`` and Knizia's ``claims`` (the compact action space).
 
     >>> from diabolo.envs.gymnasium import DiaboloEnv
     >>> env = DiaboloEnv("schacht", players=3, seat=None)

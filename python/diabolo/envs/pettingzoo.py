@@ -385,7 +385,8 @@ def aec_env(game: str, **options: Any) -> DiaboloAECEnv:
     """A PettingZoo AEC environment of ``game`` (any of the three). ``options`` are the
     game's rule options and the environment's: ``reward`` ("score" or "final"), ``illegal``
     ("raise" or "penalise"), ``illegal_penalty``, ``idle_limit``, ``max_steps``,
-    ``render_mode`` ("ansi" or "human"); see :mod:`diabolo.envs`.
+    ``render_mode`` ("ansi" or "human") and, for Knizia, ``claims`` (the compact action
+    space of the k best claims); see :mod:`diabolo.envs`.
 
     >>> from diabolo.envs.pettingzoo import aec_env
     >>> env = aec_env("duvelen", players=2)
