@@ -15,6 +15,7 @@ the sanitizers, fuzzing and the release path.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from fnmatch import fnmatch
 from pathlib import Path
 from typing import Any
@@ -27,6 +28,24 @@ import diabolo
 settings.register_profile("ci", max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("dev", max_examples=40, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+
+@pytest.fixture(scope="module")
+def ray_cluster() -> Iterator[None]:
+    """A Ray cluster of two CPUs on 127.0.0.1, its own processes, stopped after the
+    module's tests (tests/test_distributed.py, tests/test_envs_rllib.py)."""
+    import ray
+
+    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # a test does not report usage
+    ray.init(
+        num_cpus=2,
+        _node_ip_address="127.0.0.1",
+        include_dashboard=False,
+        log_to_driver=False,
+        object_store_memory=200 * 1024 * 1024,
+    )
+    yield
+    ray.shutdown()
 
 
 @pytest.fixture(autouse=True)

@@ -5,8 +5,6 @@ block size; bad bots are refused with the reason."""
 from __future__ import annotations
 
 import functools
-import os
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -20,19 +18,7 @@ from diabolo.selfplay import SelfPlayData
 WORDS = diabolo.Lexicon.from_words(["Tor", "Rot", "Ort", "Tore", "Rest", "Rast", "Rate", "Nest", "Ernst", "Nase"])
 
 
-@pytest.fixture(scope="module", autouse=True)
-def cluster() -> Iterator[None]:
-    """A Ray cluster of two CPUs on 127.0.0.1, its own processes, stopped after the tests."""
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # a test does not report usage
-    ray.init(
-        num_cpus=2,
-        _node_ip_address="127.0.0.1",
-        include_dashboard=False,
-        log_to_driver=False,
-        object_store_memory=200 * 1024 * 1024,
-    )
-    yield
-    ray.shutdown()
+pytestmark = pytest.mark.usefixtures("ray_cluster")  # conftest.py: a Ray cluster on loopback
 
 
 GAMES: list[tuple[str, dict[str, Any], list[str]]] = [

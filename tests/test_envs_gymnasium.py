@@ -33,7 +33,9 @@ WORDS = diabolo.Lexicon.from_words(KNIZIA_WORDS)
         ("knizia", {"players": 3, "opponents": "random", "lexicon": WORDS}),
         ("knizia", {"players": 3, "opponents": "word", "lexicon": "de", "claims": 32}),
     ],
-    ids=lambda value: value if isinstance(value, str) else f"{value['players']}p" + ("-claims" if "claims" in value else ""),
+    ids=lambda value: (
+        value if isinstance(value, str) else f"{value['players']}p" + ("-claims" if "claims" in value else "")
+    ),
 )
 def test_gymnasium_check_env_passes(game: str, options: dict[str, Any]) -> None:
     """Made through gymnasium.make, so that the checker also tries the render modes."""

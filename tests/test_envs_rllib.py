@@ -5,8 +5,6 @@ gets nothing more) and its checker."""
 
 from __future__ import annotations
 
-import os
-from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -14,7 +12,6 @@ import pytest
 
 pytest.importorskip("ray.rllib", reason='the RLlib tests need pip install "diabolo[rllib]"')
 
-import ray  # noqa: E402
 from ray.rllib.algorithms.ppo import PPOConfig  # noqa: E402
 from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec  # noqa: E402
 from ray.rllib.core.rl_module.rl_module import RLModuleSpec  # noqa: E402
@@ -28,22 +25,8 @@ from tests.transcripts import KNIZIA_WORDS  # noqa: E402
 WORDS = diabolo.Lexicon.from_words(KNIZIA_WORDS)
 
 
-@pytest.fixture(scope="module")
-def cluster() -> Iterator[None]:
-    """A Ray cluster of two CPUs on 127.0.0.1, its own processes, stopped after the tests."""
-    os.environ.setdefault("RAY_USAGE_STATS_ENABLED", "0")  # a test does not report usage
-    ray.init(
-        num_cpus=2,
-        _node_ip_address="127.0.0.1",
-        include_dashboard=False,
-        log_to_driver=False,
-        object_store_memory=200 * 1024 * 1024,
-    )
-    yield
-    ray.shutdown()
-
-
-def test_rllib_ppo_trains_on_the_env_on_a_local_cluster(cluster: None) -> None:
+@pytest.mark.usefixtures("ray_cluster")  # conftest.py: a Ray cluster on loopback
+def test_rllib_ppo_trains_on_the_env_on_a_local_cluster() -> None:
     """Two training iterations of PPO, every game's learner mapped to one shared policy,
     sampled by a remote env runner: the episodes are whole deals of Schacht."""
     config = (

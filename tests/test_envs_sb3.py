@@ -67,7 +67,10 @@ def test_an_ended_game_starts_its_next_deal_in_the_same_step(game: str, options:
         masks = np.stack(env.env_method("action_masks"))
         assert masks.dtype == np.int8 and masks.any(axis=1).all()
         actions = np.array([env.action_space.sample(mask=row) for row in masks])
+        seats = env.seats
         stepped, rewards, dones, infos = env.step(actions)
+        rotation = 1 if "seat" in options and options["seat"] is None else 0  # seat=None: each seat in turn
+        assert np.array_equal(env.seats, np.where(dones, (seats + rotation) % options["players"], seats))
         assert isinstance(stepped, np.ndarray)
         observations = stepped
         assert rewards.dtype == np.float32 and dones.dtype == np.bool_

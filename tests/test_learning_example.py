@@ -17,13 +17,18 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "policy_gradient
 MASKABLE_PPO = EXAMPLE.parent / "maskable_ppo.py"
 
 
-def _example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("policy_gradient", EXAMPLE)
+def _load(path: Path) -> ModuleType:
+    """An example script as a module."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["policy_gradient"] = module  # dataclasses look their module up
+    sys.modules[path.stem] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
     return module
+
+
+def _example() -> ModuleType:
+    return _load(EXAMPLE)
 
 
 def test_a_short_training_beats_random_bots_clearly() -> None:
@@ -48,20 +53,11 @@ def test_the_untrained_policy_is_uniform_over_the_legal_actions() -> None:
     assert set(np.unique(draws)) == {0, 2, 3}
 
 
-def _maskable_ppo() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("maskable_ppo", MASKABLE_PPO)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["maskable_ppo"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_maskable_ppo_through_the_sb3_adapter_beats_random_bots_clearly() -> None:
     """examples/maskable_ppo.py: a short training through DiaboloVecEnv already wins more
     than a random seat's share against three random bots."""
     pytest.importorskip("sb3_contrib", reason='the MaskablePPO example needs pip install "diabolo[sb3]"')
-    example = _maskable_ppo()
+    example = _load(MASKABLE_PPO)
     training = example.train(players=4, games=64, steps=65_536, seed=1)
     assert training.steps >= 65_536 and 0 < training.rollout_seconds < training.seconds
     result = example.measure(training.model, 4, "random", games=200, seed=101)
