@@ -269,7 +269,7 @@ void bind_knizia(py::module_& m) {
             py::arg("claims"),
             "The number of ids of the compact action space with ``claims`` ranked claims (``State.compact_view``): "
             "the ids below the first claim's, then the claims.\n\n"
-            ">>> import diabolo\n>>> diabolo.load('knizia', players=2).compact_actions(32)\n100");
+            ">>> import diabolo\n>>> diabolo.load('knizia', players=2).compact_actions(32)\n162");
 }
 
 }  // namespace diabolo::bindings
