@@ -430,6 +430,40 @@ void index_words(const Lexicon& lexicon, const Lexicon::Arc& node, std::string& 
     }
 }
 
+/// The two letters at letters[k], letters[k + 1] as one number (first * 26 + second).
+std::size_t sequence_at(const std::vector<char>& letters, std::size_t k) noexcept {
+    return static_cast<std::size_t>(letters[k] - 'A') * 26 + static_cast<std::size_t>(letters[k + 1] - 'A');
+}
+
+/// Gives slots to the kSlots two-letter sequences found in most words (ties: the lower
+/// sequence first, so every platform picks the same) and marks each word's.
+void index_sequences(Lexicon::LetterIndex& index) {
+    using Index = Lexicon::LetterIndex;
+    constexpr std::size_t block = Index::kBlock;
+    std::vector<uint32_t> words_with(26 * 26, 0), last(26 * 26, Lexicon::kNone);
+    for (std::size_t i = 0; i < index.words; ++i) {
+        for (std::size_t k = index.starts[i]; k + 1 < index.starts[i + 1]; ++k) {
+            const std::size_t sequence = sequence_at(index.letters, k);
+            if (last[sequence] != i) ++words_with[sequence];
+            last[sequence] = static_cast<uint32_t>(i);
+        }
+    }
+    std::vector<uint32_t> order(26 * 26);
+    for (uint32_t q = 0; q < order.size(); ++q) order[q] = q;
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return words_with[a] > words_with[b]; });
+    index.slot.fill(Index::kNoSlot);
+    for (std::size_t s = 0; s < Index::kSlots && words_with[order[s]] > 0; ++s)
+        index.slot[order[s]] = static_cast<uint8_t>(s);
+    index.sequences.assign((index.words + block - 1) / block * (Index::kSlots / 8) * block, 0);
+    for (std::size_t i = 0; i < index.words; ++i) {
+        uint8_t* bits = index.sequences.data() + (i / block) * (Index::kSlots / 8) * block + i % block;
+        for (std::size_t k = index.starts[i]; k + 1 < index.starts[i + 1]; ++k) {
+            const uint8_t s = index.slot[sequence_at(index.letters, k)];
+            if (s != Index::kNoSlot) bits[s / 8 * block] = static_cast<uint8_t>(bits[s / 8 * block] | 1u << (s % 8));
+        }
+    }
+}
+
 }  // namespace
 
 const Lexicon::LetterIndex& Lexicon::letter_index() const {
@@ -442,6 +476,7 @@ const Lexicon::LetterIndex& Lexicon::letter_index() const {
         index_words(*this, root_, word, index);
         index.starts.push_back(static_cast<uint32_t>(index.letters.size()));
         const std::size_t blocks = (index.words + block - 1) / block;
+        index_sequences(index);
         index.counts.assign(blocks * 26 * block, 0);
         index.lengths.assign(index.words, 0);
         for (std::size_t i = 0; i < index.words; ++i) {

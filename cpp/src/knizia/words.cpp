@@ -1282,48 +1282,60 @@ std::optional<FoundWord> best_assignment(std::string_view word, const std::vecto
 // of l, the singles alone need d1 = sum max(0, n_l - p_l) jokers; a tile lowers that by the
 // letters it covers that were short of plain cards (0, 1 or 2), and costs a card (a word of
 // L letters with t tiles takes L - t cards, which must stay >= min_cards). Most words are
-// settled from their letter counts alone (classify(), a pass over bytes per block of words
-// that compilers vectorise); the rest, which need tiles, are searched exactly, one word at
-// a time (TileSearch). The legal claims do not depend on which cards a word takes, so this
-// gives find_words' words, without their walk over the lexicon.
+// settled from their letter counts and the two-letter sequences they hold (classify(), a
+// pass over bytes per block of words that compilers vectorise, and double_jokers_suffice());
+// of the rest, which need tiles, most by a greedy tiling (tiles_suffice()) and the others
+// by an exact search, one word at a time (TileSearch). The legal claims do not depend on
+// which cards a word takes, so this gives find_words' words, without their walk over the
+// lexicon.
 
 /// What a table offers for a word's letters (K3.3), for formable_words.
 struct Supply {
+    /// The double letter cards of one kind: its letters (0..25), its cards on the table and
+    /// the letter index's slot of its sequence (LetterIndex::kNoSlot if none).
+    struct DoubleKind {
+        uint8_t first, second, cards, slot;
+    };
     std::array<uint8_t, 26> plain{};  // plain cards per letter
-    std::array<uint8_t, 26> loose{};  // the same plus the letters of the double letter cards (capped at 255)
+    uint32_t no_plain = 0;            // the letters (bit l) that no plain card shows
     int jokers = 0, double_jokers = 0;
-    int double_cards = 0;                 // double letter cards
     int kinds = 0;                        // double letter kinds
     std::array<uint8_t, 26 * 26> kind{};  // 1 + the double letter kind of two letters (first * 26 + second), 0 none
-    std::array<uint8_t, kMaxTable + 1> left{};  // cards of each double letter kind, by 1 + kind
-    std::array<int, 26> minus_plain{};          // -plain, where a word's letters start counting
+    std::array<uint8_t, kMaxTable + 1> left{};    // cards of each double letter kind, by 1 + kind
+    std::array<DoubleKind, kMaxTable> doubles{};  // by kind
+    std::array<int, 26> minus_plain{};            // -plain, where a word's letters start counting
+    /// The slots (LetterIndex::slot) of the sequences of two letters that no plain card shows,
+    /// 8 by byte: a double joker over such a pair takes two jokers off the singles.
+    std::array<uint8_t, Lexicon::LetterIndex::kSlots / 8> bare_pairs{};
 
-    explicit Supply(const std::vector<Card>& table) {
+    Supply(const std::vector<Card>& table, const Lexicon::LetterIndex& index) {
         for (const Card& card : table) {
             switch (card.kind) {
                 case Card::Kind::Letter: ++plain[at(card.first - 'A')]; break;
                 case Card::Kind::Joker: ++jokers; break;
                 case Card::Kind::DoubleJoker: ++double_jokers; break;
                 case Card::Kind::Double: {
-                    uint8_t& k = kind[at((card.first - 'A') * 26 + (card.second - 'A'))];
-                    if (k == 0) k = static_cast<uint8_t>(++kinds);
+                    const int sequence = (card.first - 'A') * 26 + (card.second - 'A');
+                    uint8_t& k = kind[at(sequence)];
+                    if (k == 0) {
+                        doubles[at(kinds)] = {static_cast<uint8_t>(card.first - 'A'),
+                                              static_cast<uint8_t>(card.second - 'A'), 0, index.slot[at(sequence)]};
+                        k = static_cast<uint8_t>(++kinds);
+                    }
                     ++left[k];
-                    ++double_cards;
+                    ++doubles[at(k - 1)].cards;
                     break;
                 }
             }
         }
         for (int l = 0; l < 26; ++l) {
-            loose[at(l)] = plain[at(l)];
+            if (plain[at(l)] == 0) no_plain |= 1u << l;
             minus_plain[at(l)] = -static_cast<int>(plain[at(l)]);
         }
-        const auto add = [this](int letter) {
-            loose[at(letter)] = static_cast<uint8_t>(loose[at(letter)] + (loose[at(letter)] < 255 ? 1 : 0));
-        };
-        for (const Card& card : table) {
-            if (card.kind != Card::Kind::Double) continue;
-            add(card.first - 'A');
-            add(card.second - 'A');
+        for (int sequence = 0; sequence < 26 * 26; ++sequence) {
+            const uint8_t s = index.slot[at(sequence)];
+            if (s != Lexicon::LetterIndex::kNoSlot && (no_plain >> (sequence / 26) & no_plain >> (sequence % 26) & 1u))
+                bare_pairs[s / 8] = static_cast<uint8_t>(bare_pairs[s / 8] | 1u << (s % 8));
         }
     }
     static std::size_t at(int i) noexcept { return static_cast<std::size_t>(i); }
@@ -1463,27 +1475,171 @@ private:
 
 using Block = std::array<uint8_t, Lexicon::LetterIndex::kBlock>;
 
-/// The jokers short of covering each word's singles (see above) for one block of words:
-/// `need` with the plain cards alone, `loose_need` with the letters of the double letter
-/// cards given as if they were plain cards (a bound: no tiling does better). Both at most
-/// the word's length (<= kMaxWord for the words that count), so bytes do. Plain loops over
-/// bytes without a branch (max(a, b) - b, a saturating subtraction), into local arrays
-/// (no aliasing to rule out), which compilers vectorise on every platform (SSE2, NEON,
-/// wasm SIMD) and which give the same integers where they do not.
-void shortfalls(const uint8_t* counts, const Supply& supply, Block& need, Block& loose_need) {
+/// What the block pass tells of each word of a block (see classify()).
+struct Shortfalls {
+    std::array<Block, 26> shorts;  // s_l = max(0, n_l - p_l) by letter
+    Block need;                    // jokers the singles need: sum over letters of max(0, n_l - p_l)
+    Block bound;                   // the same less what the double letter cards the word can hold could take
+    Block usable;                  // double letter cards the word can hold
+    Block bare;  // 1 if the word holds two adjacent letters that no plain card shows (Supply::bare_pairs)
+};
+
+/// The shortfalls of one block of words. A card of a kind AB lies on the letters AB of the
+/// word (K3.3 d), so the word holds the sequence (its slot bit, when it has a slot) and takes
+/// at most u = min(cards AB, n_A, n_B) of them (n_A / 2 if A = B): they take at most
+/// cap_l = the sum of u over the kinds with letter l (twice for AA) letters l, of which
+/// min(s_l, cap_l) short ones (s_l = max(0, n_l - p_l)); `bound` is need less that sum.
+/// Plain loops over bytes without a branch into local arrays (no aliasing to rule out),
+/// which compilers vectorise on every platform (SSE2, NEON, wasm SIMD) and which give the
+/// same integers where they do not. Every value stays below 256 for the words that count
+/// (at most kMaxWord letters; cap_l <= 2 * kMaxTable).
+void classify(const uint8_t* counts, const uint8_t* sequences, const Supply& supply, Shortfalls& out) {
     constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
-    Block a{}, b{};
+    Block need{}, usable{};
+    std::array<Block, 26> cap;
     for (std::size_t l = 0; l < 26; ++l) {
         const uint8_t* row = counts + l * block;
-        const uint8_t plain = supply.plain[l], loose = supply.loose[l];
+        const uint8_t plain = supply.plain[l];
+        Block& shorts = out.shorts[l];
         for (std::size_t j = 0; j < block; ++j) {
             const uint8_t count = row[j];
-            a[j] = static_cast<uint8_t>(a[j] + static_cast<uint8_t>((count > plain ? count : plain) - plain));
-            b[j] = static_cast<uint8_t>(b[j] + static_cast<uint8_t>((count > loose ? count : loose) - loose));
+            shorts[j] = static_cast<uint8_t>((count > plain ? count : plain) - plain);
+            need[j] = static_cast<uint8_t>(need[j] + shorts[j]);
         }
     }
-    need = a;
-    loose_need = b;
+    for (int k = 0; k < supply.kinds; ++k)
+        cap[supply.doubles[Supply::at(k)].first].fill(0), cap[supply.doubles[Supply::at(k)].second].fill(0);
+    for (int k = 0; k < supply.kinds; ++k) {
+        const Supply::DoubleKind kind = supply.doubles[Supply::at(k)];
+        const uint8_t* a = counts + kind.first * block;
+        const uint8_t* b = counts + kind.second * block;
+        const bool same = kind.first == kind.second;
+        Block u;
+        for (std::size_t j = 0; j < block; ++j) {
+            const uint8_t most = same ? static_cast<uint8_t>(a[j] >> 1) : (a[j] < b[j] ? a[j] : b[j]);
+            u[j] = most < kind.cards ? most : kind.cards;
+        }
+        if (kind.slot != Lexicon::LetterIndex::kNoSlot) {
+            const uint8_t* holds = sequences + kind.slot / 8 * block;
+            const auto bit = static_cast<uint8_t>(1u << (kind.slot % 8));
+            for (std::size_t j = 0; j < block; ++j) u[j] = (holds[j] & bit) != 0 ? u[j] : 0;
+        }
+        Block& first = cap[kind.first];
+        Block& second = cap[kind.second];
+        for (std::size_t j = 0; j < block; ++j) {
+            first[j] = static_cast<uint8_t>(first[j] + u[j]);
+            usable[j] = static_cast<uint8_t>(usable[j] + u[j]);
+        }
+        for (std::size_t j = 0; j < block; ++j) second[j] = static_cast<uint8_t>(second[j] + u[j]);
+    }
+    Block bound = need;
+    uint32_t done = 0;
+    for (int k = 0; k < supply.kinds; ++k) {
+        for (const uint8_t l : {supply.doubles[Supply::at(k)].first, supply.doubles[Supply::at(k)].second}) {
+            if (done >> l & 1) continue;
+            done |= 1u << l;
+            const Block& shorts = out.shorts[l];
+            const Block& c = cap[l];
+            for (std::size_t j = 0; j < block; ++j)
+                bound[j] = static_cast<uint8_t>(bound[j] - (shorts[j] < c[j] ? shorts[j] : c[j]));
+        }
+    }
+    Block bare{};
+    for (std::size_t r = 0; r < Lexicon::LetterIndex::kSlots / 8; ++r) {
+        const uint8_t* row = sequences + r * block;
+        const uint8_t mask = supply.bare_pairs[r];
+        for (std::size_t j = 0; j < block; ++j) bare[j] = static_cast<uint8_t>(bare[j] | (row[j] & mask));
+    }
+    out.need = need;
+    out.bound = bound;
+    out.usable = usable;
+    out.bare = bare;
+}
+
+/// A quick sufficient test for a word whose singles need `excess` > 0 jokers more than the
+/// table has: a greedy tiling (at most `tiles` tiles) over the word's short letters. Of the
+/// n_l positions of a letter l, the first s_l (`shorts`: s_l at shorts[l * kBlock], the
+/// word's column of Shortfalls::shorts, used up here) are taken as short and the rest as
+/// plain: a tile then takes one joker off the singles for each short position it covers,
+/// with no count to track (the jokers the singles need are those of the uncovered short
+/// positions, the plain cards take the rest). Double letter cards first where they cover
+/// two short positions (they fit few places), then double jokers over two, then cards and
+/// double jokers over one; a run of short positions is paired from its left end, which
+/// pairs as many as the run has. If that takes `excess` jokers off, the word is formed;
+/// if not, the exact search decides (another choice of short positions may do better).
+/// `cards`: whether the word can hold a double letter card at all (Shortfalls::usable).
+bool tiles_suffice(const char* word, int length, int excess, int tiles, const Supply& supply, uint8_t* shorts,
+                   bool cards) {
+    constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
+    uint64_t fits = 0;  // positions where a double letter card of the table starts
+    std::array<uint8_t, kMaxWord> kind_at;
+    if (cards) {
+        for (int i = 0; i + 1 < length; ++i) {
+            const uint8_t k = supply.kind[static_cast<std::size_t>((word[i] - 'A') * 26 + (word[i + 1] - 'A'))];
+            kind_at[Supply::at(i)] = k;
+            fits |= uint64_t{k != 0} << i;
+        }
+    }
+    uint64_t open = 0;  // short positions not under a tile
+    const auto mark = [&](int i, bool skip) {
+        uint8_t& left = shorts[static_cast<std::size_t>(word[i] - 'A') * block];
+        const bool short_ = left != 0 && !skip;
+        left = static_cast<uint8_t>(left - short_);
+        open |= uint64_t{short_} << i;
+    };
+    // Where a card fits first: cards have few places, double jokers many.
+    const uint64_t first = fits | fits << 1;
+    for (uint64_t rest = first; rest; rest &= rest - 1) mark(lowest_bit64(rest), false);
+    for (int i = 0; i < length; ++i) mark(i, (first >> i & 1) != 0);
+    fits &= open | open >> 1;
+    std::array<uint8_t, kMaxTable + 1> spent;
+    for (uint64_t rest = fits; rest; rest &= rest - 1) spent[kind_at[Supply::at(lowest_bit64(rest))]] = 0;
+    uint64_t free = low_mask(length);  // positions not under a tile
+    int double_jokers = supply.double_jokers, gain = 0;
+    const auto lay = [&](int i) {
+        free &= ~(uint64_t{3} << i);
+        gain += popcount64(open >> i & 3);
+        open &= ~(uint64_t{3} << i);
+        --tiles;
+    };
+    const auto lay_cards = [&](uint64_t where) {
+        for (; where && gain < excess && tiles > 0; where &= where - 1) {
+            const int i = lowest_bit64(where);
+            const uint8_t k = kind_at[Supply::at(i)];
+            if ((free >> i & 3) != 3 || spent[k] == supply.left[k]) continue;
+            ++spent[k];
+            lay(i);
+        }
+    };
+    const auto lay_double_jokers = [&](bool two) {
+        for (; double_jokers > 0 && gain < excess && tiles > 0; --double_jokers) {
+            const uint64_t where =
+                (two ? open & open >> 1 : free & free >> 1 & (open | open >> 1)) & low_mask(length - 1);
+            if (where == 0) return;
+            lay(lowest_bit64(where));
+        }
+    };
+    lay_cards(fits & open & open >> 1);
+    lay_double_jokers(true);
+    lay_cards(fits);
+    lay_double_jokers(false);
+    return gain >= excess;
+}
+
+/// Whether `double_jokers` (at most the tiles min_cards allows) take `excess` > 0 jokers off
+/// the singles whatever the word's letters' order; `need`: the jokers the singles need,
+/// `bare`: the word holds two adjacent letters that no plain card shows. Take `need` of the
+/// positions as short (s_l of each letter l's) and the rest as plain (see tiles_suffice()).
+/// Runs of short positions hold at least q = ceil((2 * need - length - 1) / 2) disjoint
+/// pairs (at most length - need + 1 runs, a run of k has floor(k / 2) >= (k - 1) / 2), and
+/// at least one if `bare`. Lay min(q, double_jokers) double jokers over such pairs (two
+/// each), then each other over a pair (0 1)(2 3)... of a stretch between them holding an
+/// uncovered short position (one each). Either all are laid, taking q + double_jokers
+/// (q now the pairs laid), or the stretches' pairs run out, leaving at most one uncovered
+/// short position a stretch: q + 1 jokers cover them.
+bool double_jokers_suffice(int length, int need, int excess, int double_jokers, bool bare, int jokers) {
+    const int q = std::min(double_jokers, std::max((2 * need - length) / 2, bare ? 1 : 0));
+    return excess <= q + double_jokers && q + 1 <= jokers;
 }
 
 }  // namespace
@@ -1492,37 +1648,38 @@ std::vector<uint32_t> formable_words(const Lexicon& lexicon, const std::vector<C
     check_table_size(table);
     const Lexicon::LetterIndex& index = lexicon.letter_index();
     constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
-    const Supply supply(table);
+    constexpr std::size_t rows = Lexicon::LetterIndex::kSlots / 8;
+    const Supply supply(table, index);
     TileSearch search(supply);
     const int minimum = std::max(min_cards, 0);
     const int jokers = supply.jokers, double_jokers = supply.double_jokers;
-    const int tile_cards = double_jokers + supply.double_cards;
     std::vector<uint32_t> words;
-    Block need, loose_need;
+    Shortfalls shortfalls;
     for (std::size_t first = 0; first < index.words; first += block) {
-        shortfalls(index.counts.data() + first / block * 26 * block, supply, need, loose_need);
+        classify(index.counts.data() + first / block * 26 * block,
+                 index.sequences.data() + first / block * rows * block, supply, shortfalls);
         const std::size_t end = std::min(index.words, first + block);
         for (std::size_t i = first; i < end; ++i) {
             const int length = index.lengths[i];
-            if (length < minimum || length > kMaxWord) continue;  // too few cards (K3.3 b); no call is longer (K7)
-            const int excess = need[i - first] - jokers;          // jokers missing with singles alone
-            if (excess <= 0) {                                    // singles: a card a letter, length >= min_cards cards
+            if (length < minimum || length > kMaxWord) continue;     // too few cards (K3.3 b); no call is longer (K7)
+            const int excess = shortfalls.need[i - first] - jokers;  // jokers missing with singles alone
+            if (excess <= 0) {  // singles: a card a letter, length >= min_cards cards
                 words.push_back(static_cast<uint32_t>(i));
                 continue;
             }
             const int tiles = length - minimum;  // the most tiles min_cards allows
-            // Each tile takes at most two short letters; no tiling does better than the
-            // double letters given loose, with two letters per double joker.
-            if (excess > 2 * std::min(tiles, tile_cards) || loose_need[i - first] > jokers + 2 * double_jokers)
+            // Each tile takes at most two short letters; the cards the word can hold take at
+            // most what classify() counts, and each double joker two more.
+            if (excess > 2 * std::min(tiles, double_jokers + shortfalls.usable[i - first]) ||
+                shortfalls.bound[i - first] > jokers + 2 * std::min(double_jokers, tiles))
                 continue;
-            // `excess` double jokers, each over a short letter and a neighbour: pair the
-            // positions (0 1)(2 3)...; those pairs hold all the short letters, or all but the
-            // last letter of an odd word, which a joker then covers if there is one.
-            if (excess <= std::min(double_jokers, tiles) && (length % 2 == 0 || jokers > 0)) {
-                words.push_back(static_cast<uint32_t>(i));
-                continue;
-            }
-            if (search.formable(index.letters.data() + index.starts[i], length, excess, minimum))
+            const char* letters = index.letters.data() + index.starts[i];
+            if ((excess <= std::min(double_jokers, tiles) && (length % 2 == 0 || jokers > 0)) ||
+                double_jokers_suffice(length, shortfalls.need[i - first], excess, std::min(double_jokers, tiles),
+                                      shortfalls.bare[i - first] != 0, jokers) ||
+                tiles_suffice(letters, length, excess, tiles, supply, &shortfalls.shorts[0][i - first],
+                              shortfalls.usable[i - first] != 0) ||
+                search.formable(letters, length, excess, minimum))
                 words.push_back(static_cast<uint32_t>(i));
         }
     }

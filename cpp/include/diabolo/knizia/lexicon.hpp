@@ -3,6 +3,7 @@
 // normalised per docs/games/knizia.rst K2 and K10.8 before they are stored or looked up.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -99,8 +100,18 @@ public:
         std::vector<uint8_t> lengths;  // letters per word, 255 for 255 or more
         std::vector<uint32_t> starts;  // word i is letters[starts[i] .. starts[i + 1]), A-Z
         std::vector<char> letters;
+        /// The two-letter sequences (first * 26 + second) that have a slot: the kSlots found in
+        /// most words (fewer if the words hold fewer), so that the double letter cards of a deck
+        /// built for the language have one. Slot of a sequence, or kNoSlot.
+        static constexpr std::size_t kSlots = 64;
+        static constexpr uint8_t kNoSlot = 0xFF;
+        std::array<uint8_t, 26 * 26> slot{};
+        /// Whether word i = b * kBlock + j holds the sequence of slot s somewhere: bit s % 8 of
+        /// sequences[(b * kSlots / 8 + s / 8) * kBlock + j]; by block as counts are.
+        std::vector<uint8_t> sequences;
         std::size_t bytes() const noexcept {
-            return counts.size() + lengths.size() + starts.size() * sizeof(uint32_t) + letters.size();
+            return counts.size() + lengths.size() + starts.size() * sizeof(uint32_t) + letters.size() +
+                   sequences.size();
         }
     };
     const LetterIndex& letter_index() const;
