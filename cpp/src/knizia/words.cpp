@@ -1307,6 +1307,12 @@ struct Supply {
     /// The slots (LetterIndex::slot) of the sequences of two letters that no plain card shows,
     /// 8 by byte: a double joker over such a pair takes two jokers off the singles.
     std::array<uint8_t, Lexicon::LetterIndex::kSlots / 8> bare_pairs{};
+    /// Double letter kinds AB (A != B, with a slot) no two of which can overlap in a word:
+    /// AB at i and CD at j share a position only if j = i + 1 and B = C, j = i - 1 and
+    /// D = A, or j = i and AB = CD. So one card of each kind a word holds lies on its own two
+    /// letters (see classify(): the sure gain).
+    std::array<uint8_t, kMaxTable> disjoint{};
+    int disjoint_kinds = 0;
 
     Supply(const std::vector<Card>& table, const Lexicon::LetterIndex& index) {
         for (const Card& card : table) {
@@ -1331,6 +1337,15 @@ struct Supply {
         for (int l = 0; l < 26; ++l) {
             if (plain[at(l)] == 0) no_plain |= 1u << l;
             minus_plain[at(l)] = -static_cast<int>(plain[at(l)]);
+        }
+        for (int k = 0; k < kinds; ++k) {
+            const DoubleKind d = doubles[at(k)];
+            bool apart = d.first != d.second && d.slot != Lexicon::LetterIndex::kNoSlot;
+            for (int o = 0; o < disjoint_kinds && apart; ++o) {
+                const DoubleKind e = doubles[disjoint[at(o)]];
+                apart = d.second != e.first && e.second != d.first;
+            }
+            if (apart) disjoint[at(disjoint_kinds++)] = static_cast<uint8_t>(k);
         }
         for (int sequence = 0; sequence < 26 * 26; ++sequence) {
             const uint8_t s = index.slot[at(sequence)];
@@ -1482,7 +1497,49 @@ struct Shortfalls {
     Block bound;                   // the same less what the double letter cards the word can hold could take
     Block usable;                  // double letter cards the word can hold
     Block bare;  // 1 if the word holds two adjacent letters that no plain card shows (Supply::bare_pairs)
+    Block held;  // the kinds of Supply::disjoint the word holds: one card each lies apart
+    Block sure;  // short letters those cards take: sum over letters of min(s_l, c_l), c_l of them on l
 };
+
+/// Shortfalls::held and sure: one card of each kind of Supply::disjoint whose sequence the
+/// word holds, laid on it (no two overlap), takes min(s_l, c_l) short letters l off the
+/// singles, c_l the cards laid on letter l (K3.3 d).
+void sure_gain(const uint8_t* sequences, const Supply& supply, Shortfalls& out) {
+    constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
+    std::array<Block, 26> on;
+    Block held{}, sure{};
+    for (int o = 0; o < supply.disjoint_kinds; ++o) {
+        const Supply::DoubleKind kind = supply.doubles[supply.disjoint[Supply::at(o)]];
+        on[kind.first].fill(0), on[kind.second].fill(0);
+    }
+    for (int o = 0; o < supply.disjoint_kinds; ++o) {
+        const Supply::DoubleKind kind = supply.doubles[supply.disjoint[Supply::at(o)]];
+        const uint8_t* holds = sequences + kind.slot / 8 * block;
+        const int shift = kind.slot % 8;
+        Block& first = on[kind.first];
+        Block& second = on[kind.second];
+        for (std::size_t j = 0; j < block; ++j) {
+            const auto h = static_cast<uint8_t>(holds[j] >> shift & 1);
+            held[j] = static_cast<uint8_t>(held[j] + h);
+            first[j] = static_cast<uint8_t>(first[j] + h);
+            second[j] = static_cast<uint8_t>(second[j] + h);
+        }
+    }
+    uint32_t done = 0;
+    for (int o = 0; o < supply.disjoint_kinds; ++o) {
+        const Supply::DoubleKind kind = supply.doubles[supply.disjoint[Supply::at(o)]];
+        for (const uint8_t l : {kind.first, kind.second}) {
+            if (done >> l & 1) continue;
+            done |= 1u << l;
+            const Block& shorts = out.shorts[l];
+            const Block& c = on[l];
+            for (std::size_t j = 0; j < block; ++j)
+                sure[j] = static_cast<uint8_t>(sure[j] + (shorts[j] < c[j] ? shorts[j] : c[j]));
+        }
+    }
+    out.held = held;
+    out.sure = sure;
+}
 
 /// The shortfalls of one block of words. A card of a kind AB lies on the letters AB of the
 /// word (K3.3 d), so the word holds the sequence (its slot bit, when it has a slot) and takes
@@ -1550,6 +1607,7 @@ void classify(const uint8_t* counts, const uint8_t* sequences, const Supply& sup
         const uint8_t mask = supply.bare_pairs[r];
         for (std::size_t j = 0; j < block; ++j) bare[j] = static_cast<uint8_t>(bare[j] | (row[j] & mask));
     }
+    sure_gain(sequences, supply, out);
     out.need = need;
     out.bound = bound;
     out.usable = usable;
@@ -1642,6 +1700,19 @@ bool double_jokers_suffice(int length, int need, int excess, int double_jokers, 
     return excess <= q + double_jokers && q + 1 <= jokers;
 }
 
+/// Whether the `held` cards of Shortfalls::held (taking `sure` short letters) and double
+/// jokers take `excess` > 0 jokers off the singles within `tiles` tiles whatever the word's
+/// letters' order; `need`: the jokers the singles need. Lay the cards, then e = excess -
+/// sure double jokers, each over an uncovered short position and a free neighbour (one
+/// each). Before the (j + 1)-th, at most held + j + 1 stretches of free positions hold at
+/// least need - sure - (e - 1) uncovered short ones (fewer than e taken so far); if that
+/// is more than the stretches, some stretch holds two positions, one of them short.
+/// need - sure >= held + 2e makes it so for every j < e.
+bool cards_suffice(int need, int excess, int held, int sure, int tiles, int double_jokers) {
+    const int e = std::max(excess - sure, 0);
+    return held + e <= tiles && e <= double_jokers && (e == 0 || need - sure >= held + 2 * e);
+}
+
 }  // namespace
 
 std::vector<uint32_t> formable_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards) {
@@ -1677,6 +1748,8 @@ std::vector<uint32_t> formable_words(const Lexicon& lexicon, const std::vector<C
             if ((excess <= std::min(double_jokers, tiles) && (length % 2 == 0 || jokers > 0)) ||
                 double_jokers_suffice(length, shortfalls.need[i - first], excess, std::min(double_jokers, tiles),
                                       shortfalls.bare[i - first] != 0, jokers) ||
+                cards_suffice(shortfalls.need[i - first], excess, shortfalls.held[i - first],
+                              shortfalls.sure[i - first], tiles, double_jokers) ||
                 tiles_suffice(letters, length, excess, tiles, supply, &shortfalls.shorts[0][i - first],
                               shortfalls.usable[i - first] != 0) ||
                 search.formable(letters, length, excess, minimum))
