@@ -1702,15 +1702,22 @@ bool double_jokers_suffice(int length, int need, int excess, int double_jokers, 
 
 /// Whether the `held` cards of Shortfalls::held (taking `sure` short letters) and double
 /// jokers take `excess` > 0 jokers off the singles within `tiles` tiles whatever the word's
-/// letters' order; `need`: the jokers the singles need. Lay the cards, then e = excess -
-/// sure double jokers, each over an uncovered short position and a free neighbour (one
-/// each). Before the (j + 1)-th, at most held + j + 1 stretches of free positions hold at
-/// least need - sure - (e - 1) uncovered short ones (fewer than e taken so far); if that
-/// is more than the stretches, some stretch holds two positions, one of them short.
-/// need - sure >= held + 2e makes it so for every j < e.
-bool cards_suffice(int need, int excess, int held, int sure, int tiles, int double_jokers) {
-    const int e = std::max(excess - sure, 0);
-    return held + e <= tiles && e <= double_jokers && (e == 0 || need - sure >= held + 2 * e);
+/// letters' order; `need`: the jokers the singles need. Lay the cards: r = need - sure
+/// short positions stay uncovered (take the ones under cards as short first). The free
+/// positions (length - 2 held) lie in at most held + 1 stretches, so the runs of uncovered
+/// short positions number at most (length - 2 held - r) + held + 1 and hold, as in
+/// double_jokers_suffice(), q >= (2r - length + held) / 2 disjoint pairs: lay a double joker
+/// over each of q of them (two each, at most d, the double jokers the tiles allow). Then e
+/// more, each over an uncovered short position and a free neighbour (one each): before the
+/// (j + 1)-th, at most held + q + j + 1 stretches hold at least r - 2q - (e - 1) uncovered
+/// short positions (fewer than e taken so far); more than the stretches puts two free
+/// positions in one stretch, one of them short. r >= held + 3q + 2e makes it so for every j < e.
+bool cards_suffice(int length, int need, int excess, int held, int sure, int tiles, int double_jokers) {
+    if (held > tiles) return false;
+    const int d = std::min(double_jokers, tiles - held), r = need - sure;
+    const int q = std::min(d, std::max((2 * r - length + held) / 2, 0));
+    const int e = excess - sure - 2 * q;
+    return e <= 0 || (e <= d - q && r >= held + 3 * q + 2 * e);
 }
 
 }  // namespace
@@ -1748,7 +1755,7 @@ std::vector<uint32_t> formable_words(const Lexicon& lexicon, const std::vector<C
             if ((excess <= std::min(double_jokers, tiles) && (length % 2 == 0 || jokers > 0)) ||
                 double_jokers_suffice(length, shortfalls.need[i - first], excess, std::min(double_jokers, tiles),
                                       shortfalls.bare[i - first] != 0, jokers) ||
-                cards_suffice(shortfalls.need[i - first], excess, shortfalls.held[i - first],
+                cards_suffice(length, shortfalls.need[i - first], excess, shortfalls.held[i - first],
                               shortfalls.sure[i - first], tiles, double_jokers) ||
                 tiles_suffice(letters, length, excess, tiles, supply, &shortfalls.shorts[0][i - first],
                               shortfalls.usable[i - first] != 0) ||
