@@ -325,6 +325,18 @@ def test_action_of_a_word_too_long_to_call() -> None:
     )
 
 
+def test_a_word_of_millions_of_letters_is_indexed_without_a_deep_recursion() -> None:
+    """The legal actions read an index of the list's words (Lexicon.letter_index), built by
+    a walk of the automaton with its own stack: a recursion as deep as a word of three
+    million letters overflowed the thread's stack."""
+    lexicon = Lexicon.from_words(["A" * 3_000_000, "Tor"])
+    state = diabolo.load("knizia", players=2, lexicon=lexicon, deck={"A": 66, "T": 1, "O": 1, "R": 1}).new_state(seed=1)
+    while state.deck_count:
+        state.apply("reveal", player=0)
+    assert [str(m) for m in state.legal_moves(1)] == ["TOR", "pass"]
+    assert state.legal_actions(1) == [1, 131]
+
+
 WRONG_TYPES: list[object] = [
     True,
     False,

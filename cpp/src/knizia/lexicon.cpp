@@ -413,20 +413,37 @@ std::string Lexicon::word_at(uint32_t index) const {
 
 namespace {
 
-/// Appends to `index` every word of the automaton below `node`, whose prefix is `word`,
-/// in sorted order: a word that ends at a node comes before the words that go on, and
-/// arcs lie in letter order (the order of the ranks, Arc::step).
-void index_words(const Lexicon& lexicon, const Lexicon::Arc& node, std::string& word, Lexicon::LetterIndex& index) {
-    if (node.is_word()) {
-        index.starts.push_back(static_cast<uint32_t>(index.letters.size()));
-        index.letters.insert(index.letters.end(), word.begin(), word.end());
-        ++index.words;
-    }
-    uint32_t arc = node.first;
-    for (uint32_t rest = node.letters(); rest; rest &= rest - 1, ++arc) {
-        word.push_back(static_cast<char>('A' + lowest_bit64(rest)));
-        index_words(lexicon, lexicon.arc(arc), word, index);
-        word.pop_back();
+/// Appends to `index` every word of the automaton in sorted order: a word that ends at a
+/// node comes before the words that go on, and arcs lie in letter order (the order of the
+/// ranks, Arc::step). A walk with its own stack: a list may hold a word of millions of
+/// letters, which a recursion as deep would overflow the thread's stack with.
+void index_words(const Lexicon& lexicon, Lexicon::LetterIndex& index) {
+    struct Frame {
+        uint32_t arc;   // the arc of the node's next letter to visit
+        uint32_t rest;  // the node's letters still to visit
+    };
+    std::vector<Frame> path;
+    std::string word;  // the letters of the arcs taken: one per frame below the root's
+    const auto enter = [&](const Lexicon::Arc& node) {
+        if (node.is_word()) {
+            index.starts.push_back(static_cast<uint32_t>(index.letters.size()));
+            index.letters.insert(index.letters.end(), word.begin(), word.end());
+            ++index.words;
+        }
+        path.push_back({node.first, node.letters()});
+    };
+    enter(lexicon.root());
+    while (!path.empty()) {
+        Frame& top = path.back();
+        if (top.rest == 0) {
+            path.pop_back();
+            if (!word.empty()) word.pop_back();
+            continue;
+        }
+        const uint32_t arc = top.arc++;
+        word.push_back(static_cast<char>('A' + lowest_bit64(top.rest)));
+        top.rest &= top.rest - 1;
+        enter(lexicon.arc(arc));  // may move the frames: `top` is not used after it
     }
 }
 
@@ -472,8 +489,7 @@ const Lexicon::LetterIndex& Lexicon::letter_index() const {
         LetterIndex& index = slot.index;
         constexpr std::size_t block = LetterIndex::kBlock;
         index.starts.reserve(words_ + 1);
-        std::string word;
-        index_words(*this, root_, word, index);
+        index_words(*this, index);
         index.starts.push_back(static_cast<uint32_t>(index.letters.size()));
         const std::size_t blocks = (index.words + block - 1) / block;
         index_sequences(index);
