@@ -7,9 +7,7 @@ seed, 8,192 steps per rollout) learns against random bots for the same wall time
   per game, as SB3 wraps any Gymnasium env;
 - ``DiaboloVecEnv`` of 8, 64 and 256 games: one call steps them all in C++.
 
-Each run has one PyTorch and one BLAS thread (the example's setting; with PyTorch's
-default of a thread per core, the ``DummyVecEnv`` row falls to a few hundred steps a
-second on two cores, its small batches waiting on the threads).
+Each run has one PyTorch and one BLAS thread, the example's setting.
 
 For each it reports the rollout steps a second (the time MaskablePPO spends collecting:
 stepping the envs and running the policy, apart from its updates), the ratio to the
