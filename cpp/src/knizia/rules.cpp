@@ -422,6 +422,20 @@ std::vector<Move> legal_moves(const Position& s, int player, bool name_cards, bo
 
 namespace {
 
+/// Whether the word finder's walk of the automaton with the table's cards (find_words) is
+/// the cheaper way to the legal claims: microseconds at a small table, but seconds at a big
+/// one with jokers, where formable_words, which tests every word of the list, takes about
+/// a millisecond and at most about ten. The limits are the table sizes up to which the walk
+/// took under half a millisecond with the German list, by jokers (? one, ?? two); random
+/// playouts and bots see such tables at almost every move.
+bool walk_is_cheaper(const std::vector<Card>& table) {
+    int jokers = 0;
+    for (const Card& card : table)
+        jokers += card.kind == Card::Kind::Joker ? 1 : card.kind == Card::Kind::DoubleJoker ? 2 : 0;
+    constexpr std::size_t kMostCards[] = {20, 12, 8, 4};
+    return table.size() <= kMostCards[std::min(jokers, 3)];
+}
+
 /// The legal action ids of `player`, ascending, through `put(id)`: the moves of
 /// for_each_legal with pass (always open while a round is played, K10.5) before the
 /// claims, whose ids follow the word order.
@@ -436,9 +450,14 @@ void for_each_legal_action(const Position& s, int player, Put put) {
     }
     if (player == s.dealer() && s.deck_count() > 0) put(kRevealAction);  // K3.1
     put(kPassAction);
-    // Which words the table forms, not how (K3.3): formable_words, not find_words, whose best
-    // assignments (K10.4) cost up to a second on big tables; apply finds the claim's again.
-    for (const uint32_t index : formable_words(*s.lexicon, s.table_cards(), s.config.min_cards))
+    // Which words the table forms (K3.3); apply finds a claim's best assignment (K10.4) again.
+    const std::vector<Card> table = s.table_cards();
+    if (walk_is_cheaper(table)) {
+        const FoundWords words = find_words(*s.lexicon, table, s.config.min_cards);
+        for (std::size_t i = 0; i < words.size(); ++i) put(kFirstClaimAction + static_cast<int>(words[i].index));
+        return;
+    }
+    for (const uint32_t index : formable_words(*s.lexicon, table, s.config.min_cards))
         put(kFirstClaimAction + static_cast<int>(index));
 }
 
