@@ -65,6 +65,15 @@ def table_image(text: str) -> npt.NDArray[np.uint8]:
     return np.ascontiguousarray(pixels.repeat(2, axis=0).repeat(2, axis=1))
 
 
+def _drawn(env: Any, game: int, render_mode: str | None) -> str | npt.NDArray[np.uint8] | None:
+    """Game ``game`` of the engine's vector env ``env`` as ``render_mode`` draws it: its
+    text picture ("ansi"), that picture as an image ("rgb_array"), or None."""
+    if render_mode is None:
+        return None
+    text: str = env.render(game)
+    return text if render_mode == "ansi" else table_image(text)
+
+
 class _Deals:
     """What the environments keep: the game of the options, the engine vector env's
     settings, and the seed of each deal (from the seed given to reset, else the next deal
@@ -181,10 +190,7 @@ class DiaboloEnv(gymnasium.Env[Observation, np.int64]):
     def render(self) -> str | npt.NDArray[np.uint8] | None:
         """With render_mode "ansi": a text picture of the table, as ``str(state)`` draws it;
         with "rgb_array": that picture as an image (:func:`table_image`)."""
-        if self.render_mode is None:
-            return None
-        text = self._env.render(0)
-        return text if self.render_mode == "ansi" else table_image(text)
+        return _drawn(self._env, 0, self.render_mode)
 
 
 class DiaboloVectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):

@@ -33,7 +33,7 @@ Training with ``MaskablePPO`` (``examples/maskable_ppo.py`` trains and measures 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import gymnasium
@@ -43,7 +43,7 @@ from gymnasium import spaces
 from stable_baselines3.common.vec_env import VecEnv
 from stable_baselines3.common.vec_env.base_vec_env import VecEnvIndices, VecEnvStepReturn
 
-from diabolo.envs.gymnasium import RENDER_MODES, _Deals, table_image
+from diabolo.envs.gymnasium import RENDER_MODES, _Deals, _drawn, table_image
 from diabolo.errors import OptionError
 
 __all__ = ["DiaboloVecEnv"]
@@ -174,10 +174,7 @@ class DiaboloVecEnv(VecEnv):
 
     def render_game(self, index: int) -> str | npt.NDArray[np.uint8] | None:
         """Game ``index``'s table as the render mode draws it (None without one)."""
-        if self._render is None:
-            return None
-        text = self._env.render(index)
-        return text if self._render == "ansi" else table_image(text)
+        return _drawn(self._env, index, self._render)
 
     def get_images(self) -> Sequence[npt.NDArray[np.uint8] | None]:
         """Each game's table as an image (render mode "rgb_array"), for ``render()``."""
@@ -188,16 +185,9 @@ class DiaboloVecEnv(VecEnv):
     def close(self) -> None:
         """Nothing to release: the engine's threads stop with the env."""
 
-    def _indices(self, indices: VecEnvIndices) -> list[int]:
-        if indices is None:
-            return list(range(self.num_envs))
-        if isinstance(indices, int):
-            return [indices]
-        return list(indices) if isinstance(indices, Iterable) else [indices]
-
     def get_attr(self, attr_name: str, indices: VecEnvIndices = None) -> list[Any]:
         """The attribute of each game (``render_mode``, ``action_masks``, ``render``)."""
-        return [getattr(self._views[index], attr_name) for index in self._indices(indices)]
+        return [getattr(self._views[index], attr_name) for index in self._get_indices(indices)]
 
     def set_attr(self, attr_name: str, value: Any, indices: VecEnvIndices = None) -> None:
         """Refused: the games share their settings; make a new env with others."""
@@ -208,11 +198,12 @@ class DiaboloVecEnv(VecEnv):
     ) -> list[Any]:
         """Calls the method of each game (``action_masks``, ``render``)."""
         return [
-            getattr(self._views[index], method_name)(*method_args, **method_kwargs) for index in self._indices(indices)
+            getattr(self._views[index], method_name)(*method_args, **method_kwargs)
+            for index in self._get_indices(indices)
         ]
 
     def env_is_wrapped(
         self, wrapper_class: type[gymnasium.Wrapper[Any, Any, Any, Any]], indices: VecEnvIndices = None
     ) -> list[bool]:
         """No game is a wrapped Gymnasium env."""
-        return [False for _ in self._indices(indices)]
+        return [False for _ in self._get_indices(indices)]
