@@ -423,12 +423,15 @@ std::vector<Move> legal_moves(const Position& s, int player, bool name_cards, bo
 namespace {
 
 /// Whether the word finder's walk of the automaton with the table's cards (find_words) is
-/// the cheaper way to the legal claims: microseconds at a small table, but seconds at a big
-/// one with jokers, where formable_words, which tests every word of the list, takes about
-/// a millisecond and at most about ten. The limits are the table sizes up to which the walk
-/// took under half a millisecond with the German list, by jokers (? one, ?? two); random
-/// playouts and bots see such tables at almost every move.
-bool walk_is_cheaper(const std::vector<Card>& table) {
+/// the cheaper way to the legal claims: microseconds at a small table or with a short list,
+/// but seconds at a big table with jokers and a long list, where formable_words, which
+/// tests every word of the list, takes about a millisecond and at most about ten. The
+/// limits are the table sizes up to which the walk took under half a millisecond with the
+/// German list, by jokers (? one, ?? two); random playouts and bots see such tables at
+/// almost every move. A list of a few thousand words is walked at any table.
+bool walk_is_cheaper(const Lexicon& lexicon, const std::vector<Card>& table) {
+    constexpr std::size_t kShortList = 4096;
+    if (lexicon.size() <= kShortList) return true;
     int jokers = 0;
     for (const Card& card : table)
         jokers += card.kind == Card::Kind::Joker ? 1 : card.kind == Card::Kind::DoubleJoker ? 2 : 0;
@@ -452,7 +455,7 @@ void for_each_legal_action(const Position& s, int player, Put put) {
     put(kPassAction);
     // Which words the table forms (K3.3); apply finds a claim's best assignment (K10.4) again.
     const std::vector<Card> table = s.table_cards();
-    if (walk_is_cheaper(table)) {
+    if (walk_is_cheaper(*s.lexicon, table)) {
         const FoundWords words = find_words(*s.lexicon, table, s.config.min_cards);
         for (std::size_t i = 0; i < words.size(); ++i) put(kFirstClaimAction + static_cast<int>(words[i].index));
         return;
