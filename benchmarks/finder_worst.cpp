@@ -24,6 +24,9 @@
 //                                                   against formable_words, checked equal; the
 //                                                   worst table per size, best of reps each; the
 //                                                   letter index's build time and size
+//   ./finder_worst de.txt formable [seeds] [reps] [size]
+//                                                   formable_words alone at the tables of `legal`
+//                                                   (all sizes, or one size: for a profiler)
 //
 // Tables are drawn from the reconstructed German deck (python/diabolo/decks/de.json).
 // Environment, for profiling: FINDER_PROFILE=old|new|prefix runs one finder over the small
@@ -414,11 +417,34 @@ int legal(const Lexicon& lexicon, int seeds, int reps) {
     return bad == 0 ? 0 : 1;
 }
 
+/// formable_words alone, at the tables of legal(): the worst table per size, best of reps each.
+int formable(const Lexicon& lexicon, int seeds, int reps, int only) {
+    lexicon.letter_index();
+    std::printf("%-5s %9s %14s   (worst of %d tables per size, best of %d runs each)\n", "cards", "claims",
+                "formable ms", seeds, reps);
+    double worst = 0;
+    for (int size = only < 0 ? 0 : only; size <= (only < 0 ? 66 : only); ++size) {
+        double size_worst = 0;
+        std::size_t claims = 0;
+        for (int seed = 0; seed < seeds; ++seed) {
+            const std::vector<Card> table = jokers_first(size, static_cast<uint64_t>(seed) * 1000 + 7);
+            std::vector<uint32_t> words;
+            size_worst = std::max(size_worst, best_of(reps, [&] { words = formable_words(lexicon, table, 3); }));
+            claims = std::max(claims, words.size());
+        }
+        worst = std::max(worst, size_worst);
+        std::printf("%-5d %9zu %14.3f\n", size, claims, size_worst * 1e3);
+        std::fflush(stdout);
+    }
+    std::printf("worst formable_words: %.3f ms\n", worst * 1e3);
+    return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
     if (argc < 3) {
-        std::cerr << "usage: finder_worst WORDS.txt small|big|compare|legal ...\n";
+        std::cerr << "usage: finder_worst WORDS.txt small|big|compare|legal|formable ...\n";
         return 2;
     }
     const auto start = Clock::now();
@@ -432,6 +458,9 @@ int main(int argc, char** argv) {
         return big(lexicon, static_cast<int>(arg(3, 66)), static_cast<int>(arg(4, 3)),
                    argc > 5 && std::string(argv[5]) == "old");
     if (mode == "legal") return legal(lexicon, static_cast<int>(arg(3, 5)), static_cast<int>(arg(4, 3)));
+    if (mode == "formable")
+        return formable(lexicon, static_cast<int>(arg(3, 5)), static_cast<int>(arg(4, 3)),
+                        static_cast<int>(arg(5, -1)));
     if (mode == "compare") return compare(lexicon, static_cast<int>(arg(3, 500)), static_cast<uint64_t>(arg(4, 1)));
     std::cerr << "unknown mode " << mode << "\n";
     return 2;

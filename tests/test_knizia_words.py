@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import gzip
 import pickle
+import random
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -211,3 +212,21 @@ def test_check_word_agrees_with_brute_force(table: list[str], word: str) -> None
     else:
         with pytest.raises(diabolo.InvalidWordError):
             check_word(word, table, LEXICON)
+
+
+@pytest.mark.parametrize(("size", "seed"), [(9, 1), (12, 2), (15, 3)])
+def test_the_legal_claims_are_find_words_words_with_the_german_list(size: int, seed: int) -> None:
+    """K3.3: at tables with every joker of the German deck, the legal claim ids (each word's
+    letter counts tested over the whole list, split across threads where the machine has
+    them) are exactly the words find_words' walk finds (the legal moves)."""
+    game = diabolo.load("knizia", players=3)
+    cards = [card for card, count in game.deck.cards.items() for _ in range(count)]
+    jokers = [card for card in cards if card.startswith("?")]
+    others = [card for card in cards if not card.startswith("?")]
+    random.Random(seed).shuffle(others)
+    state = game.new_state(deck=jokers + others)
+    for _ in range(size):
+        state.apply("reveal", player=0)
+    ids = state.legal_actions(1)
+    walked = sorted(game.action(move) for move in state.legal_moves(1))
+    assert ids == walked and len(ids) > 50_000

@@ -350,6 +350,18 @@ TEST(formable_words_are_find_words_words_on_random_tables) {
     CHECK(tables == 600);
 }
 
+TEST(formable_words_split_across_threads_are_find_words_words) {
+    // A list long enough that formable_words splits it across threads (where the machine has
+    // two or more): the parts come back in word order, each word once.
+    Pcg32 rng(20261128, 3);
+    const Lexicon lexicon = Lexicon::from_words(tiling_words(rng, 40000));
+    CHECK(lexicon.size() > 32768);
+    for (int round = 0; round < 12; ++round) {
+        const std::vector<Card> table = with_jokers(rng, round % 2 == 0 ? kGermanDeck : kTilingDeck, 4 + round * 2);
+        CHECK(same_words(lexicon, table, kDefaultMinCards));
+    }
+}
+
 TEST(formable_words_share_the_letter_index_between_threads) {
     // The index is built once, on first use, whoever asks first: threads that ask together
     // get the same words.

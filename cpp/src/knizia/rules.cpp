@@ -1,6 +1,7 @@
 // Diabolo (Knizia): rules, notation and invariants of the game. Clause numbers refer
 // to docs/games/knizia.rst.
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <type_traits>
 
@@ -425,7 +426,7 @@ namespace {
 /// Whether the word finder's walk of the automaton with the table's cards (find_words) is
 /// the cheaper way to the legal claims: microseconds at a small table or with a short list,
 /// but seconds at a big table with jokers and a long list, where formable_words, which
-/// tests every word of the list, takes about a millisecond and at most about ten. The
+/// tests every word of the list, takes about a millisecond and at most about twelve. The
 /// limits are the table sizes up to which the walk took under half a millisecond with the
 /// German list, by jokers (? one, ?? two); random playouts and bots see such tables at
 /// almost every move. A list of a few thousand words is walked at any table.
@@ -439,43 +440,60 @@ bool walk_is_cheaper(const Lexicon& lexicon, const std::vector<Card>& table) {
     return table.size() <= kMostCards[std::min(jokers, 3)];
 }
 
-/// The legal action ids of `player`, ascending, through `put(id)`: the moves of
-/// for_each_legal with pass (always open while a round is played, K10.5) before the
-/// claims, whose ids follow the word order.
-template <class Put>
-void for_each_legal_action(const Position& s, int player, Put put) {
-    if (s.phase == Phase::GameOver || player < 0 || player >= s.players()) return;
+/// Writes the legal action ids of `player` before the claims to `out` (at most
+/// kMaxTable + 2) and returns how many; `claims`: whether claims follow, in the word order.
+int ids_before_claims(const Position& s, int player, int32_t* out, bool& claims) {
+    claims = false;
+    if (s.phase == Phase::GameOver || player < 0 || player >= s.players()) return 0;
+    int count = 0;
     if (s.phase == Phase::Penalty) {  // K10.2
         if (s.penalty[0] == player) {
-            for (int i = 0; i < s.table_count; ++i) put(kFirstTakeAction + i);
+            for (int i = 0; i < s.table_count; ++i) out[count++] = kFirstTakeAction + i;
         }
-        return;
+        return count;
     }
-    if (player == s.dealer() && s.deck_count() > 0) put(kRevealAction);  // K3.1
-    put(kPassAction);
-    // Which words the table forms (K3.3); apply finds a claim's best assignment (K10.4) again.
-    const std::vector<Card> table = s.table_cards();
-    if (walk_is_cheaper(*s.lexicon, table)) {
-        const FoundWords words = find_words(*s.lexicon, table, s.config.min_cards);
-        for (std::size_t i = 0; i < words.size(); ++i) put(kFirstClaimAction + static_cast<int>(words[i].index));
-        return;
-    }
-    for (const uint32_t index : formable_words(*s.lexicon, table, s.config.min_cards))
-        put(kFirstClaimAction + static_cast<int>(index));
+    if (player == s.dealer() && s.deck_count() > 0) out[count++] = kRevealAction;  // K3.1
+    out[count++] = kPassAction;  // always open while a round is played (K10.5)
+    claims = true;
+    return count;
+}
+
+/// The claims' ids through put(id), ascending, when the word finder's walk is the cheaper
+/// way to them (else false): which words the table forms (K3.3); apply finds a claim's best
+/// assignment (K10.4) again.
+template <class Put>
+bool walked_claims(const Position& s, const std::vector<Card>& table, Put put) {
+    if (!walk_is_cheaper(*s.lexicon, table)) return false;
+    const FoundWords words = find_words(*s.lexicon, table, s.config.min_cards);
+    for (std::size_t i = 0; i < words.size(); ++i) put(kFirstClaimAction + static_cast<int>(words[i].index));
+    return true;
 }
 
 }  // namespace
 
-std::vector<int> Rules::legal_actions(const Position& s, int player) {
-    std::vector<int> actions;
-    for_each_legal_action(s, player, [&](int action) { actions.push_back(action); });
-    return actions;
+int Rules::legal_actions(const Position& s, int player, int32_t* out) {
+    bool claims = false;
+    int count = ids_before_claims(s, player, out, claims);
+    if (!claims) return count;
+    const std::vector<Card> table = s.table_cards();
+    if (walked_claims(s, table, [&](int id) { out[count++] = id; })) return count;
+    return count + formable_words(*s.lexicon, table, s.config.min_cards, kFirstClaimAction, out + count);
 }
 
-int Rules::legal_actions(const Position& s, int player, int32_t* out) {
-    int count = 0;
-    for_each_legal_action(s, player, [&](int action) { out[count++] = action; });
-    return count;
+std::vector<int> Rules::legal_actions(const Position& s, int player) {
+    std::array<int32_t, kMaxTable + 2> first;
+    bool claims = false;
+    const int count = ids_before_claims(s, player, first.data(), claims);
+    std::vector<int> ids(first.begin(), first.begin() + count);
+    if (!claims) return ids;
+    const std::vector<Card> table = s.table_cards();
+    if (walked_claims(s, table, [&](int id) { ids.push_back(id); })) return ids;
+    // Many claims: written in place, in a vector with room for every word.
+    static_assert(std::is_same_v<int, int32_t>, "action ids are int32_t");
+    ids.resize(static_cast<std::size_t>(kFirstClaimAction) + s.lexicon->size());
+    ids.resize(static_cast<std::size_t>(
+        count + formable_words(*s.lexicon, table, s.config.min_cards, kFirstClaimAction, ids.data() + count)));
+    return ids;
 }
 
 void Rules::compact_view(const Game& game, const int32_t* legal, int count, int claims, int32_t* view) {

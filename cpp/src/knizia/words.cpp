@@ -55,6 +55,7 @@
 // random tables). benchmarks/finder_worst.cpp measures all this.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -62,6 +63,7 @@
 #include <utility>
 
 #include "diabolo/core/cardset.hpp"
+#include "diabolo/core/parallel.hpp"
 #include "diabolo/knizia/knizia.hpp"
 
 namespace diabolo::knizia {
@@ -1363,10 +1365,11 @@ struct Supply {
 /// plain cards are tried (any other can go: it frees nothing and costs a card), and of
 /// those a double letter card before a double joker when one is left (a solution with the
 /// double joker there and every such card later in the word swaps the two). Bounds on what
-/// tiles can still take cut the search: it is mostly a walk down the word.
+/// tiles can still take cut the search: it is mostly a walk down the word. `work` counts
+/// the steps of every search of the table, shared by the threads that test its words.
 class TileSearch {
 public:
-    explicit TileSearch(const Supply& supply) : supply_(supply), left_(supply.left) {}
+    TileSearch(const Supply& supply, std::atomic<uint64_t>& work) : supply_(supply), left_(supply.left), work_(work) {}
 
     /// Whether the table forms `word` (A-Z, length 1..kMaxWord) with at least `min_cards`
     /// cards, given that its singles need `excess` > 0 jokers more than the table has.
@@ -1379,13 +1382,15 @@ public:
         for (int i = 0; i < length; ++i) ++short_[at(letter(i))];
         const int tiles = length - min_cards;
         if (greedy(excess, tiles)) return true;  // most words that need tiles
-        // From the right: positions whose letter is short, and disjoint neighbours both short
-        // (a path's maximum matching of its suffix, greedily): what tiles from there can take.
+        // From the right: the short letters a suffix can give (each letter's count there, at
+        // most its short count), and disjoint neighbours both short (a path's maximum
+        // matching of its suffix, greedily): what tiles from there can take.
         shorts_[at(length)] = pairs_[at(length)] = 0;
         pairs_[at(length + 1)] = 0;
+        std::array<int, 26> suffix{};
         for (int i = length - 1; i >= 0; --i) {
             const bool is_short = short_[at(letter(i))] > 0;
-            shorts_[at(i)] = shorts_[at(i + 1)] + (is_short ? 1 : 0);
+            shorts_[at(i)] = shorts_[at(i + 1)] + (++suffix[at(letter(i))] <= short_[at(letter(i))] ? 1 : 0);
             const bool pair =
                 is_short && i + 1 < length && short_[at(letter(i + 1))] > (letter(i) == letter(i + 1) ? 1 : 0);
             pairs_[at(i)] = std::max(pairs_[at(i + 1)], pair ? 1 + pairs_[at(i + 2)] : 0);
@@ -1406,7 +1411,12 @@ public:
         if (std::min(2 * tiles, 2 * supply_.double_jokers + reach) < excess) return false;
         double_jokers_ = supply_.double_jokers;
         cards_ = cards;
-        return search(0, excess, tiles);
+        steps_ = 0;
+        before_ = work_.load(std::memory_order_relaxed);
+        const bool found = search(0, excess, tiles);
+        // The total is every word's steps whatever the threads: over the limit or not alike.
+        if (work_.fetch_add(steps_, std::memory_order_relaxed) + steps_ > kMaxFinderWork) too_much_work();
+        return found;
     }
 
 private:
@@ -1447,10 +1457,8 @@ private:
     /// more short letters.
     bool search(int pos, int excess, int tiles) {
         if (excess <= 0) return true;
-        if (++work_ > kMaxFinderWork) {  // custom decks only: many two-letter cards, long words
-            throw LimitError("the word test would need more than " + std::to_string(kMaxFinderWork) +
-                             " steps on this table (K3.3): its cards can tile words in too many ways");
-        }
+        if (++steps_ + before_ > kMaxFinderWork)
+            too_much_work();  // custom decks only: many two-letter cards, long words
         if (tiles == 0 || pos + 1 >= length_) return false;
         const int most = std::min(tiles, double_jokers_ + cards_);  // tiles that can still be laid
         if (std::min(shorts_[at(pos)], most + std::min(most, pairs_[at(pos)])) < excess) return false;
@@ -1483,9 +1491,16 @@ private:
     std::array<int, kMaxWord + 2> shorts_{}, pairs_{};
     const char* word_ = nullptr;
     int length_ = 0;
-    int double_jokers_ = 0;  // left
-    int cards_ = 0;          // double letter cards that may still take a short letter
-    uint64_t work_ = 0;      // steps searched, over every word of the table
+    int double_jokers_ = 0;        // left
+    int cards_ = 0;                // double letter cards that may still take a short letter
+    std::atomic<uint64_t>& work_;  // steps searched, over every word of the table
+    uint64_t before_ = 0;          // work_ when this word's search began (a lower bound with threads)
+    uint64_t steps_ = 0;           // this word's
+
+    [[noreturn]] static void too_much_work() {
+        throw LimitError("the word test would need more than " + std::to_string(kMaxFinderWork) +
+                         " steps on this table (K3.3): its cards can tile words in too many ways");
+    }
 };
 
 using Block = std::array<uint8_t, Lexicon::LetterIndex::kBlock>;
@@ -1684,6 +1699,10 @@ bool tiles_suffice(const char* word, int length, int excess, int tiles, const Su
     return gain >= excess;
 }
 
+/// The tests on counts below work on 32-bit lanes, 1 for yes, without a branch (settle()).
+using Lane = int32_t;
+Lane yes(bool condition) { return condition ? 1 : 0; }
+
 /// Whether `double_jokers` (at most the tiles min_cards allows) take `excess` > 0 jokers off
 /// the singles whatever the word's letters' order; `need`: the jokers the singles need,
 /// `bare`: the word holds two adjacent letters that no plain card shows. Take `need` of the
@@ -1695,9 +1714,10 @@ bool tiles_suffice(const char* word, int length, int excess, int tiles, const Su
 /// uncovered short position (one each). Either all are laid, taking q + double_jokers
 /// (q now the pairs laid), or the stretches' pairs run out, leaving at most one uncovered
 /// short position a stretch: q + 1 jokers cover them.
-bool double_jokers_suffice(int length, int need, int excess, int double_jokers, bool bare, int jokers) {
-    const int q = std::min(double_jokers, std::max((2 * need - length) / 2, bare ? 1 : 0));
-    return excess <= q + double_jokers && q + 1 <= jokers;
+
+Lane double_jokers_suffice(Lane length, Lane need, Lane excess, Lane double_jokers, Lane bare, Lane jokers) {
+    const Lane q = std::min(double_jokers, std::max((2 * need - length) >> 1, bare));
+    return yes(excess <= q + double_jokers) & yes(q + 1 <= jokers);
 }
 
 /// Whether the `held` cards of Shortfalls::held (taking `sure` short letters) and double
@@ -1712,58 +1732,140 @@ bool double_jokers_suffice(int length, int need, int excess, int double_jokers, 
 /// (j + 1)-th, at most held + q + j + 1 stretches hold at least r - 2q - (e - 1) uncovered
 /// short positions (fewer than e taken so far); more than the stretches puts two free
 /// positions in one stretch, one of them short. r >= held + 3q + 2e makes it so for every j < e.
-bool cards_suffice(int length, int need, int excess, int held, int sure, int tiles, int double_jokers) {
-    if (held > tiles) return false;
-    const int d = std::min(double_jokers, tiles - held), r = need - sure;
-    const int q = std::min(d, std::max((2 * r - length + held) / 2, 0));
-    const int e = excess - sure - 2 * q;
-    return e <= 0 || (e <= d - q && r >= held + 3 * q + 2 * e);
+Lane cards_suffice(Lane length, Lane need, Lane excess, Lane held, Lane sure, Lane tiles, Lane double_jokers) {
+    const Lane d = std::min(double_jokers, tiles - held), r = need - sure;
+    const Lane q = std::min(d, std::max((2 * r - length + held) >> 1, 0));
+    const Lane e = excess - sure - 2 * q;
+    return yes(held <= tiles) & (yes(e <= 0) | (yes(e <= d - q) & yes(r >= held + 3 * q + 2 * e)));
+}
+
+/// The words of one block that the tests on counts settle (see formable_words()): `formed`
+/// those the table forms, `open` those that need tiles_suffice() or the exact search. One
+/// pass over 32-bit lanes without a branch, which compilers vectorise as classify()'s (the
+/// lanes are one width and every test a 0 or 1: GCC keeps mixed widths and bools scalar).
+struct Verdicts {
+    uint64_t formed = 0, open = 0;
+};
+
+Verdicts settle(const uint8_t* lengths, std::size_t count, const Shortfalls& shortfalls, const Supply& supply,
+                int min_cards) {
+    constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
+    const auto jokers = static_cast<Lane>(supply.jokers), double_jokers = static_cast<Lane>(supply.double_jokers);
+    const auto minimum = static_cast<Lane>(min_cards);
+    // Widened first: loops of one lane width vectorise.
+    std::array<Lane, block> length_of, need, usable, bound, bare, held, sure, formed, open;
+    length_of.fill(kMaxWord + 1);  // past the last word: too long to count
+    std::copy_n(lengths, count, length_of.begin());
+    std::copy(shortfalls.need.begin(), shortfalls.need.end(), need.begin());
+    std::copy(shortfalls.usable.begin(), shortfalls.usable.end(), usable.begin());
+    std::copy(shortfalls.bound.begin(), shortfalls.bound.end(), bound.begin());
+    std::copy(shortfalls.bare.begin(), shortfalls.bare.end(), bare.begin());
+    std::copy(shortfalls.held.begin(), shortfalls.held.end(), held.begin());
+    std::copy(shortfalls.sure.begin(), shortfalls.sure.end(), sure.begin());
+    for (std::size_t j = 0; j < block; ++j) {
+        const Lane length = length_of[j];
+        // Enough cards (K3.3 b), and no call is longer (K7).
+        const Lane counts = yes(length >= minimum) & yes(length <= kMaxWord);
+        const Lane excess = need[j] - jokers;              // jokers missing with singles alone
+        const Lane tiles = length - minimum;               // the most tiles min_cards allows
+        const Lane laid = std::min(double_jokers, tiles);  // double jokers the tiles allow
+        // Each tile takes at most two short letters; the cards the word can hold take at most
+        // what classify() counts, and each double joker two more.
+        const Lane beyond =
+            yes(excess > 2 * std::min(tiles, double_jokers + usable[j])) | yes(bound[j] > jokers + 2 * laid);
+        const Lane settled = (yes(excess <= laid) & (yes((length & 1) == 0) | yes(jokers > 0))) |
+                             double_jokers_suffice(length, need[j], excess, laid, std::min<Lane>(bare[j], 1), jokers) |
+                             cards_suffice(length, need[j], excess, held[j], sure[j], tiles, double_jokers);
+        formed[j] = counts & (yes(excess <= 0) | ((beyond ^ 1) & settled));
+        open[j] = counts & yes(excess > 0) & (beyond ^ 1) & (settled ^ 1);
+    }
+    Verdicts verdicts;
+    for (std::size_t j = 0; j < block; ++j) {
+        verdicts.formed |= static_cast<uint64_t>(formed[j]) << j;
+        verdicts.open |= static_cast<uint64_t>(open[j]) << j;
+    }
+    return verdicts;
+}
+
+/// Calls put(index) for each word of blocks [first_block, last_block) the table forms,
+/// ascending (see formable_words()).
+template <class Put>
+void formable_in(const Lexicon::LetterIndex& index, const Supply& supply, int minimum, std::size_t first_block,
+                 std::size_t last_block, std::atomic<uint64_t>& work, Put put) {
+    constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
+    constexpr std::size_t rows = Lexicon::LetterIndex::kSlots / 8;
+    TileSearch search(supply, work);
+    Shortfalls shortfalls;
+    for (std::size_t b = first_block; b < last_block; ++b) {
+        const std::size_t first = b * block;
+        classify(index.counts.data() + b * 26 * block, index.sequences.data() + b * rows * block, supply, shortfalls);
+        const Verdicts verdicts =
+            settle(index.lengths.data() + first, std::min(block, index.words - first), shortfalls, supply, minimum);
+        for (uint64_t rest = verdicts.formed | verdicts.open; rest; rest &= rest - 1) {
+            const int j = lowest_bit64(rest);
+            const std::size_t i = first + static_cast<std::size_t>(j);
+            if ((verdicts.open >> j & 1) != 0) {
+                const char* letters = index.letters.data() + index.starts[i];
+                const int length = index.lengths[i], excess = shortfalls.need[j] - supply.jokers;
+                if (!tiles_suffice(letters, length, excess, length - minimum, supply, &shortfalls.shorts[0][j],
+                                   shortfalls.usable[j] != 0) &&
+                    !search.formable(letters, length, excess, minimum))
+                    continue;
+            }
+            put(static_cast<uint32_t>(i));
+        }
+    }
+}
+
+/// The most threads that test one table's words, and the blocks of kBlock words each must
+/// have at least: starting a thread costs tens of microseconds, a block a few.
+constexpr int kFormableThreads = 4;
+constexpr std::size_t kBlocksPerThread = 256;
+
+/// Calls put(index) for each word the table forms, ascending (see formable_words()). A long
+/// list is split into parts tested on up to kFormableThreads threads (the caller's one of
+/// them), then put in order: the same words, and the same LimitError, on any thread count.
+template <class Put>
+void each_formable_word(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards, Put put) {
+    check_table_size(table);
+    const Lexicon::LetterIndex& index = lexicon.letter_index();
+    const Supply supply(table, index);
+    const int minimum = std::max(min_cards, 0);
+    const std::size_t blocks = (index.words + Lexicon::LetterIndex::kBlock - 1) / Lexicon::LetterIndex::kBlock;
+    std::atomic<uint64_t> work{0};
+    const int threads = static_cast<int>(
+        std::min<std::size_t>({static_cast<std::size_t>(std::min(kFormableThreads, kMaxThreads)),
+                               std::max(1u, std::thread::hardware_concurrency()), blocks / kBlocksPerThread}));
+    if (threads <= 1) {
+        formable_in(index, supply, minimum, 0, blocks, work, put);
+        return;
+    }
+    constexpr int kParts = 64;  // parts of the list: small enough to balance the threads
+    std::array<std::vector<uint32_t>, kParts> found;
+    in_parallel(kParts, threads, [&](int first, int last) {
+        for (int part = first; part < last; ++part) {
+            const auto bound = [&](int p) { return blocks * static_cast<std::size_t>(p) / kParts; };
+            formable_in(index, supply, minimum, bound(part), bound(part + 1), work,
+                        [&](uint32_t i) { found[static_cast<std::size_t>(part)].push_back(i); });
+        }
+    });
+    for (const std::vector<uint32_t>& part : found)
+        for (const uint32_t i : part) put(i);
 }
 
 }  // namespace
 
 std::vector<uint32_t> formable_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards) {
-    check_table_size(table);
-    const Lexicon::LetterIndex& index = lexicon.letter_index();
-    constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
-    constexpr std::size_t rows = Lexicon::LetterIndex::kSlots / 8;
-    const Supply supply(table, index);
-    TileSearch search(supply);
-    const int minimum = std::max(min_cards, 0);
-    const int jokers = supply.jokers, double_jokers = supply.double_jokers;
     std::vector<uint32_t> words;
-    Shortfalls shortfalls;
-    for (std::size_t first = 0; first < index.words; first += block) {
-        classify(index.counts.data() + first / block * 26 * block,
-                 index.sequences.data() + first / block * rows * block, supply, shortfalls);
-        const std::size_t end = std::min(index.words, first + block);
-        for (std::size_t i = first; i < end; ++i) {
-            const int length = index.lengths[i];
-            if (length < minimum || length > kMaxWord) continue;     // too few cards (K3.3 b); no call is longer (K7)
-            const int excess = shortfalls.need[i - first] - jokers;  // jokers missing with singles alone
-            if (excess <= 0) {  // singles: a card a letter, length >= min_cards cards
-                words.push_back(static_cast<uint32_t>(i));
-                continue;
-            }
-            const int tiles = length - minimum;  // the most tiles min_cards allows
-            // Each tile takes at most two short letters; the cards the word can hold take at
-            // most what classify() counts, and each double joker two more.
-            if (excess > 2 * std::min(tiles, double_jokers + shortfalls.usable[i - first]) ||
-                shortfalls.bound[i - first] > jokers + 2 * std::min(double_jokers, tiles))
-                continue;
-            const char* letters = index.letters.data() + index.starts[i];
-            if ((excess <= std::min(double_jokers, tiles) && (length % 2 == 0 || jokers > 0)) ||
-                double_jokers_suffice(length, shortfalls.need[i - first], excess, std::min(double_jokers, tiles),
-                                      shortfalls.bare[i - first] != 0, jokers) ||
-                cards_suffice(length, shortfalls.need[i - first], excess, shortfalls.held[i - first],
-                              shortfalls.sure[i - first], tiles, double_jokers) ||
-                tiles_suffice(letters, length, excess, tiles, supply, &shortfalls.shorts[0][i - first],
-                              shortfalls.usable[i - first] != 0) ||
-                search.formable(letters, length, excess, minimum))
-                words.push_back(static_cast<uint32_t>(i));
-        }
-    }
+    each_formable_word(lexicon, table, min_cards, [&](uint32_t i) { words.push_back(i); });
     return words;
+}
+
+int formable_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards, int32_t first_id,
+                   int32_t* out) {
+    int32_t* next = out;
+    each_formable_word(lexicon, table, min_cards, [&](uint32_t i) { *next++ = first_id + static_cast<int32_t>(i); });
+    return static_cast<int>(next - out);
 }
 
 namespace detail {

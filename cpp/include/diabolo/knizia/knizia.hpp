@@ -131,12 +131,18 @@ FoundWords find_words(const Lexicon& lexicon, const std::vector<Card>& table, in
 /// without their assignments: whether each word can be formed with at least min_cards
 /// cards (K3.3), decided from its letter counts (Lexicon::letter_index, built on the first
 /// call) and, for the few words that need two-letter tiles, by an exact search over that
-/// word alone. What the legal claims need (their ids are kFirstClaimAction + index): a few
-/// milliseconds for the German list at any table of its deck, where find_words takes up to a
-/// second (src/knizia/words.cpp). LimitError past kMaxFinderWork steps of that search, which
-/// only custom decks of many two-letter cards can reach.
+/// word alone. What the legal claims need (their ids are kFirstClaimAction + index): at most
+/// about 12 ms on one core for the German list at any table of its deck, where find_words
+/// takes up to a second (src/knizia/words.cpp); a list of more than 32,768 words is split
+/// across up to 4 threads where the machine has the cores (the same words on any count).
+/// LimitError past kMaxFinderWork steps of that search, which only custom decks of many
+/// two-letter cards can reach.
 std::vector<uint32_t> formable_words(const Lexicon& lexicon, const std::vector<Card>& table,
                                      int min_cards = kDefaultMinCards);
+/// The same words written to `out` (room for lexicon.size() ids) as first_id + index, for
+/// action ids without a copy; returns how many.
+int formable_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards, int32_t first_id,
+                   int32_t* out);
 
 /// Whether the table forms any valid word (find_words(...).empty() is false), stopping
 /// at the first (K3.7).
