@@ -227,6 +227,6 @@ def test_the_legal_claims_are_find_words_words_with_the_german_list(size: int, s
     state = game.new_state(deck=jokers + others)
     for _ in range(size):
         state.apply("reveal", player=0)
-    ids = state.legal_actions(1)
-    walked = sorted(game.action(move) for move in state.legal_moves(1))
-    assert ids == walked and len(ids) > 50_000
+    moves = state.legal_moves(1)
+    walked = sorted(action for move in moves if (action := game.action(move)) is not None)
+    assert state.legal_actions(1) == walked and len(walked) == len(moves) > 50_000
