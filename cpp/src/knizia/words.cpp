@@ -1833,9 +1833,10 @@ void each_formable_word(const Lexicon& lexicon, const std::vector<Card>& table, 
     const int minimum = std::max(min_cards, 0);
     const std::size_t blocks = (index.words + Lexicon::LetterIndex::kBlock - 1) / Lexicon::LetterIndex::kBlock;
     std::atomic<uint64_t> work{0};
-    const int threads = static_cast<int>(
-        std::min<std::size_t>({static_cast<std::size_t>(std::min(kFormableThreads, kMaxThreads)),
-                               std::max(1u, std::thread::hardware_concurrency()), blocks / kBlocksPerThread}));
+    // Asked once: glibc answers with a system call (or a read of /sys) at every call.
+    static const std::size_t cores = std::max(1u, std::thread::hardware_concurrency());
+    const int threads = static_cast<int>(std::min<std::size_t>(
+        {static_cast<std::size_t>(std::min(kFormableThreads, kMaxThreads)), cores, blocks / kBlocksPerThread}));
     if (threads <= 1) {
         formable_in(index, supply, minimum, 0, blocks, work, put);
         return;
