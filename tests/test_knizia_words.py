@@ -7,6 +7,7 @@ import copy
 import gzip
 import pickle
 import random
+from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -230,3 +231,19 @@ def test_the_legal_claims_are_find_words_words_with_the_german_list(size: int, s
     moves = state.legal_moves(1)
     walked = sorted(action for move in moves if (action := game.action(move)) is not None)
     assert state.legal_actions(1) == walked and len(walked) == len(moves) > 50_000
+
+
+def test_the_legal_claims_are_find_words_words_where_the_exact_tile_search_decides_most() -> None:
+    """K3.3 d-f: a table of five double letter cards and every joker, where thousands of
+    words need the exact search over tiles (the greedy tilings fall short) and its memo of
+    failed states: the legal claim ids are still exactly the words find_words finds."""
+    game = diabolo.load("knizia", players=3)
+    table = "? ? ? ? ?? ?? X S N CH Z E EN ER P EN T IE E H E A".split()
+    rest = Counter(card for card, count in game.deck.cards.items() for _ in range(count))
+    rest.subtract(table)
+    state = game.new_state(deck=table + sorted(rest.elements()))
+    for _ in table:
+        state.apply("reveal", player=0)
+    moves = state.legal_moves(1)
+    walked = sorted(action for move in moves if (action := game.action(move)) is not None)
+    assert state.legal_actions(1) == walked and len(walked) == len(moves) > 300_000

@@ -1365,8 +1365,10 @@ struct Supply {
 /// plain cards are tried (any other can go: it frees nothing and costs a card), and of
 /// those a double letter card before a double joker when one is left (a solution with the
 /// double joker there and every such card later in the word swaps the two). Bounds on what
-/// tiles can still take cut the search: it is mostly a walk down the word. `work` counts
-/// the steps of every search of the table, shared by the threads that test its words.
+/// tiles can still take cut the search, and a memo of the states that failed (see
+/// number_states()): it is mostly a walk down the word. `work` counts the steps of every
+/// search of the table, shared by the threads that test its words; one TileSearch tests the
+/// words of one thread.
 class TileSearch {
 public:
     TileSearch(const Supply& supply, std::atomic<uint64_t>& work) : supply_(supply), left_(supply.left), work_(work) {}
@@ -1411,6 +1413,7 @@ public:
         if (std::min(2 * tiles, 2 * supply_.double_jokers + reach) < excess) return false;
         double_jokers_ = supply_.double_jokers;
         cards_ = cards;
+        number_states();
         steps_ = 0;
         before_ = work_.load(std::memory_order_relaxed);
         const bool found = search(0, excess, tiles);
@@ -1453,6 +1456,53 @@ private:
         return excess <= 0;
     }
 
+    /// Numbers the states search() can reach for this word, so that it knows a failed one
+    /// again: different tilings of a prefix often leave the same state (a double joker over
+    /// positions 0-1 or 1-2 of three letters of no plain card). What search() does from a
+    /// position depends, besides the jokers still missing, on the double jokers and cards of
+    /// each kind left and on short_ of the letters that have plain cards (a letter with none
+    /// is short at every position not under a tile, whatever was laid); the tiles left follow
+    /// from the double jokers and cards left. Those make a number in mixed radix, kept up to
+    /// date as tiles are laid (state_; the key adds the position). A state that failed with
+    /// some jokers missing fails with more. No memo (memo_ false) if the numbers do not fit 64
+    /// bits: custom decks of many kinds only.
+    void number_states() {
+        uint64_t radix = 1;
+        bool fits = true;
+        const auto digit = [&](uint64_t values) {
+            const uint64_t weight = radix;
+            if (radix > ~uint64_t{0} / values) fits = false;
+            else radix *= values;
+            return weight;
+        };
+        position_weight_ = digit(static_cast<uint64_t>(length_) + 1);
+        double_joker_weight_ = digit(static_cast<uint64_t>(double_jokers_) + 1);
+        letter_weight_.fill(0);
+        for (int l = 0; l < 26; ++l)
+            if (short_[at(l)] > 0 && supply_.plain[at(l)] > 0)
+                letter_weight_[at(l)] = digit(static_cast<uint64_t>(short_[at(l)]) + 1);
+        for (int k = 1; k <= supply_.kinds; ++k)
+            kind_weight_[at(k)] = seen_[at(k)] > 0 ? digit(static_cast<uint64_t>(left_[at(k)]) + 1) : 0;
+        state_ = double_joker_weight_ * static_cast<uint64_t>(double_jokers_);
+        for (int l = 0; l < 26; ++l)
+            state_ += letter_weight_[at(l)] * static_cast<uint64_t>(std::max(short_[at(l)], 0));
+        for (int k = 1; k <= supply_.kinds; ++k) state_ += kind_weight_[at(k)] * left_[at(k)];
+        memo_ = fits;
+        if (memo_slots_.empty()) memo_slots_.resize(kMemoSlots);  // at the first search of the table
+        if (++stamp_ == 0) std::fill(memo_slots_.begin(), memo_slots_.end(), Failure{0, 0, 0}), stamp_ = 1;
+    }
+
+    static constexpr int kMemoBits = 10;
+    static constexpr std::size_t kMemoSlots = std::size_t{1} << kMemoBits;
+    struct Failure {
+        uint64_t key;
+        uint32_t stamp;  // the word's stamp_ when it was kept
+        int excess;      // the least excess that failed from there
+    };
+
+    /// The memo's slot for `key`: the one that holds it, else the one to keep it in.
+    Failure& slot(uint64_t key) { return memo_slots_[key * 0x9E3779B97F4A7C15ull >> (64 - kMemoBits)]; }
+
     /// Whether tiles starting at `pos` or later, at most `tiles` of them, can take `excess`
     /// more short letters.
     bool search(int pos, int excess, int tiles) {
@@ -1462,6 +1512,11 @@ private:
         if (tiles == 0 || pos + 1 >= length_) return false;
         const int most = std::min(tiles, double_jokers_ + cards_);  // tiles that can still be laid
         if (std::min(shorts_[at(pos)], most + std::min(most, pairs_[at(pos)])) < excess) return false;
+        const uint64_t key = state_ + position_weight_ * static_cast<uint64_t>(pos);
+        if (memo_) {
+            const Failure& seen = slot(key);
+            if (seen.stamp == stamp_ && seen.key == key && excess >= seen.excess) return false;
+        }
         const int a = letter(pos), b = letter(pos + 1);
         const int take_a = short_[at(a)] > 0 ? 1 : 0;
         const int take_b = short_[at(b)] - (a == b ? take_a : 0) > 0 ? 1 : 0;
@@ -1469,11 +1524,16 @@ private:
             const uint8_t k = supply_.kind[at(a * 26 + b)];
             const bool card = k != 0 && left_[k] > 0;
             if (card || double_jokers_ > 0) {
+                const uint64_t tile = card ? kind_weight_[k] : double_joker_weight_;
+                const uint64_t taken = letter_weight_[at(a)] * static_cast<uint64_t>(take_a) +
+                                       letter_weight_[at(b)] * static_cast<uint64_t>(take_b);
                 if (card) --left_[k], --cards_;
                 else --double_jokers_;
                 short_[at(a)] -= take_a;
                 short_[at(b)] -= take_b;
+                state_ -= tile + taken;
                 const bool found = search(pos + 2, excess - take_a - take_b, tiles - 1);
+                state_ += tile + taken;
                 short_[at(a)] += take_a;
                 short_[at(b)] += take_b;
                 if (card) ++left_[k], ++cards_;
@@ -1481,7 +1541,13 @@ private:
                 if (found) return true;
             }
         }
-        return search(pos + 1, excess, tiles);
+        if (search(pos + 1, excess, tiles)) return true;
+        if (memo_) {
+            Failure& seen = slot(key);
+            if (seen.stamp == stamp_ && seen.key == key) seen.excess = std::min(seen.excess, excess);
+            else seen = {key, stamp_, excess};
+        }
+        return false;
     }
 
     const Supply& supply_;
@@ -1496,6 +1562,14 @@ private:
     std::atomic<uint64_t>& work_;  // steps searched, over every word of the table
     uint64_t before_ = 0;          // work_ when this word's search began (a lower bound with threads)
     uint64_t steps_ = 0;           // this word's
+    // number_states()' numbering, and the states whose search failed (memo_slots_ whose
+    // stamp is this word's stamp_).
+    bool memo_ = false;
+    uint64_t state_ = 0, position_weight_ = 0, double_joker_weight_ = 0;
+    std::array<uint64_t, 26> letter_weight_{};
+    std::array<uint64_t, kMaxTable + 1> kind_weight_{};
+    std::vector<Failure> memo_slots_;
+    uint32_t stamp_ = 0;
 
     [[noreturn]] static void too_much_work() {
         throw LimitError("the word test would need more than " + std::to_string(kMaxFinderWork) +
@@ -1638,7 +1712,8 @@ void classify(const uint8_t* counts, const uint8_t* sequences, const Supply& sup
 /// positions, the plain cards take the rest). Double letter cards first where they cover
 /// two short positions (they fit few places), then double jokers over two, then cards and
 /// double jokers over one; a run of short positions is paired from its left end, which
-/// pairs as many as the run has. If that takes `excess` jokers off, the word is formed;
+/// pairs as many as the run has; double jokers go apart from the places where cards still
+/// take a short letter when they can. If that takes `excess` jokers off, the word is formed;
 /// if not, the exact search decides (another choice of short positions may do better).
 /// `cards`: whether the word can hold a double letter card at all (Shortfalls::usable).
 bool tiles_suffice(const char* word, int length, int excess, int tiles, const Supply& supply, uint8_t* shorts,
@@ -1689,7 +1764,10 @@ bool tiles_suffice(const char* word, int length, int excess, int tiles, const Su
             const uint64_t where =
                 (two ? open & open >> 1 : free & free >> 1 & (open | open >> 1)) & low_mask(length - 1);
             if (where == 0) return;
-            lay(lowest_bit64(where));
+            // Away from the places where a card still takes a short letter, if it can be.
+            const uint64_t cards_take = fits & free & free >> 1 & (open | open >> 1);
+            const uint64_t apart = cards_take == 0 ? where : where & ~(cards_take | cards_take << 1 | cards_take >> 1);
+            lay(lowest_bit64(apart != 0 ? apart : where));
         }
     };
     lay_cards(fits & open & open >> 1);
@@ -1791,10 +1869,9 @@ Verdicts settle(const uint8_t* lengths, std::size_t count, const Shortfalls& sho
 /// ascending (see formable_words()).
 template <class Put>
 void formable_in(const Lexicon::LetterIndex& index, const Supply& supply, int minimum, std::size_t first_block,
-                 std::size_t last_block, std::atomic<uint64_t>& work, Put put) {
+                 std::size_t last_block, TileSearch& search, Put put) {
     constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
     constexpr std::size_t rows = Lexicon::LetterIndex::kSlots / 8;
-    TileSearch search(supply, work);
     Shortfalls shortfalls;
     for (std::size_t b = first_block; b < last_block; ++b) {
         const std::size_t first = b * block;
@@ -1838,20 +1915,28 @@ void each_formable_word(const Lexicon& lexicon, const std::vector<Card>& table, 
     const int threads = static_cast<int>(std::min<std::size_t>(
         {static_cast<std::size_t>(std::min(kFormableThreads, kMaxThreads)), cores, blocks / kBlocksPerThread}));
     if (threads <= 1) {
-        formable_in(index, supply, minimum, 0, blocks, work, put);
+        TileSearch search(supply, work);
+        formable_in(index, supply, minimum, 0, blocks, search, put);
         return;
     }
+    constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
     constexpr int kParts = 64;  // parts of the list: small enough to balance the threads
-    std::array<std::vector<uint32_t>, kParts> found;
+    const auto start = [&](int part) { return blocks * static_cast<std::size_t>(part) / kParts * block; };
+    // A part's words go to its own stretch of one buffer, as long as the words it tests
+    // (no growing vectors: a big table forms most of the list), then out in order.
+    const std::unique_ptr<uint32_t[]> found(new uint32_t[blocks * block]);
+    std::array<std::size_t, kParts> counts{};
     in_parallel(kParts, threads, [&](int first, int last) {
+        TileSearch search(supply, work);
         for (int part = first; part < last; ++part) {
-            const auto bound = [&](int p) { return blocks * static_cast<std::size_t>(p) / kParts; };
-            formable_in(index, supply, minimum, bound(part), bound(part + 1), work,
-                        [&](uint32_t i) { found[static_cast<std::size_t>(part)].push_back(i); });
+            uint32_t* next = found.get() + start(part);
+            formable_in(index, supply, minimum, start(part) / block, start(part + 1) / block, search,
+                        [&](uint32_t i) { *next++ = i; });
+            counts[static_cast<std::size_t>(part)] = static_cast<std::size_t>(next - (found.get() + start(part)));
         }
     });
-    for (const std::vector<uint32_t>& part : found)
-        for (const uint32_t i : part) put(i);
+    for (int part = 0; part < kParts; ++part)
+        for (std::size_t k = 0; k < counts[static_cast<std::size_t>(part)]; ++k) put(found[start(part) + k]);
 }
 
 }  // namespace
