@@ -5,9 +5,12 @@ seed, 8,192 steps per rollout) learns against random bots for the same wall time
 
 - ``DummyVecEnv`` of 8 one-game Gymnasium envs (``DiaboloEnv``), each step a Python call
   per game, as SB3 wraps any Gymnasium env;
-- ``DiaboloVecEnv`` of 8, 64 and 256 games: one call steps them all in C++.
+- ``DiaboloVecEnv`` of 8, 64, 256 and 1,024 games: one call steps them all in C++.
 
-Each run has one PyTorch and one BLAS thread, the example's setting.
+Each run has one BLAS thread and one PyTorch thread, the example's setting; the last two
+rows give PyTorch two, for ``DummyVecEnv`` and for 1,024 games (a bigger batch, where the
+policy's forward pass has work to share), whose engine steps on two threads too. Each
+ratio is against the ``DummyVecEnv`` row of the same PyTorch threads.
 
 For each it reports the rollout steps a second (the time MaskablePPO spends collecting:
 stepping the envs and running the policy, apart from its updates), the ratio to the
@@ -24,6 +27,7 @@ import importlib.util
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -31,7 +35,8 @@ from typing import Any
 for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_variable, "1")
 
-from stable_baselines3.common.vec_env import DummyVecEnv  # noqa: E402
+import torch  # noqa: E402
+from stable_baselines3.common.vec_env import DummyVecEnv, VecEnv  # noqa: E402
 
 from diabolo.envs.gymnasium import DiaboloEnv  # noqa: E402
 from diabolo.envs.sb3 import DiaboloVecEnv  # noqa: E402
@@ -49,27 +54,40 @@ def _example() -> ModuleType:
     return module
 
 
-def envs() -> dict[str, Any]:
-    """Each way to feed MaskablePPO, by its row's name."""
+BASELINE = "DummyVecEnv, 8 DiaboloEnv"
+
+
+def envs() -> list[tuple[str, int, Callable[[], VecEnv]]]:
+    """Each way to feed MaskablePPO: its row's name, PyTorch's threads and the env."""
 
     def one_game() -> DiaboloEnv:
         return DiaboloEnv("schacht", players=PLAYERS, opponents="random", seat=None)
 
-    return {
-        "DummyVecEnv, 8 DiaboloEnv": lambda: DummyVecEnv([one_game for _ in range(8)]),
-        "DiaboloVecEnv, 8 games": lambda: DiaboloVecEnv("schacht", 8, players=PLAYERS, seat=None),
-        "DiaboloVecEnv, 64 games": lambda: DiaboloVecEnv("schacht", 64, players=PLAYERS, seat=None),
-        "DiaboloVecEnv, 256 games": lambda: DiaboloVecEnv("schacht", 256, players=PLAYERS, seat=None),
-    }
+    def dummy() -> VecEnv:
+        return DummyVecEnv([one_game for _ in range(8)])
+
+    def games(count: int, threads: int = 1) -> Callable[[], VecEnv]:
+        return lambda: DiaboloVecEnv("schacht", count, players=PLAYERS, seat=None, threads=threads)
+
+    return [
+        (BASELINE, 1, dummy),
+        ("DiaboloVecEnv, 8 games", 1, games(8)),
+        ("DiaboloVecEnv, 64 games", 1, games(64)),
+        ("DiaboloVecEnv, 256 games", 1, games(256)),
+        ("DiaboloVecEnv, 1,024 games", 1, games(1024)),
+        (BASELINE, 2, dummy),
+        ("DiaboloVecEnv, 1,024 games", 2, games(1024, threads=2)),
+    ]
 
 
 def run(seconds: float, matches: int, seed: int) -> list[dict[str, Any]]:
     example = _example()
     rows = []
-    for name, make in envs().items():
+    for name, threads, make in envs():
         env = make()
         env.seed(seed)
         model = example.model_for(env, seed)
+        torch.set_num_threads(threads)
         clock = example.TimeLimit(seconds)
         model.learn(10**9, callback=clock)
         result = example.measure(model, PLAYERS, "random", matches, seed=seed + 100)
@@ -77,6 +95,7 @@ def run(seconds: float, matches: int, seed: int) -> list[dict[str, Any]]:
         rows.append(
             {
                 "env": name,
+                "torch_threads": threads,
                 "rollout_steps_per_second": model.num_timesteps / clock.seconds,
                 "steps": model.num_timesteps,
                 "win_rate": row.win_rate,
@@ -97,15 +116,15 @@ def main() -> None:
     if arguments.json:
         print(json.dumps(rows, indent=2))
         return
-    baseline = rows[0]["rollout_steps_per_second"]
+    baselines = {row["torch_threads"]: row["rollout_steps_per_second"] for row in rows if row["env"] == BASELINE}
     print(f"MaskablePPO, {PLAYERS}-player Schacht against random bots, {arguments.seconds:.0f} s of training each")
-    print(f"{'env':<28}{'rollout steps/s':>16}{'ratio':>8}{'steps':>12}   win rate vs random (95% CI)")
+    print(f"{'env':<28}{'threads':>8}{'rollout steps/s':>16}{'ratio':>8}{'steps':>12}   win rate vs random (95% CI)")
     for row in rows:
         low, high = row["win_interval"]
+        ratio = row["rollout_steps_per_second"] / baselines[row["torch_threads"]]
         print(
-            f"{row['env']:<28}{row['rollout_steps_per_second']:>16,.0f}"
-            f"{row['rollout_steps_per_second'] / baseline:>7.1f}x{row['steps']:>12,}"
-            f"   {row['win_rate']:.3f} ({low:.3f} .. {high:.3f})"
+            f"{row['env']:<28}{row['torch_threads']:>8}{row['rollout_steps_per_second']:>16,.0f}"
+            f"{ratio:>7.1f}x{row['steps']:>12,}   {row['win_rate']:.3f} ({low:.3f} .. {high:.3f})"
         )
 
 

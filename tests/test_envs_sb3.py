@@ -44,6 +44,20 @@ def test_maskable_ppo_trains_through_the_adapter_unmodified() -> None:
     assert masks[np.arange(16), actions].all()
 
 
+def test_env_method_gives_each_games_mask_as_its_own_view_does() -> None:
+    """The masks MaskablePPO asks for every step come as rows of one array, for every game
+    or the ones named, equal to what each game's own view (get_attr) answers."""
+    env = DiaboloVecEnv("schacht", num_envs=5, players=3, seat=None)
+    env.seed(4)
+    env.reset()
+    env.step(np.stack(env.env_method("action_masks")).argmax(axis=1))
+    own = [method() for method in env.get_attr("action_masks")]
+    assert np.array_equal(np.stack(env.env_method("action_masks")), np.stack(own))
+    picked = env.env_method("action_masks", indices=[3, 1])
+    assert [row.tolist() for row in picked] == [own[3].tolist(), own[1].tolist()]
+    assert env.env_method("action_masks", indices=2)[0].tolist() == own[2].tolist()
+
+
 @pytest.mark.parametrize(
     ("game", "options"),
     [

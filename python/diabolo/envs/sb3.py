@@ -197,6 +197,10 @@ class DiaboloVecEnv(VecEnv):
         self, method_name: str, *method_args: Any, indices: VecEnvIndices = None, **method_kwargs: Any
     ) -> list[Any]:
         """Calls the method of each game (``action_masks``, ``render``)."""
+        if method_name == "action_masks" and not method_args and not method_kwargs:
+            # MaskablePPO asks at every step: the rows of the one array, not a call per game.
+            masks = self.action_masks()
+            return list(masks) if indices is None else [masks[index] for index in self._get_indices(indices)]
         return [
             getattr(self._views[index], method_name)(*method_args, **method_kwargs)
             for index in self._get_indices(indices)
