@@ -132,9 +132,10 @@ FoundWords find_words(const Lexicon& lexicon, const std::vector<Card>& table, in
 /// cards (K3.3), decided from its letter counts (Lexicon::letter_index, built on the first
 /// call) and, for the few words that need two-letter tiles, by an exact search over that
 /// word alone. What the legal claims need (their ids are kFirstClaimAction + index): at most
-/// about 12 ms on one core for the German list at any table of its deck, where find_words
-/// takes up to a second (src/knizia/words.cpp); a list of more than 32,768 words is split
-/// across up to 4 threads where the machine has the cores (the same words on any count).
+/// about 15 ms on one core (8 on two) for the German list at any table of its deck, where
+/// find_words takes up to a second (src/knizia/words.cpp); a list of more than 32,768 words
+/// is split across up to 4 threads where the machine has the cores (the same words on any
+/// count).
 /// LimitError past kMaxFinderWork steps of that search, which only custom decks of many
 /// two-letter cards can reach.
 std::vector<uint32_t> formable_words(const Lexicon& lexicon, const std::vector<Card>& table,
