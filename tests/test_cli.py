@@ -41,6 +41,25 @@ def test_play_a_whole_game_through_piped_input() -> None:
     assert "Game over. Final scores:" in text and "seat 0 (you):" in text and "winner" in text
 
 
+def test_play_shows_how_each_round_ended() -> None:
+    """S5, S6: at each round's end, every colour's scoring (its sides, the hands that held
+    it, the doublers bet, the points) and the round's scores, which add up to the totals."""
+    done = run("play", "schacht", "--players", "3", "--seed", "5", "--bots", "random", stdin="1\n" * 300)
+    assert done.returncode == 0, done.stderr
+    text = done.stdout
+    colours = re.findall(r"(red|yellow|green|purple|blue) \([RYGPB]\): angels \d+, devils \d+: (\w+)", text)
+    rounds = re.findall(r"Round (\d) scores: (.*)", text)
+    assert [number for number, _ in rounds] == ["1", "2", "3"]
+    assert len(colours) == 5 * len(rounds) and {outcome for _, outcome in colours} <= {"positive", "negative", "even"}
+    assert "doublers bet: seat" in text and "held by seat" in text
+    totals = [0, 0, 0]
+    for _, line in rounds:
+        for seat, points in re.findall(r"seat (\d): ([+-]\d+)", line):
+            totals[int(seat)] += int(points)
+    final = [int(total) for total in re.findall(r"seat \d \((?:you|random)\): (-?\d+)", text)]
+    assert totals == final
+
+
 def test_leaving_the_game_and_end_of_input() -> None:
     assert "Game left." in run("play", "schacht", stdin="quit\n").stdout
     ended = run("play", "schacht", stdin="")

@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 import diabolo
 from diabolo import _core
@@ -60,8 +60,7 @@ def demo(players: int, seed: int, out: TextIO) -> int:
             print("  " + " ".join(moves[start : start + 12]), file=out)
         print("  the table before the last card was placed:", file=out)
         print("\n".join("  " + line for line in table.splitlines()[1:]), file=out)
-        change = "  ".join(f"seat {s}: {now - was:+d}" for s, (now, was) in enumerate(zip(state.scores, before)))
-        print(f"  round score: {change}", file=out)
+        print(f"  round score: {round_change(state.scores, before)}", file=out)
     print("\nFinal result", file=out)
     print("  seat  bot     total", file=out)
     for seat, total in enumerate(state.scores):
@@ -100,6 +99,34 @@ def picture(state: SchachtState, seat: int) -> str:
     return "\n".join(lines)
 
 
+def scoring_lines(events: Sequence[dict[str, Any]], before: Sequence[int]) -> list[str]:
+    """The end of a round, from the events of the move that ended it (S5, S6): how each
+    colour scored (its sides, the hands that held it, the doublers bet, the points), then
+    the round's scores. `before`: the totals when the round began."""
+    lines = []
+    for event in events:
+        if event["type"] == "colour_scored":
+            colour = f"{COLOURS[event['colour']]} ({event['colour']})"
+            sides = f"angels {event['angel']}, devils {event['devil']}: {event['outcome']}"
+            if event["outcome"] == "even":
+                lines.append(f"  {colour}: {sides}, no points")
+                continue
+            hands = ", ".join(f"seat {s}: {' '.join(cards)}" for s, cards in enumerate(event["hands"]) if cards)
+            bets = ", ".join(f"seat {s}" for s in event["bets"]) or "none"
+            points = ", ".join(f"seat {s}: {p:+d}" for s, p in enumerate(event["points"]) if p)
+            lines.append(
+                f"  {colour}: {sides}; held by {hands or 'nobody'}; doublers bet: {bets}; {points or 'no points'}"
+            )
+        elif event["type"] == "round_ended":
+            lines.append(f"Round {event['round'] + 1} scores: {round_change(event['scores'], before)}")
+    return lines
+
+
+def round_change(scores: Sequence[int], before: Sequence[int]) -> str:
+    """Each seat's points in a round: its total now against `before`."""
+    return "  ".join(f"seat {s}: {now - was:+d}" for s, (now, was) in enumerate(zip(scores, before)))
+
+
 def play(players: int, seat: int, bot_name: str, seed: int, read: Callable[[str], str], out: TextIO) -> int:
     """A game of Diabolo (Schacht) in the terminal: `seat` is the person, bots the rest."""
     game = diabolo.load("schacht", players=players)
@@ -111,6 +138,16 @@ def play(players: int, seat: int, bot_name: str, seed: int, read: Callable[[str]
     )
     round_number = -1
     shown = ""
+    before = list(state.scores)
+
+    def show_scoring() -> None:
+        nonlocal before
+        lines = scoring_lines(state.events_for(seat), before)
+        if lines:
+            print("\n".join(lines), file=out)
+        if any(event["type"] == "round_ended" for event in state.events_for(seat)):
+            before = list(state.scores)
+
     while not state.is_terminal:
         if state.round != round_number:
             round_number = state.round
@@ -124,6 +161,7 @@ def play(players: int, seat: int, bot_name: str, seed: int, read: Callable[[str]
             state.apply(move, player=actor)
             if move.kind in ("place", "discard"):
                 print(f"seat {actor} ({bot_name}): {move}", file=out)
+            show_scoring()
             continue
         picture_now = picture(state, seat)
         if picture_now != shown:
@@ -155,6 +193,8 @@ def play(players: int, seat: int, bot_name: str, seed: int, read: Callable[[str]
             state.apply(text, player=seat)
         except diabolo.DiaboloError as error:
             print(f"Not possible: {error}. Type 'moves' for your legal moves.", file=out)
+            continue
+        show_scoring()
     print("\nGame over. Final scores:", file=out)
     for s, total in enumerate(state.scores):
         who = "you" if s == seat else bot_name
