@@ -142,10 +142,11 @@ def play(players: int, seat: int, bot_name: str, seed: int, read: Callable[[str]
 
     def show_scoring() -> None:
         nonlocal before
-        lines = scoring_lines(state.events_for(seat), before)
+        events = state.events_for(seat)
+        lines = scoring_lines(events, before)
         if lines:
             print("\n".join(lines), file=out)
-        if any(event["type"] == "round_ended" for event in state.events_for(seat)):
+        if any(event["type"] == "round_ended" for event in events):
             before = list(state.scores)
 
     while not state.is_terminal:

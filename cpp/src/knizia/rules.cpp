@@ -426,10 +426,10 @@ namespace {
 /// Whether the word finder's walk of the automaton with the table's cards (find_words) is
 /// the cheaper way to the legal claims: microseconds at a small table or with a short list,
 /// but seconds at a big table with jokers and a long list, where formable_words, which
-/// tests every word of the list, takes about a millisecond and at most about twelve. The
-/// limits are the table sizes up to which the walk took under half a millisecond with the
-/// German list, by jokers (? one, ?? two); random playouts and bots see such tables at
-/// almost every move. A list of a few thousand words is walked at any table.
+/// tests every word of the list, takes about a millisecond and at most about fifteen on one
+/// core. The limits are the table sizes up to which the walk took under half a millisecond
+/// with the German list, by jokers (? one, ?? two); random playouts and bots see such tables
+/// at almost every move. A list of a few thousand words is walked at any table.
 bool walk_is_cheaper(const Lexicon& lexicon, const std::vector<Card>& table) {
     constexpr std::size_t kShortList = 4096;
     if (lexicon.size() <= kShortList) return true;

@@ -1792,7 +1792,6 @@ Lane yes(bool condition) { return condition ? 1 : 0; }
 /// uncovered short position (one each). Either all are laid, taking q + double_jokers
 /// (q now the pairs laid), or the stretches' pairs run out, leaving at most one uncovered
 /// short position a stretch: q + 1 jokers cover them.
-
 Lane double_jokers_suffice(Lane length, Lane need, Lane excess, Lane double_jokers, Lane bare, Lane jokers) {
     const Lane q = std::min(double_jokers, std::max((2 * need - length) >> 1, bare));
     return yes(excess <= q + double_jokers) & yes(q + 1 <= jokers);

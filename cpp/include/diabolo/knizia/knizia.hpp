@@ -135,9 +135,8 @@ FoundWords find_words(const Lexicon& lexicon, const std::vector<Card>& table, in
 /// about 15 ms on one core (8 on two) for the German list at any table of its deck, where
 /// find_words takes up to a second (src/knizia/words.cpp); a list of more than 32,768 words
 /// is split across up to 4 threads where the machine has the cores (the same words on any
-/// count).
-/// LimitError past kMaxFinderWork steps of that search, which only custom decks of many
-/// two-letter cards can reach.
+/// count). LimitError past kMaxFinderWork steps of that search, which only custom decks of
+/// many two-letter cards can reach.
 std::vector<uint32_t> formable_words(const Lexicon& lexicon, const std::vector<Card>& table,
                                      int min_cards = kDefaultMinCards);
 /// The same words written to `out` (room for lexicon.size() ids) as first_id + index, for
