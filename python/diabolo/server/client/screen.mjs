@@ -11,6 +11,13 @@ import { KniziaBoard } from "./knizia.mjs";
 
 const BOARDS = { schacht: SchachtBoard, duvelen: DuvelenBoard, knizia: KniziaBoard };
 const LOG_SIZE = 80;
+const REFUSALS = {
+  illegal: "Not allowed",
+  bad_move: "Not a move",
+  not_your_seat: "Spectators cannot move",
+  game_over: "The game is over",
+  too_fast: "Too fast: slow down",
+};
 
 export class GameScreen {
   /**
@@ -84,6 +91,19 @@ export class GameScreen {
   says(seat, verb) {
     if (seat === this.seat && seat !== null) return `You ${verb.endsWith("sses") ? verb.slice(0, -2) : verb.replace(/s$/, "")}`;
     return `${this.name(seat)} ${verb}`;
+  }
+
+  /** A move of ours the server refused (the rejected message, with the move we sent): the
+   * board may show it its own way (a lost race in Duvelen), else a notice says why. */
+  refused(entry) {
+    if (this.board.rejected && this.board.rejected(entry)) return;
+    if (entry.reason === "stale") {
+      this.notice(`Too late: ${entry.move} lost a race (${entry.clause}).`, "stale");
+    } else if (entry.code === "penalty_pending") {
+      this.notice(`Too late for ${entry.move}: the game waits for a penalty card (${entry.clause}).`, "stale");
+    } else {
+      this.notice(`${REFUSALS[entry.reason] || entry.reason}: ${entry.message}`, "error");
+    }
   }
 
   notice(text, kind = "info") {

@@ -228,27 +228,12 @@ function send(move) {
   socket.send(JSON.stringify({ type: "move", move, version, id }));
 }
 
-const REASONS = {
-  illegal: "Not allowed",
-  bad_move: "Not a move",
-  not_your_seat: "Spectators cannot move",
-  game_over: "The game is over",
-  too_fast: "Too fast: slow down",
-};
-
 function rejected(message) {
   const sent = pending.get(message.id);
   pending.delete(message.id);
   const entry = { ...message, move: sent ? sent.move : null };
   hooks.rejected.push(entry);
-  if (screen.board.rejected && screen.board.rejected(entry)) return;
-  if (message.reason === "stale") {
-    screen.notice(`Too late: ${entry.move} lost a race (${message.clause}).`, "stale");
-  } else if (message.code === "penalty_pending") {
-    screen.notice(`Too late for ${entry.move}: the game waits for a penalty card (${message.clause}).`, "stale");
-  } else {
-    screen.notice(`${REASONS[message.reason] || message.reason}: ${message.message}`, "error");
-  }
+  screen.refused(entry);
 }
 
 function errorMessage(message) {
