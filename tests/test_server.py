@@ -21,6 +21,7 @@ pytest.importorskip("starlette", reason='the server tests need pip install "diab
 from websockets.exceptions import ConnectionClosedError  # noqa: E402
 
 import diabolo  # noqa: E402
+from diabolo.server import ServerConfig  # noqa: E402
 from diabolo.server.tables import listed_moves, seat_view, token_hash  # noqa: E402
 from tests.postgres_helpers import postgres_server  # noqa: E402
 from tests.server_helpers import Running, receive, running_server  # noqa: E402
@@ -148,6 +149,47 @@ def test_hostile_input_is_refused_and_changes_nothing(server: Running) -> None:
         assert receive(spectator)["reason"] == "not_your_seat"
     response = server.http.post("/api/tables", json={"game": "chess"})
     assert response.status_code == 400 and "chess" in response.json()["error"]["message"]
+
+
+def test_rematch_and_leave_over_http_refuse_what_they_cannot_take(tmp_path: Path) -> None:
+    """POST /api/tables/{id}/rematch and /leave: a body that is not a JSON object, a wrong
+    token, a game not over, an unknown table are refused with a reason and change nothing;
+    a rematch counts against the client's tables (tables_per_client). Leaving a game
+    under way hands the seat to a bot, which the rematch keeps; the last person's leave
+    closes the table (404 after)."""
+    config = ServerConfig(tables_per_client=2)
+    with running_server(f"sqlite:///{tmp_path / 'tables.db'}", config=config, rate=10_000) as server:
+        seats = [{"name": "Ann"}, {"name": "Bo"}, {"bot": "random"}]
+        table = server.create(game="schacht", options={"players": 3, "rounds": 1}, seats=seats, seed=4)
+        tid = table["id"]
+        (_, ann), (_, bo) = server.sit(tid, "Ann", 0), server.sit(tid, "Bo", 1)
+        refusals = [
+            ("rematch", {"seat": 0, "token": ann}, 400, "game_not_over"),
+            ("rematch", {"seat": 0, "token": bo}, 400, "bad_token"),
+            ("rematch", ["seat"], 400, "bad_option"),
+            ("leave", {"seat": "0", "token": ann}, 400, "bad_token"),
+            ("leave", {"seat": 1, "token": ann}, 400, "bad_token"),
+        ]
+        for path, body, status, code in refusals:
+            response = server.http.post(f"/api/tables/{tid}/{path}", json=body)
+            assert (response.status_code, response.json()["error"]["code"]) == (status, code), (path, body)
+        missing = server.http.post("/api/tables/nothere/leave", json={"seat": 0, "token": ann})
+        assert missing.status_code == 404
+        assert server.http.get("/api/tables").json()["tables"][0]["seats"][1]["taken"] is True
+
+        assert server.http.post(f"/api/tables/{tid}/leave", json={"seat": 1, "token": bo}).status_code == 200
+        with server.connect(tid, seat=0, token=ann) as connection:
+            play_to_end(connection, 0)  # a bot plays on for Bo
+        first = server.http.post(f"/api/tables/{tid}/rematch", json={"seat": 0, "token": ann})
+        assert first.status_code == 201 and first.json()["seat"] == 0
+        rematch = first.json()["table"]
+        assert [seat["bot"] for seat in rematch["seats"]] == [None, "heuristic", "random"]
+        server.create(game="schacht", options={"players": 3}, seats=seats, seed=5)  # the client's second table
+        third = server.http.post("/api/tables", json={"game": "schacht", "options": {"players": 3}, "seats": seats})
+        assert third.status_code == 429  # the rematch counted
+        gone = server.http.post(f"/api/tables/{rematch['id']}/leave", json={"seat": 0, "token": first.json()["token"]})
+        assert gone.json() == {"table": None}
+        assert server.http.get(f"/api/tables/{rematch['id']}/record").status_code == 404
 
 
 def play_then_resume(store: str) -> None:

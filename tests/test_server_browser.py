@@ -559,7 +559,7 @@ def test_the_lobby_makes_tables_seats_people_and_spectators_watch_and_replay(
     assert lobby.evaluate("() => diabolo.seat") == 0
     seated = lobby.evaluate("() => new URLSearchParams(location.search).get('table')")
     listed = {t["id"]: t for t in server.http.get("/api/tables").json()["tables"]}
-    assert listed[seated]["seats"][0] == {"name": "Ann Lobby", "bot": None, "taken": True}
+    assert listed[seated]["seats"][0] == {"name": "Ann Lobby", "bot": None, "level": None, "taken": True, "reserved": False}
     assert listed[seated]["settings"] == {"turn_seconds": 30, "bot_pace": 0.05, "practice": False}
     assert listed[seated]["options"] == {"players": 3, "rounds": 1}
     lobby.wait_for_function("() => diabolo.legal.length > 0")  # seat 1 began (S2.2); now Ann

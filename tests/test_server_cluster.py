@@ -240,7 +240,9 @@ def check_nothing_lost(process: Process, person: Person) -> None:
 
 def test_any_process_serves_any_table_and_lists_every_table() -> None:
     """A table made on one process is sat at through a second and played through a third
-    (relayed over Redis), watched through the first; every process's lobby lists it."""
+    (relayed over Redis), watched through the first; every process's lobby lists it. Its
+    rematch is asked through the second (the seat already taken, asking again is refused)
+    and left through the third."""
     with processes(3) as (first, second, third):
         table = first.create(**quick_duvelen())
         token = second.sit(table["id"], "Ann", 0)
@@ -257,6 +259,18 @@ def test_any_process_serves_any_table_and_lists_every_table() -> None:
                 assert time.monotonic() < deadline
                 time.sleep(0.05)
         check_nothing_lost(second, person)
+        # a rematch asked through another process than the one that plays the game, left through a third
+        answer = second.http.post(f"/api/tables/{table['id']}/rematch", json={"seat": 0, "token": token})
+        assert answer.status_code == 201, answer.text
+        rematch = answer.json()
+        assert rematch["seat"] == 0 and rematch["table"]["id"] != table["id"]
+        assert (
+            second.http.post(f"/api/tables/{table['id']}/rematch", json={"seat": 0, "token": token}).status_code == 409
+        )
+        left = third.http.post(
+            f"/api/tables/{rematch['table']['id']}/leave", json={"seat": 0, "token": rematch["token"]}
+        )
+        assert left.json() == {"table": None}
 
 
 def listed_as_finished(process: Process, table_id: str) -> bool:

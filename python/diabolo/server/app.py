@@ -132,6 +132,31 @@ def create_app(
             return _refusal(error, metrics)
         return JSONResponse({"seat": taken, "token": token, "table": summary})
 
+    async def rematch(request: Request) -> Response:
+        """A player of a finished game takes their seat in its rematch (made by the first who asks)."""
+        try:
+            _check_origin(request, config)
+            data = _object(await _body(request, config), "a rematch request")
+            name = None if data.get("name") is None else _name(data["name"])
+            seat, token, summary = await _lobby(request).rematch(
+                request.path_params["table"], data.get("seat"), data.get("token"), name, _client(request)
+            )
+        except (DiaboloError, Rejection) as error:
+            return _refusal(error, metrics)
+        return JSONResponse({"seat": seat, "token": token, "table": summary}, status_code=201)
+
+    async def leave(request: Request) -> Response:
+        """A person leaves a table (or declines a rematch's seat reserved for them)."""
+        try:
+            _check_origin(request, config)
+            data = _object(await _body(request, config), "a leave request")
+            summary = await _lobby(request).leave_seat(
+                request.path_params["table"], data.get("seat"), data.get("token")
+            )
+        except (DiaboloError, Rejection) as error:
+            return _refusal(error, metrics)
+        return JSONResponse({"table": summary})
+
     async def record(request: Request) -> Response:
         """A game's record: the public (redacted) one while it runs, the full one after;
         with ``?audience=public`` the public one always."""
@@ -202,6 +227,8 @@ def create_app(
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table}/seats", take_seat, methods=["POST"]),
+        Route("/api/tables/{table}/rematch", rematch, methods=["POST"]),
+        Route("/api/tables/{table}/leave", leave, methods=["POST"]),
         Route("/api/tables/{table}/record", record),
         WebSocketRoute("/ws/{table}", play),
         Route("/healthz", healthz),

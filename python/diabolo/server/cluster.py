@@ -254,8 +254,8 @@ class Cluster:
 class RemoteTable:
     """A table another process plays, as seen from this one: the same calls as a local
     :class:`~diabolo.server.tables.Table` (join, leave, submit, now, take_seat,
-    record_text), answered by the holder over Redis; the client's messages come from the
-    holder's channel for its audience."""
+    leave_seat, rematch_offer, set_rematch, record_text), answered by the holder over
+    Redis; the client's messages come from the holder's channel for its audience."""
 
     def __init__(self, cluster: Cluster, node: str, table_id: str) -> None:
         self.id = table_id
@@ -321,9 +321,22 @@ class RemoteTable:
     def now(self) -> float:
         return round(time.monotonic() + self._clock_offset, 3)
 
-    async def take_seat(self, seat: int | None, name: str) -> tuple[int, str, dict[str, Any]]:
-        answer = await self._call("seat", seat=seat, name=name)
+    async def take_seat(self, seat: int | None, name: str, token: Any = None) -> tuple[int, str, dict[str, Any]]:
+        answer = await self._call("seat", seat=seat, name=name, token=token)
         return answer["seat"], answer["token"], answer["table"]
+
+    async def leave_seat(self, seat: Any, token: Any) -> dict[str, Any] | None:
+        answer = await self._call("leave_seat", seat=seat, token=token)
+        summary: dict[str, Any] | None = answer["table"]
+        return summary
+
+    async def rematch_offer(self, seat: Any, token: Any) -> dict[str, Any]:
+        return await self._call("rematch_offer", seat=seat, token=token)
+
+    async def set_rematch(self, table_id: str) -> str:
+        answer = await self._call("set_rematch", rematch=table_id)
+        rematch: str = answer["rematch"]
+        return rematch
 
     async def record_text(self, public: bool) -> str:
         answer = await self._call("record", public=public)

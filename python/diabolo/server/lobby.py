@@ -27,7 +27,7 @@ from diabolo.server.metrics import Metrics
 from diabolo.server.pool import EnginePool
 from diabolo.server.protocol import Rejection
 from diabolo.server.store import Store, TableRow
-from diabolo.server.tables import Seat, Settings, Table, make_bot
+from diabolo.server.tables import BOT_NAMES, Seat, Settings, Table, make_bot
 
 __all__ = ["Lobby"]
 
@@ -63,6 +63,7 @@ class Lobby:
         self._records: collections.OrderedDict[str, str] = collections.OrderedDict()
         self._creations: dict[str, tuple[float, float]] = {}  # per client: allowance, when
         self._tasks: list[asyncio.Task[None]] = []
+        self._rematch_lock = asyncio.Lock()
 
     @property
     def _limits(self) -> dict[str, Any]:
@@ -206,8 +207,14 @@ class Lobby:
             if op == "move":
                 return {"version": await table.submit(request["seat"], request["move"], request["version"])}
             if op == "seat":
-                seat, token, summary = await table.take_seat(request["seat"], request["name"])
+                seat, token, summary = await table.take_seat(request["seat"], request["name"], request.get("token"))
                 return {"seat": seat, "token": token, "table": summary}
+            if op == "leave_seat":
+                return {"table": await self._leave_here(table, request["seat"], request["token"])}
+            if op == "rematch_offer":
+                return await table.rematch_offer(request["seat"], request["token"])
+            if op == "set_rematch":
+                return {"rematch": await table.set_rematch(request["rematch"])}
             if op == "record":
                 return {"text": await table.record_text(public=bool(request["public"]))}
         except Rejection as error:
@@ -215,6 +222,69 @@ class Lobby:
         except DiaboloError as error:
             return {"error": Rejection("bad_request", str(error), getattr(error, "code", "")).to_json()}
         return {"error": Rejection("bad_request", f"unknown call {op!r}").to_json()}
+
+    async def leave_seat(self, table_id: str, seat: Any, token: Any) -> dict[str, Any] | None:
+        """A person leaves a table (Table.leave_seat): its summary after, or None when no
+        person is left at it and it was closed."""
+        table = await self.find(table_id)
+        if isinstance(table, RemoteTable):
+            summary: dict[str, Any] | None = await table.leave_seat(seat, token)
+            return summary
+        return await self._leave_here(table, seat, token)
+
+    async def _leave_here(self, table: Table, seat: Any, token: Any) -> dict[str, Any] | None:
+        summary = await table.leave_seat(seat, token)
+        if table.abandoned:
+            await self.expire(table, "closed", "every player left: the table is closed")
+            return None
+        return summary
+
+    async def rematch(
+        self, table_id: str, seat: Any, token: Any, name: str | None = None, client: str = ""
+    ) -> tuple[int, str, dict[str, Any]]:
+        """The player of ``seat`` (``token``) of a finished game takes the same seat in its
+        rematch, which the first to ask makes: the same game, options, settings and bots
+        with a new seed, each person's seat reserved for its player of this game until
+        they take it or decline it (leave_seat). ``name``: the seat's name at the old table
+        unless given. The seat, its token and the rematch's summary; making it counts
+        against the client's limits, as any new table."""
+        old = await self.find(table_id)
+        offer = await old.rematch_offer(seat, token)
+        rematch_id = offer["rematch"]
+        if rematch_id is None:
+            async with self._rematch_lock:  # two players who ask at once make one rematch
+                offer = await old.rematch_offer(seat, token)
+                rematch_id = offer["rematch"] or await self._make_rematch(old, offer, client)
+        rematch = await self.find(rematch_id)
+        return await rematch.take_seat(seat, name or offer["seats"][seat]["name"], token)
+
+    async def _make_rematch(self, old: Table | RemoteTable, offer: dict[str, Any], client: str) -> str:
+        if self.draining:
+            raise Rejection("draining", "this server is going down: make the table on another")
+        await self._admit(client)
+        game = self.game(offer["game"], offer["options"])
+        seats = [Seat.from_json(spec) for spec in offer["seats"]]
+        settings = Settings.from_json(offer["settings"], offer["game"])
+        table = await Table.create(
+            self.store,
+            self.pool,
+            game,
+            offer["game"],
+            offer["options"],
+            seats,
+            settings,
+            time.time_ns() & (2**63 - 1),
+            creator=client,
+            **self._limits,
+        )
+        self._spend(client)
+        if self.cluster is not None:
+            await self.cluster.acquire(table.id)
+        self._hold(table)
+        linked = await old.set_rematch(table.id)
+        if linked != table.id:  # another process made one first: this one goes
+            await self.expire(table, "closed", "a rematch was made elsewhere")
+        return linked
 
     async def create(self, data: Any, client: str = "") -> Table:
         """A table from a client's request (see docs/server.rst): OptionError for a bad
@@ -304,7 +374,7 @@ class Lobby:
             return Seat(_name(spec.get("name", f"seat {seat}")))
         bot_options = _object(spec.get("options", {}), f"seat {seat}'s bot options")
         make_bot(game, kind, bot_options, self._limits["bot_caps"])  # refused here, before the table exists
-        return Seat(_name(spec.get("name", f"{kind} bot")), kind, bot_options)
+        return Seat(_name(spec.get("name", BOT_NAMES[seat % len(BOT_NAMES)])), kind, bot_options)
 
     async def record(self, table_id: str, public: bool) -> str | None:
         """A game's record as JSON text (see docs/server.rst), or None for no such table.
@@ -350,11 +420,12 @@ class Lobby:
             await self.expire(table)
         return [table.id for table in expired]
 
-    async def expire(self, table: Table) -> None:
-        """Closes ``table``, tells its connections, and deletes it from memory and the store."""
+    async def expire(self, table: Table, code: str = "expired", message: str = "the table expired") -> None:
+        """Closes ``table``, tells its connections (``no_table``, with ``code`` and
+        ``message``), and deletes it from memory and the store."""
         table.close()
         self.tables.pop(table.id, None)
-        await table.broadcast(_error("no_table", "expired", "the table expired"), end=True)
+        await table.broadcast(_error("no_table", code, message), end=True)
         await self.store.delete_table(table.id)
         if self.cluster is not None:
             self.cluster.forget_summary(table.id)

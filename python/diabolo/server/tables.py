@@ -40,7 +40,15 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import diabolo
-from diabolo.errors import DiaboloError, IllegalMoveError, NotationError, OptionError, PlayerError, StaleMoveError
+from diabolo.errors import (
+    DiaboloError,
+    IllegalMoveError,
+    InvalidWordError,
+    NotationError,
+    OptionError,
+    PlayerError,
+    StaleMoveError,
+)
 from diabolo.realtime import Reaction
 from diabolo.records import Record
 from diabolo.registry import Game, State
@@ -51,7 +59,17 @@ from diabolo.server.store import Store, TableRow
 
 LOG = logging.getLogger("diabolo.server")
 
-__all__ = ["MAX_SERVER_MESSAGE", "Connection", "Seat", "Settings", "Table", "make_bot"]
+__all__ = [
+    "BOT_NAMES",
+    "MAX_SERVER_MESSAGE",
+    "STAND_INS",
+    "Connection",
+    "Seat",
+    "Settings",
+    "Table",
+    "bot_level",
+    "make_bot",
+]
 
 Audience = int | None
 """A seat, or None for spectators."""
@@ -64,6 +82,28 @@ MAX_SERVER_MESSAGE = 64 * 1024
 
 _DELAY_OPTIONS = ("per_letter",)
 """Bot options that are a time, in seconds, capped like the reaction delays."""
+
+BOT_NAMES = ("Ada", "Bram", "Cleo", "Dirk", "Elke", "Finn", "Greta", "Hugo")
+"""The names a table's bots get when the request names none: seat n's is BOT_NAMES[n]."""
+
+STAND_INS = {"schacht": "heuristic", "knizia": "word", "duvelen": "greedy"}
+"""The bot that plays on for a person who leaves a game under way, per game."""
+
+
+def bot_level(kind: str, options: dict[str, Any]) -> str:
+    """How well a bot plays, in the word people see beside its name: ``easy`` (random
+    moves, or a word bot that knows under half the words), ``strong`` (a search:
+    ``ismcts``, ``lookahead``), else ``medium``.
+
+    >>> bot_level("random", {}), bot_level("heuristic", {}), bot_level("ismcts", {"iterations": 500})
+    ('easy', 'medium', 'strong')
+    >>> bot_level("word", {"coverage": 0.3})
+    'easy'
+    """
+    coverage = options.get("coverage", 1.0)
+    if kind == "random" or (kind == "word" and isinstance(coverage, (int, float)) and coverage < 0.5):
+        return "easy"
+    return "strong" if kind in ("ismcts", "lookahead") else "medium"
 
 
 def make_bot(game: str, kind: str, options: dict[str, Any], caps: dict[str, float] | None = None) -> Any:
@@ -185,22 +225,55 @@ class Settings:
 
 @dataclass
 class Seat:
-    """A seat: a person's (``bot`` None; ``token_hash`` once someone took it) or a bot's."""
+    """A seat: a person's (``bot`` None; ``token_hash`` once someone took it) or a bot's.
+    A rematch's person seat is ``reserved_for`` the hash of the token that held it in the
+    game before, until that person takes it or declines."""
 
     name: str
     bot: str | None = None
     bot_options: dict[str, Any] = field(default_factory=dict)
     token_hash: str | None = None
+    reserved_for: str | None = None
 
     @property
     def taken(self) -> bool:
         return self.bot is not None or self.token_hash is not None
 
+    def held_by(self, token: Any) -> bool:
+        """Whether ``token`` opens this seat."""
+        return _matches(self.token_hash, token)
+
+    def reserved_by(self, token: Any) -> bool:
+        """Whether this free seat is reserved for the holder of ``token`` (a rematch)."""
+        return not self.taken and _matches(self.reserved_for, token)
+
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "bot": self.bot, "bot_options": self.bot_options, "token_hash": self.token_hash}
+        return {
+            "name": self.name,
+            "bot": self.bot,
+            "bot_options": self.bot_options,
+            "token_hash": self.token_hash,
+            "reserved_for": self.reserved_for,
+        }
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Seat:
+        return Seat(data["name"], data["bot"], data["bot_options"], data["token_hash"], data.get("reserved_for"))
 
     def public(self) -> dict[str, Any]:
-        return {"name": self.name, "bot": self.bot, "taken": self.taken}
+        """What everyone may know of the seat: its name, its bot and how well it plays,
+        whether someone sits there, and whether it waits for a player of the last game."""
+        return {
+            "name": self.name,
+            "bot": self.bot,
+            "level": None if self.bot is None else bot_level(self.bot, self.bot_options),
+            "taken": self.taken,
+            "reserved": not self.taken and self.reserved_for is not None,
+        }
+
+
+def _matches(stored: str | None, token: Any) -> bool:
+    return stored is not None and isinstance(token, str) and secrets.compare_digest(stored, token_hash(token))
 
 
 def token_hash(token: str) -> str:
@@ -235,6 +308,10 @@ class _Seen:
         if not first - 1 <= version <= self.version:
             return None
         return [(first + i, self.kept[i][2]) for i in range(version - first + 1, len(self.kept))]
+
+
+def _seat_number(seat: Any, seats: int) -> bool:
+    return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats
 
 
 _STALE_VERSIONS = re.compile(r"it was legal at version \d+, the state is at version \d+")
@@ -298,6 +375,8 @@ class Table:
         """Called when the summary may have changed (a move, a seat taken, a spectator)."""
         self.on_lost: Callable[[Table], None] | None = None
         """Called when the store refused a move's write: another process plays the table now."""
+        self.rematch: str | None = None
+        """The id of the table of this game's rematch, once a player asked for one."""
 
     # ---- making and restoring ------------------------------------------------------------
 
@@ -338,7 +417,7 @@ class Table:
     def restore(cls, store: Store, pool: EnginePool, game: Game, row: TableRow, **limits: Any) -> Table:
         """A stored table, its accepted moves replayed with their times (engine work: the
         lobby runs it in the pool)."""
-        seats = [Seat(s["name"], s["bot"], s["bot_options"], s["token_hash"]) for s in row.seats]
+        seats = [Seat.from_json(s) for s in row.seats]
         record = Record(game.state_from_json(row.start), players=[seat.name for seat in seats], started=row.created)
         settings = Settings.from_json(row.settings)
         table = cls(row, game, record, seats, settings, store, pool, **limits)
@@ -389,6 +468,7 @@ class Table:
             "version": self.public_version,
             "finished": self.finished,
             "spectators": len(self._connections.get(None, ())) + self._elsewhere[None],
+            "rematch": self.rematch,
         }
 
     def welcome(self, audience: Audience, since: int | None) -> dict[str, Any]:
@@ -420,32 +500,99 @@ class Table:
     def authenticate(self, seat: Any, token: Any) -> int:
         """The seat a token opens; Rejection otherwise (the same answer for a wrong seat
         and a wrong token)."""
-        if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(self.seats):
-            stored = self.seats[seat].token_hash
-            if stored is not None and isinstance(token, str) and secrets.compare_digest(stored, token_hash(token)):
-                return seat
+        if _seat_number(seat, len(self.seats)) and self.seats[seat].held_by(token):
+            return int(seat)
         raise Rejection("bad_token", "no seat of this table has that seat number and token")
 
-    async def take_seat(self, seat: int | None, name: str) -> tuple[int, str, dict[str, Any]]:
+    async def take_seat(self, seat: int | None, name: str, token: Any = None) -> tuple[int, str, dict[str, Any]]:
         """A free person's seat (the first one when ``seat`` is None) for ``name``, and the
-        token that opens it from now on; Rejection when there is none."""
-        free = [s for s, spec in enumerate(self.seats) if not spec.taken]
+        token that opens it from now on; Rejection when there is none. A seat reserved
+        for a rematch is free only to the ``token`` that held it in the game before (with
+        that token and no ``seat``, the seat reserved for it)."""
+        free = [s for s, spec in enumerate(self.seats) if not spec.taken and spec.reserved_for is None]
+        mine = [s for s, spec in enumerate(self.seats) if spec.reserved_by(token)]
         if seat is None:
-            if not free:
+            if not mine + free:
                 raise Rejection("table_full", "every seat of this table is taken")
-            seat = free[0]
-        if seat not in free:
-            raise Rejection("seat_taken", f"seat {seat} is not a free seat of this table; free: {free}")
-        token = secrets.token_urlsafe(24)
-        self.seats[seat].name = name
-        self.seats[seat].token_hash = token_hash(token)
+            seat = (mine + free)[0]
+        if seat not in mine + free:
+            reserved = seat in range(len(self.seats)) and not self.seats[seat].taken
+            why = "reserved for a player of the last game" if reserved else "not a free seat of this table"
+            raise Rejection("seat_taken", f"seat {seat} is {why}; free: {free}")
+        new_token = secrets.token_urlsafe(24)
+        spec = self.seats[seat]
+        spec.name, spec.token_hash, spec.reserved_for = name, token_hash(new_token), None
+        await self._seats_changed()
+        self.start()
+        return seat, new_token, self.summary()
+
+    async def _seats_changed(self) -> None:
+        """Stores the seats, names the record's players, and tells the table and the lobby."""
         await self._store.update_seats(self.id, [spec.to_json() for spec in self.seats])
         self.record.players = [spec.name for spec in self.seats]
         self.last_activity = self._clock()
         await self._broadcast_table()
         self._changed()
-        self.start()
-        return seat, token, self.summary()
+
+    async def leave_seat(self, seat: Any, token: Any) -> dict[str, Any]:
+        """The holder of ``token`` leaves ``seat``: a table still waiting for players frees
+        the seat; in a game under way a bot (STAND_INS) plays on in it, named after the
+        person; after the game nothing changes. For a seat reserved for a rematch, the
+        player declines it and the seat is free to anyone. The table's summary after it;
+        Rejection ``bad_token`` when the token opens neither."""
+        if not _seat_number(seat, len(self.seats)):
+            raise Rejection("bad_token", "no seat of this table has that seat number and token")
+        spec = self.seats[seat]
+        if spec.reserved_by(token):
+            spec.reserved_for = None
+        elif not spec.held_by(token):
+            raise Rejection("bad_token", "no seat of this table has that seat number and token")
+        elif self.finished:
+            return self.summary()
+        elif self.waiting:
+            spec.token_hash = None
+        else:
+            spec.token_hash, spec.bot, spec.bot_options = None, STAND_INS[self.game_name], {}
+            spec.name = f"{spec.name} (bot)"[:40]
+            self._bots[seat] = make_bot(self.game_name, spec.bot, {})
+            self._drivers.append(asyncio.ensure_future(self._drive_bot(seat)))
+        await self._seats_changed()
+        return self.summary()
+
+    @property
+    def abandoned(self) -> bool:
+        """A game under way or waiting that no person holds or may come back to: every
+        person's seat is free and none is reserved (the lobby then closes it)."""
+        people = [spec for spec in self.seats if spec.bot is None]
+        return not self.finished and not any(spec.token_hash or spec.reserved_for for spec in people)
+
+    async def rematch_offer(self, seat: Any, token: Any) -> dict[str, Any]:
+        """What a rematch of this finished game is made of, for the holder of ``seat``'s
+        ``token``: the rematch's id if there is one already, else the game, options,
+        settings and seats, each person's seat reserved for whoever held it."""
+        seat = self.authenticate(seat, token)
+        if not self.finished:
+            raise Rejection("bad_request", "a rematch is offered once the game is over", "game_not_over")
+        seats = [
+            Seat(spec.name, spec.bot, spec.bot_options, None, None if spec.bot else spec.token_hash).to_json()
+            for spec in self.seats
+        ]
+        return {
+            "rematch": self.rematch,
+            "game": self.game_name,
+            "options": self.options,
+            "settings": self.settings.to_json(),
+            "seats": seats,
+        }
+
+    async def set_rematch(self, table_id: str) -> str:
+        """Links this game to its rematch (the first link stays): the rematch's id. Every
+        page of the table hears of it (the table message), to ask its player."""
+        if self.rematch is None:
+            self.rematch = table_id
+            await self._broadcast_table()
+            self._changed()
+        return self.rematch
 
     async def record_text(self, public: bool) -> str:
         """The game's record as JSON: the public one (redacted for spectators), or, once
@@ -718,18 +865,35 @@ class Table:
     async def _drive_timer(self, seat: int, seconds: float) -> None:
         """A person's turn timer: once the seat has been due for ``seconds`` without moving,
         a random legal move is played for it (turn-based games)."""
-        while self._playing:
+        while self._playing and seat not in self._bots:  # a bot plays on for a person who left
             version = self.version
             if seat not in self.state.pending_seats:
                 await self._next_move(version)
                 continue
             deadline, moves = self._clock() + seconds, self._moves_by[seat]
             while self._playing and self._moves_by[seat] == moves and seat in self.state.pending_seats:
+                if seat in self._bots:
+                    return
                 remaining = deadline - self._clock()
                 if remaining <= 0:
                     await self._act(seat, None, self.version)
                     break
                 await self._next_move(self.version, remaining)
+
+    def _still_sound(self, move: Any) -> bool:
+        """Whether a bot's move, decided before the table's last moves, still makes sense:
+        a Knizia call whose cards another call just took is not sent (a person who sees
+        the word go does not call it, and would draw the penalty, K3.5/K10.3); any other
+        move goes, and the rules judge it (a lost race in Duvelen changes nothing)."""
+        state = self.state
+        text = str(move)
+        if not isinstance(state, diabolo.knizia.KniziaState) or text in ("reveal", "pass") or text.startswith("take@"):
+            return True
+        try:
+            diabolo.knizia.check_word(text, state.table, state.game.lexicon, state.game.min_cards)
+        except InvalidWordError:
+            return False
+        return True
 
     def _propose(self, seat: int, state: State, version: int) -> tuple[Any, float] | None:
         bot = self._bots[seat]
@@ -747,6 +911,8 @@ class Table:
         async with self._lock:
             if not self._playing:
                 return False
+            if move is not None and self.version != version and not self._still_sound(move):
+                return False  # the table moved while the bot waited, and took what its move needed
             if move is None:
                 legal = self.state.legal_moves(seat)
                 if not legal:
