@@ -42,7 +42,7 @@ from diabolo.server.protocol import (
     rejected,
 )
 from diabolo.server.store import Store, open_store
-from diabolo.server.tables import Table
+from diabolo.server.tables import Table, bot_level
 from diabolo.server.transport import guarded_http
 
 __all__ = ["create_app", "listening_socket", "uvicorn_config"]
@@ -95,6 +95,7 @@ def create_app(
                         "max_players": entry.max_players,
                         "real_time": entry.real_time,
                         "bots": list(entry.bots),
+                        "bot_levels": {kind: bot_level(kind, {}) for kind in entry.bots},
                         "options": default_options(entry.name),
                     }
                     for entry in diabolo.catalogue()

@@ -74,8 +74,48 @@ export async function takeSeat(tableId, seat, name) {
   return answer;
 }
 
+/** Asks for the rematch of a finished game (made by the first player who asks) and
+ * keeps the token of our seat in it: {seat, token, table}. */
+export async function askRematch(tableId, held) {
+  const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/rematch`, { seat: held.seat, token: held.token });
+  storeSeat(answer.table.id, answer.seat, answer.token, held.name);
+  return answer;
+}
+
+/** Leaves a table (or declines a rematch's seat reserved for us: `held` is then our seat
+ * of the game before) and forgets the seat: the table's summary, or null when it closed. */
+export async function leaveTable(tableId, held) {
+  const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/leave`, { seat: held.seat, token: held.token });
+  forgetSeat(tableId);
+  return answer.table;
+}
+
 export function tableUrl(tableId, watch = false) {
   return `/client/table.html?table=${encodeURIComponent(tableId)}${watch ? "&watch=1" : ""}`;
+}
+
+/** The address that opens a table's free seat for a friend (any free seat when `seat` is null). */
+export function inviteUrl(tableId, seat = null) {
+  const path = `/client/table.html?table=${encodeURIComponent(tableId)}&invite=1${seat === null ? "" : `&seat=${seat}`}`;
+  return new URL(path, location.href).href;
+}
+
+/** How a seat is listed: "Ann", "Bram (bot, easy)", "free", "kept for Bo". */
+export function seatLabel(seat) {
+  if (seat.bot) return seat.level ? `${seat.name} (bot, ${seat.level})` : `${seat.name} (bot)`;
+  if (seat.taken) return seat.name;
+  return seat.reserved ? `kept for ${seat.name}` : "free";
+}
+
+/** Copies text to the clipboard, or selects it in `input` where the page may not write the clipboard. */
+export async function copyText(text, input = null) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (input) input.select();
+    return false;
+  }
 }
 
 export function replayUrl(tableId) {

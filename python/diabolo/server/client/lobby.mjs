@@ -1,9 +1,23 @@
-// The lobby: the server's tables (refreshed every 2 s) with a seat to take, a table to
-// watch or a replay to open, and a form for a new table (the game, its players, each
-// seat a person or a bot of the game's kinds from /api/games, the turn timer and the
-// bots' pace). A seat's token is kept in localStorage; the table page finds it there.
+// The lobby: the server's tables (refreshed every 2 s) with who sits where, a seat to
+// take, an invitation to copy, a table to watch or a replay to open, and a form for a new
+// table (the game, its players, each seat a person or a bot of the game's kinds and
+// levels from /api/games, the turn timer and the bots' pace; Knizia's late calls and
+// practice). People choose the name others see before they sit. A seat's token is kept in
+// localStorage; the table page finds it there.
 
-import { api, serverGames, replayUrl, storedName, storedSeat, storeName, tableUrl, takeSeat } from "./common.mjs";
+import {
+  api,
+  copyText,
+  inviteUrl,
+  replayUrl,
+  seatLabel,
+  serverGames,
+  storedName,
+  storedSeat,
+  storeName,
+  tableUrl,
+  takeSeat,
+} from "./common.mjs";
 import { h, patch } from "./dom.mjs";
 
 const $ = (id) => document.getElementById(id);
@@ -15,8 +29,14 @@ function status(state, text) {
   $("status").textContent = text;
 }
 
+/** The name typed in the lobby; null (and the field asks for one) when there is none. */
 function myName() {
-  const name = $("name").value.trim() || "player";
+  const name = $("name").value.trim();
+  $("name-error").textContent = name ? "" : "Choose the name others will see first.";
+  if (!name) {
+    $("name").focus();
+    return null;
+  }
   storeName(name);
   return name;
 }
@@ -36,10 +56,11 @@ async function refresh() {
 
 function tableCard(table) {
   const held = storedSeat(table.id);
-  const free = table.seats.map((seat, i) => [seat, i]).filter(([seat]) => seat.bot === null && !seat.taken);
-  const waiting = table.seats.some((seat) => !seat.taken);
-  const state = table.finished ? "finished" : waiting ? "waiting for players" : "playing";
-  const seats = table.seats.map((seat) => (seat.bot ? `${seat.name}` : seat.taken ? seat.name : "free")).join(", ");
+  const free = table.seats.map((seat, i) => [seat, i]).filter(([seat]) => seat.bot === null && !seat.taken && !seat.reserved);
+  const open = table.seats.filter((seat) => !seat.taken).length;
+  const waiting = open > 0;
+  const state = table.finished ? "finished" : waiting ? `waiting for ${open} ${open === 1 ? "player" : "players"}` : "playing";
+  const seats = table.seats.map(seatLabel).join(", ");
   const actions = [];
   if (held && !table.finished) {
     actions.push(h("a", { class: "action small", href: tableUrl(table.id), "data-action": "open" }, `Back to seat ${held.seat}`));
@@ -49,6 +70,16 @@ function tableCard(table) {
         "button",
         { type: "button", class: "action small primary", "data-action": "sit", on: { click: () => sit(table.id, free[0][1]) } },
         "Take a seat",
+      ),
+    );
+  }
+  if (free.length && !table.finished) {
+    const link = inviteUrl(table.id, free[0][1]);
+    actions.push(
+      h(
+        "button",
+        { type: "button", class: "action small", "data-action": "invite", title: link, on: { click: (event) => invite(event, link) } },
+        "Copy invite",
       ),
     );
   }
@@ -75,9 +106,17 @@ function tableCard(table) {
   );
 }
 
+async function invite(event, link) {
+  const button = event.currentTarget;
+  button.textContent = (await copyText(link)) ? "Copied" : link;
+  setTimeout(() => (button.textContent = "Copy invite"), 2500);
+}
+
 async function sit(tableId, seat) {
+  const name = myName();
+  if (!name) return;
   try {
-    await takeSeat(tableId, seat, myName());
+    await takeSeat(tableId, seat, name);
     location.href = tableUrl(tableId);
   } catch (error) {
     alert(error.message);
@@ -101,6 +140,8 @@ function seatSpecs() {
   count = Math.max(low, Math.min(high, count));
   const old = [...document.querySelectorAll("[data-seat-kind]")].map((select) => select.value);
   const kinds = ["person", ...game.bots.map((bot) => `bot:${bot}`)];
+  const levels = game.bot_levels || {};
+  const label = (kind) => (kind === "person" ? "person" : `bot: ${kind.slice(4)}${levels[kind.slice(4)] ? `, ${levels[kind.slice(4)]}` : ""}`);
   const preferred = game.bots.includes("heuristic") ? "bot:heuristic" : game.bots.includes("word") ? "bot:word" : game.bots.includes("greedy") ? "bot:greedy" : `bot:${game.bots[0]}`;
   patch(
     $("seat-specs"),
@@ -112,7 +153,7 @@ function seatSpecs() {
         h(
           "select",
           { "data-seat-kind": seat },
-          kinds.map((kind) => h("option", { value: kind }, kind === "person" ? "person" : `${kind.slice(4)} bot`)),
+          kinds.map((kind) => h("option", { value: kind }, label(kind))),
         ),
       );
     }),
@@ -130,10 +171,13 @@ function tableRequest() {
   if (game.options.lexicon) options.lexicon = game.options.lexicon;
   const rounds = $("rounds").value.trim();
   if (rounds) options.rounds = Number(rounds);
-  const seats = [...document.querySelectorAll("[data-seat-kind]")].map((select, seat) =>
-    select.value === "person" ? { name: `seat ${seat}` } : { bot: select.value.slice(4), name: `${select.value.slice(4)} bot ${seat}` },
+  if (game.name === "knizia") options.stale_calls = $("stale-calls").value;
+  // people's seats are named when someone sits; bots get their names from the server
+  const seats = [...document.querySelectorAll("[data-seat-kind]")].map((select) =>
+    select.value === "person" ? {} : { bot: select.value.slice(4) },
   );
   const settings = {};
+  if (game.name === "knizia" && $("practice").checked) settings.practice = true;
   const turn = $("turn-seconds").value.trim();
   settings.turn_seconds = turn ? Number(turn) : null;
   const pace = $("bot-pace").value.trim();
@@ -145,12 +189,14 @@ async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
   const request = tableRequest();
+  const person = request.seats.findIndex((seat) => !seat.bot);
+  const name = $("sit").checked && person >= 0 ? myName() : "";
+  if (name === null) return;
   $("create").disabled = true;
   try {
     const { table } = await api("/api/tables", request);
-    const person = request.seats.findIndex((seat) => !seat.bot);
-    if ($("sit").checked && person >= 0) {
-      await takeSeat(table.id, person, myName());
+    if (name) {
+      await takeSeat(table.id, person, name);
       location.href = tableUrl(table.id);
       return;
     }
@@ -177,8 +223,14 @@ async function start() {
   );
   $("game").addEventListener("change", () => {
     $("players").value = currentGame().options.players;
+    $("knizia-options").hidden = currentGame().name !== "knizia";
     seatSpecs();
   });
+  $("knizia-options").hidden = currentGame().name !== "knizia";
+  patch(
+    $("rules-links"),
+    ["How to play: ", games.map((game, i) => [i ? " · " : "", h("a", { href: `/client/rules.html?game=${game.name}`, "data-rules": game.name }, game.title)])],
+  );
   $("players").addEventListener("input", seatSpecs);
   $("players").value = currentGame().options.players;
   seatSpecs();

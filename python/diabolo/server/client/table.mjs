@@ -4,8 +4,22 @@
 // view once, then keeps it with the game's client model from the events of each update;
 // after a dropped connection it reconnects and resumes with `since` (the events it
 // missed). Moves go out in the game's notation with the version they were made on.
+// Above the game, the table's own actions: leave it, invite a friend to a free seat, take
+// a seat (an invitation's address, table.html?table=ID&invite=1&seat=N, opens with the
+// form), and at the end a rematch with the same seats, which every player is asked to join.
 
-import { forgetSeat, replayUrl, storedName, storedSeat, takeSeat } from "./common.mjs";
+import {
+  askRematch,
+  copyText,
+  forgetSeat,
+  inviteUrl,
+  leaveTable,
+  replayUrl,
+  storedName,
+  storedSeat,
+  tableUrl,
+  takeSeat,
+} from "./common.mjs";
 import { h, patch } from "./dom.mjs";
 import { GameScreen } from "./screen.mjs";
 
@@ -13,6 +27,7 @@ const params = new URLSearchParams(location.search);
 const tableId = params.get("table") || "";
 const watching = params.has("watch");
 const held = watching ? null : storedSeat(tableId);
+const invitedSeat = params.has("seat") ? Number(params.get("seat")) : null;
 
 const $ = (id) => document.getElementById(id);
 const places = { banner: $("banner"), seats: $("seats"), board: $("board"), notices: $("notices"), log: $("log") };
@@ -25,6 +40,7 @@ let reconnectTimer = null;
 let closedForGood = false;
 let nextId = 0;
 const pending = new Map(); // id -> {move, version}
+const actions = { joinSeat: invitedSeat, leaving: false, declined: false, error: "" }; // what the table's actions show
 
 // What tests (and curious people) may look at: the page's model and what it knows.
 const hooks = {
@@ -128,6 +144,7 @@ function receive(message, ws) {
       return update(message, ws);
     case "table":
       screen.summary = message.table;
+      renderActions();
       return screen.rerender();
     case "accepted":
       pending.delete(message.id);
@@ -161,7 +178,7 @@ function welcome(message) {
       seat: message.seat,
       send,
       places,
-      takeSeat: held ? null : sit,
+      takeSeat: held || watching ? null : sit,
       tableId,
     });
   }
@@ -177,7 +194,14 @@ function welcome(message) {
   noteTimer(message.time);
   setConnection("live", held ? `seat ${message.seat} · live` : "watching · live");
   $("links").replaceChildren();
-  patch($("links"), [h("a", { href: replayUrl(tableId) }, "Replay / record"), " · table ", h("code", {}, tableId)]);
+  patch($("links"), [
+    h("a", { href: `/client/rules.html?game=${summary.game}`, "data-rules": summary.game }, `How to play ${summary.title}`),
+    " · ",
+    h("a", { href: replayUrl(tableId) }, "Replay / record"),
+    " · table ",
+    h("code", {}, tableId),
+  ]);
+  renderActions();
   screen.rerender();
 }
 
@@ -191,8 +215,10 @@ function update(message, ws) {
     ws.close(4000, "resync");
     return;
   }
+  const wasOver = Boolean(screen.final);
   screen.apply(message.events, message.time);
   version = message.version;
+  if (!wasOver && screen.final) renderActions();
   screen.hints = null; // until this version's hints come (a practice table)
   if (screen.seat !== null) screen.legal = message.legal || [];
   noteTimer(message.time);
@@ -250,15 +276,173 @@ function errorMessage(message) {
   }
 }
 
-async function sit(seat) {
-  const name = (prompt("Your name at this table?", storedName() || "player") || "").trim();
-  if (!name) return;
+/** The screen's "Sit here" on a free seat: the form to take it, with the name field focused. */
+function sit(seat) {
+  actions.joinSeat = seat;
+  renderActions();
+  $("join-name").focus();
+}
+
+// ---- the table's own actions -------------------------------------------------------------
+
+function freeSeats() {
+  return screen.summary.seats.map((spec, seat) => [spec, seat]).filter(([spec]) => !spec.taken && !spec.reserved).map(([, seat]) => seat);
+}
+
+function renderActions() {
+  if (!screen) return;
+  const over = Boolean(screen.final);
+  const free = freeSeats();
+  const parts = [];
+  if (held && !over) parts.push(leaveControl(), free.length ? inviteControl(free[0]) : null);
+  if (!held && !watching && !over && free.length) parts.push(joinForm(free.includes(actions.joinSeat) ? actions.joinSeat : free[0]));
+  if (over) parts.push(rematchControl());
+  if (actions.error) parts.push(h("p", { class: "hint", role: "alert", key: "error" }, actions.error));
+  patch($("table-actions"), parts);
+  const name = $("join-name");
+  if (name && !name.dataset.filled) {
+    name.dataset.filled = "1"; // once: later renders keep what the person typed
+    name.value = storedName();
+  }
+}
+
+function leaveControl() {
+  const started = !screen.summary.seats.some((spec) => !spec.taken);
+  if (!actions.leaving) {
+    return h("button", { type: "button", class: "action small", id: "leave", key: "leave", on: { click: () => setLeaving(true) } }, "Leave table");
+  }
+  return h(
+    "div",
+    { class: "confirm", key: "leave-confirm", role: "group", "aria-label": "leave the table" },
+    started ? "Leave? A bot plays on in your seat. " : "Leave? Your seat becomes free again. ",
+    h("button", { type: "button", class: "action small primary", id: "leave-confirm", on: { click: leave } }, "Leave"),
+    " ",
+    h("button", { type: "button", class: "action small", on: { click: () => setLeaving(false) } }, "Stay"),
+  );
+}
+
+function setLeaving(leaving) {
+  actions.leaving = leaving;
+  renderActions();
+  (leaving ? $("leave-confirm") : $("leave")).focus();
+}
+
+async function leave() {
+  closedForGood = true;
+  try {
+    await leaveTable(tableId, held);
+  } catch (error) {
+    if (error.reason !== "no_table") {
+      closedForGood = false;
+      return showActionError(error);
+    }
+  }
+  location.href = "/";
+}
+
+function inviteControl(seat) {
+  const link = inviteUrl(tableId, seat);
+  return h(
+    "div",
+    { class: "invite", key: "invite" },
+    h("label", { for: "invite-link" }, `Invite a friend to seat ${seat}: `),
+    h("input", { id: "invite-link", type: "text", readonly: true, value: link, size: 40 }),
+    " ",
+    h(
+      "button",
+      {
+        type: "button",
+        class: "action small",
+        id: "copy-invite",
+        on: {
+          click: async (event) => {
+            const button = event.currentTarget;
+            button.textContent = (await copyText(link, $("invite-link"))) ? "Copied" : "Select and copy";
+          },
+        },
+      },
+      "Copy",
+    ),
+  );
+}
+
+function joinForm(seat) {
+  return h(
+    "form",
+    {
+      class: "join",
+      id: "join",
+      key: "join",
+      on: {
+        submit: (event) => {
+          event.preventDefault();
+          join(seat);
+        },
+      },
+    },
+    h("label", { for: "join-name" }, `Join this game in seat ${seat}, as `),
+    h("input", { id: "join-name", type: "text", maxlength: 40, required: true, placeholder: "your name", autocomplete: "nickname" }),
+    " ",
+    h("button", { type: "submit", class: "action small primary", id: "join-seat", "data-seat": seat }, "Take the seat"),
+  );
+}
+
+async function join(seat) {
+  const name = $("join-name").value.trim();
+  if (!name) return showActionError(new Error("Choose the name others will see first."));
   try {
     await takeSeat(tableId, seat, name);
-    location.reload();
+    location.replace(tableUrl(tableId));
   } catch (error) {
-    screen.notice(error.message, "error");
+    showActionError(error);
   }
+}
+
+function rematchControl() {
+  const rematch = screen.summary.rematch;
+  if (!held) {
+    return rematch ? h("p", { key: "rematch" }, h("a", { href: tableUrl(rematch, true), id: "watch-rematch" }, "Watch the rematch")) : null;
+  }
+  if (actions.declined) return h("p", { key: "rematch" }, "You declined the rematch. ", h("a", { href: "/" }, "Back to the lobby"));
+  const ask = h("button", { type: "button", class: "action primary", id: "rematch", on: { click: rematchNow } }, rematch ? "Join the rematch" : "Rematch");
+  if (!rematch) return h("div", { class: "rematch", key: "rematch" }, ask, " same seats, a new deal: everyone is asked.");
+  return h(
+    "div",
+    { class: "rematch offered", key: "rematch", role: "group", "aria-label": "rematch" },
+    h("strong", {}, "A rematch is ready: the same seats, a new deal. "),
+    ask,
+    " ",
+    h("button", { type: "button", class: "action small", id: "decline", on: { click: decline } }, "No thanks"),
+  );
+}
+
+async function rematchNow() {
+  const rematch = screen.summary.rematch;
+  if (rematch && storedSeat(rematch)) {
+    location.href = tableUrl(rematch); // this browser joined it already (another tab)
+    return;
+  }
+  try {
+    const answer = await askRematch(tableId, held);
+    location.href = tableUrl(answer.table.id);
+  } catch (error) {
+    showActionError(error);
+  }
+}
+
+async function decline() {
+  try {
+    await leaveTable(screen.summary.rematch, held);
+  } catch (error) {
+    if (error.reason !== "no_table") return showActionError(error);
+  }
+  actions.declined = true;
+  renderActions();
+}
+
+function showActionError(error) {
+  actions.error = error.message;
+  renderActions();
 }
 
 document.addEventListener("keydown", (event) => {

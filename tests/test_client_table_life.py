@@ -1,0 +1,119 @@
+"""A table's life in the browser client, as people live it, in Debian's Chromium through
+Playwright against a real server (the fixtures and helpers of
+tests/test_server_browser.py): the lobby asks for a name before anyone sits, an
+invitation's address seats a friend on a phone, both play a whole game of Schacht, a
+rematch is asked by one and joined by the other with the same seats, and a person who
+leaves a game under way hands the seat to a bot; the last to leave closes the table.
+No page may log a console error."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
+
+from tests.server_helpers import Running  # noqa: E402
+from tests.test_server_browser import (  # noqa: E402
+    PHONE,
+    Person,
+    browser,
+    check_fits,
+    check_the_end,
+    people,
+    play_schacht,
+    server,
+)
+
+__all__ = ["browser", "people", "server"]  # the fixtures this module uses
+
+
+def open_lobby(person: Person, server: Running) -> None:
+    person.page.goto(server.url + "/")
+    person.page.wait_for_selector("body[data-ready]")
+
+
+def table_of(person: Person) -> str:
+    table: str = person.page.evaluate("() => new URLSearchParams(location.search).get('table')")
+    return table
+
+
+def wait_for_table_page(person: Person, not_table: str = "") -> str:
+    """Until the page is a table page other than ``not_table`` with its first view: its table."""
+    person.page.wait_for_function(
+        "(old) => window.diabolo && diabolo.welcomes > 0 && diabolo.view"
+        " && new URLSearchParams(location.search).get('table') !== old",
+        arg=not_table,
+    )
+    return table_of(person)
+
+
+def test_invite_play_rematch_and_leave(server: Running, people: Callable[..., Person]) -> None:
+    ann, bo = people(), people(PHONE)
+    open_lobby(ann, server)
+    lobby = ann.page
+    # nobody sits without a name: the lobby asks, and makes no table
+    lobby.fill("#name", "")
+    lobby.select_option("#game", "schacht")
+    lobby.fill("#players", "3")
+    lobby.dispatch_event("#players", "input")
+    lobby.select_option('[data-seat-kind="0"]', "person")
+    lobby.select_option('[data-seat-kind="1"]', "person")
+    lobby.select_option('[data-seat-kind="2"]', "bot:heuristic")
+    lobby.fill("#rounds", "1")
+    lobby.fill("#bot-pace", "0.05")
+    before = len(server.http.get("/api/tables").json()["tables"])
+    lobby.click("#create")
+    lobby.wait_for_selector("#name-error:has-text('name')")
+    assert len(server.http.get("/api/tables").json()["tables"]) == before
+    assert lobby.locator('[data-seat-kind="2"] option:checked').inner_text() == "bot: heuristic, medium"
+    lobby.fill("#name", "Ann")
+    lobby.click("#create")
+    first = wait_for_table_page(ann)
+    assert ann.page.evaluate("() => diabolo.seat") == 0
+
+    # the lobby lists who sits where and what the table waits for
+    open_lobby(bo, server)
+    card = bo.page.locator(f'[data-table="{first}"]')
+    card.locator("text=waiting for 1 player").wait_for()
+    assert "Ann, free, Cleo (bot, medium)" in card.inner_text()
+    assert card.locator('[data-action="invite"]').count() == 1
+
+    # Bo opens Ann's invitation on his phone, gives his name and sits: the game starts
+    link = ann.page.input_value("#invite-link")
+    assert link.endswith(f"table={first}&invite=1&seat=1")
+    bo.page.goto(link)
+    bo.page.wait_for_selector("#join")
+    bo.page.fill("#join-name", "Bo")
+    bo.page.click("#join-seat")
+    assert wait_for_table_page(bo, "") == first
+    bo.page.wait_for_function("() => diabolo.seat === 1")
+    ann.page.wait_for_selector("#invite-link", state="detached")  # no free seat left to invite to
+    play_schacht([(ann, 0), (bo, 1)], random.Random(5), lambda n: None)
+    check_the_end(ann, server, first, 0)
+    check_the_end(bo, server, first, 1)
+
+    # Ann asks for a rematch; Bo's page offers it, and he joins: the same seats, a new deal
+    ann.page.click("#rematch")
+    second = wait_for_table_page(ann, first)
+    bo.page.wait_for_selector(".rematch.offered")
+    check_fits(bo.page)
+    bo.page.click("#rematch")
+    assert wait_for_table_page(bo, first) == second
+    summary = server.http.get("/api/tables").json()["tables"]
+    seats = next(table for table in summary if table["id"] == second)["seats"]
+    assert [(seat["name"], seat["taken"]) for seat in seats] == [("Ann", True), ("Bo", True), ("Cleo", True)]
+    assert ann.page.evaluate("() => diabolo.seat") == 0 and bo.page.evaluate("() => diabolo.seat") == 1
+
+    # Bo leaves the game under way: a bot plays on in his seat, and Ann's page says so
+    bo.page.click("#leave")
+    bo.page.click("#leave-confirm")
+    bo.page.wait_for_url(server.url + "/")
+    ann.page.wait_for_selector('#seats [data-seat="1"]:has-text("Bo (bot)")')
+    # the last person leaves: the table is closed, and the lobby no longer lists it
+    ann.page.click("#leave")
+    ann.page.click("#leave-confirm")
+    ann.page.wait_for_url(server.url + "/")
+    assert second not in {table["id"] for table in server.http.get("/api/tables").json()["tables"]}
