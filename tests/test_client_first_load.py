@@ -1,0 +1,68 @@
+"""The browser client's first load stays small and needs no build step: in Debian's
+Chromium through Playwright against a real server, the lobby and a table page each load
+only the client's own files, as they are in the package (plain ES modules, HTML, CSS:
+nothing bundled, nothing from another site), and their bytes stay within FIRST_LOAD_BYTES
+(docs/server.rst states the figures this test prints)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
+
+from diabolo.server.app import CLIENT  # noqa: E402
+from tests.server_helpers import Running  # noqa: E402
+from tests.test_server_browser import Person, browser, people, server, sit  # noqa: E402
+
+__all__ = ["browser", "people", "server"]  # the fixtures this module uses
+
+FIRST_LOAD_BYTES = 200_000
+"""The most a page's first load may bring (uncompressed), the server's answers excluded."""
+
+
+def loaded(person: Person, url: str, ready: str) -> dict[str, int]:
+    """The client files a page loads (path: bytes), once ``ready`` holds."""
+    files: dict[str, int] = {}
+
+    def keep(response: object) -> None:
+        from playwright.sync_api import Response
+
+        assert isinstance(response, Response)
+        path = urlsplit(response.url).path
+        if response.request.resource_type in ("document", "script", "stylesheet", "image", "font"):
+            files[path] = len(response.body())
+
+    person.page.on("response", keep)
+    person.page.goto(url)
+    person.page.wait_for_function(ready)
+    person.page.wait_for_load_state("networkidle")
+    person.page.remove_listener("response", keep)
+    return files
+
+
+def served_as_packaged(files: dict[str, int]) -> None:
+    """Every file is the package's own, byte for byte as big: no bundle, no other site."""
+    for path, size in files.items():
+        name = "index.html" if path == "/" else path.removeprefix("/client/")
+        assert path == "/" or path.startswith("/client/"), path
+        assert (Path(CLIENT) / name).stat().st_size == size, path
+
+
+def test_the_first_load_is_small_and_needs_no_build(server: Running, people: Callable[..., Person]) -> None:
+    person = people()
+    lobby = loaded(person, server.url + "/", "() => document.body.dataset.ready")
+    table = server.create(
+        game="schacht", options={"players": 3}, seats=[{"name": "Ann"}, {"bot": "random"}, {"bot": "random"}], seed=1
+    )
+    sit(server, person, table["id"], 0, "Ann")
+    page = loaded(person, f"{server.url}/client/table.html?table={table['id']}", "() => window.diabolo && diabolo.view")
+    for files in (lobby, page):
+        served_as_packaged(files)
+    sizes = {"lobby": sum(lobby.values()), "table": sum(page.values())}
+    print(f"first load: lobby {sizes['lobby']:,} bytes in {len(lobby)} files, table {sizes['table']:,} in {len(page)}")
+    assert max(sizes.values()) <= FIRST_LOAD_BYTES, sizes
+    assert "/client/lobby.mjs" in lobby and "/client/schacht.mjs" in page
