@@ -6,7 +6,8 @@ the view its client model kept from events alone (models.mjs) must be the engine
 for that seat, or spectators', at the end. Also: the lobby (a table made through the
 form, a seat taken, a table watched), two people in two browsers, a dropped connection
 that resumes, the replay page, models.mjs against the engine after every move of random
-games, and phone width (375 px): nothing wider than the screen.
+games, and phone width (375 px): nothing wider than the screen. Each game is played whole
+at both widths (Schacht's second person plays on a phone).
 
 Most pages run with prefers-reduced-motion (the client then animates nothing), so that a
 click need not wait for a card's animation to end; the lobby's test runs with motion.
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
 
 DESKTOP: ViewportSize = {"width": 1000, "height": 800}
 PHONE: ViewportSize = {"width": 375, "height": 740}
+WIDTHS = {"desktop": DESKTOP, "phone": PHONE}
 QUICK_DUVELEN = {
     "reaction": {
         "delays": {"play": [0.04, 0.005], "turn": [0.04, 0.005], "recycle": [0.05, 0.005]},
@@ -407,14 +409,15 @@ def duvelen_move(page: Page, legal: list[str], view: dict[str, Any], seat: int, 
     return True
 
 
-def test_a_person_plays_duvelen_against_quick_bots(server: Running, people: Callable[..., Person]) -> None:
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_a_person_plays_duvelen_against_quick_bots(server: Running, people: Callable[..., Person], width: str) -> None:
     table = server.create(
         game="duvelen",
         options={"players": 2, "max_actions": 300},
         seats=[{"name": "Ann"}, {"bot": "greedy", "options": QUICK_DUVELEN}],
         seed=31,
     )
-    ann = people()
+    ann = people(WIDTHS[width])
     sit(server, ann, table["id"], 0, "Ann")
     ann.open_table(server, table["id"])
     deadline, moves, shot, doubled = time.monotonic() + 60, 0, False, False
@@ -434,7 +437,7 @@ def test_a_person_plays_duvelen_against_quick_bots(server: Running, people: Call
                 ann.page.wait_for_selector(".notice.stale")
         else:
             ann.wait_for_change(state["version"], timeout=500)
-        if moves == 12 and not shot:
+        if moves == 12 and not shot and width == "desktop":
             screenshot(ann.page, "duvelen")
             shot = True
     record = check_the_end(ann, server, table["id"], 0)
@@ -492,7 +495,8 @@ def knizia_move(
     return True
 
 
-def test_a_person_plays_knizia_against_a_word_bot(server: Running, people: Callable[..., Person]) -> None:
+@pytest.mark.parametrize("width", ["desktop", "phone"])
+def test_a_person_plays_knizia_against_a_word_bot(server: Running, people: Callable[..., Person], width: str) -> None:
     table = server.create(
         game="knizia",
         options={"players": 2, "lexicon": "de", "rounds": 2},
@@ -500,7 +504,7 @@ def test_a_person_plays_knizia_against_a_word_bot(server: Running, people: Calla
         settings={"practice": True},
         seed=41,
     )
-    ann = people()
+    ann = people(WIDTHS[width])
     sit(server, ann, table["id"], 0, "Ann")
     ann.open_table(server, table["id"])
     rng, deadline, made, shot = random.Random(4), time.monotonic() + 60, 0, False
@@ -512,7 +516,7 @@ def test_a_person_plays_knizia_against_a_word_bot(server: Running, people: Calla
             ann.wait_for_change(state["version"], timeout=1_000)
         else:
             ann.wait_for_change(state["version"], timeout=500)
-        if made >= 30 and not shot and len(ann.state()["view"]["table"]) >= 6:
+        if made >= 30 and not shot and len(ann.state()["view"]["table"]) >= 6 and width == "desktop":
             ann.page.evaluate("() => { document.getElementById('hints').open = false; }")  # no spoilers
             screenshot(ann.page, "knizia")
             shot = True
@@ -559,7 +563,13 @@ def test_the_lobby_makes_tables_seats_people_and_spectators_watch_and_replay(
     assert lobby.evaluate("() => diabolo.seat") == 0
     seated = lobby.evaluate("() => new URLSearchParams(location.search).get('table')")
     listed = {t["id"]: t for t in server.http.get("/api/tables").json()["tables"]}
-    assert listed[seated]["seats"][0] == {"name": "Ann Lobby", "bot": None, "level": None, "taken": True, "reserved": False}
+    assert listed[seated]["seats"][0] == {
+        "name": "Ann Lobby",
+        "bot": None,
+        "level": None,
+        "taken": True,
+        "reserved": False,
+    }
     assert listed[seated]["settings"] == {"turn_seconds": 30, "bot_pace": 0.05, "practice": False}
     assert listed[seated]["options"] == {"players": 3, "rounds": 1}
     lobby.wait_for_function("() => diabolo.legal.length > 0")  # seat 1 began (S2.2); now Ann
