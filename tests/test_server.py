@@ -167,6 +167,7 @@ def test_rematch_and_leave_over_http_refuse_what_they_cannot_take(tmp_path: Path
             ("rematch", {"seat": 0, "token": ann}, 400, "game_not_over"),
             ("rematch", {"seat": 0, "token": bo}, 400, "bad_token"),
             ("rematch", ["seat"], 400, "bad_option"),
+            ("rematch", {"seat": 0, "token": ann, "name": "x" * 41}, 400, "bad_option"),
             ("leave", {"seat": "0", "token": ann}, 400, "bad_token"),
             ("leave", {"seat": 1, "token": ann}, 400, "bad_token"),
         ]
