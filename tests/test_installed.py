@@ -146,8 +146,8 @@ def test_the_server_serves_the_client_the_package_carries(tmp_path: Path) -> Non
     pytest.importorskip("uvicorn", reason="the server is an extra: pip install 'diabolo[server]'")
     from tests.server_helpers import running_server
 
-    files = sorted(path.name for path in CLIENT.iterdir())
-    assert "index.html" in files and "table.mjs" in files
+    files = sorted(path.relative_to(CLIENT).as_posix() for path in CLIENT.rglob("*") if path.is_file())
+    assert "index.html" in files and "table.mjs" in files and any(name.startswith("img/") for name in files)
     with running_server(f"sqlite:///{tmp_path / 'tables.db'}") as server:
         page = server.http.get("/")
         assert page.status_code == 200 and page.text == (CLIENT / "index.html").read_text()
