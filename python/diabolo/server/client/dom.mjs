@@ -2,7 +2,10 @@
 // in line with a description while keeping the elements that stay (matched by `key`, or
 // by position and tag). Kept elements keep their focus, their CSS transitions and any
 // click in progress; new ones play their CSS entry animation once, when an event put them
-// on the table.
+// on the table. An <svg> and everything in it are made in the SVG namespace (an element
+// made by createElement("svg") is an unknown HTML element, and draws nothing).
+
+const SVG = "http://www.w3.org/2000/svg";
 
 /** An element's description: h("div", {class: "card", "data-card": "R1", on: {click}}, ...children). */
 export function h(tag, props, ...children) {
@@ -41,7 +44,8 @@ export function patch(parent, vnodes) {
         node = here;
       }
       if (!node) {
-        node = document.createElement(vnode.tag);
+        const drawing = vnode.tag === "svg" || (parent.namespaceURI === SVG && parent.localName !== "foreignObject");
+        node = drawing ? document.createElementNS(SVG, vnode.tag) : document.createElement(vnode.tag);
         node.__tag = vnode.tag;
         if (key !== undefined) node.__key = key;
       }

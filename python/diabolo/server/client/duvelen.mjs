@@ -5,6 +5,7 @@
 
 import { h } from "./dom.mjs";
 import { signed } from "./common.mjs";
+import { icon } from "./icons.mjs";
 
 const SUITS = { h: "♥", d: "♦", c: "♣", s: "♠" };
 const RANKS = { 1: "A", 11: "J", 12: "Q", 13: "K" };
@@ -363,7 +364,7 @@ export class DuvelenBoard {
               title: "Draaistok: turn three cards",
               on: { click: () => this.turn() },
             },
-            s.draaistok_count ? "⟳" : "∅",
+            s.draaistok_count ? icon("turn", "turn") : icon("empty", "empty"),
           ),
           h("small", {}, `Draaistok ${s.draaistok_count}`),
         ),

@@ -4,9 +4,17 @@
 // the others take a card each (click a highlighted card when it is your turn to take).
 
 import { h } from "./dom.mjs";
+import { icon } from "./icons.mjs";
 
 export function letterText(card) {
   return card === "?" ? "★" : card === "??" ? "★★" : card;
+}
+
+/** A card's face on the table: a joker is a drawn star, the same with any font. */
+function letterFace(card) {
+  if (card === "?") return icon("star", "joker");
+  if (card === "??") return [icon("star", "double joker"), icon("star")];
+  return card;
 }
 
 export class KniziaBoard {
@@ -142,7 +150,7 @@ export class KniziaBoard {
                   "data-move": takes.has(i) ? `take@${i}` : null,
                   on: { click: () => takes.has(i) && this.ctx.send(`take@${i}`) },
                 },
-                letterText(card),
+                letterFace(card),
               ),
             )
           : h("p", { class: "empty-line" }, "No cards on the table."),
@@ -224,10 +232,10 @@ export class KniziaBoard {
       ` ${e.word} `,
       e.valid
         ? [
-            h("span", { class: "ok" }, "✓"),
-            e.cards.map((card, i) => h("span", { class: "card letter mini taken", style: `animation-delay:${i * 60}ms` }, letterText(card))),
+            h("span", { class: "ok" }, icon("check", "valid")),
+            e.cards.map((card, i) => h("span", { class: "card letter mini taken", style: `animation-delay:${i * 60}ms` }, letterFace(card))),
           ]
-        : h("span", { class: "reason" }, `✗ ${e.reason}`),
+        : h("span", { class: "reason" }, icon("cross", "not valid"), ` ${e.reason}`),
     );
   }
 

@@ -5,6 +5,7 @@
 
 import { h } from "./dom.mjs";
 import { signed } from "./common.mjs";
+import { colourMark, icon } from "./icons.mjs";
 
 const COLOURS = "RYGPB";
 export const COLOUR_NAMES = { R: "red", Y: "yellow", G: "green", P: "purple", B: "blue" };
@@ -156,9 +157,9 @@ export class SchachtBoard {
               title: target ? `${move}: place ${selected} on the ${SIDE[name]} side` : null,
               on: { click: () => target && this.play(move) },
             },
-            h("span", { class: "side-label" }, name === "left" ? "😈" : "😇", " ", sum(row[name])),
+            h("span", { class: "side-label" }, icon(SIDE[name], `${SIDE[name]}s`), " ", sum(row[name])),
             row[name].map((value, i) =>
-              h("span", { class: `card mini c-${c} ${this.ctx.marked(`row:${c}:${name}:${i}`)}`, key: i }, value),
+              h("span", { class: `card mini c-${c} ${this.ctx.marked(`row:${c}:${name}:${i}`)}`, key: i }, colourMark(c, COLOUR_NAMES[c]), value),
             ),
           );
         };
@@ -166,7 +167,7 @@ export class SchachtBoard {
           "div",
           { class: `row${row.closed ? " closed" : ""} c-${c}`, "data-row": c, key: c },
           side("left"),
-          h("div", { class: `row-label c-${c}` }, c, row.closed ? " 🔒" : ""),
+          h("div", { class: `row-label c-${c}` }, h("span", {}, colourMark(c, COLOUR_NAMES[c]), c), row.closed ? icon("lock", "closed") : null),
           side("right"),
         );
       }),
@@ -195,6 +196,7 @@ export class SchachtBoard {
               type: "button",
               on: { click: () => this.clickCard(card) },
             },
+            colourMark(card[0], COLOUR_NAMES[card[0]]),
             card[1],
           );
         }),
@@ -249,13 +251,13 @@ export class SchachtBoard {
     const name = (seat) => this.ctx.name(seat);
     const hands = e.hands
       ? e.hands.map((cards, seat) =>
-          h("span", { class: "reveal" }, `${name(seat)}: `, cards.length ? cards.map((c) => h("span", { class: `card mini c-${c[0]}` }, c[1])) : "–"),
+          h("span", { class: "reveal" }, `${name(seat)}: `, cards.length ? cards.map((c) => h("span", { class: `card mini c-${c[0]}` }, colourMark(c[0], COLOUR_NAMES[c[0]]), c[1])) : "–"),
         )
       : [h("span", { class: "reveal" }, "even: nobody reveals")];
     return h(
       "div",
       { class: `scored ${e.outcome} ${this.ctx.marked(`scored:${e.colour}`)}`, key: e.colour, "data-colour": e.colour },
-      h("strong", { class: `c-${e.colour} label` }, COLOUR_NAMES[e.colour]),
+      h("strong", { class: `c-${e.colour} label` }, colourMark(e.colour), COLOUR_NAMES[e.colour]),
       ` angels ${e.angel} vs devils ${e.devil}: ${e.outcome}`,
       e.bets.length ? ` · doubled: ${e.bets.map(name).join(", ")}` : "",
       h("div", { class: "hands" }, hands),
