@@ -1,15 +1,23 @@
 // Duvelen at the table: the piles in the centre, your Stok, Rij, waste and Draaistok, and
 // the other seats. Everyone plays at once: click a playable card then a highlighted pile,
 // drag it onto the pile, or use the keys (listed on the page). Other seats' moves show as
-// they arrive; a move of yours that lost a race is shown as such.
+// they arrive; a move of yours that lost a race is shown as such. Without a mouse: Tab to
+// a card of yours, Enter (the focus goes on to the piles it fits), Tab, Enter.
 
 import { h } from "./dom.mjs";
 import { signed } from "./common.mjs";
 import { icon } from "./icons.mjs";
+import { Flights } from "./motion.mjs";
+import { play } from "./sound.mjs";
+import { focusFirst, ownsKeys, pressable } from "./access.mjs";
+import { listText } from "./words.mjs";
 
-const SUITS = { h: "♥", d: "♦", c: "♣", s: "♠" };
+export const SUITS = { h: "♥", d: "♦", c: "♣", s: "♠" };
 const RANKS = { 1: "A", 11: "J", 12: "Q", 13: "K" };
-const SOURCES = { S: "Stok", R1: "Rij 1", R2: "Rij 2", R3: "Rij 3", R4: "Rij 4", W: "waste" };
+export const SOURCES = { S: "Stok", R1: "Rij 1", R2: "Rij 2", R3: "Rij 3", R4: "Rij 4", W: "waste" };
+const SUIT_WORDS = { h: "hearts", d: "diamonds", c: "clubs", s: "spades" };
+const RANK_WORDS = { A: "Ace", J: "Jack", Q: "Queen", K: "King" };
+const ROUND_ENDS = { passes: "everyone passed", no_plays: "no more plays", blocked: "blocked", action_cap: "the action limit" }; // D4.4, D4.5
 const PLAY = /^(S|R[1-4]|W):([0-9AJQK]+[hdcs])>(\d+|new)$/;
 
 export const KEYS = [
@@ -28,7 +36,13 @@ export function cardText(card) {
   return card.slice(0, -1) + SUITS[card.slice(-1)];
 }
 
-function rankText(rank) {
+/** A card for a screen reader: "5 of hearts", "Ace of spades". */
+function cardWords(card) {
+  const rank = card.slice(0, -1);
+  return `${RANK_WORDS[rank] || rank} of ${SUIT_WORDS[card.slice(-1)]}`;
+}
+
+export function rankText(rank) {
   return RANKS[rank] || String(rank);
 }
 
@@ -49,8 +63,10 @@ export class DuvelenBoard {
     this.drag = null;
     this.suppressClick = false;
     this.lost = 0; // moves of ours that lost a race
+    this.focusWanted = null; // selectors of where the focus goes after the next render
     this.onMove = (event) => this.dragMove(event);
     this.onUp = (event) => this.dragEnd(event);
+    this.flights = new Flights();
   }
 
   before(events) {
@@ -60,6 +76,9 @@ export class DuvelenBoard {
         ctx.mark(`pile:${e.new_pile ? "new" + e.pile : e.pile}`, `hit s${e.seat}`, 700);
         ctx.mark(`src:${e.seat}:${e.source}`, "gone", 500);
         ctx.mark(`seat:${e.seat}`, "acted", 500);
+        // The card flies from its seat's Stok, Rij or waste to the pile's face.
+        const from = document.querySelector(`.seat-area[data-seat="${e.seat}"] [data-slot="${e.source}"]`);
+        this.flights.from(from, () => document.querySelector(`[data-pile="${e.pile}"] .face`));
       } else if (e.type === "turned" || e.type === "waste_uncovered" || e.type === "draaistok_flipped") {
         ctx.mark(`src:${e.seat}:W`, "fresh", 500);
       } else if (e.type === "refilled") {
@@ -70,8 +89,15 @@ export class DuvelenBoard {
         ctx.mark(`heren:${ctx.view.herenhopen.length}`, "fresh", 1500);
       } else if (e.type === "round_started") {
         this.selected = null;
+      } else if (e.type === "round_ended") {
+        play("score");
       }
     }
+  }
+
+  /** After the render: the cards played fly to their piles. */
+  afterRender() {
+    this.flights.land();
   }
 
   describe(e) {
@@ -79,31 +105,46 @@ export class DuvelenBoard {
     const says = (seat, verb) => this.ctx.says(seat, verb);
     switch (e.type) {
       case "played":
-        return `${name(e.seat)}: ${cardText(e.card)} from the ${SOURCES[e.source]} to ${e.new_pile ? "a new pile" : "pile " + e.pile}.`;
+        return `${says(e.seat, "plays")} ${cardText(e.card)} from the ${SOURCES[e.source]} ${e.new_pile ? "to a new pile" : "onto pile " + e.pile}.`;
       case "pile_completed":
         return `Pile ${e.pile} is complete: a Herenhoop for ${name(e.holder)}.`;
       case "recycled":
         return `${says(e.seat, "recycles")} the waste.`;
       case "stop_called":
-        return `${says(e.seat, "calls")} Stop! No more turning; pass when you are done.`;
+        return `${says(e.seat, "calls")} Stop! No more turning; pass when you are done (D4.2, D4.4).`;
       case "passed":
         return `${says(e.seat, "passes")}.`;
       case "blocked":
-        return "Nobody can play: the Stoks rotate.";
+        return "Nobody can play: the Stoks rotate (D4.5).";
       case "round_started":
         return `Round ${e.round + 1} begins.`;
       case "round_ended":
-        return `Round ${e.round + 1} ends (${e.reason.replace("_", " ")}).`;
+        return `Round ${e.round + 1} ends: ${ROUND_ENDS[e.reason] || e.reason}.`;
       default:
         return null;
     }
   }
 
+  /** What this seat may do now, in plain words, from its legal moves. */
   status() {
-    const { view, seat } = this.ctx;
+    const { view, seat, legal } = this.ctx;
     if (view.phase === "game_over") return "The game is over.";
-    const stop = view.stop_called_by === null ? "" : ` ${this.ctx.name(view.stop_called_by)} called Stop: play what you can, then pass.`;
-    return (seat === null ? "Everyone plays at once." : "Everyone plays at once: be quick!") + stop;
+    const stop = view.stop_called_by === null ? "" : ` ${this.ctx.name(view.stop_called_by)} called Stop: no more turning (D4.2).`;
+    if (seat === null) return `Everyone plays at once.${stop}`;
+    if (view.seats[seat].passed) return `Your pass stands: play a card if one fits, or wait for the others (D4.4).${stop}`;
+    const plays = this.plays();
+    const can = [];
+    if (plays.length) {
+      const named = plays.slice(0, 3).map((p) => `the ${cardText(p.card)} from your ${SOURCES[p.source]} ${p.pile === "new" ? "to a new pile" : `onto pile ${p.pile}`}`);
+      if (plays.length > 3) named.push(`${plays.length - 3} more`);
+      can.push(`play ${listText(named)}`);
+    }
+    if (legal.includes("stop")) can.push("call Stop (X), your Stok being empty (D4.1)");
+    if (legal.includes("turn")) can.push("turn three cards (T)");
+    else if (legal.includes("recycle")) can.push("recycle the waste (R)");
+    if (legal.includes("pass")) can.push("pass (P)");
+    if (!can.length) return `Nothing of yours fits now: wait for the piles to change.${stop}`;
+    return `You can ${listText(can, "or")}.${stop}`;
   }
 
   seatFacts(seat) {
@@ -133,14 +174,25 @@ export class DuvelenBoard {
     this.ctx.send(move);
   }
 
-  select(source) {
+  select(source, withKeys = false) {
     if (this.suppressClick) {
       this.suppressClick = false;
       return;
     }
     if (!this.plays(source).length) return;
     this.selected = this.selected === source ? null : source;
+    // Chosen with the keyboard: the focus goes on to the piles the card fits.
+    this.focusWanted = withKeys && this.selected ? ["#piles .pile.target"] : null;
     this.ctx.rerender();
+  }
+
+  /** After a render: the focus goes where a keyboard choice led, or, when it was lost
+   * (a card played), rests on your cards. */
+  placeFocus(lost) {
+    const wanted = this.focusWanted;
+    this.focusWanted = null;
+    if (wanted && focusFirst(...wanted)) return;
+    if (lost) focusFirst(".mine");
   }
 
   target(pile) {
@@ -166,6 +218,8 @@ export class DuvelenBoard {
   keydown(event) {
     if (this.ctx.seat === null || event.ctrlKey || event.metaKey || event.altKey) return false;
     const key = event.key;
+    if ((key === " " || key === "Enter") && ownsKeys(event.target)) return false; // the focused button's
+    if ((key === "p" || key === "P") && this.ctx.view.seats[this.ctx.seat].passed) return true; // a pass stands until you play (D4.4)
     const simple = { r: "recycle", e: "recycle^", x: "stop", p: "pass" };
     if (["1", "2", "3", "4"].includes(key)) this.quick("R" + key);
     else if (key === "s" || key === "S") this.quick("S");
@@ -173,6 +227,7 @@ export class DuvelenBoard {
     else if (key === "t" || key === "T" || key === " ") this.turn();
     else if (simple[key.toLowerCase()] && this.ctx.legal.includes(simple[key.toLowerCase()])) this.send(simple[key.toLowerCase()]);
     else if (key === "Escape") {
+      if (this.selected) this.focusWanted = [`[data-source="${this.selected}"]`];
       this.selected = null;
       this.ctx.rerender();
     } else return false;
@@ -235,7 +290,7 @@ export class DuvelenBoard {
     return h(
       "div",
       { class: "duvelen" },
-      h("p", { class: "status", id: "status", key: "status" }, this.status()),
+      h("p", { class: "status", id: "status", key: "status", "aria-live": "polite" }, this.status()),
       this.renderCentre(),
       seat !== null ? this.renderMine() : null,
       h("div", { class: "others", key: "others" }, others.map((s) => this.renderSeat(s, false))),
@@ -262,7 +317,7 @@ export class DuvelenBoard {
           "data-pile": String(pile.id),
           key: `pile${pile.id}`,
           title: `pile ${pile.id}: ${pile.owners.length} cards`,
-          on: { click: () => this.target(String(pile.id)) },
+          ...this.pileProps(String(pile.id), targets),
         },
         h("span", { class: "face" }, rankText(pile.top), SUITS[pile.suit]),
         h("span", { class: "pile-id" }, `#${pile.id}`),
@@ -276,7 +331,7 @@ export class DuvelenBoard {
             class: `pile new${targets.has("new") ? " target" : ""}`,
             "data-pile": "new",
             key: "new",
-            on: { click: () => this.target("new") },
+            ...this.pileProps("new", targets),
           },
           h("span", { class: "face" }, "A"),
           h("span", { class: "pile-id" }, "new pile"),
@@ -300,6 +355,14 @@ export class DuvelenBoard {
     );
   }
 
+  /** A pile's props: a button when the chosen card fits it, named for the move. */
+  pileProps(pile, targets) {
+    const play = this.selected && this.plays(this.selected).find((p) => p.pile === pile);
+    if (!targets.has(pile) || !play) return { on: { click: () => this.target(pile) } };
+    const where = pile === "new" ? "to a new pile" : `onto pile ${pile}`;
+    return pressable(`play the ${cardWords(play.card)} from your ${SOURCES[play.source]} ${where}`, () => this.target(pile));
+  }
+
   sourceCard(seat, source, card, mine, label) {
     const playable = mine && this.plays(source).length > 0;
     const classes = ["card", card ? suitClass(card) : "empty"];
@@ -311,13 +374,13 @@ export class DuvelenBoard {
       key: source,
       title: label,
       "data-seat": seat,
+      "data-slot": source,
     };
     if (mine) {
       props["data-source"] = source;
-      props.on = {
-        click: () => this.select(source),
-        pointerdown: (event) => playable && this.dragStart(event, source, card),
-      };
+      const press = playable ? pressable(`${cardWords(card)} on your ${label}`, (event, withKeys) => this.select(source, withKeys)) : { on: { click: () => this.select(source) } };
+      Object.assign(props, press, { on: { ...press.on, pointerdown: (event) => playable && this.dragStart(event, source, card) } });
+      if (playable) props["aria-pressed"] = String(this.selected === source);
     }
     return h("div", props, card ? cardText(card) : "");
   }
@@ -332,7 +395,8 @@ export class DuvelenBoard {
           type: "button",
           class: "action",
           "data-move": move,
-          disabled: !legal.includes(move),
+          // A pass stands until you play a card (D4.4): passing again says nothing new.
+          disabled: !legal.includes(move) || (move === "pass" && s.passed),
           title: `key ${key}`,
           on: { click: () => this.send(move) },
         },
@@ -341,7 +405,7 @@ export class DuvelenBoard {
     const turnMove = legal.includes("turn") ? "turn" : legal.includes("recycle") ? "recycle" : null;
     return h(
       "div",
-      { class: "mine seat-area s" + seat, "data-seat": seat, key: "mine" },
+      { class: "mine seat-area s" + seat, "data-seat": seat, key: "mine", role: "group", "aria-label": "Your cards", tabindex: -1 },
       h("h3", {}, "Your cards"),
       h(
         "div",
@@ -362,7 +426,7 @@ export class DuvelenBoard {
               class: `card back${turnMove ? " playable" : ""}`,
               "data-draaistok": "",
               title: "Draaistok: turn three cards",
-              on: { click: () => this.turn() },
+              ...(turnMove ? pressable(turnMove === "turn" ? "turn three cards from the Draaistok" : "recycle the waste", () => this.turn()) : { on: { click: () => this.turn() } }),
             },
             s.draaistok_count ? icon("turn", "turn") : icon("empty", "empty"),
           ),
@@ -413,11 +477,10 @@ export class DuvelenBoard {
 
   roundSummary(e) {
     const name = (seat) => this.ctx.name(seat);
-    const reasons = { passes: "everyone passed", no_plays: "no more plays", blocked: "blocked", action_cap: "the action limit" };
     return h(
       "div",
       {},
-      h("h2", {}, `Round ${e.round + 1} ends: ${reasons[e.reason] || e.reason}`),
+      h("h2", {}, `Round ${e.round + 1} ends: ${ROUND_ENDS[e.reason] || e.reason}`),
       h(
         "table",
         { class: "summary-table" },

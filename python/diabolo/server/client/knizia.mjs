@@ -2,9 +2,15 @@
 // button, for the dealer); anyone types a word the revealed cards can form and presses
 // Enter. A valid call takes the cards it uses (shown as they go), an invalid one makes
 // the others take a card each (click a highlighted card when it is your turn to take).
+// With the keyboard: typing anywhere goes to the word box, Enter calls, Esc leaves the
+// box, Space reveals (the dealer); a penalty card is a button (Tab to it, Enter).
 
 import { h } from "./dom.mjs";
 import { icon } from "./icons.mjs";
+import { Flights } from "./motion.mjs";
+import { play } from "./sound.mjs";
+import { focusFirst, ownsKeys, pressable } from "./access.mjs";
+import { listText } from "./words.mjs";
 
 export function letterText(card) {
   return card === "?" ? "★" : card === "??" ? "★★" : card;
@@ -23,34 +29,61 @@ export class KniziaBoard {
     this.claims = 0; // claims seen, to animate each new one
     this.lastClaim = null; // the last called event
     this.penaltyOf = null; // the seat whose invalid call the penalty is for
+    this.takenSinceReveal = []; // the valid calls since the last reveal: {seat, table before it}
+    this.flights = new Flights();
   }
 
   before(events) {
     const { ctx } = this;
     for (const e of events) {
+      if (e.type === "revealed") {
+        this.takenSinceReveal = [];
+      }
       if (e.type === "called") {
+        if (e.valid) this.takenSinceReveal.push({ seat: e.seat, table: [...ctx.view.table] });
         this.claims += 1;
         this.lastClaim = e;
         if (!e.valid) this.penaltyOf = e.seat;
         ctx.mark(`seat:${e.seat}`, e.valid ? "acted" : "failed", 900);
+        // The letters a valid word takes fly from the table into the claim, in word order.
+        if (e.valid) {
+          e.positions.forEach((position, i) => {
+            const landing = () => document.querySelectorAll("#claim .card")[i];
+            this.flights.from(document.querySelector(`#line [data-position="${position}"]`), landing);
+          });
+        }
       } else if (e.type === "took" || e.type === "took_from_deck") {
         ctx.mark(`seat:${e.seat}`, "acted", 600);
+      } else if (e.type === "penalty" && e.seats.includes(ctx.seat)) {
+        play("turn");
       } else if (e.type === "round_started") {
         this.lastClaim = null;
+        this.takenSinceReveal = [];
+        if (e.dealer === ctx.seat) play("turn");
+      } else if (e.type === "round_ended") {
+        play("score");
       }
     }
+  }
+
+  /** After the render: the letters a word took fly into the claim. */
+  afterRender() {
+    this.flights.land();
   }
 
   describe(e) {
     const name = (seat) => this.ctx.name(seat);
     const says = (seat, verb) => this.ctx.says(seat, verb);
     switch (e.type) {
-      case "called":
-        return e.valid
-          ? `${says(e.seat, "calls")} ${e.word} and ${e.seat === this.ctx.seat ? "take" : "takes"} ${e.cards.map(letterText).join(" ")}.`
-          : `${says(e.seat, "calls")} ${e.word}: ${e.reason}.`;
+      case "called": {
+        if (e.valid) return `${says(e.seat, "calls")} ${e.word} and takes ${e.cards.map(letterText).join(" ")}.`;
+        const winner = e.reason === "letters missing" ? this.tookFirst(e.word) : null;
+        // Not a mistake but a lost race: the word was there until another call took its letters.
+        if (winner) return `${name(e.seat)} called ${e.word} too late: ${name(winner.seat)} had just taken the letters (K3.8).`;
+        return `${says(e.seat, "calls")} ${e.word}: ${e.reason} (K3.3).`;
+      }
       case "penalty":
-        return `Penalty: ${e.seats.map(name).join(", ")} take a card.`;
+        return `Penalty: ${listText(e.seats.map(name))} ${e.seats.length === 1 ? "takes" : "take"} a card from the line (K3.5).`;
       case "took":
         return `${says(e.seat, "takes")} ${letterText(e.card)}.`;
       case "took_from_deck":
@@ -66,17 +99,31 @@ export class KniziaBoard {
     }
   }
 
+  /** The valid call since the last reveal that took the letters `word` needed: the
+   * latest one whose table could still form it, or null. */
+  tookFirst(word) {
+    for (const call of [...this.takenSinceReveal].reverse()) if (canForm(word, call.table)) return call;
+    return null;
+  }
+
+  /** What this seat may do now, in plain words, from its legal moves. */
   status() {
-    const { view, seat } = this.ctx;
+    const { view, seat, legal } = this.ctx;
+    const name = (s) => this.ctx.name(s);
     if (view.phase === "game_over") return "The game is over.";
     if (view.phase === "penalty") {
-      const taker = view.penalty[0];
-      const who = taker === seat ? "You take" : `${this.ctx.name(taker)} takes`;
-      return `${who} a card from the line (penalty${this.penaltyOf !== null ? " for " + this.ctx.name(this.penaltyOf) + "'s call" : ""}).`;
+      const forCall = this.penaltyOf !== null ? ` for ${name(this.penaltyOf)}'s invalid call` : "";
+      if (legal.some((move) => move.startsWith("take@"))) return `Take a card from the line as the penalty${forCall} (K3.5): Tab to a highlighted card, then Enter.`;
+      return `${name(view.penalty[0])} takes a card from the line as the penalty${forCall} (K3.5).`;
     }
-    const dealer = view.dealer === seat ? "You deal: reveal the next card when you like." : `${this.ctx.name(view.dealer)} deals.`;
-    if (seat === null) return view.deck_count ? dealer : "The deck is used up: the last words, or passes.";
-    return view.deck_count ? `${dealer} Call a word as soon as you see one.` : "The deck is used up: call what you see, or pass.";
+    if (seat === null) return view.deck_count ? `${name(view.dealer)} deals.` : "The deck is used up: the last words, or passes.";
+    if (view.deck_count === 0) {
+      return view.passed[seat]
+        ? "Your pass stands: call a word if you see one; the round ends when every pass stands (K10.5)."
+        : "Call a word with the letters on the table, or pass (the deck is used up).";
+    }
+    if (legal.includes("reveal")) return "You deal: reveal the next card (Space) when you like, and call a word with the letters on the table as soon as you see one (K3.1, K3.2).";
+    return `Call a word with the letters on the table: type it, then Enter (${name(view.dealer)} deals).`;
   }
 
   seatFacts(seat) {
@@ -115,8 +162,14 @@ export class KniziaBoard {
   }
 
   keydown(event) {
-    if (this.ctx.seat === null || event.target instanceof HTMLInputElement) return false;
-    if ((event.key === " " || event.key === "Enter") && this.ctx.legal.includes("reveal")) {
+    if (this.ctx.seat === null) return false;
+    if (event.key === "Escape" && event.target === this.input()) {
+      this.input().value = "";
+      focusFirst("#line [data-move]", "#line"); // out of the box, where Space reveals
+      return true;
+    }
+    if (event.target instanceof HTMLInputElement) return false;
+    if ((event.key === " " || event.key === "Enter") && !ownsKeys(event.target) && this.ctx.legal.includes("reveal")) {
       this.ctx.send("reveal");
       return true;
     }
@@ -127,6 +180,12 @@ export class KniziaBoard {
     return false;
   }
 
+  /** After a render: when the focus was lost (a card taken, the game over), it goes to
+   * the next card to take, else rests on the line. */
+  placeFocus(lost) {
+    if (lost) focusFirst("#line [data-move]", "#line");
+  }
+
   render() {
     const { view, legal, seat } = this.ctx;
     const takes = new Set(legal.filter((m) => m.startsWith("take@")).map((m) => Number(m.slice(5))));
@@ -134,11 +193,11 @@ export class KniziaBoard {
     return h(
       "div",
       { class: "knizia" },
-      h("p", { class: "status", id: "status", key: "status" }, this.status()),
+      h("p", { class: "status", id: "status", key: "status", "aria-live": "polite" }, this.status()),
       h("p", { class: "facts", key: "facts" }, `Round ${view.round + 1} of ${view.rounds} · deck ${view.deck_count} cards`),
       h(
         "div",
-        { class: "line", id: "line", key: "line" },
+        { class: "line", id: "line", key: "line", role: "group", "aria-label": "Cards on the table", tabindex: -1 },
         view.table.length
           ? view.table.map((card, i) =>
               h(
@@ -148,7 +207,7 @@ export class KniziaBoard {
                   "data-position": i,
                   "data-card": card,
                   "data-move": takes.has(i) ? `take@${i}` : null,
-                  on: { click: () => takes.has(i) && this.ctx.send(`take@${i}`) },
+                  ...(takes.has(i) ? pressable(`take the card ${letterWords(card)} at position ${i + 1}`, () => this.ctx.send(`take@${i}`)) : {}),
                 },
                 letterFace(card),
               ),
@@ -254,4 +313,39 @@ export class KniziaBoard {
       e.table.length ? h("p", {}, "Left on the table: ", e.table.map(letterText).join(" ")) : null,
     );
   }
+}
+
+/** A card for a screen reader: "E", "joker", "double joker". */
+function letterWords(card) {
+  return card === "?" ? "joker" : card === "??" ? "double joker" : card;
+}
+
+/** Whether `word` (capitals, as a called event has it) can be formed from `cards` (K3.3):
+ * a letter card covers its letters in order ("EI", "SCH"), "?" any one letter, "??" any
+ * two. A search over the word's places with each card used once; cards alike are tried
+ * once, failed places are remembered, and it gives up (false) after `budget` steps. */
+export function canForm(word, cards, budget = 20000) {
+  const counts = new Map();
+  for (const card of cards) counts.set(card, (counts.get(card) || 0) + 1);
+  const kinds = [...counts.keys()];
+  const failed = new Set();
+  let steps = 0;
+  const from = (at) => {
+    if (at === word.length) return true;
+    if (++steps > budget) return false;
+    const key = `${at}:${kinds.map((card) => counts.get(card)).join(",")}`;
+    if (failed.has(key)) return false;
+    for (const card of kinds) {
+      if (!counts.get(card)) continue;
+      const width = card === "?" ? 1 : card === "??" ? 2 : card.length;
+      if (at + width > word.length || (card[0] !== "?" && word.slice(at, at + width) !== card)) continue;
+      counts.set(card, counts.get(card) - 1);
+      const found = from(at + width);
+      counts.set(card, counts.get(card) + 1);
+      if (found) return true;
+    }
+    failed.add(key);
+    return false;
+  };
+  return from(0);
 }

@@ -1,11 +1,17 @@
 // Diabolo (Schacht) at the table: the five rows with their devil (left) and angel (right)
 // sides, the hand, the doubler decision and the scoring reveal. A move: click a playable
 // card of the hand, then a highlighted side of its colour's row (or "Discard" when no card
-// can be placed, S3.3). Everything playable comes from the server's legal moves.
+// can be placed, S3.3). Everything playable comes from the server's legal moves. With
+// the keyboard: Tab to a card, Enter (the focus goes on to the sides it may go to), Tab
+// between them, Enter; Esc chooses another card.
 
 import { h } from "./dom.mjs";
 import { signed } from "./common.mjs";
 import { colourMark, icon } from "./icons.mjs";
+import { byKeyboard, focusFirst, pressable } from "./access.mjs";
+import { capital, listText } from "./words.mjs";
+import { Flights } from "./motion.mjs";
+import { play } from "./sound.mjs";
 
 const COLOURS = "RYGPB";
 export const COLOUR_NAMES = { R: "red", Y: "yellow", G: "green", P: "purple", B: "blue" };
@@ -19,6 +25,8 @@ export class SchachtBoard {
     this.selected = null; // a card of the hand, e.g. "R1"
     this.scoring = []; // this round's colour_scored events, in order
     this.asked = null; // the doubler_asked event of the colour being scored
+    this.focusWanted = null; // selectors of where the focus goes after the next render
+    this.flights = new Flights();
   }
 
   /** Effects of a move's events, before the model applies them. */
@@ -26,8 +34,16 @@ export class SchachtBoard {
     const { ctx } = this;
     for (const e of events) {
       if (e.type === "placed") {
-        ctx.mark(`row:${e.card[0]}:${e.side}:${ctx.view.rows[e.card[0]][e.side].length}`, "fresh", 1200);
+        const [colour, side, place] = [e.card[0], e.side, ctx.view.rows[e.card[0]][e.side].length];
+        ctx.mark(`row:${colour}:${side}:${place}`, "fresh", 1200);
         ctx.mark(`seat:${e.seat}`, "acted", 800);
+        // Our card flies from the hand, another seat's from its place among the seats.
+        const mine = e.seat === ctx.seat;
+        const from = document.querySelector(mine ? `#hand [data-card="${e.card}"]` : `.seat[data-seat="${e.seat}"]`);
+        const landing = () => document.querySelectorAll(`.rows [data-row="${colour}"] [data-side="${side}"] .card`)[place];
+        this.flights.from(from, landing, mine);
+      } else if (e.type === "turn" && e.seat === ctx.seat) {
+        play("turn");
       } else if (e.type === "discarded") {
         ctx.mark(`seat:${e.seat}`, "acted", 800);
       } else if (e.type === "drew" && e.card) {
@@ -38,12 +54,21 @@ export class SchachtBoard {
         this.selected = null;
       } else if (e.type === "doubler_asked") {
         this.asked = e;
+        if (e.seats.includes(ctx.seat)) play("turn");
       } else if (e.type === "colour_scored") {
         this.scoring.push(e);
         this.asked = null;
         ctx.mark(`scored:${e.colour}`, "fresh", 1500);
+        play("score");
+      } else if (e.type === "round_ended") {
+        play("score");
       }
     }
+  }
+
+  /** After the render: the cards placed fly to their rows. */
+  afterRender() {
+    this.flights.land();
   }
 
   /** A line of the log for an event, or null. */
@@ -54,9 +79,9 @@ export class SchachtBoard {
       case "round_started":
         return `Round ${e.round + 1} begins: ${name(e.dealer)} deals.`;
       case "dealt":
-        return e.cards ? `You are dealt ${e.cards.join(" ")}.` : null;
+        return e.cards ? `${says(e.seat, "is dealt")} ${e.cards.join(" ")}.` : null;
       case "drew":
-        return e.card ? `You draw ${e.card}.` : null;
+        return e.card ? `${says(e.seat, "draws")} ${e.card}.` : null;
       case "placed":
         return `${says(e.seat, "places")} ${e.card} on the ${SIDE[e.side]} side.`;
       case "row_closed":
@@ -66,11 +91,11 @@ export class SchachtBoard {
       case "play_ended":
         return `Play ends (${e.reason === "rows_closed" ? "rows closed" : "no cards left"}); the rows are scored.`;
       case "doubler_asked":
-        return `${COLOUR_NAMES[e.colour]} is positive: ${e.seats.map(name).join(", ")} decide on the doubler.`;
+        return `${capital(COLOUR_NAMES[e.colour])} is positive: ${listText(e.seats.map(name))} decide on the doubler (S5.3).`;
       case "doubler_decided":
-        return `You ${e.decision === "bet" ? "bet your doubler" : "hold your doubler"}.`;
+        return `${says(e.seat, e.decision === "bet" ? "bets" : "holds")} the doubler${this.ctx.view.scoring_colour ? ` on ${COLOUR_NAMES[this.ctx.view.scoring_colour]}` : ""}.`;
       case "colour_scored":
-        return `${COLOUR_NAMES[e.colour]}: angels ${e.angel} vs devils ${e.devil}, ${e.outcome}${e.points.some((p) => p) ? ": " + pointsText(e.points, name) : ""}.`;
+        return `${capital(COLOUR_NAMES[e.colour])}: angels ${e.angel} vs devils ${e.devil}, ${e.outcome}${e.points.some((p) => p) ? ": " + pointsText(e.points, name) : ""}.`;
       case "round_ended":
         return `Round ${e.round + 1} ends.`;
       default:
@@ -78,24 +103,46 @@ export class SchachtBoard {
     }
   }
 
+  /** What this seat may do now, in plain words, from its legal moves. */
   status() {
-    const { view, seat } = this.ctx;
+    const { view, seat, legal } = this.ctx;
     if (view.phase === "game_over") return "The game is over.";
-    if (view.phase === "doubler") {
-      const colour = COLOUR_NAMES[view.scoring_colour];
-      const seats = this.asked ? this.asked.seats.map((s) => this.ctx.name(s)).join(", ") : "the players";
-      return `Scoring ${colour}: ${seats} decide secretly whether to bet the doubler.`;
+    if (view.phase === "doubler") return this.doublerStatus();
+    if (seat === null || view.current_player !== seat) {
+      return view.current_player >= 0 ? `${this.ctx.name(view.current_player)}'s turn.` : "The rows are being scored.";
     }
-    if (view.current_player === seat) return "Your turn: pick a card, then a side of its row.";
-    if (view.current_player >= 0) return `${this.ctx.name(view.current_player)}'s turn.`;
-    return "Scoring.";
+    const places = legal.filter((move) => /[<>]$/.test(move));
+    if (!places.length) {
+      return legal.some((move) => move.startsWith("x"))
+        ? "No card of yours can be placed: discard one, and the rest of your hand is shown to everyone (S3.3)."
+        : "Your turn.";
+    }
+    if (this.selected) {
+      const sides = places.filter((move) => move.startsWith(this.selected)).map((move) => SIDE[move.endsWith("<") ? "left" : "right"]);
+      return `${this.selected}: place it on the ${COLOUR_NAMES[this.selected[0]]} row's ${listText(sides, "or")} side, or press Esc to choose another card.`;
+    }
+    return `Your turn: play a card on its colour's devil or angel side — ${placesText(places)}.`;
+  }
+
+  doublerStatus() {
+    const { view, legal } = this.ctx;
+    const colour = COLOUR_NAMES[view.scoring_colour];
+    const row = view.rows[view.scoring_colour];
+    if (legal.includes("bet") || legal.includes("hold")) {
+      const mine = (view.hand || []).filter((card) => card[0] === view.scoring_colour);
+      const held = mine.length ? `you hold ${mine.join(" ")} (${sum(mine.map((card) => Number(card[1])))})` : `you hold no ${colour} card`;
+      return `Scoring ${colour}, angels ${sum(row.right)} vs devils ${sum(row.left)}: bet your doubler on it, or hold it for a later colour (S5.3); ${held}.`;
+    }
+    if (view.doubler_decision) return `You chose to ${view.doubler_decision} your doubler on ${colour}: the others decide in secret (S5.3).`;
+    const seats = this.asked ? listText(this.asked.seats.map((s) => this.ctx.name(s))) : "the players";
+    return `Scoring ${colour}: ${seats} decide in secret whether to bet the doubler (S5.3).`;
   }
 
   /** Small facts shown beside each seat's name. */
   seatFacts(seat) {
     const { view } = this.ctx;
     const facts = [`${view.hand_sizes[seat]} cards`];
-    facts.push(view.doubler_available[seat] ? "doubler ●" : "doubler spent ○");
+    facts.push(view.doubler_available[seat] ? "doubler unused" : "doubler spent");
     return facts;
   }
 
@@ -107,10 +154,30 @@ export class SchachtBoard {
     return this.ctx.legal.filter((move) => move.startsWith(card) || move === "x" + card);
   }
 
-  clickCard(card) {
+  clickCard(card, event) {
     if (!this.legalFor(card).length) return;
     this.selected = this.selected === card ? null : card;
+    // Chosen with the keyboard: the focus goes on to the sides the card may go to.
+    this.focusWanted = byKeyboard(event) && this.selected ? [".schacht .side[data-move]", "#hand [data-move^='x']"] : null;
     this.ctx.rerender();
+  }
+
+  /** Esc: the chosen card is put back, and the focus with it. */
+  keydown(event) {
+    if (event.key !== "Escape" || !this.selected) return false;
+    this.focusWanted = [`#hand [data-card="${this.selected}"]`];
+    this.selected = null;
+    this.ctx.rerender();
+    return true;
+  }
+
+  /** After a render: the focus goes where a keyboard choice led, or, when it was lost
+   * (a move made, the turn over), to the next card to play, else rests on the hand. */
+  placeFocus(lost) {
+    const wanted = this.focusWanted;
+    this.focusWanted = null;
+    if (wanted && focusFirst(...wanted)) return;
+    if (lost) focusFirst("#hand .card.selected", "#hand .card.playable", "#doubler [data-move]", "#hand");
   }
 
   play(move) {
@@ -126,7 +193,7 @@ export class SchachtBoard {
     return h(
       "div",
       { class: "schacht" },
-      h("p", { class: "status", id: "status", key: "status" }, this.status(), this.ctx.timerText()),
+      h("p", { class: "status", id: "status", key: "status", "aria-live": "polite" }, this.status(), h("span", { "aria-hidden": "true" }, this.ctx.timerText())),
       this.renderRows(selected),
       this.renderDoubler(),
       seat !== null && view.hand ? this.renderHand(selected) : null,
@@ -155,7 +222,7 @@ export class SchachtBoard {
               "data-side": name,
               "data-move": target ? move : null,
               title: target ? `${move}: place ${selected} on the ${SIDE[name]} side` : null,
-              on: { click: () => target && this.play(move) },
+              ...(target ? pressable(`place ${selected} on the ${COLOUR_NAMES[c]} row's ${SIDE[name]} side`, () => this.play(move)) : {}),
             },
             h("span", { class: "side-label" }, icon(SIDE[name], `${SIDE[name]}s`), " ", sum(row[name])),
             row[name].map((value, i) =>
@@ -165,7 +232,7 @@ export class SchachtBoard {
         };
         return h(
           "div",
-          { class: `row${row.closed ? " closed" : ""} c-${c}`, "data-row": c, key: c },
+          { class: `row${row.closed ? " closed" : ""} c-${c}`, "data-row": c, key: c, role: "group", "aria-label": rowText(c, row) },
           side("left"),
           h("div", { class: `row-label c-${c}` }, h("span", {}, colourMark(c, COLOUR_NAMES[c]), c), row.closed ? icon("lock", "closed") : null),
           side("right"),
@@ -183,7 +250,7 @@ export class SchachtBoard {
       h("h3", {}, "Your hand"),
       h(
         "div",
-        { class: "hand", id: "hand", key: "hand" },
+        { class: "hand", id: "hand", key: "hand", role: "group", "aria-label": "Your hand", tabindex: -1 },
         view.hand.map((card, i) => {
           const playable = this.legalFor(card).length > 0;
           return h(
@@ -194,7 +261,9 @@ export class SchachtBoard {
               key: `${card}#${view.hand.slice(0, i).filter((c) => c === card).length}`,
               disabled: !playable,
               type: "button",
-              on: { click: () => this.clickCard(card) },
+              "aria-label": `${COLOUR_NAMES[card[0]]} ${card[1]}`,
+              "aria-pressed": String(card === selected),
+              on: { click: (event) => this.clickCard(card, event) },
             },
             colourMark(card[0], COLOUR_NAMES[card[0]]),
             card[1],
@@ -287,6 +356,31 @@ export class SchachtBoard {
       h("p", {}, "Totals: ", e.scores.map((score, seat) => `${name(seat)} ${score}`).join(" · ")),
     );
   }
+}
+
+/** "the red row takes R1 (either side) and R4 (angel side); ...": where this seat's
+ * legal placements go, row by row. */
+function placesText(places) {
+  const sides = new Map(); // card -> the sides it may go to
+  for (const move of places) {
+    const card = move.slice(0, 2);
+    if (!sides.has(card)) sides.set(card, []);
+    sides.get(card).push(SIDE[move.endsWith("<") ? "left" : "right"]);
+  }
+  return [...COLOURS]
+    .map((c) => {
+      const cards = [...sides.keys()].filter((card) => card[0] === c).sort();
+      const parts = cards.map((card) => `${card} (${sides.get(card).length === 2 ? "either side" : `${sides.get(card)[0]} side`})`);
+      return cards.length ? `the ${COLOUR_NAMES[c]} row takes ${listText(parts)}` : null;
+    })
+    .filter(Boolean)
+    .join("; ");
+}
+
+/** A row for a screen reader: "red row: devils 1 3 (4), angels 2 (2), closed". */
+function rowText(colour, row) {
+  const side = (values) => (values.length ? `${values.join(" ")} (${sum(values)})` : "none");
+  return `${COLOUR_NAMES[colour]} row: devils ${side(row.left)}, angels ${side(row.right)}${row.closed ? ", closed" : ""}`;
 }
 
 function pointsText(points, name) {
