@@ -8,7 +8,7 @@ import { h } from "./dom.mjs";
 import { signed } from "./common.mjs";
 import { icon } from "./icons.mjs";
 import { Flights } from "./motion.mjs";
-import { play } from "./sound.mjs";
+import { playSound } from "./sound.mjs";
 import { focusFirst, ownsKeys, pressable } from "./access.mjs";
 import { listText } from "./words.mjs";
 
@@ -90,7 +90,7 @@ export class DuvelenBoard {
       } else if (e.type === "round_started") {
         this.selected = null;
       } else if (e.type === "round_ended") {
-        play("score");
+        playSound("score");
       }
     }
   }

@@ -8,7 +8,7 @@
 import { h } from "./dom.mjs";
 import { icon } from "./icons.mjs";
 import { Flights } from "./motion.mjs";
-import { play } from "./sound.mjs";
+import { playSound } from "./sound.mjs";
 import { focusFirst, ownsKeys, pressable } from "./access.mjs";
 import { listText } from "./words.mjs";
 
@@ -55,13 +55,13 @@ export class KniziaBoard {
       } else if (e.type === "took" || e.type === "took_from_deck") {
         ctx.mark(`seat:${e.seat}`, "acted", 600);
       } else if (e.type === "penalty" && e.seats.includes(ctx.seat)) {
-        play("turn");
+        playSound("turn");
       } else if (e.type === "round_started") {
         this.lastClaim = null;
         this.takenSinceReveal = [];
-        if (e.dealer === ctx.seat) play("turn");
+        if (e.dealer === ctx.seat) playSound("turn");
       } else if (e.type === "round_ended") {
-        play("score");
+        playSound("score");
       }
     }
   }

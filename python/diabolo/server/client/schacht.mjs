@@ -11,7 +11,7 @@ import { colourMark, icon } from "./icons.mjs";
 import { byKeyboard, focusFirst, pressable } from "./access.mjs";
 import { capital, listText } from "./words.mjs";
 import { Flights } from "./motion.mjs";
-import { play } from "./sound.mjs";
+import { playSound } from "./sound.mjs";
 
 const COLOURS = "RYGPB";
 export const COLOUR_NAMES = { R: "red", Y: "yellow", G: "green", P: "purple", B: "blue" };
@@ -43,7 +43,7 @@ export class SchachtBoard {
         const landing = () => document.querySelectorAll(`.rows [data-row="${colour}"] [data-side="${side}"] .card`)[place];
         this.flights.from(from, landing, mine);
       } else if (e.type === "turn" && e.seat === ctx.seat) {
-        play("turn");
+        playSound("turn");
       } else if (e.type === "discarded") {
         ctx.mark(`seat:${e.seat}`, "acted", 800);
       } else if (e.type === "drew" && e.card) {
@@ -54,14 +54,14 @@ export class SchachtBoard {
         this.selected = null;
       } else if (e.type === "doubler_asked") {
         this.asked = e;
-        if (e.seats.includes(ctx.seat)) play("turn");
+        if (e.seats.includes(ctx.seat)) playSound("turn");
       } else if (e.type === "colour_scored") {
         this.scoring.push(e);
         this.asked = null;
         ctx.mark(`scored:${e.colour}`, "fresh", 1500);
-        play("score");
+        playSound("score");
       } else if (e.type === "round_ended") {
-        play("score");
+        playSound("score");
       }
     }
   }

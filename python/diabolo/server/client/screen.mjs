@@ -12,7 +12,7 @@ import { DuvelenBoard, cardText, parsePlay, rankText, SOURCES, SUITS } from "./d
 import { KniziaBoard } from "./knizia.mjs";
 import { GameHistory, scoreTable } from "./scores.mjs";
 import { capital, listText } from "./words.mjs";
-import { play } from "./sound.mjs";
+import { playSound } from "./sound.mjs";
 
 const BOARDS = { schacht: SchachtBoard, duvelen: DuvelenBoard, knizia: KniziaBoard };
 const LOG_SIZE = 80;
@@ -134,7 +134,7 @@ export class GameScreen {
    * null): the board may show it its own way (a lost race in Duvelen), else a notice says
    * why in plain words, naming the rule. */
   refused(entry) {
-    if (entry.reason === "stale") play("lost");
+    if (entry.reason === "stale") playSound("lost");
     if (this.board.rejected && this.board.rejected(entry)) return;
     const { text, kind } = explainRefusal(entry, this.view, this.seat, (seat) => this.name(seat));
     this.notice(text, kind);

@@ -52,7 +52,7 @@ if (toggle) {
 
 /** Plays a tune of TUNES if sounds are on; one at a time (a round's end comes with its
  * last scoring). */
-export function play(name) {
+export function playSound(name) {
   if (!on()) return;
   asked[name] += 1;
   if (!audio || audio.currentTime < quietUntil) return;
