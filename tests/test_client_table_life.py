@@ -1,10 +1,11 @@
 """A table's life in the browser client, as people live it, in Debian's Chromium through
 Playwright against a real server (the fixtures and helpers of
-tests/test_server_browser.py): the lobby asks for a name before anyone sits, an
-invitation's address seats a friend on a phone, both play a whole game of Schacht, a
-rematch is asked by one and joined by the other with the same seats, and a person who
-leaves a game under way hands the seat to a bot; the last to leave closes the table.
-No page may log a console error."""
+tests/test_server_browser.py): the lobby and the table link the game's rules page
+(tests/test_client_rules.py checks the pages), the lobby asks for a name before anyone
+sits, an invitation's address seats a friend on a phone, both play a whole game of
+Schacht, a rematch is asked by one and joined by the other with the same seats, and a
+person who leaves a game under way hands the seat to a bot; the last to leave closes the
+table. No page may log a console error."""
 
 from __future__ import annotations
 
@@ -69,10 +70,12 @@ def test_invite_play_rematch_and_leave(server: Running, people: Callable[..., Pe
     lobby.wait_for_selector("#name-error:has-text('name')")
     assert len(server.http.get("/api/tables").json()["tables"]) == before
     assert lobby.locator('[data-seat-kind="2"] option:checked').inner_text() == "bot: heuristic, medium"
+    assert lobby.get_attribute('#rules-links [data-rules="knizia"]', "href") == "/client/rules.html?game=knizia"
     lobby.fill("#name", "Ann")
     lobby.click("#create")
     first = wait_for_table_page(ann)
     assert ann.page.evaluate("() => diabolo.seat") == 0
+    assert ann.page.get_attribute('#links [data-rules="schacht"]', "href") == "/client/rules.html?game=schacht"
 
     # the lobby lists who sits where and what the table waits for
     open_lobby(bo, server)
@@ -88,8 +91,8 @@ def test_invite_play_rematch_and_leave(server: Running, people: Callable[..., Pe
     bo.page.wait_for_selector("#join")
     bo.page.fill("#join-name", "Bo")
     bo.page.click("#join-seat")
-    assert wait_for_table_page(bo, "") == first
-    bo.page.wait_for_function("() => diabolo.seat === 1")
+    bo.page.wait_for_url(f"{server.url}/client/table.html?table={first}")  # the page opens again, seated
+    bo.page.wait_for_function("() => window.diabolo && diabolo.seat === 1 && diabolo.view")
     ann.page.wait_for_selector("#invite-link", state="detached")  # no free seat left to invite to
     play_schacht([(ann, 0), (bo, 1)], random.Random(5), lambda n: None)
     check_the_end(ann, server, first, 0)

@@ -74,6 +74,8 @@ const hooks = {
   accepted: 0,
   rejected: [],
   unanswered: 0,
+  /** Sends a move as the page's own controls do (its answer counts in accepted/rejected). */
+  send: (move) => send(move),
   /** Drops the connection as a network failure would: the page reconnects and resumes. */
   dropConnection() {
     if (socket) socket.close(4000, "dropped for a test");
@@ -296,9 +298,14 @@ function renderActions() {
   const parts = [];
   if (held && !over) parts.push(leaveControl(), free.length ? inviteControl(free[0]) : null);
   if (!held && !watching && !over && free.length) parts.push(joinForm(free.includes(actions.joinSeat) ? actions.joinSeat : free[0]));
-  if (over) parts.push(rematchControl());
   if (actions.error) parts.push(h("p", { class: "hint", role: "alert", key: "error" }, actions.error));
   patch($("table-actions"), parts);
+  if (over) {
+    // the rematch goes beside the result, in the slot the game's end leaves for it (drawn at the next frame)
+    const slot = $("final-actions");
+    if (slot) patch(slot, rematchControl());
+    else setTimeout(renderActions, 60);
+  }
   const name = $("join-name");
   if (name && !name.dataset.filled) {
     name.dataset.filled = "1"; // once: later renders keep what the person typed
