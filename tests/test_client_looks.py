@@ -226,9 +226,10 @@ def select_a_card(page: Page, game: str, legal: list[str]) -> bool:
     playable = page.locator("#hand .card.playable" if game == "schacht" else "[data-source].playable").last
     try:
         playable.click(timeout=1_000)  # once the page shows the moves it knows of
+        page.locator(".card.selected").first.wait_for(timeout=1_000)  # drawn at the next frame
     except PlaywrightTimeoutError:  # the table changed meanwhile: nothing to select
         return False
-    return page.locator(".card.selected").count() > 0
+    return True
 
 
 TABLES: dict[str, dict[str, Any]] = {
