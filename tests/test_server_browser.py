@@ -12,8 +12,7 @@ at both widths (Schacht's second person plays on a phone).
 Most pages run with prefers-reduced-motion (the client then animates nothing), so that a
 click need not wait for a card's animation to end; the lobby's test runs with motion.
 
-With DIABOLO_SCREENSHOTS=1 each game's test saves a screenshot of the table to
-docs/_static/server-<game>.png.
+The screenshots in the docs come from tests/test_client_looks.py.
 
 The tests need Debian's chromium and the playwright package (its own browser download is
 not used); without them they skip, or fail under CI=true, naming what to install.
@@ -22,11 +21,9 @@ not used); without them they skip, or fail under CI=true, naming what to install
 from __future__ import annotations
 
 import json
-import os
 import random
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -37,7 +34,6 @@ import diabolo  # noqa: E402
 from tests.client_models import MODELS  # noqa: E402
 from tests.server_helpers import Running, running_server  # noqa: E402
 from tests.tool_helpers import chromium, require_browser  # noqa: E402
-from tests.wasm_helpers import ROOT  # noqa: E402
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize
@@ -200,14 +196,6 @@ def check_fits(page: Page) -> None:
     assert found["scroll"] <= PHONE["width"] and found["wide"] == [], found
 
 
-def screenshot(page: Page, game: str) -> None:
-    """docs/_static/server-<game>.png, with DIABOLO_SCREENSHOTS=1."""
-    if os.environ.get("DIABOLO_SCREENSHOTS") == "1":
-        folder = ROOT / "docs" / "_static"
-        folder.mkdir(exist_ok=True)
-        page.screenshot(path=str(Path(folder / f"server-{game}.png")))
-
-
 # ---- the client models ------------------------------------------------------------------
 
 
@@ -322,8 +310,6 @@ def test_a_person_plays_schacht_against_bots_and_resumes_after_a_drop(
         if n == 3:  # the bots move while the page is away: it resumes with the events it missed
             ann.page.evaluate("() => diabolo.dropConnection()")
             ann.page.wait_for_function("() => diabolo.resumes >= 1 && diabolo.welcomes >= 2")
-        if n == 5:
-            screenshot(ann.page, "schacht")
 
     made = play_schacht([(ann, 0)], random.Random(1), on_move)
     record = check_the_end(ann, server, table["id"], 0)
@@ -420,7 +406,7 @@ def test_a_person_plays_duvelen_against_quick_bots(server: Running, people: Call
     ann = people(WIDTHS[width])
     sit(server, ann, table["id"], 0, "Ann")
     ann.open_table(server, table["id"])
-    deadline, moves, shot, doubled = time.monotonic() + 60, 0, False, False
+    deadline, moves, doubled = time.monotonic() + 60, 0, False
     played = [0, 0, 0]  # card plays sent by click, drag and key, taken in turn
     while not (state := ann.state())["over"]:
         assert time.monotonic() < deadline, "the game did not end in time"
@@ -437,9 +423,6 @@ def test_a_person_plays_duvelen_against_quick_bots(server: Running, people: Call
                 ann.page.wait_for_selector(".notice.stale")
         else:
             ann.wait_for_change(state["version"], timeout=500)
-        if moves == 12 and not shot and width == "desktop":
-            screenshot(ann.page, "duvelen")
-            shot = True
     record = check_the_end(ann, server, table["id"], 0)
     mine = [step.move for step in record.moves if step.seat == 0]
     assert all(played) and sum(":" in str(move) for move in mine) >= 3, (played, mine)
@@ -507,7 +490,7 @@ def test_a_person_plays_knizia_against_a_word_bot(server: Running, people: Calla
     ann = people(WIDTHS[width])
     sit(server, ann, table["id"], 0, "Ann")
     ann.open_table(server, table["id"])
-    rng, deadline, made, shot = random.Random(4), time.monotonic() + 60, 0, False
+    rng, deadline, made = random.Random(4), time.monotonic() + 60, 0
     while not (state := ann.state())["over"]:
         assert time.monotonic() < deadline, "the game did not end in time"
         if knizia_move(ann.page, state["legal"], state["hints"], state["view"], 0, rng):
@@ -516,10 +499,6 @@ def test_a_person_plays_knizia_against_a_word_bot(server: Running, people: Calla
             ann.wait_for_change(state["version"], timeout=1_000)
         else:
             ann.wait_for_change(state["version"], timeout=500)
-        if made >= 30 and not shot and len(ann.state()["view"]["table"]) >= 6 and width == "desktop":
-            ann.page.evaluate("() => { document.getElementById('hints').open = false; }")  # no spoilers
-            screenshot(ann.page, "knizia")
-            shot = True
     record = check_the_end(ann, server, table["id"], 0)
     mine = [step.move for step in record.moves if step.seat == 0]
     claims = [move for move in mine if move not in ("reveal", "pass") and not str(move).startswith("take@")]
