@@ -299,14 +299,9 @@ def test_a_whole_game_of_schacht_with_the_keyboard_alone(server: Running, people
     assert page.get_attribute("#final .totals", "data-totals") == " ".join(map(str, record.result["scores"]))  # type: ignore[index]
     page.locator("#final #moments li").first.wait_for()
     assert page.locator("#final a", has_text="Replay this game").count() == 1
-    # the table page's slot keeps what it put there through the renders that follow (a
-    # move after the game's end is refused: a notice, a render)
-    page.evaluate(
-        """() => {
-            const rematch = Object.assign(document.createElement("button"), {textContent: "Rematch"});
-            document.getElementById("final-actions").append(rematch);
-        }"""
-    )
+    # the table page puts its rematch in the slot beside the result, and the slot keeps it
+    # through the renders that follow (a move after the game's end is refused: a notice, a render)
+    page.locator("#final #final-actions #rematch").wait_for()
     rendered = page.evaluate("() => diabolo.rendered")
     send_from_the_page(page, "bet")
     page.locator(".notice.error", has_text="The game is over: no more moves.").wait_for()
