@@ -15,8 +15,8 @@ import pytest
 pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
 
 from diabolo.server.app import CLIENT  # noqa: E402
+from tests.browser_helpers import Person, browser, people, server, sit  # noqa: E402
 from tests.server_helpers import Running  # noqa: E402
-from tests.test_server_browser import Person, browser, people, server, sit  # noqa: E402
 
 __all__ = ["browser", "people", "server"]  # the fixtures this module uses
 

@@ -1,7 +1,7 @@
 """How the browser client looks, in headless Chromium against a real server on loopback:
 a person plays each game against quick bots, and at a few moments (play under way, a
 round's summary shown, the game's end) the table page is looked at 1280x900 (desktop)
-and 390x844 (phone): no horizontal scroll, nothing wider than the screen, and no two
+and 375x740 (phone): no horizontal scroll, nothing wider than the screen, and no two
 visible elements that carry text or take clicks (labels, buttons, cards, headings)
 overlapping unless one holds the other, no text running out of its element. The round
 summary must not push the board down. The Schacht page shows no emoji (icons are inline
@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,25 +29,15 @@ import pytest
 
 pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
 
-from tests.server_helpers import Running, running_server  # noqa: E402
-from tests.test_server_browser import (  # noqa: E402
-    QUICK_DUVELEN,
-    QUICK_KNIZIA,
-    Person,
-    duvelen_move,
-    knizia_move,
-    schacht_move,
-    sit,
-)
-from tests.tool_helpers import chromium, require_browser  # noqa: E402
+from tests.browser_helpers import DESKTOP, PHONE, WIDTHS, Person, browser, people, server, sit  # noqa: E402
+from tests.server_helpers import Running  # noqa: E402
+from tests.test_server_browser import QUICK_DUVELEN, QUICK_KNIZIA, duvelen_move, knizia_move, schacht_move  # noqa: E402
 from tests.wasm_helpers import ROOT  # noqa: E402
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, ViewportSize
+    from playwright.sync_api import Page
 
-DESKTOP: ViewportSize = {"width": 1280, "height": 900}
-PHONE: ViewportSize = {"width": 390, "height": 844}
-WIDTHS: dict[str, ViewportSize] = {"desktop": DESKTOP, "phone": PHONE}
+__all__ = ["browser", "people", "server"]  # the fixtures this module uses
 
 # What the page shows, as a person sees it: the visible elements that carry text of their
 # own (the boxes of that text) or take clicks (their boxes), each cut to what its
@@ -118,36 +108,6 @@ LOOK = """() => {
     return {width, scroll: page.scrollWidth, wide: wide.slice(0, 8), spills: spills.slice(0, 8),
         overlaps: overlaps.slice(0, 12), emoji};
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless, for the module's tests."""
-    require_browser("the browser client's looks tests")
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
-    """One server for the module's tests; clients may send 10,000 messages a second."""
-    path = tmp_path_factory.mktemp("server") / "tables.db"
-    with running_server(f"sqlite:///{path}", rate=10_000) as running:
-        yield running
-
-
-@pytest.fixture
-def people(browser: Browser) -> Iterator[Callable[..., Person]]:
-    """Makes people (browser contexts); each must have had no page or console error."""
-    made: list[Person] = []
-
-    def make(viewport: ViewportSize = DESKTOP, motion: bool = False) -> Person:
-        made.append(Person(browser, viewport, motion))
-        return made[-1]
-
-    yield make
-    for person in made:
-        person.close()
 
 
 def look(page: Page, moment: str, game: str) -> None:

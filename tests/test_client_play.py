@@ -17,7 +17,7 @@ import json
 import random
 import re
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
@@ -26,12 +26,12 @@ import pytest
 pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
 
 import diabolo  # noqa: E402
-from tests.server_helpers import Running, receive, running_server  # noqa: E402
-from tests.test_server_browser import QUICK_DUVELEN, QUICK_KNIZIA, Person, check_the_end, sit  # noqa: E402
-from tests.tool_helpers import chromium, require_browser  # noqa: E402
+from tests.browser_helpers import Person, browser, people, server, sit  # noqa: E402
+from tests.server_helpers import Running, receive  # noqa: E402
+from tests.test_server_browser import QUICK_DUVELEN, QUICK_KNIZIA, check_the_end  # noqa: E402
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page
+    from playwright.sync_api import Page
     from websockets.sync.client import ClientConnection
 
 # The page's websockets, kept where a test can reach them: a move sent on the page's own
@@ -46,36 +46,15 @@ window.WebSocket = class extends window.WebSocket {
 };
 """
 
+__all__ = ["browser", "people", "server"]  # the fixtures this module uses
+
 COLOUR_NAMES = {"R": "red", "Y": "yellow", "G": "green", "P": "purple", "B": "blue"}
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    require_browser("the browser client's tests")
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
-    path = tmp_path_factory.mktemp("server") / "tables.db"
-    with running_server(f"sqlite:///{path}", rate=10_000) as running:
-        yield running
-
-
 @pytest.fixture
-def people(browser: Browser) -> Iterator[Callable[[], Person]]:
-    """Makes people; each must have had no page error and no console error at the end."""
-    made: list[Person] = []
-
-    def make() -> Person:
-        made.append(Person(browser))
-        made[-1].context.add_init_script(KEEP_SOCKETS)
-        return made[-1]
-
-    yield make
-    for person in made:
-        person.close()
+def people_with_sockets(people: Callable[..., Person]) -> Callable[[], Person]:
+    """Makes people whose pages keep their websockets where a test can reach them (KEEP_SOCKETS)."""
+    return lambda: people(script=KEEP_SOCKETS)
 
 
 # ---- what the tests share ---------------------------------------------------------------
@@ -245,7 +224,9 @@ def schacht_by_keyboard(page: Page, move: str) -> None:
     page.keyboard.press("Enter")
 
 
-def test_a_whole_game_of_schacht_with_the_keyboard_alone(server: Running, people: Callable[[], Person]) -> None:
+def test_a_whole_game_of_schacht_with_the_keyboard_alone(
+    server: Running, people_with_sockets: Callable[[], Person]
+) -> None:
     table = server.create(
         game="schacht",
         options={"players": 3, "rounds": 2},
@@ -253,7 +234,7 @@ def test_a_whole_game_of_schacht_with_the_keyboard_alone(server: Running, people
         settings={"bot_pace": 0.05},
         seed=21,
     )
-    ann = people()
+    ann = people_with_sockets()
     sit(server, ann, table["id"], 0, "Ann")
     ann.open_table(server, table["id"])
     page = ann.page
@@ -335,7 +316,7 @@ def a_word_no_second_call_can_take(words: list[str], table: list[str], lexicon: 
     return None
 
 
-def test_a_round_of_knizia_with_the_keyboard_alone(server: Running, people: Callable[[], Person]) -> None:
+def test_a_round_of_knizia_with_the_keyboard_alone(server: Running, people_with_sockets: Callable[[], Person]) -> None:
     table = server.create(
         game="knizia",
         options={"players": 2, "lexicon": "de", "rounds": 1},
@@ -343,7 +324,7 @@ def test_a_round_of_knizia_with_the_keyboard_alone(server: Running, people: Call
         settings={"practice": True},  # the page gets words of the table: Ann knows what to type
         seed=41,
     )
-    ann = people()
+    ann = people_with_sockets()
     sit(server, ann, table["id"], 0, "Ann")
     _, bo_token = server.sit(table["id"], "Bo", 1)
     ann.open_table(server, table["id"])
@@ -407,7 +388,7 @@ def test_a_round_of_knizia_with_the_keyboard_alone(server: Running, people: Call
 KEYS = {"S": "s", "W": "w", "R1": "1", "R2": "2", "R3": "3", "R4": "4"}
 
 
-def test_a_round_of_duvelen_with_the_keyboard_alone(server: Running, people: Callable[[], Person]) -> None:
+def test_a_round_of_duvelen_with_the_keyboard_alone(server: Running, people_with_sockets: Callable[[], Person]) -> None:
     # Bo sits and does nothing: Ann plays alone until her Stok is empty (with this deal
     # in 192 moves, every card of the Stok first), calls Stop and passes.
     table = server.create(
@@ -416,7 +397,7 @@ def test_a_round_of_duvelen_with_the_keyboard_alone(server: Running, people: Cal
         seats=[{"name": "Ann"}, {"name": "Bo"}],
         seed=3,
     )
-    ann = people()
+    ann = people_with_sockets()
     sit(server, ann, table["id"], 0, "Ann")
     _, bo_token = server.sit(table["id"], "Bo", 1)
     ann.open_table(server, table["id"])
@@ -492,11 +473,11 @@ TWO_ROUNDS: dict[str, dict[str, Any]] = {
 
 @pytest.mark.parametrize("game", sorted(TWO_ROUNDS))
 def test_the_scores_by_round_and_the_best_moments_on_pages_opened_early_and_late(
-    game: str, server: Running, people: Callable[[], Person]
+    game: str, server: Running, people_with_sockets: Callable[[], Person]
 ) -> None:
     table = server.create(game=game, seed=5, **TWO_ROUNDS[game])
     url = f"{server.url}/client/table.html?table={table['id']}&watch=1"
-    early, late = people(), people()
+    early, late = people_with_sockets(), people_with_sockets()
     early.page.goto(url)
     deadline = time.monotonic() + 60
     while server.http.get(f"/api/tables/{table['id']}/record?audience=public").json()["rounds"][0]["scores"] is None:
@@ -545,9 +526,9 @@ def test_the_scores_by_round_and_the_best_moments_on_pages_opened_early_and_late
 # ---- refusals in plain words --------------------------------------------------------------
 
 
-def test_each_refusal_names_its_rule_in_plain_words(server: Running, people: Callable[[], Person]) -> None:
+def test_each_refusal_names_its_rule_in_plain_words(server: Running, people_with_sockets: Callable[[], Person]) -> None:
     """explainRefusal (screen.mjs) for moves the page may have sent, and a code it does not know."""
-    page = people().page
+    page = people_with_sockets().page
     page.goto(server.url + "/client/replay.html")  # any page of the client
     said = page.evaluate(
         """async () => {

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pytest
@@ -31,16 +31,24 @@ import pytest
 pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
 
 import diabolo  # noqa: E402
+from tests.browser_helpers import (  # noqa: E402
+    PHONE,
+    WIDTHS,
+    Person,
+    browser,
+    check_fits,
+    people,
+    server,
+    sit,
+)
 from tests.client_models import MODELS  # noqa: E402
-from tests.server_helpers import Running, running_server  # noqa: E402
-from tests.tool_helpers import chromium, require_browser  # noqa: E402
+from tests.server_helpers import Running  # noqa: E402
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize
+    from playwright.sync_api import Page
 
-DESKTOP: ViewportSize = {"width": 1000, "height": 800}
-PHONE: ViewportSize = {"width": 375, "height": 740}
-WIDTHS = {"desktop": DESKTOP, "phone": PHONE}
+__all__ = ["browser", "people", "server"]  # the fixtures this module uses
+
 QUICK_DUVELEN = {
     "reaction": {
         "delays": {"play": [0.04, 0.005], "turn": [0.04, 0.005], "recycle": [0.05, 0.005]},
@@ -55,105 +63,6 @@ QUICK_KNIZIA = {
     "per_letter": 0.02,
     "coverage": 0.3,
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless, for the module's tests."""
-    require_browser("the browser client's tests")
-    with chromium() as launched:
-        yield launched
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
-    """One server for the module's tests, its tables in an SQLite file; clients may send
-    10,000 messages a second (a test clicks faster than a person)."""
-    path = tmp_path_factory.mktemp("server") / "tables.db"
-    with running_server(f"sqlite:///{path}", rate=10_000) as running:
-        yield running
-
-
-class Person:
-    """A browser context (its own localStorage) with one page, and what went wrong in it."""
-
-    def __init__(self, browser: Browser, viewport: ViewportSize = DESKTOP, motion: bool = False) -> None:
-        # Without motion (the page honours prefers-reduced-motion) a click need not wait
-        # for a card's animation to end.
-        self.context: BrowserContext = browser.new_context(
-            viewport=viewport,
-            reduced_motion="no-preference" if motion else "reduce",
-        )
-        self.context.set_default_timeout(15_000)
-        self.page: Page = self.context.new_page()
-        self.problems: list[str] = []
-        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
-        self.page.on("console", self._console)
-
-    def _console(self, message: ConsoleMessage) -> None:
-        if message.type == "error":
-            self.problems.append(f"console: {message.text}")
-
-    def hold_seat(self, table_id: str, seat: int, token: str, name: str) -> None:
-        """Keeps a seat's token in this browser's localStorage, as the lobby does."""
-        value = f'{{"seat": {seat}, "token": "{token}", "name": "{name}"}}'
-        self.context.add_init_script(f"localStorage.setItem('diabolo.seat.{table_id}', '{value}')")
-
-    def open_table(self, server: Running, table_id: str) -> None:
-        self.page.goto(f"{server.url}/client/table.html?table={table_id}")
-        self.page.wait_for_function("() => window.diabolo && window.diabolo.welcomes > 0 && window.diabolo.view")
-
-    def state(self) -> dict[str, Any]:
-        """What the page knows: version, legal moves, whether it shows the game's end, its view."""
-        state: dict[str, Any] = self.page.evaluate(
-            "() => ({version: diabolo.version, legal: diabolo.legal, over: diabolo.over, view: diabolo.view,"
-            " sent: diabolo.sent, hints: diabolo.hints})"
-        )
-        return state
-
-    def wait_for_change(self, version: int, timeout: float = 10_000) -> None:
-        """Until the table moves on from ``version`` or the game ends (or the timeout)."""
-        from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
-        try:
-            self.page.wait_for_function(
-                "(v) => diabolo.version !== v || diabolo.over", arg=version, timeout=timeout, polling=20
-            )
-        except PlaywrightTimeoutError:
-            pass
-
-    def wait_for_answers(self) -> None:
-        """Until every move the page sent has been accepted or rejected."""
-        self.page.wait_for_function(
-            "() => diabolo.accepted + diabolo.rejected.length + diabolo.unanswered >= diabolo.sent || diabolo.over",
-            polling=10,
-        )
-
-    def close(self) -> None:
-        problems = list(self.problems)
-        self.context.close()
-        assert problems == [], problems
-
-
-@pytest.fixture
-def people(browser: Browser) -> Iterator[Callable[..., Person]]:
-    """Makes people (browser contexts); each is closed at the end, and must have had no
-    page error and no console error."""
-    made: list[Person] = []
-
-    def make(viewport: ViewportSize = DESKTOP, motion: bool = False) -> Person:
-        made.append(Person(browser, viewport, motion))
-        return made[-1]
-
-    yield make
-    for person in made:
-        person.close()
-
-
-def sit(server: Running, person: Person, table_id: str, seat: int, name: str) -> None:
-    taken, token = server.sit(table_id, name, seat)
-    assert taken == seat
-    person.hold_seat(table_id, seat, token, name)
 
 
 def check_the_end(person: Person, server: Running, table_id: str, seat: int | None) -> diabolo.Record:
@@ -172,28 +81,6 @@ def check_the_end(person: Person, server: Running, table_id: str, seat: int | No
     truth.pop("legal_moves", None)
     assert person.page.evaluate("() => diabolo.view") == truth
     return record
-
-
-def check_fits(page: Page) -> None:
-    """At phone width (375 px) nothing is wider than the screen."""
-    page.set_viewport_size(PHONE)
-    page.wait_for_timeout(150)
-    found = page.evaluate(
-        """() => {
-            const width = document.documentElement.clientWidth;
-            const wide = [];
-            for (const element of document.querySelectorAll("body *")) {
-                const box = element.getBoundingClientRect();
-                if (box.width && (box.right > width + 0.5 || box.left < -0.5)) {
-                    const where = `${Math.round(box.left)}..${Math.round(box.right)}`;
-                    wide.push(`${element.tagName}.${element.className} ${where}`);
-                }
-            }
-            return {width, scroll: document.documentElement.scrollWidth, wide: wide.slice(0, 8)};
-        }"""
-    )
-    assert found["width"] == PHONE["width"], found
-    assert found["scroll"] <= PHONE["width"] and found["wide"] == [], found
 
 
 # ---- the client models ------------------------------------------------------------------

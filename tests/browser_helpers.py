@@ -1,0 +1,159 @@
+"""What the browser tests share: Debian's Chromium (headless, through Playwright; its own
+browser download is not used), a real server on loopback for a module's tests, people
+(browser contexts, each with its own localStorage) whose pages must log no page error and
+no console error, the two screen sizes, and the check that nothing is wider than a phone's
+screen. A module uses the fixtures by importing them (``browser``, ``server``, ``people``).
+Without Chromium and playwright the tests skip, or fail under CI=true, naming what to
+install."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+import pytest
+
+from tests.server_helpers import Running, running_server
+from tests.tool_helpers import chromium, require_browser
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize
+
+__all__ = ["DESKTOP", "PHONE", "WIDTHS", "Person", "browser", "check_fits", "people", "server", "sit", "too_wide"]
+
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 375, "height": 740}
+"""The narrowest phone screen the client is made for (a 390 px phone has room to spare)."""
+WIDTHS = {"desktop": DESKTOP, "phone": PHONE}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, headless, for the module's tests."""
+    require_browser("the browser client's tests")
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
+    """One server for the module's tests, its tables in an SQLite file; clients may send
+    10,000 messages a second (a test clicks faster than a person)."""
+    path = tmp_path_factory.mktemp("server") / "tables.db"
+    with running_server(f"sqlite:///{path}", rate=10_000) as running:
+        yield running
+
+
+class Person:
+    """A browser context (its own localStorage) with one page, and what went wrong in it."""
+
+    def __init__(
+        self, browser: Browser, viewport: ViewportSize = DESKTOP, motion: bool = False, script: str = ""
+    ) -> None:
+        # Without motion (the page honours prefers-reduced-motion) a click need not wait
+        # for a card's animation to end.
+        self.context: BrowserContext = browser.new_context(
+            viewport=viewport,
+            reduced_motion="no-preference" if motion else "reduce",
+        )
+        if script:  # runs in every page before the page's own scripts
+            self.context.add_init_script(script)
+        self.context.set_default_timeout(15_000)
+        self.page: Page = self.context.new_page()
+        self.problems: list[str] = []
+        self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        self.page.on("console", self._console)
+
+    def _console(self, message: ConsoleMessage) -> None:
+        if message.type == "error":
+            self.problems.append(f"console: {message.text}")
+
+    def hold_seat(self, table_id: str, seat: int, token: str, name: str) -> None:
+        """Keeps a seat's token in this browser's localStorage, as the lobby does."""
+        value = f'{{"seat": {seat}, "token": "{token}", "name": "{name}"}}'
+        self.context.add_init_script(f"localStorage.setItem('diabolo.seat.{table_id}', '{value}')")
+
+    def open_table(self, server: Running, table_id: str) -> None:
+        self.page.goto(f"{server.url}/client/table.html?table={table_id}")
+        self.page.wait_for_function("() => window.diabolo && window.diabolo.welcomes > 0 && window.diabolo.view")
+
+    def state(self) -> dict[str, Any]:
+        """What the page knows: version, legal moves, whether it shows the game's end, its view."""
+        state: dict[str, Any] = self.page.evaluate(
+            "() => ({version: diabolo.version, legal: diabolo.legal, over: diabolo.over, view: diabolo.view,"
+            " sent: diabolo.sent, hints: diabolo.hints})"
+        )
+        return state
+
+    def wait_for_change(self, version: int, timeout: float = 10_000) -> None:
+        """Until the table moves on from ``version`` or the game ends (or the timeout)."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+        try:
+            self.page.wait_for_function(
+                "(v) => diabolo.version !== v || diabolo.over", arg=version, timeout=timeout, polling=20
+            )
+        except PlaywrightTimeoutError:
+            pass
+
+    def wait_for_answers(self) -> None:
+        """Until every move the page sent has been accepted or rejected."""
+        self.page.wait_for_function(
+            "() => diabolo.accepted + diabolo.rejected.length + diabolo.unanswered >= diabolo.sent || diabolo.over",
+            polling=10,
+        )
+
+    def close(self) -> None:
+        problems = list(self.problems)
+        self.context.close()
+        assert problems == [], problems
+
+
+@pytest.fixture
+def people(browser: Browser) -> Iterator[Callable[..., Person]]:
+    """Makes people (browser contexts at a screen size, with motion or not, with a script
+    run before each page's own); each is closed at the end, and must have had no page
+    error and no console error."""
+    made: list[Person] = []
+
+    def make(viewport: ViewportSize = DESKTOP, motion: bool = False, script: str = "") -> Person:
+        made.append(Person(browser, viewport, motion, script))
+        return made[-1]
+
+    yield make
+    for person in made:
+        person.close()
+
+
+def sit(server: Running, person: Person, table_id: str, seat: int, name: str) -> None:
+    taken, token = server.sit(table_id, name, seat)
+    assert taken == seat
+    person.hold_seat(table_id, seat, token, name)
+
+
+def too_wide(page: Page) -> dict[str, Any]:
+    """The page's width and scroll width, and the elements that reach past the screen's edges."""
+    found: dict[str, Any] = page.evaluate(
+        """() => {
+            const width = document.documentElement.clientWidth;
+            const wide = [];
+            for (const element of document.querySelectorAll("body *")) {
+                const box = element.getBoundingClientRect();
+                if (box.width && (box.right > width + 0.5 || box.left < -0.5)) {
+                    const where = `${Math.round(box.left)}..${Math.round(box.right)}`;
+                    wide.push(`${element.tagName}.${element.className} ${where}`);
+                }
+            }
+            return {width, scroll: document.documentElement.scrollWidth, wide: wide.slice(0, 8)};
+        }"""
+    )
+    return found
+
+
+def check_fits(page: Page) -> None:
+    """At phone width nothing is wider than the screen, and the page does not scroll sideways."""
+    page.set_viewport_size(PHONE)
+    page.wait_for_timeout(150)
+    found = too_wide(page)
+    assert found["width"] == PHONE["width"], found
+    assert found["scroll"] <= PHONE["width"] and found["wide"] == [], found
