@@ -49,7 +49,10 @@ def test_invite_play_rematch_and_leave(server: Running, people: Callable[..., Pe
     lobby = ann.page
     # nobody sits without a name: the lobby asks, and makes no table
     lobby.fill("#name", "")
+    lobby.select_option("#game", "knizia")
+    assert lobby.locator("#stale-calls").is_visible()  # K10.3's choice, for Knizia tables only
     lobby.select_option("#game", "schacht")
+    assert not lobby.locator("#stale-calls").is_visible()
     lobby.fill("#players", "3")
     lobby.dispatch_event("#players", "input")
     lobby.select_option('[data-seat-kind="0"]', "person")
