@@ -112,7 +112,8 @@ export class KniziaBoard {
     const name = (s) => this.ctx.name(s);
     if (view.phase === "game_over") return "The game is over.";
     if (view.phase === "penalty") {
-      const forCall = this.penaltyOf !== null ? ` for ${name(this.penaltyOf)}'s invalid call` : "";
+      const caller = this.penaltyOf === seat && seat !== null ? "your" : this.penaltyOf !== null ? `${name(this.penaltyOf)}'s` : "";
+      const forCall = caller ? ` for ${caller} invalid call` : "";
       if (legal.some((move) => move.startsWith("take@"))) return `Take a card from the line as the penalty${forCall} (K3.5): Tab to a highlighted card, then Enter.`;
       return `${name(view.penalty[0])} takes a card from the line as the penalty${forCall} (K3.5).`;
     }
