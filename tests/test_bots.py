@@ -259,13 +259,30 @@ def test_bad_match_arguments_give_specific_errors() -> None:
         diabolo.match(game, [RandomBot()] * 3, games=2, threads=0)
 
 
+def test_a_ratings_interval_narrows_as_the_games_grow() -> None:
+    """Elo intervals by the bootstrap: between two bots of the same strength (two random
+    bots, which never win every game), ten times the games give an interval about three
+    times narrower (1/sqrt(10)), and each holds its rating."""
+    game = diabolo.load("schacht", players=4)
+    pool = {"one": RandomBot(), "other": RandomBot()}
+    widths = []
+    for games in (40, 400):
+        ranking = diabolo.tournament(game, pool, games=games, seed=5, threads=2)
+        low, high = ranking.elo_interval["other"]
+        assert low <= ranking.elo["other"] <= high
+        widths.append(high - low)
+    assert 2.0 < widths[0] / widths[1] < 5.0, widths
+
+
 def test_tournament_ranks_the_bots_reproducibly() -> None:
     game = diabolo.load("schacht", players=4)
     pool = {"random": RandomBot(), "heuristic": HeuristicBot(), "search": IsmctsBot(iterations=30)}
     one = diabolo.tournament(game, pool, games=24, seed=3, threads=1)
     two = diabolo.tournament(game, pool, games=24, seed=3, threads=2)
-    assert one.points == two.points and one.elo == two.elo
+    assert one.points == two.points and one.elo == two.elo and one.elo_interval == two.elo_interval
     assert one.elo["heuristic"] > one.elo["random"] + 200 and one.elo["search"] > one.elo["random"] + 200
+    for name, (low, high) in one.elo_interval.items():  # the bootstrap's interval holds the rating
+        assert low <= one.elo[name] + 1e-6 and one.elo[name] <= high + 1e-6, (name, low, one.elo[name], high)
     assert abs(sum(one.elo.values()) / 3 - 1500) < 1e-6
     for (a, b), won in one.points.items():
         assert won + one.points[(b, a)] == 24

@@ -292,48 +292,69 @@ def match_scores(
 @dataclass(frozen=True)
 class Tournament:
     """The outcome of :func:`tournament`: every pairing's match, the points each bot
-    scored against each other bot, and Elo ratings fitted to all of them."""
+    scored against each other bot, Elo ratings fitted to all of them, and each rating's
+    95% interval (``elo_interval``: the 2.5th and 97.5th percentiles of the ratings
+    fitted to BOOTSTRAPS resamples of the games, each pairing's games drawn with
+    replacement; seeded by the pairings, so the same tournament gives the same intervals)."""
 
     names: list[str]
     matches: dict[tuple[str, str], MatchResult]
     points: dict[tuple[str, str], float]  # (a, b): a's points against b (a win 1, a draw 0.5)
     elo: dict[str, float]
+    elo_interval: dict[str, tuple[float, float]]
 
     def table(self) -> str:
-        """The ratings, best first, with each bot's share of points in its games.
+        """The ratings, best first, with their 95% intervals and each bot's share of
+        points in its games.
 
         >>> import diabolo
         >>> from diabolo.schacht import HeuristicBot, RandomBot
         >>> bots = {"heuristic": HeuristicBot(), "random": RandomBot()}
         >>> ranking = diabolo.tournament(diabolo.load("schacht", players=4), bots, games=40, seed=1)
         >>> print(ranking.table().splitlines()[0])
-        rank bot         Elo   points
+        rank bot         Elo  95% interval   points
         """
-        lines = [f"{'rank bot':<14}{'Elo':>6}   points"]
+        lines = [f"{'rank bot':<14}{'Elo':>6}  95% interval   points"]
         for rank, name in enumerate(sorted(self.names, key=lambda n: -self.elo[n]), 1):
             won = sum(v for (a, _), v in self.points.items() if a == name)
             played = sum(v + self.points[(b, a)] for (a, b), v in self.points.items() if a == name)
-            lines.append(f"{rank:>2}.  {name:<12}{self.elo[name]:>6.0f}   {won / played if played else 0.0:.3f}")
+            low, high = self.elo_interval[name]
+            lines.append(
+                f"{rank:>2}.  {name:<12}{self.elo[name]:>6.0f}  {low:>5.0f}..{high:<5.0f}    "
+                f"{won / played if played else 0.0:.3f}"
+            )
         return "\n".join(lines)
+
+
+BOOTSTRAPS = 200
+"""Resamples of a tournament's games behind each rating's interval."""
 
 
 def _elo(names: Sequence[str], points: Mapping[tuple[str, str], float]) -> dict[str, float]:
     """Bradley-Terry strengths fitted by maximum likelihood (minorisation-maximisation,
     a draw counted as half a win each way), on the Elo scale with a mean of 1500."""
-    strength = {n: 1.0 for n in names}
+    count = len(names)
+    won = np.array([[points.get((a, b), 0.0) for b in names] for a in names])
+    return dict(zip(names, _elo_fit(won[np.newaxis], count)[0].tolist()))
+
+
+def _elo_fit(won: npt.NDArray[np.float64], count: int) -> npt.NDArray[np.float64]:
+    """The Elo ratings of each of a stack of tournaments, ``won[k, a, b]`` being a's points
+    against b in tournament k (a half win of prior each way, as _elo)."""
+    off = 1.0 - np.eye(count)
+    wins = won.sum(axis=2) + 0.5
+    games = (won + won.transpose(0, 2, 1) + 1.0) * off
+    strength = np.ones(won.shape[:2])
     for _ in range(2000):
-        updated = {}
-        for n in names:
-            won = sum(points.get((n, o), 0.0) for o in names if o != n) + 0.5  # a half win of prior each way
-            denominator = sum(
-                (points.get((n, o), 0.0) + points.get((o, n), 0.0) + 1.0) / (strength[n] + strength[o])
-                for o in names
-                if o != n
-            )
-            updated[n] = won / denominator if denominator > 0 else strength[n]
-        scale = math.exp(sum(math.log(v) for v in updated.values()) / len(updated))
-        strength = {n: v / scale for n, v in updated.items()}
-    return {n: 1500.0 + 400.0 * math.log10(v) for n, v in strength.items()}
+        pair = strength[:, :, np.newaxis] + strength[:, np.newaxis, :]
+        updated = wins / (games / pair).sum(axis=2)
+        updated /= np.exp(np.log(updated).mean(axis=1, keepdims=True))
+        done = np.abs(updated - strength).max() < 1e-13
+        strength = updated
+        if done:
+            break
+    ratings: npt.NDArray[np.float64] = 1500.0 + 400.0 * np.log10(strength)
+    return ratings
 
 
 def tournament(
@@ -389,10 +410,30 @@ def standings(
     """
     matches: dict[tuple[str, str], MatchResult] = {}
     points: dict[tuple[str, str], float] = {}
+    per_game: list[npt.NDArray[np.float64]] = []  # a's point in each game of pairing k
     for (a, b, _, _), result in zip(pairings, results):
         best_a = result.scores[:, 0::2].max(axis=1)
         best_b = result.scores[:, 1::2].max(axis=1)
-        points[(a, b)] = float((best_a > best_b).sum() + 0.5 * (best_a == best_b).sum())
+        per_game.append((best_a > best_b) + 0.5 * (best_a == best_b))
+        points[(a, b)] = float(per_game[-1].sum())
         points[(b, a)] = float(games - points[(a, b)])
         matches[(a, b)] = result
-    return Tournament(names, matches, points, _elo(names, points))
+    elo = _elo(names, points)
+    return Tournament(names, matches, points, elo, _elo_intervals(names, pairings, per_game))
+
+
+def _elo_intervals(
+    names: list[str], pairings: Sequence[tuple[str, str, Any, int]], per_game: Sequence[npt.NDArray[np.float64]]
+) -> dict[str, tuple[float, float]]:
+    """Each rating's 95% interval by the bootstrap: BOOTSTRAPS tournaments whose pairings'
+    games are drawn with replacement from those played (seeded by the pairings' seeds)."""
+    rng = np.random.default_rng([seed for *_, seed in pairings])
+    index = {name: i for i, name in enumerate(names)}
+    won = np.zeros((BOOTSTRAPS, len(names), len(names)))
+    for (a, b, _, _), points in zip(pairings, per_game):
+        drawn = points[rng.integers(0, len(points), size=(BOOTSTRAPS, len(points)))].sum(axis=1)
+        won[:, index[a], index[b]] = drawn
+        won[:, index[b], index[a]] = len(points) - drawn
+    ratings = _elo_fit(won, len(names))
+    low, high = np.percentile(ratings, [2.5, 97.5], axis=0)
+    return {name: (float(low[i]), float(high[i])) for i, name in enumerate(names)}
