@@ -540,22 +540,20 @@ class Table:
         person; after the game nothing changes. For a seat reserved for a rematch, the
         player declines it and the seat is free to anyone. The table's summary after it;
         Rejection ``bad_token`` when the token opens neither."""
-        if not _seat_number(seat, len(self.seats)):
-            raise Rejection("bad_token", "no seat of this table has that seat number and token")
-        spec = self.seats[seat]
-        if spec.reserved_by(token):
-            spec.reserved_for = None
-        elif not spec.held_by(token):
-            raise Rejection("bad_token", "no seat of this table has that seat number and token")
-        elif self.finished:
-            return self.summary()
-        elif self.waiting:
-            spec.token_hash = None
+        if _seat_number(seat, len(self.seats)) and self.seats[seat].reserved_by(token):
+            self.seats[seat].reserved_for = None  # declined
         else:
-            spec.token_hash, spec.bot, spec.bot_options = None, STAND_INS[self.game_name], {}
-            spec.name = f"{spec.name} (bot)"[:40]
-            self._bots[seat] = make_bot(self.game_name, spec.bot, {})
-            self._drivers.append(asyncio.ensure_future(self._drive_bot(seat)))
+            seat = self.authenticate(seat, token)
+            spec = self.seats[seat]
+            if self.finished:
+                return self.summary()
+            if self.waiting:
+                spec.token_hash = None
+            else:
+                spec.token_hash, spec.bot, spec.bot_options = None, STAND_INS[self.game_name], {}
+                spec.name = f"{spec.name} (bot)"[:40]
+                self._bots[seat] = make_bot(self.game_name, spec.bot, {})
+                self._drivers.append(asyncio.ensure_future(self._drive_bot(seat)))
         await self._seats_changed()
         return self.summary()
 
@@ -871,9 +869,12 @@ class Table:
                 await self._next_move(version)
                 continue
             deadline, moves = self._clock() + seconds, self._moves_by[seat]
-            while self._playing and self._moves_by[seat] == moves and seat in self.state.pending_seats:
-                if seat in self._bots:
-                    return
+            while (
+                self._playing
+                and seat not in self._bots
+                and self._moves_by[seat] == moves
+                and seat in self.state.pending_seats
+            ):
                 remaining = deadline - self._clock()
                 if remaining <= 0:
                     await self._act(seat, None, self.version)
@@ -886,11 +887,11 @@ class Table:
         the word go does not call it, and would draw the penalty, K3.5/K10.3); any other
         move goes, and the rules judge it (a lost race in Duvelen changes nothing)."""
         state = self.state
-        text = str(move)
-        if not isinstance(state, diabolo.knizia.KniziaState) or text in ("reveal", "pass") or text.startswith("take@"):
+        if not (isinstance(move, diabolo.knizia.KniziaMove) and move.kind == "claim"):
             return True
+        assert isinstance(state, diabolo.knizia.KniziaState) and move.word is not None
         try:
-            diabolo.knizia.check_word(text, state.table, state.game.lexicon, state.game.min_cards)
+            diabolo.knizia.check_word(move.word, state.table, state.game.lexicon, state.game.min_cards)
         except InvalidWordError:
             return False
         return True
