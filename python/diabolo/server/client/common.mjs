@@ -118,6 +118,11 @@ export async function copyText(text, input = null) {
   }
 }
 
+/** A game's rules page. */
+export function rulesUrl(game) {
+  return `/client/rules.html?game=${encodeURIComponent(game)}`;
+}
+
 export function replayUrl(tableId) {
   return `/client/replay.html?table=${encodeURIComponent(tableId)}`;
 }

@@ -7,8 +7,7 @@
 
 const SVG = "http://www.w3.org/2000/svg";
 
-/** An element's description: h("div", {class: "card", "data-card": "R1", on: {click}}, ...children).
- * With the prop keepChildren, patch() leaves the element's children as they are (a slot). */
+/** An element's description: h("div", {class: "card", "data-card": "R1", on: {click}}, ...children). */
 export function h(tag, props, ...children) {
   return { tag, props: props || {}, children: normalize(children) };
 }
@@ -62,7 +61,7 @@ function update(node, vnode) {
   const before = node.__attrs || new Set();
   const now = new Set();
   for (const [name, value] of Object.entries(vnode.props)) {
-    if (name === "key" || name === "keepChildren") continue;
+    if (name === "key") continue;
     if (name === "on") {
       node.__on = value;
       node.__listening = node.__listening || new Set();
@@ -86,5 +85,5 @@ function update(node, vnode) {
   for (const name of before) if (!now.has(name)) node.removeAttribute(name);
   node.__attrs = now;
   if (!vnode.props.on && node.__on) node.__on = null;
-  if (!vnode.props.keepChildren) patch(node, vnode.children); // a slot that another part of the page fills
+  patch(node, vnode.children);
 }

@@ -10,6 +10,7 @@ import {
   copyText,
   inviteUrl,
   replayUrl,
+  rulesUrl,
   seatLabel,
   serverGames,
   storedName,
@@ -229,7 +230,7 @@ async function start() {
   $("knizia-options").hidden = currentGame().name !== "knizia";
   patch(
     $("rules-links"),
-    ["How to play: ", games.map((game, i) => [i ? " · " : "", h("a", { href: `/client/rules.html?game=${game.name}`, "data-rules": game.name }, game.title)])],
+    ["How to play: ", games.map((game, i) => [i ? " · " : "", h("a", { href: rulesUrl(game.name), "data-rules": game.name }, game.title)])],
   );
   $("players").addEventListener("input", seatSpecs);
   $("players").value = currentGame().options.players;

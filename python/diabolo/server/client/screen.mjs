@@ -29,9 +29,10 @@ export class GameScreen {
    * game: its name; summary: the table's summary (names, bots); seat: ours or null;
    * send: (move) => void, or null to only watch; places: {banner, seats, board, notices, log}
    * (elements; notices and log may be null); takeSeat: (seat) => void offers the free seats;
-   * tableId: for the link to the replay at the game's end.
+   * tableId: for the link to the replay at the game's end; finalActions: () => the
+   * description of what the page offers beside the game's result (the table's rematch).
    */
-  constructor({ game, summary, seat, send, places, takeSeat = null, tableId = null }) {
+  constructor({ game, summary, seat, send, places, takeSeat = null, tableId = null, finalActions = null }) {
     this.game = game;
     this.summary = summary;
     this.seat = seat;
@@ -39,6 +40,7 @@ export class GameScreen {
     this.places = places;
     this.takeSeat = takeSeat;
     this.tableId = tableId;
+    this.finalActions = finalActions;
     this.legal = [];
     this.hints = null; // a practice table's {words, count} for this version
     this.marks = new Map();
@@ -305,7 +307,7 @@ export class GameScreen {
         this.banner && this.banner.kind === "round" ? h("details", {}, h("summary", {}, "Last round"), this.banner.content) : null,
         this.tableId ? h("p", {}, h("a", { href: replayUrl(this.tableId) }, "Replay this game")) : null,
         // The table page's own actions at the game's end (a rematch) go in this slot.
-        h("div", { class: "final-actions", id: "final-actions", key: "final-actions", keepChildren: true }),
+        h("div", { class: "final-actions", id: "final-actions", key: "final-actions" }, this.finalActions && this.finalActions()),
       );
     }
     const free = this.summary.seats.filter((spec) => !spec.taken).length;

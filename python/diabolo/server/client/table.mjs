@@ -15,6 +15,7 @@ import {
   inviteUrl,
   leaveTable,
   replayUrl,
+  rulesUrl,
   storedName,
   storedSeat,
   tableUrl,
@@ -182,6 +183,7 @@ function welcome(message) {
       places,
       takeSeat: held || watching ? null : sit,
       tableId,
+      finalActions: rematchControl,
     });
   }
   screen.summary = summary;
@@ -197,7 +199,7 @@ function welcome(message) {
   setConnection("live", held ? `seat ${message.seat} · live` : "watching · live");
   $("links").replaceChildren();
   patch($("links"), [
-    h("a", { href: `/client/rules.html?game=${summary.game}`, "data-rules": summary.game }, `How to play ${summary.title}`),
+    h("a", { href: rulesUrl(summary.game), "data-rules": summary.game }, `How to play ${summary.title}`),
     " · ",
     h("a", { href: replayUrl(tableId) }, "Replay / record"),
     " · table ",
@@ -220,7 +222,7 @@ function update(message, ws) {
   const wasOver = Boolean(screen.final);
   screen.apply(message.events, message.time);
   version = message.version;
-  if (!wasOver && screen.final) renderActions();
+  if (!wasOver && screen.final) renderActions(); // the game's end: no more leaving or inviting
   screen.hints = null; // until this version's hints come (a practice table)
   if (screen.seat !== null) screen.legal = message.legal || [];
   noteTimer(message.time);
@@ -300,12 +302,6 @@ function renderActions() {
   if (!held && !watching && !over && free.length) parts.push(joinForm(free.includes(actions.joinSeat) ? actions.joinSeat : free[0]));
   if (actions.error) parts.push(h("p", { class: "hint", role: "alert", key: "error" }, actions.error));
   patch($("table-actions"), parts);
-  if (over) {
-    // the rematch goes beside the result, in the slot the game's end leaves for it (drawn at the next frame)
-    const slot = $("final-actions");
-    if (slot) patch(slot, rematchControl());
-    else setTimeout(renderActions, 60);
-  }
   const name = $("join-name");
   if (name && !name.dataset.filled) {
     name.dataset.filled = "1"; // once: later renders keep what the person typed
@@ -444,7 +440,7 @@ async function decline() {
     if (error.reason !== "no_table") return showActionError(error);
   }
   actions.declined = true;
-  renderActions();
+  screen.rerender();
 }
 
 function showActionError(error) {
