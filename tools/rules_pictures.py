@@ -40,11 +40,12 @@ sys.path.insert(0, str(ROOT))  # the tests' helpers: a server on loopback, Debia
 from PIL import Image  # noqa: E402
 
 import diabolo  # noqa: E402
+from tests.browser_helpers import Person  # noqa: E402
 from tests.server_helpers import Running, running_server  # noqa: E402
 from tests.tool_helpers import chromium  # noqa: E402
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, ConsoleMessage, FloatRect, Page, ViewportSize
+    from playwright.sync_api import Browser, FloatRect, ViewportSize
 
 CLIENT = ROOT / "python" / "diabolo" / "server" / "client"
 PICTURES = CLIENT / "img"
@@ -96,34 +97,15 @@ def main() -> None:
 # ---- the page ------------------------------------------------------------------------
 
 
-class Seat:
-    """A person's seat at a table, in a browser page of its own."""
+class Seat(Person):
+    """A person's seat at a table, in a browser page of its own (the tests' Person: closing
+    it fails on any page or console error), with the waits and pictures of this script."""
 
     def __init__(self, server: Running, browser: Browser, table: dict[str, Any], name: str = "Ann") -> None:
+        super().__init__(browser, VIEWPORT)
         seat, token = server.sit(table["id"], name, 0)
-        self.context = browser.new_context(viewport=VIEWPORT, reduced_motion="reduce")
-        self.context.set_default_timeout(20_000)
-        # the seat's token where the lobby keeps it, so that the table page plays seat 0
-        value = f'{{"seat": {seat}, "token": "{token}", "name": "{name}"}}'
-        self.context.add_init_script(f"localStorage.setItem('diabolo.seat.{table['id']}', '{value}')")
-        self.page: Page = self.context.new_page()
-        # what went wrong in the page, to explain a wait below that runs out
-        self.page.on("pageerror", lambda error: print(f"page error: {error}", file=sys.stderr))
-        self.page.on("console", self._console)
-        self.page.goto(f"{server.url}/client/table.html?table={table['id']}")
-        self.page.wait_for_function("() => window.diabolo && diabolo.welcomes > 0 && diabolo.view")
-
-    @staticmethod
-    def _console(message: ConsoleMessage) -> None:
-        if message.type == "error":
-            print(f"console: {message.text}", file=sys.stderr)
-
-    def state(self) -> dict[str, Any]:
-        """The page's version, legal moves and view."""
-        found: dict[str, Any] = self.page.evaluate(
-            "() => ({version: diabolo.version, legal: diabolo.legal, view: diabolo.view})"
-        )
-        return found
+        self.hold_seat(table["id"], seat, token, name)  # so that the table page plays seat 0
+        self.open_table(server, table["id"])
 
     def until(self, condition: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
         """Waits, version after version, until the page's state meets ``condition``."""
@@ -144,9 +126,6 @@ class Seat:
         shot = self.page.screenshot(full_page=True, clip=box, animations="disabled", caret="hide")
         # 256 colours look the same on a page of flat colours and text, at a third of the bytes
         Image.open(io.BytesIO(shot)).convert("RGB").quantize(256).save(PICTURES / name, optimize=True)
-
-    def close(self) -> None:
-        self.context.close()
 
 
 # ---- the games -----------------------------------------------------------------------
