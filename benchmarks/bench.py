@@ -1485,11 +1485,12 @@ def strength_rows(label: str, result: Any, parity: float) -> list[Row]:
     return rows
 
 
-def search_speed(threads: int, positions: Sequence[SchachtState], iterations: int) -> Row:
-    """ISMCTS iterations per second over `positions` (each searched once)."""
+def search_speed(threads: int, positions: Sequence[SchachtState], iterations: int, tree: bool = False) -> Row:
+    """ISMCTS iterations (rollouts) per second over `positions` (each searched once), by
+    the flat search or the tree."""
     from diabolo.schacht import IsmctsBot
 
-    bot = IsmctsBot(iterations=iterations, threads=threads)
+    bot = IsmctsBot(iterations=iterations, threads=threads, tree=tree)
     done = 0
     t0 = time.perf_counter()
     cpu0 = time.process_time()
@@ -1497,9 +1498,10 @@ def search_speed(threads: int, positions: Sequence[SchachtState], iterations: in
         done += bot.search(state, seed=i).iterations
     wall = time.perf_counter() - t0
     cpu = time.process_time() - cpu0
+    how = "tree" if tree else "flat"
     return Row(
-        f"ismcts_{threads}",
-        f"ISMCTS iterations per second, {threads} thread(s)",
+        f"ismcts_{how}_{threads}" if tree else f"ismcts_{threads}",
+        f"ISMCTS ({how}) iterations per second, {threads} thread(s)",
         done / wall,
         "iter/s",
         f"{len(positions)} positions x {iterations} iterations; CPU/wall {cpu / wall:.2f}",
@@ -1509,7 +1511,7 @@ def search_speed(threads: int, positions: Sequence[SchachtState], iterations: in
 
 def main_strength(args: argparse.Namespace) -> int:
     """`bench.py strength`: seat-rotated 4-player Schacht matches (heuristic vs random,
-    ISMCTS with 1,000 iterations vs heuristic) and the search's speed."""
+    ISMCTS with 1,000 iterations, flat and tree, vs heuristic) and the search's speed."""
     from diabolo.schacht import HeuristicBot, IsmctsBot, RandomBot
 
     info = machine_info(None)
@@ -1528,10 +1530,21 @@ def main_strength(args: argparse.Namespace) -> int:
         threads=2,
     )
     search_wall = time.perf_counter() - t0
+    progress(f"strength: ISMCTS tree (1,000 iterations) vs 3 heuristic bots, {games} games")
+    t0 = time.perf_counter()
+    third = diabolo.match(
+        game,
+        [IsmctsBot(iterations=1000, tree=True), HeuristicBot(), HeuristicBot(), HeuristicBot()],
+        games=games,
+        seed=2,
+        threads=2,
+    )
+    tree_wall = time.perf_counter() - t0
     positions = sample_positions(game, 40, seed=3)
-    progress("strength: ISMCTS iterations per second, 1 and 2 threads")
+    progress("strength: ISMCTS iterations per second, flat and tree, 1 and 2 threads")
     states = [state for state, _, _ in positions if isinstance(state, SchachtState)]
     speed = [search_speed(threads, states, 2000) for threads in (1, 2)]
+    tree_speed = [search_speed(threads, states, 2000, tree=True) for threads in (1, 2)]
     sections = [
         Section(
             f"Heuristic vs 3 random bots ({games} seat-rotated 4-player games; parity 0.25)",
@@ -1543,8 +1556,16 @@ def main_strength(args: argparse.Namespace) -> int:
             strength_rows("i_h", second, 0.25),
         ),
         Section(
+            f"ISMCTS tree, 1,000 iterations, vs 3 heuristic bots ({games} games, {tree_wall:.0f} s on 2 threads; "
+            "parity 0.25)",
+            strength_rows("t_h", third, 0.25),
+        ),
+        Section(
             "ISMCTS speed (searches from positions of random games)",
-            speed + [ratio_row("ismcts_ratio", "2 threads / 1 thread", speed[1], speed[0])],
+            speed
+            + [ratio_row("ismcts_ratio", "2 threads / 1 thread", speed[1], speed[0])]
+            + tree_speed
+            + [ratio_row("ismcts_flat_tree_ratio", "flat / tree, 1 thread", speed[0], tree_speed[0])],
         ),
     ]
     footnotes = [

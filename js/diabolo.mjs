@@ -621,7 +621,7 @@ export class Game {
 
     /**
      * A bot of this game by kind (one of {@link Game#bots}) with its options: Schacht
-     * "ismcts" takes iterations, exploration, heuristic_rollouts and prior (and threads,
+     * "ismcts" takes iterations, exploration, heuristic_rollouts, prior and tree (and threads,
      * which must be 1 here: the WebAssembly build has no threads); Knizia "word" and
      * "lookahead" take max_length, coverage, memory and per_letter, "random" per_letter;
      * the others take none. They are the bots of Python's diabolo.<game> modules.

@@ -81,22 +81,31 @@ True
             "values",
             [](const SearchResult& r) { return to_numpy(r.values, {static_cast<py::ssize_t>(r.values.size())}); },
             "Mean reward of each move for the searching seat, in [-1, 1] (numpy float64).")
-        .def_readonly("iterations", &SearchResult::iterations, "Iterations run, over all threads.")
+        .def_readonly("iterations", &SearchResult::iterations, "Rollouts run, over all threads.")
         .def_readonly("best", &SearchResult::best, "The most visited move.")
         .def("__repr__", [](const SearchResult& r) {
             return "<SchachtSearchResult best " + Rules::format_move(r.best) + " after " +
                    std::to_string(r.iterations) + " iterations>";
         });
     py::class_<IsmctsBot, Bot, std::shared_ptr<IsmctsBot>>(m, "SchachtIsmctsBot", R"doc(
-Information-set Monte Carlo tree search (ISMCTS) in C++, without the GIL.
+Information-set Monte Carlo search in C++, without the GIL.
 
-Every iteration deals the cards the seat cannot see anew (``state.resample(player, ...)``),
-so the search never reads hidden cards. The tree holds the seat's own moves (UCB with
-availability counts), biased at the root towards the heuristic's ranking of the moves
-(``prior``, fading with visits); the other seats and the rollouts to the end of the
-round play by the heuristic (or at random). ``iterations`` are split over ``threads``
-trees whose root statistics are summed; ``seconds`` > 0 gives each thread a time budget
-instead.
+Every rollout deals the cards the seat cannot see anew (``state.resample(player, ...)``),
+so the search never reads hidden cards, and plays to the end of the round: the other
+seats by the heuristic (the model of how others play), the searching seat by the
+heuristic with weights tuned by self-play (or all at random with
+``heuristic_rollouts=False``).
+
+- The flat search (the default, ``tree=False``) rolls every root move out in the same
+  determinisations, so moves are compared on the same deals, and halves the moves
+  round by round onto the better half (sequential halving). ``iterations`` are the
+  rollouts in all, shared out over ``threads``; the result is the same for any number of
+  threads.
+- ``tree=True`` is single-observer ISMCTS: a tree of the seat's own moves (UCB with
+  ``exploration`` and availability counts), biased at the root towards the heuristic's
+  ranking (``prior``, fading with visits); one tree per thread, merged at the root.
+
+``seconds`` > 0 gives a time budget instead of ``iterations``.
 
 >>> import diabolo
 >>> from diabolo.schacht import IsmctsBot
@@ -106,7 +115,7 @@ instead.
 (200, True, 200)
 )doc")
         .def(py::init([](const py::object& iterations, double seconds, const py::object& threads, double exploration,
-                         bool heuristic_rollouts, double prior) {
+                         bool heuristic_rollouts, double prior, bool tree) {
                  SearchOptions o;
                  o.iterations = to_int(iterations, "iterations");
                  o.seconds = seconds;
@@ -114,11 +123,13 @@ instead.
                  o.exploration = exploration;
                  o.heuristic_rollouts = heuristic_rollouts;
                  o.prior = prior;
+                 o.tree = tree;
                  check_search_options(o);
                  return std::make_shared<IsmctsBot>(o);
              }),
              py::arg("iterations") = 1000, py::arg("seconds") = 0.0, py::arg("threads") = 1,
-             py::arg("exploration") = 0.5, py::arg("heuristic_rollouts") = true, py::arg("prior") = 1.0)
+             py::arg("exploration") = 0.5, py::arg("heuristic_rollouts") = true, py::arg("prior") = 1.0,
+             py::arg("tree") = false)
         .def(
             "search",
             [](const IsmctsBot& bot, const State& t, const py::object& player, const py::object& seed) {
@@ -135,7 +146,9 @@ instead.
         .def_property_readonly(
             "iterations", [](const IsmctsBot& b) { return b.options().iterations; }, "Iterations per search.")
         .def_property_readonly(
-            "threads", [](const IsmctsBot& b) { return b.options().threads; }, "Trees searched in parallel.");
+            "threads", [](const IsmctsBot& b) { return b.options().threads; }, "Threads of each search.")
+        .def_property_readonly(
+            "tree", [](const IsmctsBot& b) { return b.options().tree; }, "Whether it searches a tree (else flat).");
 
     bind_play_match<Rules, Bot>(m, [](const py::handle& bot, const Game&) { return cpp_bot<Bot>(bot); });
     bind_vector_env<Rules, Bot>(m);

@@ -124,7 +124,7 @@ def test_bot_decisions_are_pinned() -> None:
     assert len(choices) == 265
     assert choices[:12] == ["B2>", "P3>", "R2>", "Y4>", "R1<", "B3<", "B3<", "G1<", "B5<", "G1<", "G2<", "B1>"]
     assert hashlib.sha256(" ".join(choices).encode()).hexdigest()[:16] == "b9ec8a88bd008b1c"
-    result = IsmctsBot(iterations=500).search(game.new_state(seed=9), seed=4)
+    result = IsmctsBot(iterations=500).search(game.new_state(seed=9), seed=4)  # flat: sequential halving
     assert [str(m) for m in result.moves] == [
         "R3<",
         "R3>",
@@ -141,17 +141,27 @@ def test_bot_decisions_are_pinned() -> None:
         "B1<",
         "B1>",
     ]
-    assert list(result.visits) == [261, 1, 7, 19, 3, 8, 23, 2, 5, 106, 2, 11, 51, 1]
-    assert str(result.best) == "R3<"
+    assert list(result.visits) == [125, 8, 58, 26, 58, 26, 125, 8, 8, 8, 8, 8, 26, 8]
+    assert str(result.best) == "G2<"
+    tree = IsmctsBot(iterations=500, tree=True).search(game.new_state(seed=9), seed=4)
+    assert list(tree.visits) == [147, 4, 10, 12, 13, 1, 264, 1, 3, 15, 9, 2, 16, 3]
+    assert str(tree.best) == "G2<"
 
 
 def test_search_statistics_cover_the_legal_moves() -> None:
     state = schacht_state(4, 3, 5)
-    result = IsmctsBot(iterations=400, threads=2).search(state, seed=1)
-    assert [str(m) for m in result.moves] == [str(m) for m in state.legal_moves()]
-    assert result.iterations == 400 and int(result.visits.sum()) == 400
-    assert result.best == result.moves[int(np.argmax(result.visits))]
-    assert ((-1 <= result.values) & (result.values <= 1)).all()
+    for tree in (False, True):
+        result = IsmctsBot(iterations=400, threads=2, tree=tree).search(state, seed=1)
+        assert [str(m) for m in result.moves] == [str(m) for m in state.legal_moves()]
+        # The tree runs every iteration; the flat search all but fewer than one round's
+        # surviving moves (it never splits a deal between them).
+        assert result.iterations == 400 if tree else 400 - len(result.moves) < result.iterations <= 400
+        assert int(result.visits.sum()) == result.iterations
+        # The most visited move; the flat search's last two survivors tie, the better value wins.
+        best = result.moves.index(result.best)
+        most = result.visits == result.visits.max()
+        assert most[best] and result.values[best] == result.values[most].max()
+        assert ((-1 <= result.values) & (result.values <= 1)).all()
     with pytest.raises(diabolo.OptionError, match="iterations"):
         IsmctsBot(iterations=0)
     with pytest.raises(diabolo.OptionError, match="threads"):

@@ -1,6 +1,7 @@
 // Tests of the Schacht core: the rulebook example (S5.8) and random games under the
 // invariant checker, which the sanitizer build runs too.
 #include <algorithm>
+#include <numeric>
 #include <string>
 #include <vector>
 
@@ -218,10 +219,43 @@ TEST(bots_and_search_never_read_hidden_cards) {
         CHECK(!(twin.hands == s.hands) || twin.pile != s.pile);  // the hidden cards really differ
         Pcg32 a(7), b(7);
         CHECK(heuristic.choose(s, p, a) == heuristic.choose(twin, p, b));
-        const SearchResult one = ismcts(s, p, quick, 42);
-        const SearchResult two = ismcts(twin, p, quick, 42);
-        CHECK(one.visits == two.visits && one.values == two.values && one.best == two.best);
-        CHECK(one.iterations == 200);
+        for (const bool tree : {false, true}) {
+            quick.tree = tree;
+            const SearchResult one = ismcts(s, p, quick, 42);
+            const SearchResult two = ismcts(twin, p, quick, 42);
+            CHECK(one.visits == two.visits && one.values == two.values && one.best == two.best);
+            // The tree runs every iteration; the flat search all but fewer than one round's
+            // survivors (it never splits a determinisation between them).
+            const auto moves = static_cast<int64_t>(one.moves.size());
+            CHECK(tree ? one.iterations == 200 : one.iterations <= 200 && one.iterations > 200 - moves);
+        }
+    }
+}
+
+TEST(flat_search_halves_the_moves_and_gives_the_same_result_for_any_threads) {
+    Options o;
+    o.players = 4;
+    const Game game = Game::from_options(o);
+    Position s = new_game(game, 8);
+    const int p = next_actor(s);
+    std::array<uint8_t, kNumActions> legal{};
+    const int n = Rules::legal_actions(s, p, legal);
+    CHECK(n > 4);  // a first turn: 7 cards, each on either side
+    SearchOptions flat;
+    flat.iterations = 700;
+    const SearchResult alone = ismcts(s, p, flat, 5);
+    // Sequential halving: the best move was rolled out in every round, so it has the most
+    // visits; a move dropped in the first round has the fewest, and the visits sum to
+    // the iterations.
+    const auto most = *std::max_element(alone.visits.begin(), alone.visits.end());
+    const auto least = *std::min_element(alone.visits.begin(), alone.visits.end());
+    const auto best = std::find(alone.moves.begin(), alone.moves.end(), alone.best) - alone.moves.begin();
+    CHECK(alone.visits[static_cast<std::size_t>(best)] == most && least > 0 && least * 3 < most);
+    CHECK(std::accumulate(alone.visits.begin(), alone.visits.end(), int64_t{0}) == alone.iterations);
+    for (const int threads : {2, 3}) {
+        flat.threads = threads;
+        const SearchResult many = ismcts(s, p, flat, 5);
+        CHECK(many.visits == alone.visits && many.values == alone.values && many.best == alone.best);
     }
 }
 

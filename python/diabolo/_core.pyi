@@ -338,6 +338,7 @@ class SchachtIsmctsBot(SchachtBot):
         exploration: float = 0.5,
         heuristic_rollouts: bool = True,
         prior: float = 1.0,
+        tree: bool = False,
     ) -> None: ...
     def search(
         self, state: SchachtState, player: SupportsIndex | None = None, seed: SupportsIndex = 0
@@ -348,6 +349,8 @@ class SchachtIsmctsBot(SchachtBot):
     def iterations(self) -> int: ...
     @property
     def threads(self) -> int: ...
+    @property
+    def tree(self) -> bool: ...
 
 # The test-only game of the catalogue (cpp/include/diabolo/highcard), bound by the contract alone.
 class HighcardMove(_Move, metaclass=_Pybind11Type):

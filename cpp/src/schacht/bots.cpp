@@ -74,25 +74,18 @@ View view_of(const Position& s, int player) noexcept {
 
 /// The chance that a hand sum of `mine` is the highest, against the best other seat's
 /// expected `others` (a logistic guess; nothing wins with 0, S5.6).
-double lead_chance(int mine, double others) noexcept {
+double lead_chance(int mine, double others, const HeuristicWeights& w) noexcept {
     if (mine <= 0) return 0.0;
-    return portable::logistic((mine - others * 1.15 - 0.5) / 2.0);
+    return portable::logistic((mine - others * w.rival_factor - w.lead_offset) / w.lead_scale);
 }
 
+constexpr int kMaxBalance = kSideCards * kValues;  // |angel sum - devil sum| of an open row (S3.2)
+
 /// How likely the colour ends positive (+1) or negative (-1): fixed once the row is
-/// closed, else a soft sign of its balance (cards still come).
-double outcome(int balance, int placed) noexcept {
+/// closed, else a soft sign of its balance (cards still come), from the bot's table.
+double outcome(int balance, int placed, const std::array<double, 2 * kMaxBalance + 1>& soft_sign) noexcept {
     if (placed >= kRowCards) return balance > 0 ? 1.0 : (balance < 0 ? -1.0 : 0.0);
-    // A balance is an angel sum minus a devil sum of at most 3 cards of 1..5 each (S3.2),
-    // so tanh(balance / 3) comes from a table made once, with the same bits.
-    constexpr int kMaxBalance = kSideCards * kValues;
-    static const std::array<double, 2 * kMaxBalance + 1> soft_sign = [] {
-        std::array<double, 2 * kMaxBalance + 1> table{};
-        for (int b = -kMaxBalance; b <= kMaxBalance; ++b) table[at(b + kMaxBalance)] = portable::tanh(b / 3.0);
-        return table;
-    }();
-    if (balance < -kMaxBalance || balance > kMaxBalance) return portable::tanh(balance / 3.0);
-    return soft_sign[at(balance + kMaxBalance)];
+    return soft_sign[at(std::clamp(balance, -kMaxBalance, kMaxBalance) + kMaxBalance)];
 }
 
 /// One colour's part of a view's value, and what the seat itself gains there.
@@ -101,25 +94,31 @@ struct ColourValue {
     double mine = 0.0;
 };
 
-ColourValue colour_value(const View& v, int c) noexcept {
+/// The heuristic's constants and its table of soft signs.
+struct Evaluation {
+    const HeuristicWeights& weights;
+    const std::array<double, 2 * kMaxBalance + 1>& soft_sign;
+};
+
+ColourValue colour_value(const View& v, int c, const Evaluation& e) noexcept {
     const double rivals = v.players > 1 ? 1.0 / (v.players - 1) : 0.0;
-    const double sign = outcome(v.balance[at(c)], v.placed[at(c)]);
-    const double lead = lead_chance(v.mine[at(c)], v.others[at(c)]);
+    const double sign = outcome(v.balance[at(c)], v.placed[at(c)], e.soft_sign);
+    const double lead = lead_chance(v.mine[at(c)], v.others[at(c)], e.weights);
     const double mine = sign * lead * v.mine[at(c)];
     // What the leading other seat gains here is a loss in a race for the top total:
     // pushing a colour others lead to the devil side is worth as much as it hurts them.
     const double theirs = sign * (1.0 - lead) * v.others[at(c)];
-    return ColourValue{mine - (1.0 + rivals) * 0.5 * theirs, mine};
+    return ColourValue{mine - (1.0 + rivals) * e.weights.theirs * theirs, mine};
 }
 
 /// The value of a view from its colours' parts, summed in colour order.
-double value_of(const std::array<ColourValue, kColours>& colours, bool doubler) noexcept {
+double value_of(const std::array<ColourValue, kColours>& colours, bool doubler, const HeuristicWeights& w) noexcept {
     double total = 0.0, best_positive = 0.0;
     for (const ColourValue& colour : colours) {
         total += colour.part;
         best_positive = std::max(best_positive, colour.mine);
     }
-    if (doubler) total += 0.5 * best_positive;  // S5.3: the doubler may double one of them
+    if (doubler) total += w.doubler * best_positive;  // S5.3: the doubler may double one of them
     return total;
 }
 
@@ -136,14 +135,14 @@ View after(View v, const Move& move) noexcept {
 
 /// S5.3: bet on the colour being scored if it is the best chance among the positive
 /// colours still to score (layout order), and more likely than not led by this hand.
-bool should_bet(const Position& s, int player) noexcept {
+bool should_bet(const Position& s, int player, const HeuristicWeights& w) noexcept {
     const View v = view_of(s, player);
     const int scoring = s.scoring_colour;
-    const double here = lead_chance(v.mine[at(scoring)], v.others[at(scoring)]);
-    if (here < 0.5) return false;
+    const double here = lead_chance(v.mine[at(scoring)], v.others[at(scoring)], w);
+    if (here < w.bet_threshold) return false;
     const double gain = here * v.mine[at(scoring)];
     for (int c = scoring + 1; c < kColours; ++c) {
-        if (v.balance[at(c)] > 0 && lead_chance(v.mine[at(c)], v.others[at(c)]) * v.mine[at(c)] > gain) return false;
+        if (v.balance[at(c)] > 0 && lead_chance(v.mine[at(c)], v.others[at(c)], w) * v.mine[at(c)] > gain) return false;
     }
     return true;
 }
@@ -172,25 +171,33 @@ Move RandomBot::choose(const Position& state, int player, Pcg32& rng) const {
     return Move::of_action(actions[rng.below(static_cast<uint32_t>(n))]);
 }
 
-std::vector<double> move_values(const Position& state, int player) {
+HeuristicBot::HeuristicBot(const HeuristicWeights& weights) : weights_(weights) {
+    // An open row's balance is an angel sum minus a devil sum of at most 3 cards of 1..5
+    // each (S3.2), so its soft signs are a table made once per bot.
+    for (int b = -kMaxBalance; b <= kMaxBalance; ++b)
+        soft_sign_[at(b + kMaxBalance)] = portable::tanh(b / weights_.sign_scale);
+}
+
+std::vector<double> HeuristicBot::move_values(const Position& state, int player) const {
     std::array<uint8_t, kNumActions> actions{};
     const int n = Rules::legal_actions(state, player, actions);
     std::vector<double> values(at(n));
     if (state.phase == Phase::Doubler) {
-        const bool bet = should_bet(state, player);
+        const bool bet = should_bet(state, player, weights_);
         for (int i = 0; i < n; ++i) values[at(i)] = (actions[at(i)] == kBetAction) == bet ? 1.0 : 0.0;
         return values;
     }
     // A move changes one colour of the view: the other colours' parts are computed once.
     const View now = view_of(state, player);
+    const Evaluation e{weights_, soft_sign_};
     std::array<ColourValue, kColours> colours{};
-    for (int c = 0; c < kColours; ++c) colours[at(c)] = colour_value(now, c);
+    for (int c = 0; c < kColours; ++c) colours[at(c)] = colour_value(now, c, e);
     for (int i = 0; i < n; ++i) {
         const Move move = Move::of_action(actions[at(i)]);
         const int c = move.card.colour();
         std::array<ColourValue, kColours> changed = colours;
-        changed[at(c)] = colour_value(after(now, move), c);
-        values[at(i)] = value_of(changed, now.doubler);
+        changed[at(c)] = colour_value(after(now, move), c, e);
+        values[at(i)] = value_of(changed, now.doubler, weights_);
     }
     return values;
 }
@@ -218,13 +225,14 @@ std::unique_ptr<const Bot> Rules::make_bot(const Game&, std::string_view kind, c
     }
     // No "seconds": a time budget would make the bot's moves depend on the machine.
     const json::OptionReader r(options, "the ismcts bot",
-                               {"iterations", "threads", "exploration", "heuristic_rollouts", "prior"});
+                               {"iterations", "threads", "exploration", "heuristic_rollouts", "prior", "tree"});
     SearchOptions o;
     if (r.has("iterations")) o.iterations = json::int_option(r, "iterations");
     if (r.has("threads")) o.threads = json::int_option(r, "threads");
     if (r.has("exploration")) o.exploration = r.number_in("exploration", -1e300, 1e300);
     if (r.has("heuristic_rollouts")) o.heuristic_rollouts = r.boolean("heuristic_rollouts");
     if (r.has("prior")) o.prior = r.number_in("prior", -1e300, 1e300);
+    if (r.has("tree")) o.tree = r.boolean("tree");
     check_search_options(o);  // the ranges, as for Python's IsmctsBot
     return std::make_unique<IsmctsBot>(o);
 }

@@ -1,7 +1,11 @@
-// Diabolo (Schacht): single-observer information-set Monte Carlo tree search (ISMCTS,
-// after Cowling, Powley and Whitehouse 2012). The searching seat never sees a hidden
-// card: every iteration plays in a fresh determinisation, Rules::resample(player, seed), which
-// depends only on what the seat knows (S7.3).
+// Diabolo (Schacht): information-set Monte Carlo search. The searching seat never sees a
+// hidden card: every determinisation is Rules::resample(player, seed), which depends only
+// on what the seat knows (S7.3). Two ways to spend the iterations (SearchOptions::tree):
+// - flat (the default): every root move is rolled out in the same determinisations and
+//   the budget is halved onto the better half of the moves, round by round (sequential
+//   halving, Karnin, Koren and Somekh 2013);
+// - tree: single-observer ISMCTS (Cowling, Powley and Whitehouse 2012), UCB over the
+//   seat's own moves with availability counts.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -44,6 +48,12 @@ std::array<double, kMaxSeats> rewards(const Position& before, const Position& af
     return reward;
 }
 
+/// The searching seat's own moves in rollouts, and its ranking of the root's moves: the
+/// heuristic with weights tuned by self-play against three heuristic bots
+/// (benchmarks/tune_heuristic.cpp). The other seats play the plain heuristic: the model
+/// of how others play.
+constexpr HeuristicWeights kSearcherWeights{1.519, 0.5, 2.0, 0.923, 0.817, 0.5, 0.5};
+
 class Tree {
 public:
     Tree(const Position& root, int player, const SearchOptions& options, uint64_t seed)
@@ -53,7 +63,7 @@ public:
         // view of them does not depend on the hidden cards), in [-1, 0], best 0.
         std::array<uint8_t, kNumActions> legal{};
         const int n = Rules::legal_actions(root, player, legal);
-        const std::vector<double> values = move_values(root, player);
+        const std::vector<double> values = searcher_.move_values(root, player);
         const double best = *std::max_element(values.begin(), values.end());
         const double worst = *std::min_element(values.begin(), values.end());
         for (int i = 0; i < n; ++i) prior_[legal[at(i)]] = best > worst ? (values[at(i)] - best) / (best - worst) : 0.0;
@@ -69,7 +79,7 @@ public:
         while (!round_over(state) && !expanded) {
             const int actor = node == 0 ? player_ : next_actor(state);
             if (actor != player_) {  // the others play by the rollout policy, in their determinised hands
-                apply_unchecked(state, policy().choose(state, actor, rng_), actor);
+                apply_unchecked(state, policy(actor).choose(state, actor, rng_), actor);
                 continue;
             }
             const int n = Rules::legal_actions(state, actor, legal);
@@ -149,19 +159,21 @@ private:
         return id;
     }
 
-    const Bot& policy() const noexcept {
-        return options_.heuristic_rollouts ? static_cast<const Bot&>(heuristic_) : static_cast<const Bot&>(random_);
+    const Bot& policy(int actor) const noexcept {
+        if (!options_.heuristic_rollouts) return random_;
+        return actor == player_ ? searcher_ : heuristic_;
     }
 
     void rollout(Position& s) {
         while (!round_over(s)) {
             const int actor = next_actor(s);
-            apply_unchecked(s, policy().choose(s, actor, rng_), actor);
+            apply_unchecked(s, policy(actor).choose(s, actor, rng_), actor);
         }
     }
 
     static constexpr double kPriorVisits = 50.0;  // visits over which the prior fades to half
     HeuristicBot heuristic_;
+    HeuristicBot searcher_{kSearcherWeights};
     RandomBot random_;
     std::array<double, kNumActions> prior_{};
 
@@ -185,21 +197,19 @@ void check_search_options(const SearchOptions& o) {
     if (!(o.prior >= 0.0 && o.prior <= 100.0)) throw OptionError("prior must be 0..100");
 }
 
-SearchResult ismcts(const Position& state, int player, const SearchOptions& options, uint64_t seed) {
-    check_search_options(options);
-    if (player < 0 || player >= state.players()) throw PlayerError("there is no seat " + std::to_string(player));
-    std::array<uint8_t, kNumActions> legal{};
-    const int n = Rules::legal_actions(state, player, legal);
-    if (n == 0)
-        throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now", "no_move",
-                               {{"seat", std::to_string(player)}});
-    SearchResult result;
-    for (int i = 0; i < n; ++i) result.moves.push_back(Move::of_action(legal[at(i)]));
+namespace {
+
+/// The root's moves with their visits and summed rewards, by action id.
+struct RootStats {
     std::array<int64_t, kNumActions> visits{};
     std::array<double, kNumActions> reward{};
+    int64_t iterations = 0;
+};
+
+/// Single-observer ISMCTS: one tree per thread, merged at the root.
+RootStats tree_search(const Position& state, int player, const SearchOptions& options, uint64_t seed) {
     std::vector<int64_t> done(at(options.threads), 0);
-    std::vector<std::array<int64_t, kNumActions>> tree_visits(at(options.threads));
-    std::vector<std::array<double, kNumActions>> tree_reward(at(options.threads));
+    std::vector<RootStats> trees(at(options.threads));
     in_parallel(options.threads, options.threads, [&](int first, int last) {
         for (int t = first; t < last; ++t) {
             Tree tree(state, player, options, derive_seed(seed, static_cast<uint64_t>(t)));
@@ -214,23 +224,121 @@ SearchResult ismcts(const Position& state, int player, const SearchOptions& opti
                 ++count;
             }
             done[at(t)] = count;
-            tree_visits[at(t)].fill(0);
-            tree_reward[at(t)].fill(0.0);
-            tree.add_root_stats(tree_visits[at(t)], tree_reward[at(t)]);
+            tree.add_root_stats(trees[at(t)].visits, trees[at(t)].reward);
         }
     });
+    RootStats stats;
     for (int t = 0; t < options.threads; ++t) {  // summed in thread order: the same sums every run
-        result.iterations += done[at(t)];
+        stats.iterations += done[at(t)];
         for (int a = 0; a < kNumActions; ++a) {
-            visits[at(a)] += tree_visits[at(t)][at(a)];
-            reward[at(a)] += tree_reward[at(t)][at(a)];
+            stats.visits[at(a)] += trees[at(t)].visits[at(a)];
+            stats.reward[at(a)] += trees[at(t)].reward[at(a)];
         }
     }
+    return stats;
+}
+
+/// Each of `moves` rolled out to the round's end in the determinisation of `world_seed`:
+/// the searcher's reward for each, into out[0 .. moves.size()).
+void roll_out_world(const Position& root, int player, const SearchOptions& options, uint64_t world_seed,
+                    const std::vector<uint8_t>& moves, double* out) {
+    static const HeuristicBot heuristic;
+    static const HeuristicBot searcher(kSearcherWeights);
+    static const RandomBot random;
+    const Position world = Rules::resample(root, player, world_seed);
+    for (std::size_t j = 0; j < moves.size(); ++j) {
+        Position s = world;
+        Pcg32 rng(world_seed, j);  // used by random rollouts only; the heuristic draws nothing
+        apply_unchecked(s, Move::of_action(moves[j]), player);
+        while (!s.is_terminal() && s.round == root.round) {
+            const int actor = next_actor(s);
+            const Bot& bot = !options.heuristic_rollouts ? static_cast<const Bot&>(random)
+                             : actor == player           ? searcher
+                                                         : heuristic;
+            apply_unchecked(s, bot.choose(s, actor, rng), actor);
+        }
+        out[j] = rewards(root, s)[at(player)];
+    }
+}
+
+/// The flat search: in each of ceil(log2(moves)) rounds the surviving root moves are
+/// rolled out in the same fresh determinisations (so their rewards differ by the move,
+/// not by the deal), and the better half survives (sequential halving). World w is dealt
+/// from derive_seed(seed, w) and the rewards are summed in world order: the same result
+/// for any number of threads.
+RootStats halving_search(const Position& state, int player, const SearchOptions& options, uint64_t seed) {
+    std::array<uint8_t, kNumActions> legal{};
+    const int n = Rules::legal_actions(state, player, legal);
+    std::vector<uint8_t> alive(legal.begin(), legal.begin() + n);
+    int rounds = 1;
+    while ((1 << rounds) < n) ++rounds;
+    RootStats stats;
+    const auto start = std::chrono::steady_clock::now();
+    uint64_t next_world = 0;
+    for (int r = 0; r < rounds && !alive.empty(); ++r) {
+        const int width = static_cast<int>(alive.size());
+        std::vector<double> rewards_of;  // world by move
+        int worlds = 0;
+        const auto roll = [&](int count) {
+            rewards_of.resize(at((worlds + count) * width));
+            in_parallel(count, options.threads, [&](int first, int last) {
+                for (int w = first; w < last; ++w) {
+                    roll_out_world(state, player, options, derive_seed(seed, next_world + static_cast<uint64_t>(w)),
+                                   alive, rewards_of.data() + at((worlds + w) * width));
+                }
+            });
+            worlds += count;
+            next_world += static_cast<uint64_t>(count);
+        };
+        if (options.seconds > 0.0) {  // this round's share of the time, a block of worlds at a time
+            const auto until = start + std::chrono::duration<double>(options.seconds * (r + 1) / rounds);
+            do roll(options.threads);
+            while (std::chrono::steady_clock::now() < until);
+        } else {  // this round's share of the iterations left, at least one world
+            const int64_t share = (options.iterations - stats.iterations) / (rounds - r);
+            roll(static_cast<int>(std::max<int64_t>(1, share / width)));
+        }
+        stats.iterations += static_cast<int64_t>(worlds) * width;
+        std::vector<std::pair<double, int>> order;  // (summed reward, position in alive)
+        for (int j = 0; j < width; ++j) {
+            double sum = 0.0;
+            for (int w = 0; w < worlds; ++w) sum += rewards_of[at(w * width + j)];
+            stats.visits[alive[at(j)]] += worlds;
+            stats.reward[alive[at(j)]] += sum;
+            order.emplace_back(stats.reward[alive[at(j)]], j);
+        }
+        if (width == 1) break;
+        // The better half survives; equal rewards keep the lower action id.
+        std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+        std::vector<uint8_t> survivors;
+        for (int j = 0; j < (width + 1) / 2; ++j) survivors.push_back(alive[at(order[at(j)].second)]);
+        std::sort(survivors.begin(), survivors.end());
+        alive = survivors;
+    }
+    return stats;
+}
+
+}  // namespace
+
+SearchResult ismcts(const Position& state, int player, const SearchOptions& options, uint64_t seed) {
+    check_search_options(options);
+    if (player < 0 || player >= state.players()) throw PlayerError("there is no seat " + std::to_string(player));
+    std::array<uint8_t, kNumActions> legal{};
+    const int n = Rules::legal_actions(state, player, legal);
+    if (n == 0)
+        throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now", "no_move",
+                               {{"seat", std::to_string(player)}});
+    const RootStats stats =
+        options.tree ? tree_search(state, player, options, seed) : halving_search(state, player, options, seed);
+    SearchResult result;
+    result.iterations = stats.iterations;
     int best = -1;
     for (int i = 0; i < n; ++i) {
         const int a = legal[at(i)];
-        result.visits.push_back(visits[at(a)]);
-        result.values.push_back(visits[at(a)] ? reward[at(a)] / static_cast<double>(visits[at(a)]) : 0.0);
+        result.moves.push_back(Move::of_action(legal[at(i)]));
+        result.visits.push_back(stats.visits[at(a)]);
+        result.values.push_back(stats.visits[at(a)] ? stats.reward[at(a)] / static_cast<double>(stats.visits[at(a)])
+                                                    : 0.0);
         if (best < 0 || result.visits[at(i)] > result.visits[at(best)] ||
             (result.visits[at(i)] == result.visits[at(best)] && result.values[at(i)] > result.values[at(best)])) {
             best = i;

@@ -315,27 +315,44 @@ public:
     Move choose(const Position& state, int player, Pcg32& rng) const override;
 };
 
+/// The constants of the heuristic's evaluation. The defaults are the `heuristic` bot's.
+struct HeuristicWeights {
+    double rival_factor = 1.15;  // how much the best other seat's expected hand sum is inflated
+    double lead_offset = 0.5;    // a hand sum must beat the others' by this much to lead
+    double lead_scale = 2.0;     // the spread of the logistic chance of leading a colour
+    double sign_scale = 3.0;     // an open row's balance b counts as tanh(b / sign_scale) of its sign
+    double theirs = 0.5;         // the weight of what the leading other seat gains
+    double doubler = 0.5;        // the worth of a doubler held, per point of the best positive colour
+    double bet_threshold = 0.5;  // the least chance of leading the colour that a bet needs (S5.3)
+};
+
 /// Plays the colour-steering game by a one-move look-ahead over an estimate of each
 /// colour's outcome: it keeps the colours it is long in positive (angel side) and pushes
 /// the colours others lead negative (devil side), discards what hurts least, and bets
 /// its doubler on the positive colour it most likely leads with the largest sum.
 class HeuristicBot : public Bot {
 public:
+    explicit HeuristicBot(const HeuristicWeights& weights = {});
     Move choose(const Position& state, int player, Pcg32& rng) const override;
+    const HeuristicWeights& weights() const noexcept { return weights_; }
+    /// The value of each legal move of `player`, in action-id order (from what `player`
+    /// knows; higher is better).
+    std::vector<double> move_values(const Position& state, int player) const;
+
+private:
+    HeuristicWeights weights_;
+    std::array<double, 2 * kSideCards * kValues + 1> soft_sign_{};  // tanh(b / sign_scale), b = -15..15
 };
 
-/// The heuristic's value of each legal move of `player`, in action-id order (from what
-/// `player` knows; higher is better).
-std::vector<double> move_values(const Position& state, int player);
-
-/// Options of an information-set Monte Carlo tree search (ISMCTS).
+/// Options of the information-set Monte Carlo search (ismcts()).
 struct SearchOptions {
-    int iterations = 1000;           // per thread, unless `seconds` is set
-    double seconds = 0.0;            // > 0: a time budget per thread instead of `iterations`
-    int threads = 1;                 // root parallelism: one tree per thread, merged at the root
-    double exploration = 0.5;        // the UCB constant (rewards lie in [-1, 1])
+    int iterations = 1000;           // rollouts in all, over the threads, unless `seconds` is set
+    double seconds = 0.0;            // > 0: a time budget instead of `iterations`
+    int threads = 1;                 // flat: worlds shared out; tree: one tree per thread, merged at the root
+    double exploration = 0.5;        // tree: the UCB constant (rewards lie in [-1, 1])
     bool heuristic_rollouts = true;  // play rollouts with the heuristic, else at random
-    double prior = 1.0;              // weight of the heuristic's ranking of the root moves (progressive bias)
+    double prior = 1.0;              // tree: weight of the heuristic's ranking of the root moves (progressive bias)
+    bool tree = false;               // false: the flat search (sequential halving); true: the ISMCTS tree
 };
 
 /// Throws OptionError naming a bad search option.
@@ -346,17 +363,25 @@ struct SearchResult {
     std::vector<Move> moves;  // legal moves of the player, in action-id order
     std::vector<int64_t> visits;
     std::vector<double> values;  // mean reward in [-1, 1] of each move for the player
-    int64_t iterations = 0;      // over all threads
+    int64_t iterations = 0;      // rollouts, over all threads
     Move best{};                 // the most visited move (ties: the better value, then the lower id)
 };
 
-/// Single-observer ISMCTS for `player` (S7.3): each iteration determinises the state with
-/// resample(player, seed_i), so the search never reads hidden cards; the tree is over the
-/// moves as the player sees them (UCB with availability counts), rollouts run to the end
-/// of the round, and the reward is the round's score of each seat against the best
-/// other seat's. The other seats play by the rollout policy in their determinised hands
-/// (the tree holds only the searching seat's moves). With several threads each builds its own tree (seeded from `seed`
-/// and its index) and the root statistics are summed. Runs without any Python.
+/// Information-set Monte Carlo search for `player` (S7.3): every rollout plays in a
+/// determinisation resample(player, seed_i), so the search never reads hidden cards;
+/// rollouts run to the end of the round, and the reward is the round's score of the seat
+/// against the best other seat's. In rollouts the other seats play the heuristic in
+/// their determinised hands (the model of others), the searching seat the heuristic
+/// with tuned weights.
+/// - Flat (options.tree false): in each of ceil(log2(moves)) rounds the surviving root
+///   moves are rolled out in the same fresh determinisations, a share of the iterations
+///   each round, and the better half survives (sequential halving); the best move is the
+///   last survivor. It spends the iterations but for fewer than one round's survivors.
+/// - Tree (options.tree true): single-observer ISMCTS, UCB over the seat's own moves
+///   with availability counts; each thread builds its own tree (seeded from `seed` and
+///   its index) and the root statistics are summed.
+/// The same seed gives the same result for any number of threads (unless `seconds` is
+/// set). Runs without any Python.
 SearchResult ismcts(const Position& state, int player, const SearchOptions& options, uint64_t seed);
 
 /// A bot that plays the best move of ismcts().
