@@ -65,6 +65,7 @@ TIERS = {
         "tests/test_*realtime.py::*",
         "tests/test_knizia_words.py::*",
         "tests/test_bots.py::*",
+        "tests/test_ladder.py::*",
         "tests/test_records.py::*",
         "tests/test_transcripts.py::*",
         "tests/test_error_codes.py::*",

@@ -24,6 +24,7 @@ import diabolo.envs.sb3
 import diabolo.envs.vector
 import diabolo.errors
 import diabolo.knizia
+import diabolo.ladder
 import diabolo.lexicon
 import diabolo.matches
 import diabolo.openspiel
@@ -69,6 +70,7 @@ MODULES: list[ModuleType] = [
     diabolo.selfplay,
     diabolo.distributed,
     diabolo.knizia,
+    diabolo.ladder,
     diabolo.lexicon,
     *SERVER_MODULES,
 ]

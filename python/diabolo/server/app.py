@@ -95,7 +95,7 @@ def create_app(
                         "max_players": entry.max_players,
                         "real_time": entry.real_time,
                         "bots": list(entry.bots),
-                        "bot_levels": {kind: bot_level(kind, {}) for kind in entry.bots},
+                        "bot_levels": {kind: bot_level(entry.name, kind, {}) for kind in entry.bots},
                         "options": default_options(entry.name),
                     }
                     for entry in diabolo.catalogue()

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 import diabolo
+from diabolo import ladder
 from diabolo.errors import (
     DiaboloError,
     IllegalMoveError,
@@ -90,20 +91,15 @@ STAND_INS = {"schacht": "heuristic", "knizia": "word", "duvelen": "greedy"}
 """The bot that plays on for a person who leaves a game under way, per game."""
 
 
-def bot_level(kind: str, options: dict[str, Any]) -> str:
-    """How well a bot plays, in the word people see beside its name: ``easy`` (random
-    moves, or a word bot that knows under half the words), ``strong`` (a search:
-    ``ismcts``, ``lookahead``), else ``medium``.
+def bot_level(game: str, kind: str, options: dict[str, Any]) -> str:
+    """How well a bot plays, in the word people see beside its name (``easy``,
+    ``medium`` or ``strong``): its level on the published ladder of the game's bots
+    (:func:`diabolo.ladder.level`, docs/strength.rst).
 
-    >>> bot_level("random", {}), bot_level("heuristic", {}), bot_level("ismcts", {"iterations": 500})
-    ('easy', 'medium', 'strong')
-    >>> bot_level("word", {"coverage": 0.3})
-    'easy'
+    >>> bot_level("schacht", "random", {}), bot_level("schacht", "ismcts", {"iterations": 500})
+    ('easy', 'strong')
     """
-    coverage = options.get("coverage", 1.0)
-    if kind == "random" or (kind == "word" and isinstance(coverage, (int, float)) and coverage < 0.5):
-        return "easy"
-    return "strong" if kind in ("ismcts", "lookahead") else "medium"
+    return ladder.level(game, kind, options)
 
 
 def make_bot(game: str, kind: str, options: dict[str, Any], caps: dict[str, float] | None = None) -> Any:
@@ -260,13 +256,14 @@ class Seat:
     def from_json(data: dict[str, Any]) -> Seat:
         return Seat(data["name"], data["bot"], data["bot_options"], data["token_hash"], data.get("reserved_for"))
 
-    def public(self) -> dict[str, Any]:
-        """What everyone may know of the seat: its name, its bot and how well it plays,
-        whether someone sits there, and whether it waits for a player of the last game."""
+    def public(self, game: str) -> dict[str, Any]:
+        """What everyone may know of the seat of a table of `game`: its name, its bot and
+        how well it plays, whether someone sits there, and whether it waits for a player
+        of the last game."""
         return {
             "name": self.name,
             "bot": self.bot,
-            "level": None if self.bot is None else bot_level(self.bot, self.bot_options),
+            "level": None if self.bot is None else bot_level(game, self.bot, self.bot_options),
             "taken": self.taken,
             "reserved": not self.taken and self.reserved_for is not None,
         }
@@ -462,7 +459,7 @@ class Table:
             "title": self.game.title,
             "real_time": self.game.real_time,
             "options": self.options,
-            "seats": [seat.public() for seat in self.seats],
+            "seats": [seat.public(self.game_name) for seat in self.seats],
             "settings": self.settings.to_json(),
             "created": self.created,
             "version": self.public_version,
