@@ -257,6 +257,15 @@ TEST(flat_search_halves_the_moves_and_gives_the_same_result_for_any_threads) {
         const SearchResult many = ismcts(s, p, flat, 5);
         CHECK(many.visits == alone.visits && many.values == alone.values && many.best == alone.best);
     }
+    // A budget too small for a deal of every move still never overspends, and spends all
+    // but fewer than the last round's survivors.
+    flat.threads = 1;
+    for (const int budget : {1, 5, n - 1, n, n + 1, 20, 27}) {
+        flat.iterations = budget;
+        const SearchResult small = ismcts(s, p, flat, 5);
+        CHECK(small.iterations <= budget && small.iterations > budget / 2);
+        CHECK(std::accumulate(small.visits.begin(), small.visits.end(), int64_t{0}) == small.iterations);
+    }
 }
 
 TEST(matches_rotate_seats_and_do_not_depend_on_threads) {

@@ -261,6 +261,22 @@ void roll_out_world(const Position& root, int player, const SearchOptions& optio
     }
 }
 
+/// Keeps the best `count` of the surviving moves `alive`: by their summed rewards (they
+/// were rolled out equally often), ties by the searcher's heuristic's ranking.
+void narrow(std::vector<uint8_t>& alive, std::size_t count, const RootStats& stats, const Position& state, int player) {
+    std::array<uint8_t, kNumActions> legal{};
+    const int n = Rules::legal_actions(state, player, legal);
+    const std::vector<double> values = HeuristicBot(kSearcherWeights).move_values(state, player);
+    std::array<double, kNumActions> value_of{};
+    for (int i = 0; i < n; ++i) value_of[legal[at(i)]] = values[at(i)];
+    std::stable_sort(alive.begin(), alive.end(), [&](uint8_t a, uint8_t b) {
+        if (stats.reward[a] != stats.reward[b]) return stats.reward[a] > stats.reward[b];
+        return value_of[a] > value_of[b];
+    });
+    alive.resize(count);
+    std::sort(alive.begin(), alive.end());
+}
+
 /// The flat search: in each of ceil(log2(moves)) rounds the surviving root moves are
 /// rolled out in the same fresh determinisations (so their rewards differ by the move,
 /// not by the deal), and the better half survives (sequential halving). World w is dealt
@@ -275,7 +291,14 @@ RootStats halving_search(const Position& state, int player, const SearchOptions&
     RootStats stats;
     const auto start = std::chrono::steady_clock::now();
     uint64_t next_world = 0;
-    for (int r = 0; r < rounds && !alive.empty(); ++r) {
+    for (int r = 0; r < rounds; ++r) {
+        const int64_t left = options.iterations - stats.iterations;
+        if (options.seconds <= 0.0 && left < static_cast<int64_t>(alive.size())) {
+            // Too few iterations left for one deal of every survivor: go on with the best
+            // `left` of them (at the start, the heuristic's best), or stop.
+            if (left == 0) break;
+            narrow(alive, static_cast<std::size_t>(left), stats, state, player);
+        }
         const int width = static_cast<int>(alive.size());
         std::vector<double> rewards_of;  // world by move
         int worlds = 0;
@@ -295,7 +318,7 @@ RootStats halving_search(const Position& state, int player, const SearchOptions&
             do roll(options.threads);
             while (std::chrono::steady_clock::now() < until);
         } else {  // this round's share of the iterations left, at least one world
-            const int64_t share = (options.iterations - stats.iterations) / (rounds - r);
+            const int64_t share = left / (rounds - r);
             roll(static_cast<int>(std::max<int64_t>(1, share / width)));
         }
         stats.iterations += static_cast<int64_t>(worlds) * width;

@@ -376,7 +376,9 @@ struct SearchResult {
 /// - Flat (options.tree false): in each of ceil(log2(moves)) rounds the surviving root
 ///   moves are rolled out in the same fresh determinisations, a share of the iterations
 ///   each round, and the better half survives (sequential halving); the best move is the
-///   last survivor. It spends the iterations but for fewer than one round's survivors.
+///   last survivor. It spends the iterations but for fewer than the last round's
+///   survivors; a round that cannot give every survivor a deal goes on with the best of
+///   them (at the start, those the heuristic ranks best).
 /// - Tree (options.tree true): single-observer ISMCTS, UCB over the seat's own moves
 ///   with availability counts; each thread builds its own tree (seeded from `seed` and
 ///   its index) and the root statistics are summed.
