@@ -54,16 +54,43 @@ std::array<double, kMaxSeats> rewards(const Position& before, const Position& af
 /// of how others play.
 constexpr HeuristicWeights kSearcherWeights{1.519, 0.5, 2.0, 0.923, 0.817, 0.5, 0.5};
 
+/// Who plays what in a rollout, in both ways of searching: the searching seat by the
+/// tuned heuristic, the others by the heuristic, or everyone at random.
+struct RolloutPolicy {
+    int player;
+    bool heuristic_rollouts;
+    HeuristicBot heuristic{};
+    HeuristicBot searcher{kSearcherWeights};
+    RandomBot random{};
+
+    const Bot& of(int actor) const noexcept {
+        if (!heuristic_rollouts) return random;
+        return actor == player ? searcher : heuristic;
+    }
+
+    /// Plays `s` to the end of round `round` (or of the game).
+    void play_out(Position& s, int round, Pcg32& rng) const {
+        while (!s.is_terminal() && s.round == round) {
+            const int actor = next_actor(s);
+            apply_unchecked(s, of(actor).choose(s, actor, rng), actor);
+        }
+    }
+};
+
 class Tree {
 public:
     Tree(const Position& root, int player, const SearchOptions& options, uint64_t seed)
-        : root_(root), player_(player), options_(options), rng_(seed, 0x15C7515ULL) {
+        : policy_{player, options.heuristic_rollouts},
+          root_(root),
+          player_(player),
+          options_(options),
+          rng_(seed, 0x15C7515ULL) {
         nodes_.emplace_back();
         // Progressive bias at the root: the heuristic's ranking of the seat's moves (its
         // view of them does not depend on the hidden cards), in [-1, 0], best 0.
         std::array<uint8_t, kNumActions> legal{};
         const int n = Rules::legal_actions(root, player, legal);
-        const std::vector<double> values = searcher_.move_values(root, player);
+        const std::vector<double> values = policy_.searcher.move_values(root, player);
         const double best = *std::max_element(values.begin(), values.end());
         const double worst = *std::min_element(values.begin(), values.end());
         for (int i = 0; i < n; ++i) prior_[legal[at(i)]] = best > worst ? (values[at(i)] - best) / (best - worst) : 0.0;
@@ -79,7 +106,7 @@ public:
         while (!round_over(state) && !expanded) {
             const int actor = node == 0 ? player_ : next_actor(state);
             if (actor != player_) {  // the others play by the rollout policy, in their determinised hands
-                apply_unchecked(state, policy(actor).choose(state, actor, rng_), actor);
+                apply_unchecked(state, policy_.of(actor).choose(state, actor, rng_), actor);
                 continue;
             }
             const int n = Rules::legal_actions(state, actor, legal);
@@ -118,7 +145,7 @@ public:
             apply_unchecked(state, Move::of_action(nodes_[at(chosen)].action), actor);
             node = chosen;
         }
-        rollout(state);
+        policy_.play_out(state, root_.round, rng_);
         const auto reward = rewards(root_, state);
         for (int32_t n = node; n > 0; n = nodes_[at(n)].parent) {
             Node& current = nodes_[at(n)];
@@ -159,22 +186,8 @@ private:
         return id;
     }
 
-    const Bot& policy(int actor) const noexcept {
-        if (!options_.heuristic_rollouts) return random_;
-        return actor == player_ ? searcher_ : heuristic_;
-    }
-
-    void rollout(Position& s) {
-        while (!round_over(s)) {
-            const int actor = next_actor(s);
-            apply_unchecked(s, policy(actor).choose(s, actor, rng_), actor);
-        }
-    }
-
     static constexpr double kPriorVisits = 50.0;  // visits over which the prior fades to half
-    HeuristicBot heuristic_;
-    HeuristicBot searcher_{kSearcherWeights};
-    RandomBot random_;
+    RolloutPolicy policy_;
     std::array<double, kNumActions> prior_{};
 
     Position root_;
@@ -240,33 +253,25 @@ RootStats tree_search(const Position& state, int player, const SearchOptions& op
 
 /// Each of `moves` rolled out to the round's end in the determinisation of `world_seed`:
 /// the searcher's reward for each, into out[0 .. moves.size()).
-void roll_out_world(const Position& root, int player, const SearchOptions& options, uint64_t world_seed,
+void roll_out_world(const Position& root, int player, const RolloutPolicy& policy, uint64_t world_seed,
                     const std::vector<uint8_t>& moves, double* out) {
-    static const HeuristicBot heuristic;
-    static const HeuristicBot searcher(kSearcherWeights);
-    static const RandomBot random;
     const Position world = Rules::resample(root, player, world_seed);
     for (std::size_t j = 0; j < moves.size(); ++j) {
         Position s = world;
         Pcg32 rng(world_seed, j);  // used by random rollouts only; the heuristic draws nothing
         apply_unchecked(s, Move::of_action(moves[j]), player);
-        while (!s.is_terminal() && s.round == root.round) {
-            const int actor = next_actor(s);
-            const Bot& bot = !options.heuristic_rollouts ? static_cast<const Bot&>(random)
-                             : actor == player           ? searcher
-                                                         : heuristic;
-            apply_unchecked(s, bot.choose(s, actor, rng), actor);
-        }
+        policy.play_out(s, root.round, rng);
         out[j] = rewards(root, s)[at(player)];
     }
 }
 
 /// Keeps the best `count` of the surviving moves `alive`: by their summed rewards (they
 /// were rolled out equally often), ties by the searcher's heuristic's ranking.
-void narrow(std::vector<uint8_t>& alive, std::size_t count, const RootStats& stats, const Position& state, int player) {
+void narrow(std::vector<uint8_t>& alive, std::size_t count, const RootStats& stats, const Position& state, int player,
+            const HeuristicBot& searcher) {
     std::array<uint8_t, kNumActions> legal{};
     const int n = Rules::legal_actions(state, player, legal);
-    const std::vector<double> values = HeuristicBot(kSearcherWeights).move_values(state, player);
+    const std::vector<double> values = searcher.move_values(state, player);
     std::array<double, kNumActions> value_of{};
     for (int i = 0; i < n; ++i) value_of[legal[at(i)]] = values[at(i)];
     std::stable_sort(alive.begin(), alive.end(), [&](uint8_t a, uint8_t b) {
@@ -288,6 +293,7 @@ RootStats halving_search(const Position& state, int player, const SearchOptions&
     std::vector<uint8_t> alive(legal.begin(), legal.begin() + n);
     int rounds = 1;
     while ((1 << rounds) < n) ++rounds;
+    const RolloutPolicy policy{player, options.heuristic_rollouts};
     RootStats stats;
     const auto start = std::chrono::steady_clock::now();
     uint64_t next_world = 0;
@@ -297,7 +303,7 @@ RootStats halving_search(const Position& state, int player, const SearchOptions&
             // Too few iterations left for one deal of every survivor: go on with the best
             // `left` of them (at the start, the heuristic's best), or stop.
             if (left == 0) break;
-            narrow(alive, static_cast<std::size_t>(left), stats, state, player);
+            narrow(alive, static_cast<std::size_t>(left), stats, state, player, policy.searcher);
         }
         const int width = static_cast<int>(alive.size());
         std::vector<double> rewards_of;  // world by move
@@ -306,7 +312,7 @@ RootStats halving_search(const Position& state, int player, const SearchOptions&
             rewards_of.resize(at((worlds + count) * width));
             in_parallel(count, options.threads, [&](int first, int last) {
                 for (int w = first; w < last; ++w) {
-                    roll_out_world(state, player, options, derive_seed(seed, next_world + static_cast<uint64_t>(w)),
+                    roll_out_world(state, player, policy, derive_seed(seed, next_world + static_cast<uint64_t>(w)),
                                    alive, rewards_of.data() + at((worlds + w) * width));
                 }
             });

@@ -334,7 +334,6 @@ class HeuristicBot : public Bot {
 public:
     explicit HeuristicBot(const HeuristicWeights& weights = {});
     Move choose(const Position& state, int player, Pcg32& rng) const override;
-    const HeuristicWeights& weights() const noexcept { return weights_; }
     /// The value of each legal move of `player`, in action-id order (from what `player`
     /// knows; higher is better).
     std::vector<double> move_values(const Position& state, int player) const;
