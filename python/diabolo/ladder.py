@@ -74,13 +74,23 @@ def rungs(game: str, data: Mapping[str, Any] | None = None) -> list[Rung]:
     >>> best.level, best.elo >= max(rung.elo for rung in ladder.rungs("schacht"))
     ('strong', True)
     """
-    entries = (data or _package_ladder())["games"][game]["rungs"]
+    return list(_rungs_of(data["games"][game]["rungs"]) if data is not None else _package_rungs(game))
+
+
+@functools.cache
+def _package_rungs(game: str) -> tuple[Rung, ...]:
+    """The package's ladder of `game`, built once: the server asks for it for every bot
+    seat of every table it lists."""
+    return _rungs_of(_package_ladder()["games"][game]["rungs"])
+
+
+def _rungs_of(entries: list[dict[str, Any]]) -> tuple[Rung, ...]:
     best = max(entry["elo"] for entry in entries)
     ladder = [
         Rung(e["name"], e["kind"], e["options"], e["elo"], (e["low"], e["high"]), level_of(e["elo"], best))
         for e in entries
     ]
-    return sorted(ladder, key=lambda rung: -rung.elo)
+    return tuple(sorted(ladder, key=lambda rung: -rung.elo))
 
 
 def level(game: str, kind: str, options: dict[str, Any]) -> str:
@@ -111,7 +121,7 @@ def table(game: str, data: Mapping[str, Any] | None = None) -> str:
     >>> print(ladder.table("schacht").splitlines()[0])
     .. list-table:: Diabolo (Schacht), 4 players, 400 games a pairing
     """
-    entry = (data or _package_ladder())["games"][game]
+    entry = (_package_ladder() if data is None else data)["games"][game]
     lines = [
         f".. list-table:: {entry['title']}, {entry['players']} players, {entry['games_per_pairing']:,} games a pairing",
         "   :header-rows: 1",
