@@ -6,6 +6,8 @@ Usage (from the repository root, with diabolo installed)::
     python benchmarks/bench.py schacht [--seconds 2] [--players 4] [--json]
     python benchmarks/bench.py duvelen [--seconds 2] [--players 4] [--json]
     python benchmarks/bench.py knizia [--seconds 2] [--json]
+    python benchmarks/bench.py strength [--games 2000] [--json]
+    python benchmarks/bench.py live [--games 2000] [--json]
 
 schacht prints one table: random games per second through the public Python API, the C++
 batch entry point (1 and 2 threads) and the pure-Python reference model (tests/reference),
@@ -24,6 +26,9 @@ knizia measures the words of Knizia's Diabolo over the German word list (install
 cached binary form) and size, ``word in lexicon`` from Python, diabolo.knizia.find_words
 on random 12-card tables against a pure-Python trie search (benchmarks/py_words.py; both
 must find the same words on every table), and check_word calls per second.
+strength plays seat-rotated Schacht matches (heuristic vs random, ISMCTS vs heuristic) and
+measures the search's speed; live plays the real-time games' bots against each other (the
+search against three of the strongest) and times the search's decisions.
 benchmarks/README.md explains every row.
 
 Run by hand only: timings depend on the machine and its load, so no test asserts them
@@ -1583,18 +1588,105 @@ def main_strength(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---- strength of the real-time games' bots -----------------------------------------------------
+
+
+def decision_times(game: Any, bot: Any, opponents: Sequence[Any], games: int) -> Row:
+    """Milliseconds `bot` takes to decide, asked for every seat at every 3rd position of
+    `games` simulated games of `opponents` (mean, 99th percentile and most)."""
+    from diabolo import realtime
+
+    times = []
+    for g in range(games):
+        run = realtime.simulate(game.new_state(seed=g), list(opponents), seed=g)
+        state = game.new_state(seed=g)
+        for i, step in enumerate(run.log):
+            if i % 3 == 0:
+                for seat in range(game.players):
+                    t0 = time.perf_counter()
+                    bot.propose(state, seat, seed=i)
+                    times.append((time.perf_counter() - t0) * 1000)
+            if step.accepted:
+                state.apply(step.move, player=step.player)
+    times.sort()
+    mean = sum(times) / len(times)
+    return Row(
+        f"{bot.name}_decision_ms",
+        f"{bot.name}: time to decide (mean)",
+        mean,
+        "ms",
+        f"{len(times)} decisions from {games} games; 99th percentile {times[len(times) * 99 // 100]:.1f} ms, "
+        f"most {times[-1]:.1f} ms",
+        {"p99": times[len(times) * 99 // 100], "max": times[-1]},
+    )
+
+
+def main_live(args: argparse.Namespace) -> int:
+    """`bench.py live`: seat-rotated 4-player matches of the real-time games' bots (each
+    game's strongest bot against three of the next, the search against three of the
+    strongest) and how long the search takes to decide."""
+    from diabolo.duvelen import GreedyBot, LookaheadBot
+    from diabolo.knizia import SearchBot, WordBot
+
+    info = machine_info(None)
+    wall0 = time.perf_counter()
+    games: int = args.games
+    knizia = diabolo.load("knizia", players=4)
+    duvelen = diabolo.load("duvelen", players=4)
+    lookahead = WordBot(lookahead=True)
+    matches = []
+    for label, title, game, bots, seed in (
+        ("d_lg", "Duvelen: lookahead vs 3 greedy bots", duvelen, [LookaheadBot(), *[GreedyBot()] * 3], 1),
+        ("k_lw", "Knizia: lookahead vs 3 word bots", knizia, [lookahead, *[WordBot()] * 3], 2),
+        ("k_sl", "Knizia: search vs 3 lookahead bots", knizia, [SearchBot(), *[lookahead] * 3], 2),
+    ):
+        progress(f"live: {title}, {games} games")
+        t0 = time.perf_counter()
+        result = diabolo.match(game, bots, games=games, seed=seed, threads=2)
+        wall = time.perf_counter() - t0
+        matches.append(
+            Section(
+                f"{title} ({games} seat-rotated games, {wall:.0f} s on 2 threads; parity 0.25)",
+                strength_rows(label, result, 0.25),
+            )
+        )
+    progress("live: the search's time to decide")
+    timing = decision_times(knizia, SearchBot(), [lookahead] * 4, 10)
+    sections = [
+        *matches,
+        Section("Time to decide, 1 thread (a claim takes a person 1.2 s and more, K6.3)", [timing]),
+    ]
+    footnotes = [
+        "Win rate: a game's win is shared among the seats with the top total; intervals are normal approximations "
+        "over the games. Seat s of game i is played by bot (s + i) % 4.",
+        f"Total run time {time.perf_counter() - wall0:.0f} s.",
+    ]
+    publish(
+        "diabolo benchmark: strength of the real-time games' bots",
+        info,
+        sections,
+        footnotes,
+        {"game": "live", "games": games} if args.json else None,
+    )
+    return 0
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description="Speed of the diabolo engine, with ratios against baselines measured in the same run."
     )
     parser.add_argument(
-        "game", choices=(*GAMES, "strength"), help="the game to measure, or 'strength' for the Schacht bots' matches"
+        "game",
+        choices=(*GAMES, "strength", "live"),
+        help="the game to measure, or 'strength' for the Schacht bots' matches, 'live' for the real-time games' bots",
     )
     parser.add_argument("--seconds", type=float, default=2.0, help="time budget of each measurement (default 2)")
     parser.add_argument("--players", type=int, default=4, help="number of players (default 4; not used by knizia)")
     parser.add_argument("--json", action="store_true", help="also print the results as one JSON object (last line)")
     parser.add_argument("--cxx", default=None, help="C++ compiler for clone_bench.cpp (default: c++ on PATH)")
-    parser.add_argument("--games", type=int, default=2000, help="games per match of 'strength' (default 2000)")
+    parser.add_argument(
+        "--games", type=int, default=2000, help="games per match of 'strength' and 'live' (default 2000)"
+    )
     args = parser.parse_args(argv)
     if args.seconds <= 0:
         parser.error("--seconds must be positive")
@@ -1607,6 +1699,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return main_knizia(args)
     if args.game == "strength":
         return main_strength(args)
+    if args.game == "live":
+        return main_live(args)
     budget: float = args.seconds
     players: int = args.players
     try:

@@ -4,6 +4,7 @@ bot kind of every game, Elo ratings with 95% bootstrap intervals, written to
 and ``docs/strength_tables.inc`` (included by ``docs/strength.rst``).
 
     python benchmarks/ladder.py                  # every game, the published settings
+    python benchmarks/ladder.py --game knizia    # one game again, the others' ladders kept
     python benchmarks/ladder.py --games 40 --game duvelen --out /tmp/ladder   # a quick look
 
 About 10 minutes on 2 cores, most of it the Schacht searches.
@@ -37,6 +38,7 @@ BOTS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "word (30% of words)": ("word", {"coverage": 0.3}),
         "word": ("word", {}),
         "lookahead": ("lookahead", {}),
+        "search": ("search", {}),
     },
     "duvelen": {
         "random": ("random", {}),
@@ -89,12 +91,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--out", type=pathlib.Path, default=None, help="a folder for both files (default: in place)")
     args = parser.parse_args(argv)
-    data: dict[str, Any] = {
-        "command": "python benchmarks/ladder.py",
-        "games": {name: play(name, args.games or GAMES[name], args.threads) for name in args.game or BOTS},
-    }
     json_path = args.out / "ladder.json" if args.out else ROOT / "python" / "diabolo" / "ladder.json"
     tables_path = args.out / "strength_tables.inc" if args.out else ROOT / "docs" / "strength_tables.inc"
+    data: dict[str, Any] = {"command": "python benchmarks/ladder.py", "games": {}}
+    if args.game and json_path.exists():  # some games again: the others' ladders stay as they are
+        data["games"] = json.loads(json_path.read_text(encoding="utf-8"))["games"]
+    for name in args.game or BOTS:
+        data["games"][name] = play(name, args.games or GAMES[name], args.threads)
+    data["games"] = {name: data["games"][name] for name in BOTS if name in data["games"]}
     json_path.parent.mkdir(parents=True, exist_ok=True)
     json_path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     tables_path.write_text("\n".join(ladder.table(name, data) for name in data["games"]), encoding="utf-8")

@@ -623,8 +623,8 @@ export class Game {
      * A bot of this game by kind (one of {@link Game#bots}) with its options: Schacht
      * "ismcts" takes iterations, exploration, heuristic_rollouts, prior and tree (and threads,
      * which must be 1 here: the WebAssembly build has no threads); Knizia "word" and
-     * "lookahead" take max_length, coverage, memory and per_letter, "random" per_letter;
-     * the others take none. They are the bots of Python's diabolo.<game> modules.
+     * "lookahead" take max_length, coverage, memory and per_letter, "search" those and
+     * worlds and horizon, "random" per_letter; the others take none. They are the bots of Python's diabolo.<game> modules.
      *
      * @param {string} kind
      * @param {object} [options]

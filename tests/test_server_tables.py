@@ -343,7 +343,8 @@ def test_abandoned_tables_expire_in_memory_and_in_the_store(tmp_path: Path) -> N
 
 def test_bot_strength_is_capped_by_the_server(tmp_path: Path) -> None:
     """Client-chosen bot options are bounded by the configuration: ISMCTS iterations and
-    threads, and every time a bot waits (bot_pace, reaction delays, per_letter)."""
+    threads, and every time a bot waits (bot_pace, reaction delays, per_letter); the
+    Knizia search's deals by the engine (docs/server.rst)."""
     config = ServerConfig(bot_iterations=5000, bot_threads=2, bot_delay_seconds=5)
     three = {"game": "schacht", "options": {"players": 3}}
 
@@ -369,6 +370,14 @@ def test_bot_strength_is_capped_by_the_server(tmp_path: Path) -> None:
                         "seats": [{}, {"bot": "word", "options": {"per_letter": 100}}],
                     },
                     "wait at most 5 s",
+                ),
+                (
+                    {
+                        "game": "knizia",
+                        "options": {"players": 2, "lexicon": "de"},
+                        "seats": [{}, {"bot": "search", "options": {"worlds": 10**6, "horizon": 3600}}],
+                    },
+                    "worlds must be 1..64",
                 ),
             ]
             for request, fragment in refusals:

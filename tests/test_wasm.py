@@ -56,6 +56,7 @@ def python_bots(name: str) -> dict[str, tuple[Any, dict[str, Any]]]:
         "random": (knizia.RandomBot(), {}),
         "word": (knizia.WordBot(), {}),
         "lookahead": (knizia.WordBot(lookahead=True), {}),
+        "search": (knizia.SearchBot(worlds=4), {"worlds": 4}),
     }
 
 

@@ -37,7 +37,7 @@ test("each game names its bots", () => {
     assert.deepEqual(kinds, {
         schacht: ["heuristic", "ismcts", "random"],
         duvelen: ["greedy", "lookahead", "random"],
-        knizia: ["lookahead", "random", "word"],
+        knizia: ["lookahead", "random", "search", "word"],
     });
 });
 

@@ -302,6 +302,33 @@ class KniziaWordBot(KniziaBot):
     @property
     def vocabulary(self) -> Lexicon | None: ...
 
+class KniziaSearchBot(KniziaBot):
+    def __init__(
+        self,
+        reaction: Any = None,
+        per_letter: float = 0.3,
+        vocabulary: Lexicon | None = None,
+        max_length: SupportsIndex = 64,
+        coverage: float = 1.0,
+        memory: SupportsIndex = 0,
+        worlds: SupportsIndex = 16,
+        horizon: float = 4.0,
+    ) -> None: ...
+    @property
+    def name(self) -> Literal["search"]: ...
+    @property
+    def worlds(self) -> int: ...
+    @property
+    def horizon(self) -> float: ...
+    @property
+    def max_length(self) -> int: ...
+    @property
+    def coverage(self) -> float: ...
+    @property
+    def memory(self) -> int: ...
+    @property
+    def vocabulary(self) -> Lexicon | None: ...
+
 class SchachtBot(metaclass=_Pybind11Type):
     def choose(
         self, state: SchachtState, player: SupportsIndex | None = None, seed: SupportsIndex = 0

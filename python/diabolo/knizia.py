@@ -9,7 +9,8 @@ numbers K3.3). This module has
 - :class:`Deck`, the cards of a game (K10.7), and the game's classes, implemented in
   C++: :class:`KniziaGame` (``diabolo.load("knizia")``), :class:`KniziaState` and
   :class:`KniziaMove`;
-- :class:`WordBot` and :class:`RandomBot`, bots for :mod:`diabolo.realtime`.
+- :class:`WordBot`, :class:`SearchBot` and :class:`RandomBot`, bots for
+  :mod:`diabolo.realtime`.
 
 Tables are lists of cards in notation: ``"A"``, ``"EI"`` (a double letter), ``"?"``
 (a joker) and ``"??"`` (a double joker).
@@ -35,18 +36,24 @@ from diabolo import _core
 from diabolo._core import Deck, KniziaGame, KniziaMove, KniziaState
 from diabolo._core import KniziaBot as Bot
 from diabolo._core import KniziaRandomBot as RandomBot
+from diabolo._core import KniziaSearchBot as SearchBot
 from diabolo._core import KniziaWordBot as WordBot
 from diabolo.errors import InvalidWordError, OptionError
 from diabolo.lexicon import Lexicon, add_constructor, is_language_code
 
-for _cls in (Deck, KniziaGame, KniziaMove, KniziaState, Bot, RandomBot, WordBot):
+for _cls in (Deck, KniziaGame, KniziaMove, KniziaState, Bot, RandomBot, SearchBot, WordBot):
     _cls.__module__ = __name__
-for _named, _name in ((Bot, "Bot"), (RandomBot, "RandomBot"), (WordBot, "WordBot")):
+for _named, _name in ((Bot, "Bot"), (RandomBot, "RandomBot"), (SearchBot, "SearchBot"), (WordBot, "WordBot")):
     _named.__name__ = _named.__qualname__ = _name
 
-BOTS = {"lookahead": functools.partial(WordBot, lookahead=True), "random": RandomBot, "word": WordBot}
+BOTS = {
+    "lookahead": functools.partial(WordBot, lookahead=True),
+    "random": RandomBot,
+    "search": SearchBot,
+    "word": WordBot,
+}
 """The bot maker of each kind the catalogue lists (``diabolo.bot`` makes them): ``lookahead``
-is a WordBot that weighs what its call leaves."""
+is a WordBot that weighs what its call leaves; ``search`` plays each call's race out."""
 
 __all__ = [
     "BOTS",
@@ -58,6 +65,7 @@ __all__ = [
     "FoundWord",
     "FoundWords",
     "RandomBot",
+    "SearchBot",
     "WordBot",
     "check_word",
     "find_words",

@@ -221,9 +221,9 @@ DIABOLO_API diabolo_status diabolo_play_random(const diabolo_game* game, int gam
 DIABOLO_API const char* diabolo_game_bots(const diabolo_game* game);
 /* A bot of `game` by kind, with its options as a JSON object (NULL or "" for the defaults):
  * Schacht "ismcts" takes iterations, threads, exploration, heuristic_rollouts, prior and tree;
- * Knizia "word" and "lookahead" take max_length, coverage, memory and per_letter, "random"
- * per_letter; the others take none. The bots are those of Python's diabolo.<game> modules,
- * with their default reaction times. */
+ * Knizia "word" and "lookahead" take max_length, coverage, memory and per_letter, "search"
+ * those and worlds and horizon, "random" per_letter; the others take none. The bots are
+ * those of Python's diabolo.<game> modules, with their default reaction times. */
 DIABOLO_API diabolo_status diabolo_bot_new(const diabolo_game* game, const char* kind, const char* options_json,
                                            diabolo_bot** out, diabolo_error* error);
 DIABOLO_API void diabolo_bot_free(diabolo_bot* bot);

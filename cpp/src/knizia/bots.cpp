@@ -108,6 +108,96 @@ std::optional<Move> WordBot::choose(const Position& s, int player, Pcg32&) const
     return std::nullopt;  // wait for the next card
 }
 
+void check_search_options(int worlds, double horizon) {
+    if (worlds < 1 || worlds > kMaxSearchWorlds)
+        throw OptionError("worlds must be 1.." + std::to_string(kMaxSearchWorlds) + ", got " + std::to_string(worlds));
+    if (!(horizon >= 0.1 && horizon <= kMaxSearchHorizon))
+        throw OptionError("horizon must be 0.1.." + std::to_string(static_cast<int>(kMaxSearchHorizon)) +
+                          " seconds, got " + std::to_string(horizon));
+}
+
+SearchBot::SearchBot(realtime::Reaction reaction, double per_letter, Vocabulary vocabulary, int worlds, double horizon)
+    : Bot(reaction, per_letter),
+      own_(reaction, per_letter, std::move(vocabulary), true),
+      others_(reaction, per_letter, Vocabulary{}, true),
+      worlds_(worlds),
+      horizon_(realtime::microseconds(horizon)) {
+    check_search_options(worlds, horizon);
+}
+
+namespace {
+
+/// What a seat has gained, in cards: this round's pile and the totals (K4.1), a victory
+/// tile counting ten cards (K4.3).
+double cards_of(const Position& s, int seat) noexcept {
+    const int per_score = s.config.variant == Variant::Standard ? 1 : 10;
+    const auto k = static_cast<std::size_t>(seat);
+    return s.pile[k] + per_score * s.scores[k];
+}
+
+}  // namespace
+
+std::vector<std::optional<Move>> SearchBot::candidates(const Position& s, int player, Pcg32& rng) const {
+    std::vector<std::optional<Move>> moves{own_.choose(s, player, rng)};
+    const auto add = [&](const std::optional<Move>& move) {
+        if (std::find(moves.begin(), moves.end(), move) == moves.end()) moves.push_back(move);
+    };
+    const FoundWords found = find_words(*s.lexicon, s.table_cards(), s.config.min_cards);
+    std::vector<FoundWordView> known;
+    for (std::size_t i = 0; i < found.size(); ++i) {
+        if (own_.vocabulary().knows(found[i].word)) known.push_back(found[i]);
+    }
+    // The claims with most cards (a letter less breaks a tie: it arrives sooner, K6.3),
+    // then the shortest: the quickest to arrive.
+    constexpr std::size_t kMostCards = 8, kShortest = 4;
+    const auto weight = [](const FoundWordView& w) { return 16 * w.card_count - static_cast<int>(w.word.size()); };
+    std::stable_sort(known.begin(), known.end(),
+                     [&](const FoundWordView& a, const FoundWordView& b) { return weight(a) > weight(b); });
+    for (std::size_t i = 0; i < known.size() && i < kMostCards; ++i) add(Move::claim(known[i].word));
+    std::stable_sort(known.begin(), known.end(),
+                     [](const FoundWordView& a, const FoundWordView& b) { return a.word.size() < b.word.size(); });
+    for (std::size_t i = 0; i < known.size() && i < kShortest; ++i) add(Move::claim(known[i].word));
+    if (known.empty()) return moves;  // nothing to call: as the lookahead does (reveal, pass or wait)
+    if (player == s.dealer() && s.deck_count() > 0) add(Move::reveal());
+    // Waiting for the others' calls or the next card; never for the dealer, nor once the
+    // deck is used up: the round could wait for this seat forever (K3.7).
+    if (player != s.dealer() && s.deck_count() > 0) add(std::nullopt);
+    return moves;
+}
+
+double SearchBot::outcome(Position world, const std::optional<Move>& first, int player, uint64_t seed) const {
+    std::array<const Bot*, realtime::kMaxSeats> bots{};
+    for (int p = 0; p < world.players(); ++p) bots[static_cast<std::size_t>(p)] = p == player ? &own_ : &others_;
+    realtime::Simulation<Rules> simulation(world, bots, seed);
+    simulation.send(player, first, first ? simulation.delay(player, *first) : 0);
+    for (int p = 0; p < world.players(); ++p) {
+        if (p != player) simulation.plan(p);
+    }
+    const int round = world.round;
+    while (simulation.step(horizon_) && !world.is_terminal() && world.round == round) {
+    }
+    double best_other = -1e300;
+    for (int p = 0; p < world.players(); ++p) {
+        if (p != player) best_other = std::max(best_other, cards_of(world, p));
+    }
+    return cards_of(world, player) - best_other;
+}
+
+std::optional<Move> SearchBot::choose(const Position& s, int player, Pcg32& rng) const {
+    if (s.is_terminal() || s.phase == Phase::Penalty) return own_.choose(s, player, rng);
+    const std::vector<std::optional<Move>> moves = candidates(s, player, rng);
+    if (moves.size() < 2) return moves.front();
+    std::vector<double> totals(moves.size(), 0.0);
+    for (int w = 0; w < worlds_; ++w) {
+        const uint64_t high = rng.next();
+        const uint64_t seed = (high << 32u) | rng.next();
+        const Position world = resample(s, seed);
+        for (std::size_t m = 0; m < moves.size(); ++m) totals[m] += outcome(world, moves[m], player, seed);
+    }
+    // Ties: the earlier candidate, the lookahead's choice first.
+    return moves[static_cast<std::size_t>(std::max_element(totals.begin(), totals.end()) - totals.begin())];
+}
+
 std::optional<Move> Rules::try_apply(Position& state, const Move& move, int player) noexcept {
     try {
         return knizia::apply(state, move, player);
@@ -134,15 +224,16 @@ void check_bot_options(double per_letter, const Vocabulary& vocabulary) {
 }
 
 std::unique_ptr<const Bot> Rules::make_bot(const Game&, std::string_view kind, const json::Value& options) {
-    const json::OptionReader r(options, "the bot", {"per_letter", "max_length", "coverage", "memory"});
+    const json::OptionReader r(options, "the bot",
+                               {"per_letter", "max_length", "coverage", "memory", "worlds", "horizon"});
     const double per_letter = r.has("per_letter") ? r.number_in("per_letter", -1e300, 1e300) : kDefaultPerLetter;
     if (kind == "random") {
-        if (r.has("max_length") || r.has("coverage") || r.has("memory"))
+        if (r.has("max_length") || r.has("coverage") || r.has("memory") || r.has("worlds") || r.has("horizon"))
             throw OptionError("the random bot knows no words: it takes only per_letter");
         check_bot_options(per_letter, Vocabulary{});
         return std::make_unique<RandomBot>(default_reaction(), per_letter);
     }
-    if (kind != "word" && kind != "lookahead") {
+    if (kind != "word" && kind != "lookahead" && kind != "search") {
         throw OptionError("no bot " + quoted(std::string(kind)) + " for knizia; the bots are " + kInfo.bots);
     }
     Vocabulary words;  // the game's lexicon
@@ -150,6 +241,13 @@ std::unique_ptr<const Bot> Rules::make_bot(const Game&, std::string_view kind, c
     if (r.has("coverage")) words.coverage = r.number_in("coverage", -1e300, 1e300);
     if (r.has("memory")) words.memory = static_cast<uint64_t>(r.integer_in("memory", 0, INT32_MAX, "K6.3"));
     check_bot_options(per_letter, words);
+    if (kind == "search") {
+        const int worlds = r.has("worlds") ? json::int_option(r, "worlds") : kDefaultSearchWorlds;
+        const double horizon = r.has("horizon") ? r.number_in("horizon", -1e300, 1e300) : kDefaultSearchHorizon;
+        return std::make_unique<SearchBot>(default_reaction(), per_letter, std::move(words), worlds, horizon);
+    }
+    if (r.has("worlds") || r.has("horizon"))
+        throw OptionError("worlds and horizon are options of the search bot, not of " + quoted(std::string(kind)));
     return std::make_unique<WordBot>(default_reaction(), per_letter, std::move(words), kind == "lookahead");
 }
 

@@ -23,6 +23,7 @@
 namespace diabolo::realtime {
 
 constexpr int kMaxKinds = 8;
+constexpr int kMaxSeats = 8;  // seats of a simulated game
 
 /// Reaction time for one kind of action: about normal(mean, spread), never below the
 /// minimum of its Reaction.
@@ -98,6 +99,100 @@ struct Pending {
 
 }  // namespace detail
 
+/// A stretch of simulated play of game `R` (a real-time game of the contract,
+/// core/contract.hpp) on a position the caller owns: each seat's bot plans a move,
+/// which arrives a reaction time later (R::bot_move, R::bot_delay); step() applies the
+/// next arrival through R::try_apply (a lost race is rejected) and lets the seats that
+/// must decide again do so. simulate() plays whole games with it; a search plays short
+/// stretches from positions of its own (a seat's first decision given by send()).
+template <class R>
+class Simulation {
+public:
+    using Position = typename R::Position;
+    using Move = typename R::Move;
+    using Bot = typename R::Bot;
+
+    /// Seat p is played by *bots[p] (null for a seat that never moves on its own). The
+    /// seed fixes the bots' choices, their reaction times and the order of arrivals at
+    /// one instant.
+    Simulation(Position& state, const std::array<const Bot*, kMaxSeats>& bots, uint64_t seed)
+        : state_(state), bots_(bots), order_(seed, 0x71E0B4EAULL) {
+        for (int p = 0; p < state.players(); ++p) minds_.emplace_back(derive_seed(seed, static_cast<uint64_t>(p) + 1));
+    }
+
+    /// Seat p's bot decides now: its move arrives after its reaction time, or never
+    /// while it waits for the table to change.
+    void plan(int p) {
+        const auto seat = static_cast<std::size_t>(p);
+        const std::optional<Move> move =
+            bots_[seat] ? R::bot_move(*bots_[seat], state_, p, minds_[seat]) : std::optional<Move>{};
+        send(p, move, move ? R::bot_delay(*bots_[seat], *move, minds_[seat]) : 0);
+    }
+    /// Seat p sends `move` now, to arrive `delay` microseconds later (nothing: it waits).
+    void send(int p, const std::optional<Move>& move, int64_t delay) {
+        auto& slot = pending_[static_cast<std::size_t>(p)];
+        slot.move = move;
+        slot.time = move ? now_ + delay : detail::kIdle;
+        const uint64_t high = order_.next();
+        slot.tiebreak = (high << 32u) | order_.next();
+    }
+    /// The reaction time of seat p's bot for `move`, drawn from the seat's stream.
+    int64_t delay(int p, const Move& move) {
+        const auto seat = static_cast<std::size_t>(p);
+        return R::bot_delay(*bots_[seat], move, minds_[seat]);
+    }
+
+    /// One arrival: when, whose, what was sent and what the rules took (nothing: it lost a race).
+    struct Arrival {
+        int64_t time = 0;
+        int player = 0;
+        Move sent{};
+        std::optional<Move> taken;
+    };
+    /// Applies the next arrival if it comes no later than `until` (microseconds) and the
+    /// game is not over; then the seats that must decide again do (its sender, everyone
+    /// at a new round, the waiting seats when the table changed). Nothing if every seat
+    /// waits or the next arrival is later.
+    std::optional<Arrival> step(int64_t until) {
+        if (R::current_player(state_) == kTerminal) return std::nullopt;
+        const int n = state_.players();
+        int next = -1;
+        for (int p = 0; p < n; ++p) {
+            const auto& slot = pending_[static_cast<std::size_t>(p)];
+            if (slot.time == detail::kIdle) continue;
+            const auto& best = pending_[static_cast<std::size_t>(next < 0 ? p : next)];
+            if (next < 0 || slot.time < best.time || (slot.time == best.time && slot.tiebreak < best.tiebreak))
+                next = p;
+        }
+        if (next < 0 || pending_[static_cast<std::size_t>(next)].time > until) return std::nullopt;
+        now_ = pending_[static_cast<std::size_t>(next)].time;
+        const Move sent = *pending_[static_cast<std::size_t>(next)].move;
+        const int round = R::round(state_);
+        Arrival arrival{now_, next, sent, R::try_apply(state_, sent, next)};
+        if (R::current_player(state_) == kTerminal) return arrival;
+        if (!arrival.taken) {
+            plan(next);
+        } else if (R::round(state_) != round) {
+            for (int p = 0; p < n; ++p) plan(p);  // a new deal: everyone starts afresh
+        } else {
+            plan(next);
+            for (int p = 0; p < n; ++p) {  // waiting bots see the change
+                if (p != next && pending_[static_cast<std::size_t>(p)].time == detail::kIdle) plan(p);
+            }
+        }
+        return arrival;
+    }
+    int64_t now() const noexcept { return now_; }
+
+private:
+    Position& state_;
+    std::array<const Bot*, kMaxSeats> bots_;
+    Pcg32 order_;               // ties between arrivals at one instant
+    std::vector<Pcg32> minds_;  // each bot's own stream: choices and delays
+    std::array<detail::Pending<Move>, kMaxSeats> pending_{};
+    int64_t now_ = 0;
+};
+
 /// Simulates game `R` (a real-time game of the contract, core/contract.hpp) from `state`
 /// until it is over or a limit is reached; `bots[p]` plays seat p. Each bot's move is
 /// R::bot_move and arrives R::bot_delay later; R::try_apply takes it or rejects it (a lost
@@ -106,67 +201,30 @@ struct Pending {
 template <class R, class BotPtr>
 Run<typename R::Position, typename R::Move> simulate(typename R::Position state, const std::vector<BotPtr>& bots,
                                                      uint64_t seed, const Limits& limits, bool keep_log = true) {
-    using Move = typename R::Move;
-    using Pending = detail::Pending<Move>;
     static_assert(R::kRealTime, "realtime::simulate plays the real-time games; play_match plays any game");
-    constexpr int64_t kIdle = detail::kIdle;
     const int n = state.players();
     if (static_cast<int>(bots.size()) != n) {
         throw OptionError("simulate needs one bot per seat: " + std::to_string(n) + " seats, got " +
                           std::to_string(bots.size()) + " bots");
     }
+    std::array<const typename R::Bot*, kMaxSeats> seated{};
+    for (int p = 0; p < n; ++p) seated[static_cast<std::size_t>(p)] = &*bots[static_cast<std::size_t>(p)];
+    Run<typename R::Position, typename R::Move> run;
+    Simulation<R> simulation(state, seated, seed);
+    for (int p = 0; p < n; ++p) simulation.plan(p);
     const int64_t max_time = microseconds(limits.max_time);
-    Run<typename R::Position, Move> run;
-    Pcg32 order(seed, 0x71E0B4EAULL);  // ties between arrivals at one instant
-    std::vector<Pcg32> minds;          // each bot's own stream: choices and delays
-    for (int p = 0; p < n; ++p) minds.emplace_back(derive_seed(seed, static_cast<uint64_t>(p) + 1));
-    std::vector<Pending> pending(static_cast<std::size_t>(n));
-    int64_t now = 0;
-    const auto plan = [&](int p) {
-        auto& slot = pending[static_cast<std::size_t>(p)];
-        auto& mind = minds[static_cast<std::size_t>(p)];
-        const auto& bot = *bots[static_cast<std::size_t>(p)];
-        slot.move = R::bot_move(bot, state, p, mind);
-        slot.time = slot.move ? now + R::bot_delay(bot, *slot.move, mind) : kIdle;
-        const uint64_t high = order.next();
-        slot.tiebreak = (high << 32u) | order.next();
-    };
-    const auto over = [&] { return R::current_player(state) == kTerminal; };
-    for (int p = 0; p < n; ++p) plan(p);
-    int64_t events = 0;
-    while (!over() && events < limits.max_events) {
-        int next = -1;
-        for (int p = 0; p < n; ++p) {
-            const auto& slot = pending[static_cast<std::size_t>(p)];
-            if (slot.time == kIdle) continue;
-            const auto& best = pending[static_cast<std::size_t>(next < 0 ? p : next)];
-            if (next < 0 || slot.time < best.time || (slot.time == best.time && slot.tiebreak < best.tiebreak))
-                next = p;
-        }
-        if (next < 0 || pending[static_cast<std::size_t>(next)].time > max_time) break;  // all wait, or out of time
-        now = pending[static_cast<std::size_t>(next)].time;
-        const Move sent = *pending[static_cast<std::size_t>(next)].move;
-        const int round = R::round(state);
-        const std::optional<Move> taken = R::try_apply(state, sent, next);
-        const bool accepted = taken.has_value();
-        ++events;
-        (accepted ? run.accepted : run.rejected) += 1;
-        if (keep_log)
-            run.log.push_back(TimedMove<Move>{static_cast<double>(now) / 1e6, next, taken.value_or(sent), accepted});
-        if (over()) break;
-        if (!accepted) {
-            plan(next);
-        } else if (R::round(state) != round) {
-            for (int p = 0; p < n; ++p) plan(p);  // a new deal: everyone starts afresh
-        } else {
-            plan(next);
-            for (int p = 0; p < n; ++p) {  // waiting bots see the change
-                if (p != next && pending[static_cast<std::size_t>(p)].time == kIdle) plan(p);
-            }
+    for (int64_t events = 0; events < limits.max_events; ++events) {
+        const auto arrival = simulation.step(max_time);
+        if (!arrival) break;  // over, all wait, or out of time
+        (arrival->taken ? run.accepted : run.rejected) += 1;
+        if (keep_log) {
+            run.log.push_back(TimedMove<typename R::Move>{static_cast<double>(arrival->time) / 1e6, arrival->player,
+                                                          arrival->taken.value_or(arrival->sent),
+                                                          arrival->taken.has_value()});
         }
     }
     run.state = state;
-    run.time = static_cast<double>(now) / 1e6;
+    run.time = static_cast<double>(simulation.now()) / 1e6;
     return run;
 }
 

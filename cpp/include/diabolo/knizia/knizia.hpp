@@ -499,6 +499,40 @@ private:
     bool lookahead_;
 };
 
+/// Plans its call by playing the race out (K3.2, K3.5, K6.3): for each move it could
+/// make now (the lookahead's choice, the claims with most cards, the shortest claims,
+/// a reveal as dealer, or waiting) it simulates the next `horizon` seconds in `worlds`
+/// deals of the unseen deck (resample, K5.1), every seat played by a lookahead WordBot
+/// (its own later moves over its vocabulary, the others' over the whole lexicon) with
+/// reaction times drawn as the real ones are; it makes the move after which its cards
+/// lead the best other seat's by most on average (a victory tile, K4.3, counts ten
+/// cards). Every move is weighed in the same deals and reaction times. Its own budget
+/// is `worlds`, not a clock, so a seed gives the same game on every machine.
+class SearchBot : public Bot {
+public:
+    SearchBot(realtime::Reaction reaction, double per_letter, Vocabulary vocabulary, int worlds, double horizon);
+    std::optional<Move> choose(const Position& state, int player, Pcg32& rng) const override;
+    const Vocabulary& vocabulary() const noexcept { return own_.vocabulary(); }
+    int worlds() const noexcept { return worlds_; }
+    double horizon() const noexcept { return static_cast<double>(horizon_) / 1e6; }
+
+private:
+    std::vector<std::optional<Move>> candidates(const Position& state, int player, Pcg32& rng) const;
+    double outcome(Position world, const std::optional<Move>& first, int player, uint64_t seed) const;
+
+    WordBot own_;     // its own later moves in a simulation
+    WordBot others_;  // every other seat's
+    int worlds_;
+    int64_t horizon_;  // microseconds
+};
+
+constexpr int kDefaultSearchWorlds = 16;
+constexpr double kDefaultSearchHorizon = 4.0;  // seconds
+/// OptionError unless worlds is 1..kMaxSearchWorlds and horizon 0.1..10 seconds.
+constexpr int kMaxSearchWorlds = 64;
+constexpr double kMaxSearchHorizon = 10.0;  // seconds
+void check_search_options(int worlds, double horizon);
+
 /// The contract (core/contract.hpp). There are no turns (K3.2): current_player is
 /// kSimultaneous until the game is over, and random playouts draw the acting seat among
 /// pending_seats.
@@ -596,8 +630,8 @@ struct Rules {
     /// compact id stands for now into view[0 .. compact_actions(game, claims)), -1 where none.
     static void compact_view(const Game& game, const int32_t* legal, int count, int claims, int32_t* view);
     /// The game's entry in the catalogue (core/catalogue.hpp).
-    static constexpr GameInfo kInfo{kName, "Diabolo (Knizia)",      2,        6, kRealTime,
-                                    true,  "lookahead,random,word", "lexicon"};
+    static constexpr GameInfo kInfo{kName,    "Diabolo (Knizia)", 2, 6, kRealTime, true, "lookahead,random,search,word",
+                                    "lexicon"};
 
     // ---- bots: one factory, one way to ask any bot ----
     using Bot = knizia::Bot;
