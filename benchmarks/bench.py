@@ -1468,6 +1468,12 @@ def render(title: str, info: dict[str, str], sections: Sequence[Section], footno
 # ---- strength of the Schacht bots -------------------------------------------------------------
 
 
+WIN_RATE_NOTE = (
+    "Win rate: a game's win is shared among the seats with the top total; intervals are normal approximations "
+    "over the games. Seat s of game i is played by bot (s + i) % 4."
+)
+
+
 def strength_rows(label: str, result: Any, parity: float) -> list[Row]:
     """The match's bots, best win rate first, with 95% intervals; whether the first
     one's win-rate interval excludes parity."""
@@ -1574,8 +1580,7 @@ def main_strength(args: argparse.Namespace) -> int:
         ),
     ]
     footnotes = [
-        "Win rate: a game's win is shared among the seats with the top total; intervals are normal approximations "
-        "over the games. Seat s of game i is played by bot (s + i) % 4.",
+        WIN_RATE_NOTE,
         f"Total run time {time.perf_counter() - wall0:.0f} s.",
     ]
     publish(
@@ -1657,8 +1662,7 @@ def main_live(args: argparse.Namespace) -> int:
         Section("Time to decide, 1 thread (a claim takes a person 1.2 s and more, K6.3)", [timing]),
     ]
     footnotes = [
-        "Win rate: a game's win is shared among the seats with the top total; intervals are normal approximations "
-        "over the games. Seat s of game i is played by bot (s + i) % 4.",
+        WIN_RATE_NOTE,
         f"Total run time {time.perf_counter() - wall0:.0f} s.",
     ]
     publish(

@@ -32,6 +32,41 @@ double per_letter_from(const py::handle& value) {
     return seconds;
 }
 
+/// A word bot's vocabulary from its constructor's arguments, checked with its per_letter.
+Vocabulary vocabulary_from(const py::object& vocabulary, const py::object& max_length, const py::object& coverage,
+                           const py::object& memory, double per_letter) {
+    Vocabulary v;
+    if (!vocabulary.is_none()) {
+        if (!py::isinstance<Lexicon>(vocabulary)) throw OptionError("vocabulary must be a diabolo.Lexicon or None");
+        v.words = vocabulary.cast<SharedLexicon>();
+    }
+    v.max_length = to_int(max_length, "max_length");
+    v.coverage = to_number(coverage, "coverage");
+    v.memory = to_seed(memory, "memory");
+    check_bot_options(per_letter, v);
+    return v;
+}
+
+/// The properties of what a bot knows (WordBot, SearchBot): max_length, coverage, memory, vocabulary.
+template <class Class>
+void def_vocabulary(Class& cls) {
+    using B = typename Class::type;
+    cls.def_property_readonly(
+           "max_length", [](const B& b) { return b.vocabulary().max_length; }, "Longest word it knows.")
+        .def_property_readonly(
+            "coverage", [](const B& b) { return b.vocabulary().coverage; }, "Share of the words it knows.")
+        .def_property_readonly(
+            "memory", [](const B& b) { return b.vocabulary().memory; },
+            "The seed of which words it knows when coverage is below 1.")
+        .def_property_readonly(
+            "vocabulary",
+            [](const B& b) -> py::object {
+                if (!b.vocabulary().words) return py::none();
+                return py::cast(std::const_pointer_cast<Lexicon>(b.vocabulary().words));
+            },
+            "Its own word list, or None (the game's lexicon).");
+}
+
 std::shared_ptr<Bot> python_bot(const py::object& bot, const Game& game) {
     return std::make_shared<PythonBot<Rules, Bot>>(
         bot, knizia_spec(), game, reaction_from(py::getattr(bot, "reaction", py::none())),
@@ -56,7 +91,7 @@ Makes any legal move, uniformly at random (the seed of the run decides which).
              }),
              py::arg("reaction") = py::none(), py::arg("per_letter") = kDefaultPerLetter)
         .def_property_readonly("name", [](const RandomBot&) { return "random"; }, "``'random'``.");
-    py::class_<WordBot, Bot, std::shared_ptr<WordBot>>(m, "KniziaWordBot", R"doc(
+    py::class_<WordBot, Bot, std::shared_ptr<WordBot>> word_bot(m, "KniziaWordBot", R"doc(
 Calls the longest word it knows on the table; as dealer it reveals when it knows none;
 with the deck used up it passes; as another's penalty it takes the most versatile card.
 
@@ -73,22 +108,15 @@ longest word the others could then form from the cards left.
 >>> bot = WordBot(max_length=5, coverage=0.5)
 >>> bot.max_length, bot.coverage
 (5, 0.5)
-)doc")
+)doc");
+    word_bot
         .def(py::init([](const py::object& reaction, const py::object& per_letter, const py::object& vocabulary,
                          const py::object& max_length, const py::object& coverage, const py::object& memory,
                          bool lookahead) {
-                 Vocabulary v;
-                 if (!vocabulary.is_none()) {
-                     if (!py::isinstance<Lexicon>(vocabulary))
-                         throw OptionError("vocabulary must be a diabolo.Lexicon or None");
-                     v.words = vocabulary.cast<SharedLexicon>();
-                 }
-                 v.max_length = to_int(max_length, "max_length");
-                 v.coverage = to_number(coverage, "coverage");
-                 v.memory = to_seed(memory, "memory");
                  const double seconds = per_letter_from(per_letter);
-                 check_bot_options(seconds, v);
-                 return std::make_shared<WordBot>(reaction_from(reaction), seconds, v, lookahead);
+                 return std::make_shared<WordBot>(reaction_from(reaction), seconds,
+                                                  vocabulary_from(vocabulary, max_length, coverage, memory, seconds),
+                                                  lookahead);
              }),
              py::arg("reaction") = py::none(), py::arg("per_letter") = kDefaultPerLetter,
              py::arg("vocabulary") = py::none(), py::arg("max_length") = kMaxWord, py::arg("coverage") = 1.0,
@@ -97,22 +125,9 @@ longest word the others could then form from the cards left.
             "name", [](const WordBot& b) { return b.lookahead() ? "lookahead-word" : "word"; },
             "``'word'``, or ``'lookahead-word'`` with ``lookahead``.")
         .def_property_readonly("lookahead", &WordBot::lookahead,
-                               "Whether it weighs what its call leaves to the others.")
-        .def_property_readonly(
-            "max_length", [](const WordBot& b) { return b.vocabulary().max_length; }, "Longest word it knows.")
-        .def_property_readonly(
-            "coverage", [](const WordBot& b) { return b.vocabulary().coverage; }, "Share of the words it knows.")
-        .def_property_readonly(
-            "memory", [](const WordBot& b) { return b.vocabulary().memory; },
-            "The seed of which words it knows when coverage is below 1.")
-        .def_property_readonly(
-            "vocabulary",
-            [](const WordBot& b) -> py::object {
-                if (!b.vocabulary().words) return py::none();
-                return py::cast(std::const_pointer_cast<Lexicon>(b.vocabulary().words));
-            },
-            "Its own word list, or None (the game's lexicon).");
-    py::class_<SearchBot, Bot, std::shared_ptr<SearchBot>>(m, "KniziaSearchBot", R"doc(
+                               "Whether it weighs what its call leaves to the others.");
+    def_vocabulary(word_bot);
+    py::class_<SearchBot, Bot, std::shared_ptr<SearchBot>> search_bot(m, "KniziaSearchBot", R"doc(
 Plans its call by playing the race out (K3.2, K3.5, K6.3). For each move it could make
 now (the lookahead's choice, the claims with most cards, the shortest claims, a reveal
 as dealer, or waiting for the next card) it simulates the next ``horizon`` seconds in
@@ -128,23 +143,15 @@ less than the quickest reaction. ``vocabulary``, ``max_length``, ``coverage`` an
 >>> bot = SearchBot(worlds=8)
 >>> bot.name, bot.worlds, bot.horizon
 ('search', 8, 4.0)
-)doc")
+)doc");
+    search_bot
         .def(py::init([](const py::object& reaction, const py::object& per_letter, const py::object& vocabulary,
                          const py::object& max_length, const py::object& coverage, const py::object& memory,
                          const py::object& worlds, const py::object& horizon) {
-                 Vocabulary v;
-                 if (!vocabulary.is_none()) {
-                     if (!py::isinstance<Lexicon>(vocabulary))
-                         throw OptionError("vocabulary must be a diabolo.Lexicon or None");
-                     v.words = vocabulary.cast<SharedLexicon>();
-                 }
-                 v.max_length = to_int(max_length, "max_length");
-                 v.coverage = to_number(coverage, "coverage");
-                 v.memory = to_seed(memory, "memory");
                  const double seconds = per_letter_from(per_letter);
-                 check_bot_options(seconds, v);
-                 return std::make_shared<SearchBot>(reaction_from(reaction), seconds, v, to_int(worlds, "worlds"),
-                                                    to_number(horizon, "horizon"));
+                 return std::make_shared<SearchBot>(reaction_from(reaction), seconds,
+                                                    vocabulary_from(vocabulary, max_length, coverage, memory, seconds),
+                                                    to_int(worlds, "worlds"), to_number(horizon, "horizon"));
              }),
              py::arg("reaction") = py::none(), py::arg("per_letter") = kDefaultPerLetter,
              py::arg("vocabulary") = py::none(), py::arg("max_length") = kMaxWord, py::arg("coverage") = 1.0,
@@ -153,21 +160,8 @@ less than the quickest reaction. ``vocabulary``, ``max_length``, ``coverage`` an
         .def_property_readonly(
             "name", [](const SearchBot&) { return "search"; }, "``'search'``.")
         .def_property_readonly("worlds", &SearchBot::worlds, "Deals of the unseen deck it plays each move out in.")
-        .def_property_readonly("horizon", &SearchBot::horizon, "Seconds of play it simulates after each move.")
-        .def_property_readonly(
-            "max_length", [](const SearchBot& b) { return b.vocabulary().max_length; }, "Longest word it calls.")
-        .def_property_readonly(
-            "coverage", [](const SearchBot& b) { return b.vocabulary().coverage; }, "Share of the words it knows.")
-        .def_property_readonly(
-            "memory", [](const SearchBot& b) { return b.vocabulary().memory; },
-            "The seed of which words it knows when coverage is below 1.")
-        .def_property_readonly(
-            "vocabulary",
-            [](const SearchBot& b) -> py::object {
-                if (!b.vocabulary().words) return py::none();
-                return py::cast(std::const_pointer_cast<Lexicon>(b.vocabulary().words));
-            },
-            "Its own word list, or None (the game's lexicon).");
+        .def_property_readonly("horizon", &SearchBot::horizon, "Seconds of play it simulates after each move.");
+    def_vocabulary(search_bot);
 }
 
 }  // namespace diabolo::bindings
