@@ -122,8 +122,8 @@ longest word the others could then form from the cards left.
              py::arg("vocabulary") = py::none(), py::arg("max_length") = kMaxWord, py::arg("coverage") = 1.0,
              py::arg("memory") = 0, py::arg("lookahead") = false)
         .def_property_readonly(
-            "name", [](const WordBot& b) { return b.lookahead() ? "lookahead-word" : "word"; },
-            "``'word'``, or ``'lookahead-word'`` with ``lookahead``.")
+            "name", [](const WordBot& b) { return b.lookahead() ? "lookahead" : "word"; },
+            "``'word'``, or ``'lookahead'`` with ``lookahead`` (the kind that makes it).")
         .def_property_readonly("lookahead", &WordBot::lookahead,
                                "Whether it weighs what its call leaves to the others.");
     def_vocabulary(word_bot);

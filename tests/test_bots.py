@@ -318,7 +318,7 @@ def test_knizia_lookahead_beats_word_bots() -> None:
         game, [WordBot(lookahead=True), WordBot(), WordBot(), WordBot()], games=3000, seed=2, threads=2
     )
     best = result.summary()[0]
-    assert best.name == "lookahead-word" and best.win_interval[0] > 0.25
+    assert best.name == "lookahead" and best.win_interval[0] > 0.25
 
 
 def test_knizia_search_beats_lookahead_bots() -> None:

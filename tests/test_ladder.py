@@ -30,7 +30,8 @@ def test_every_bot_kind_of_every_game_is_on_the_ladder_with_its_default_options(
         for rung in rungs:
             low, high = rung.interval
             assert low <= rung.elo <= high, rung
-            assert callable(diabolo.bot(entry.name, rung.kind, **rung.options).choose)  # the options make a bot
+            bot = diabolo.bot(entry.name, rung.kind, **rung.options)  # the options make a bot,
+            assert bot.name == rung.kind, (bot.name, rung)  # named by its kind, as in every layer
 
 
 def test_the_installed_ladder_is_the_source_trees_and_the_docs_show_it() -> None:
