@@ -350,3 +350,19 @@ def test_knizia_search_bot_options_are_checked() -> None:
         state.apply("reveal", player=state.dealer)
     bot = SearchBot(worlds=4)
     assert bot.propose(state, 1, seed=9) == bot.propose(state, 1, seed=9)
+
+
+def test_knizia_search_bot_calls_only_words_of_its_vocabulary() -> None:
+    """With its own word list, the search weighs and calls only words of that list, as a
+    WordBot does (K6.3), though the game's lexicon lets the table form many more."""
+    game = diabolo.load("knizia", players=3)
+    state = game.new_state(seed=4)
+    for _ in range(12):
+        state.apply("reveal", player=state.dealer)
+    found = [match.word for match in diabolo.knizia.find_words(state.table, game.lexicon)]
+    assert len(found) > 1
+    only = min(found, key=len)
+    bot = SearchBot(vocabulary=Lexicon.from_words([only]), worlds=4)
+    for seed in range(6):
+        proposal = bot.propose(state, 1, seed=seed)
+        assert proposal is None or proposal[0].kind != "claim" or proposal[0].word == only, proposal

@@ -65,6 +65,20 @@ int most_versatile(const Position& s) noexcept {
     return best;
 }
 
+/// The words on the table that a bot with `vocabulary` can call: the finder walks the
+/// bot's own list (the game's lexicon if it has none), so each word found is in it,
+/// and the bot knows those within its length and share (K6.3).
+FoundWords findable_words(const Vocabulary& vocabulary, const Position& s, const std::vector<Card>& table) {
+    return find_words(vocabulary.words ? *vocabulary.words : *s.lexicon, table, s.config.min_cards);
+}
+std::vector<FoundWordView> known_words(const Vocabulary& vocabulary, const FoundWords& found) {
+    std::vector<FoundWordView> known;
+    for (std::size_t i = 0; i < found.size(); ++i) {
+        if (vocabulary.knows(found[i].word)) known.push_back(found[i]);
+    }
+    return known;
+}
+
 }  // namespace
 
 std::optional<Move> WordBot::choose(const Position& s, int player, Pcg32&) const {
@@ -73,15 +87,10 @@ std::optional<Move> WordBot::choose(const Position& s, int player, Pcg32&) const
         if (s.penalty[0] != player) return std::nullopt;
         return Move::take(most_versatile(s));
     }
-    // The words it knows, most cards first (ties: word order). The finder walks the bot's
-    // own list, so each word found is in it.
-    const Lexicon& lexicon = vocabulary_.words ? *vocabulary_.words : *s.lexicon;
+    // The words it knows, most cards first (ties: word order).
     const std::vector<Card> table = s.table_cards();
-    const FoundWords found = find_words(lexicon, table, s.config.min_cards);
-    std::vector<FoundWordView> known;
-    for (std::size_t i = 0; i < found.size(); ++i) {
-        if (vocabulary_.knows(found[i].word)) known.push_back(found[i]);
-    }
+    const FoundWords found = findable_words(vocabulary_, s, table);
+    std::vector<FoundWordView> known = known_words(vocabulary_, found);
     std::stable_sort(known.begin(), known.end(),
                      [](const FoundWordView& a, const FoundWordView& b) { return a.card_count > b.card_count; });
     if (!known.empty() && !lookahead_) return Move::claim(known.front().word);
@@ -142,11 +151,8 @@ std::vector<std::optional<Move>> SearchBot::candidates(const Position& s, int pl
     const auto add = [&](const std::optional<Move>& move) {
         if (std::find(moves.begin(), moves.end(), move) == moves.end()) moves.push_back(move);
     };
-    const FoundWords found = find_words(*s.lexicon, s.table_cards(), s.config.min_cards);
-    std::vector<FoundWordView> known;
-    for (std::size_t i = 0; i < found.size(); ++i) {
-        if (own_.vocabulary().knows(found[i].word)) known.push_back(found[i]);
-    }
+    const FoundWords found = findable_words(own_.vocabulary(), s, s.table_cards());
+    std::vector<FoundWordView> known = known_words(own_.vocabulary(), found);
     // The claims with most cards (a letter less breaks a tie: it arrives sooner, K6.3),
     // then the shortest: the quickest to arrive.
     constexpr std::size_t kMostCards = 8, kShortest = 4;
@@ -174,7 +180,7 @@ double SearchBot::outcome(Position world, const std::optional<Move>& first, int 
         if (p != player) simulation.plan(p);
     }
     const int round = world.round;
-    while (simulation.step(horizon_) && !world.is_terminal() && world.round == round) {
+    while (simulation.step(horizon_) && world.round == round) {  // step() stops at the game's end
     }
     double best_other = -1e300;
     for (int p = 0; p < world.players(); ++p) {
