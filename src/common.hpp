@@ -147,8 +147,8 @@ inline std::vector<int> seat_list(uint32_t bits) {
 }
 
 /// A numpy array of `shape` holding `values` (row-major).
-template <class T>
-py::array_t<T> to_numpy(const std::vector<T>& values, const std::vector<py::ssize_t>& shape) {
+template <class T, class Allocator>
+py::array_t<T> to_numpy(const std::vector<T, Allocator>& values, const std::vector<py::ssize_t>& shape) {
     py::array_t<T> out(shape);
     std::copy(values.begin(), values.end(), out.mutable_data());
     return out;

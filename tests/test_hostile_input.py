@@ -259,7 +259,9 @@ def test_long_batches_stop_at_ctrl_c(game: str, call: str) -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.startswith("interrupted after"), result.stdout
-    assert float(result.stdout.split()[2]) < 10
+    # The interrupt comes after 1 s and is seen within a block of games. The results are
+    # not zeroed before the first game: zeroing 10**8 games' rows took 4-5 s alone.
+    assert float(result.stdout.split()[2]) < 5
 
 
 # ---- state JSON: every invariant the rules imply; the history bounded ----------------------

@@ -16,8 +16,8 @@ namespace diabolo {
 /// What play_random returns: each game's final scores and its number of moves.
 struct RandomPlayResult {
     int players = 0;
-    std::vector<int32_t> scores;  // games x players, row-major
-    std::vector<int32_t> moves;   // moves per game
+    Results<int32_t> scores;  // games x players, row-major
+    Results<int32_t> moves;   // moves per game
 };
 
 /// Plays `games` whole games of `game`: at every step R::random_player picks who acts
@@ -30,8 +30,8 @@ RandomPlayResult play_random(const typename R::Game& game, int games, uint64_t s
     const auto n = static_cast<std::size_t>(players);
     RandomPlayResult result;
     result.players = players;
-    result.scores.assign(static_cast<std::size_t>(std::max(games, 0)) * n, 0);
-    result.moves.assign(static_cast<std::size_t>(std::max(games, 0)), 0);
+    result.scores.resize(static_cast<std::size_t>(std::max(games, 0)) * n);
+    result.moves.resize(static_cast<std::size_t>(std::max(games, 0)));
     in_parallel(
         games, threads,
         [&](int first, int last) {

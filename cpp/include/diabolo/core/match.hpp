@@ -24,8 +24,8 @@ constexpr int kMaxMatchSeats = 8;
 struct MatchResult {
     int games = 0;
     int bots = 0;
-    std::vector<int32_t> scores;  // games x bots, row-major
-    std::vector<int64_t> moves;   // moves (or arrivals) per game
+    Results<int32_t> scores;  // games x bots, row-major
+    Results<int64_t> moves;   // moves (or arrivals) per game
 };
 
 /// Seat `seat` of game `game` is played by bot (seat + game) % players.
@@ -43,8 +43,8 @@ MatchResult run_match(int players, int games, uint64_t seed, int threads, PlayOn
     MatchResult result;
     result.games = games > 0 ? games : 0;
     result.bots = players;
-    result.scores.assign(static_cast<std::size_t>(result.games) * static_cast<std::size_t>(players), 0);
-    result.moves.assign(static_cast<std::size_t>(result.games), 0);
+    result.scores.resize(static_cast<std::size_t>(result.games) * static_cast<std::size_t>(players));
+    result.moves.resize(static_cast<std::size_t>(result.games));
     in_parallel(
         games, threads,
         [&](int first, int last) {

@@ -230,10 +230,10 @@ Run<typename R::Position, typename R::Move> simulate(typename R::Position state,
 
 /// Outcomes of many simulated games.
 struct Batch {
-    std::vector<int32_t> scores;    // games x players, row-major: the final state's scores
-    std::vector<int64_t> actions;   // accepted moves per game
-    std::vector<int64_t> rejected;  // moves that lost a race per game
-    std::vector<double> time;       // simulated seconds per game
+    Results<int32_t> scores;    // games x players, row-major: the final state's scores
+    Results<int64_t> actions;   // accepted moves per game
+    Results<int64_t> rejected;  // moves that lost a race per game
+    Results<double> time;       // simulated seconds per game
 };
 
 /// Simulates `games` whole games of `R` on `threads` threads: game i is dealt from
@@ -250,10 +250,10 @@ Batch simulate_many(const typename R::Game& game, const std::vector<BotPtr>& bot
     Batch batch;
     const auto g = static_cast<std::size_t>(games > 0 ? games : 0);
     const auto n = static_cast<std::size_t>(players);
-    batch.scores.assign(g * n, 0);
-    batch.actions.assign(g, 0);
-    batch.rejected.assign(g, 0);
-    batch.time.assign(g, 0.0);
+    batch.scores.resize(g * n);
+    batch.actions.resize(g);
+    batch.rejected.resize(g);
+    batch.time.resize(g);
     in_parallel(
         games, threads,
         [&](int first, int last) {
