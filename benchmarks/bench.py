@@ -26,7 +26,7 @@ knizia measures the words of Knizia's Diabolo over the German word list (install
 cached binary form) and size, ``word in lexicon`` from Python, diabolo.knizia.find_words
 on random 12-card tables against a pure-Python trie search (benchmarks/py_words.py; both
 must find the same words on every table), and check_word calls per second.
-strength plays seat-rotated Schacht matches (heuristic vs random, ISMCTS vs heuristic) and
+strength plays seat-rotated Schacht matches (heuristic vs random, ISMCTS and learned vs heuristic) and
 measures the search's speed; live plays the real-time games' bots against each other (the
 search against three of the strongest) and times the search's decisions.
 benchmarks/README.md explains every row.
@@ -1522,8 +1522,9 @@ def search_speed(threads: int, positions: Sequence[SchachtState], iterations: in
 
 def main_strength(args: argparse.Namespace) -> int:
     """`bench.py strength`: seat-rotated 4-player Schacht matches (heuristic vs random,
-    ISMCTS with 1,000 iterations, flat and tree, vs heuristic) and the search's speed."""
-    from diabolo.schacht import HeuristicBot, IsmctsBot, RandomBot
+    ISMCTS with 1,000 iterations, flat and tree, and the learned bot vs heuristic) and the
+    search's speed."""
+    from diabolo.schacht import HeuristicBot, IsmctsBot, LearnedBot, RandomBot
 
     info = machine_info(None)
     wall0 = time.perf_counter()
@@ -1551,6 +1552,10 @@ def main_strength(args: argparse.Namespace) -> int:
         threads=2,
     )
     tree_wall = time.perf_counter() - t0
+    progress(f"strength: learned vs 3 heuristic bots, {games} games")
+    learned = diabolo.match(
+        game, [LearnedBot(), HeuristicBot(), HeuristicBot(), HeuristicBot()], games=games, seed=2, threads=2
+    )
     positions = sample_positions(game, 40, seed=3)
     progress("strength: ISMCTS iterations per second, flat and tree, 1 and 2 threads")
     states = [state for state, _, _ in positions if isinstance(state, SchachtState)]
@@ -1570,6 +1575,10 @@ def main_strength(args: argparse.Namespace) -> int:
             f"ISMCTS tree, 1,000 iterations, vs 3 heuristic bots ({games} games, {tree_wall:.0f} s on 2 threads; "
             "parity 0.25)",
             strength_rows("t_h", third, 0.25),
+        ),
+        Section(
+            f"Learned (weights trained by self-play) vs 3 heuristic bots ({games} games; parity 0.25)",
+            strength_rows("l_h", learned, 0.25),
         ),
         Section(
             "ISMCTS speed (searches from positions of random games)",

@@ -29,6 +29,7 @@ BOTS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
     "schacht": {
         "random": ("random", {}),
         "heuristic": ("heuristic", {}),
+        "learned": ("learned", {}),
         "ismcts (100)": ("ismcts", {"iterations": 100}),
         "ismcts": ("ismcts", {}),
         "ismcts (tree)": ("ismcts", {"tree": True}),

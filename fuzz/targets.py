@@ -872,6 +872,8 @@ CAPI_TEXTS = (
     b"greedy",
     b"ismcts",
     b'{"iterations": 5}',
+    b"learned",
+    b'{"weights": [1, 2]}',
     b"G5<",
     b"pass",
     b"turn",

@@ -610,7 +610,7 @@ export class Game {
     }
 
     /**
-     * The kinds of bots of the game ("heuristic", "ismcts", "random" for Schacht).
+     * The kinds of bots of the game ("heuristic", "ismcts", "learned", "random" for Schacht).
      *
      * @example
      * engine.load("duvelen").bots; // ["greedy", "lookahead", "random"]
@@ -622,7 +622,8 @@ export class Game {
     /**
      * A bot of this game by kind (one of {@link Game#bots}) with its options: Schacht
      * "ismcts" takes iterations, exploration, heuristic_rollouts, prior and tree (and threads,
-     * which must be 1 here: the WebAssembly build has no threads); Knizia "word" and
+     * which must be 1 here: the WebAssembly build has no threads), "learned" weights (17
+     * numbers; default: the trained ones); Knizia "word" and
      * "lookahead" take max_length, coverage, memory and per_letter, "search" those and
      * worlds and horizon, "random" per_letter; the others take none. They are the bots of Python's diabolo.<game> modules.
      *

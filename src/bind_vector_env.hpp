@@ -33,6 +33,8 @@ struct BoundVectorEnv {
     py::array_t<bool> truncated;
     py::array_t<bool> lost_races;
     py::array_t<int32_t> seats;
+    py::array_t<int32_t> scores;
+    py::object action_features = py::none();  // float32 games x actions x features, or None
     // Last, so destroyed first: its destructor waits for a sent step, which writes into the
     // arrays above and asks the players.
     std::unique_ptr<VectorEnv<R>> env;
@@ -73,21 +75,25 @@ struct BoundVectorEnv {
     VectorEnvOutput output() {
         void* rows = observations.mutable_data();
         void* final_rows = final_observations.mutable_data();
-        return {compact ? nullptr : static_cast<float*>(rows),
-                reinterpret_cast<uint8_t*>(masks.mutable_data()),
-                rewards.mutable_data(),
-                reinterpret_cast<uint8_t*>(terminated.mutable_data()),
-                reinterpret_cast<uint8_t*>(truncated.mutable_data()),
-                reinterpret_cast<uint8_t*>(lost_races.mutable_data()),
-                seats.mutable_data(),
-                compact ? static_cast<uint8_t*>(rows) : nullptr,
-                compact ? nullptr : static_cast<float*>(final_rows),
-                compact ? static_cast<uint8_t*>(final_rows) : nullptr};
+        return {
+            compact ? nullptr : static_cast<float*>(rows),
+            reinterpret_cast<uint8_t*>(masks.mutable_data()),
+            rewards.mutable_data(),
+            reinterpret_cast<uint8_t*>(terminated.mutable_data()),
+            reinterpret_cast<uint8_t*>(truncated.mutable_data()),
+            reinterpret_cast<uint8_t*>(lost_races.mutable_data()),
+            seats.mutable_data(),
+            compact ? static_cast<uint8_t*>(rows) : nullptr,
+            compact ? nullptr : static_cast<float*>(final_rows),
+            compact ? static_cast<uint8_t*>(final_rows) : nullptr,
+            action_features.is_none() ? nullptr : static_cast<float*>(action_features.cast<py::array>().mutable_data()),
+            scores.mutable_data()};
     }
 };
 
 /// Binds <Name>VectorEnv and vector_env(game, players, games, seed, threads, seat,
-/// final_reward, penalise, penalty, idle_limit, max_steps, compact, same_step, claims), where
+/// final_reward, penalise, penalty, idle_limit, max_steps, compact, same_step, claims,
+/// action_features), where
 /// players holds one C++ bot (or None for the learner's fixed seat) per seat.
 template <class R, class Bot>
 void bind_vector_env(py::module_& m) {
@@ -179,13 +185,20 @@ void bind_vector_env(py::module_& m) {
         .def_readonly("lost_races", &Env::lost_races,
                       "Per game, whether the learner's move at the last step lost a race (real time).")
         .def_readonly("seats", &Env::seats, "Per game, the learner's seat in its current episode.")
+        .def_readonly("scores", &Env::scores,
+                      "Per game, every seat's score (games x seats, int32) as the last step left the episode: "
+                      "in the step that ends it, its final scores, with either autoreset.")
+        .def_readonly("action_features", &Env::action_features,
+                      "With ``action_features=True``: per game, the features of each of the learner's actions "
+                      "(games x actions x features, float32; zeros for actions not legal), rewritten with the "
+                      "observations; None without the option.")
         .def_readonly("final_observations", &Env::final_observations,
                       "With ``autoreset=\"same_step\"``: row i is the last observation of game i's episode "
                       "when game i ended at the last step (its row of ``observations`` is the next deal's first).");
     m.def("vector_env", [](const typename R::Game& game, const py::sequence& players, const py::object& games,
                            const py::object& seed, const py::object& threads, int seat, bool final_reward,
                            bool penalise, double penalty, const py::object& idle_limit, const py::object& max_steps,
-                           bool compact, bool same_step, const py::object& claims) {
+                           bool compact, bool same_step, const py::object& claims, bool action_features) {
         auto bound = std::make_unique<Env>();
         std::vector<const SeatPlayer<R>*> seated;
         for (const auto& player : players) {
@@ -211,6 +224,9 @@ void bind_vector_env(py::module_& m) {
         options.claims = to_int(claims, "claims");
         if (!max_steps.is_none() && options.max_steps < 1)
             throw OptionError("max_steps must be >= 1 or None, got " + std::to_string(options.max_steps));
+        constexpr int features = action_feature_count<R>();
+        if (action_features && features == 0)
+            throw OptionError(std::string("action_features: ") + R::kName + " has no action features");
         bound->env = std::make_unique<VectorEnv<R>>(game, to_int(games, "games"), to_seed(seed),
                                                     to_int(threads, "threads"), seated, options);
         const auto n = static_cast<py::ssize_t>(bound->env->games());
@@ -228,7 +244,14 @@ void bind_vector_env(py::module_& m) {
         bound->truncated = py::array_t<bool>(n);
         bound->lost_races = py::array_t<bool>(n);
         bound->seats = py::array_t<int32_t>(n);
+        bound->scores = py::array_t<int32_t>({n, static_cast<py::ssize_t>(R::players(game))});
         std::fill_n(bound->lost_races.mutable_data(), n, false);
+        if (action_features) {
+            py::array_t<float> rows(
+                {n, static_cast<py::ssize_t>(R::num_actions(game)), static_cast<py::ssize_t>(features)});
+            std::fill_n(rows.mutable_data(), rows.size(), 0.0f);
+            bound->action_features = rows;
+        }
         return bound;
     });
 }

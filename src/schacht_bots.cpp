@@ -70,6 +70,48 @@ True
 )doc")
         .def(py::init([]() { return std::make_shared<HeuristicBot>(); }))
         .def_property_readonly("name", [](const HeuristicBot&) { return "heuristic"; }, "``'heuristic'``.");
+    py::class_<LearnedBot, Bot, std::shared_ptr<LearnedBot>>(m, "SchachtLearnedBot", R"doc(
+Plays the legal move whose features (:func:`move_features`) have the largest dot product
+with its weights; ties keep the lowest action id. The weights that come with the package
+were trained by self-play through the vector env (``examples/train_learned.py``,
+docs/strength.rst); ``weights`` (17 numbers) plays others.
+
+>>> import diabolo
+>>> from diabolo.schacht import LearnedBot
+>>> state = diabolo.load("schacht").new_state(seed=1)
+>>> LearnedBot().choose(state) in state.legal_moves()
+True
+>>> LearnedBot(weights=[0.0] * 17).weights.shape
+(17,)
+)doc")
+        .def(py::init([](const py::object& weights) {
+                 if (weights.is_none()) return std::make_shared<LearnedBot>();
+                 if (!py::isinstance<py::iterable>(weights))
+                     throw OptionError("weights must be a list of 17 numbers, got " +
+                                       py::repr(weights).cast<std::string>());
+                 py::list entries;
+                 for (const auto& entry : py::iter(weights)) entries.append(entry);  // any sequence or array
+                 return std::make_shared<LearnedBot>(learned_weights(from_python(entries, "weights")));
+             }),
+             py::arg("weights") = py::none())
+        .def_property_readonly(
+            "name", [](const LearnedBot&) { return "learned"; }, "``'learned'``.")
+        .def_property_readonly(
+            "weights",
+            [](const LearnedBot& bot) {
+                const LearnedWeights& w = bot.weights();
+                return py::array_t<double>(static_cast<py::ssize_t>(w.size()), w.data());
+            },
+            "Its weights, one per feature (a float64 array of 17).");
+    m.def(
+        "schacht_move_features",
+        [](const State& t, const py::object& player) {
+            const int seat = bot_player(t.position, player);
+            py::array_t<float> out({static_cast<py::ssize_t>(kNumActions), static_cast<py::ssize_t>(kMoveFeatures)});
+            move_features(t.position, seat, out.mutable_data());
+            return out;
+        },
+        py::arg("state"), py::arg("player") = py::none());
     py::class_<SearchResult>(m, "SchachtSearchResult",
                              "The answer of an ISMCTS search: the root moves with visits and values.")
         .def_readonly("moves", &SearchResult::moves, "The searching seat's legal moves, in action-id order.")

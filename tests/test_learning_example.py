@@ -63,3 +63,45 @@ def test_maskable_ppo_through_the_sb3_adapter_beats_random_bots_clearly() -> Non
     result = example.measure(training.model, 4, "random", games=200, seed=101)
     policy = next(row for row in result.summary() if row.name == "MaskablePPO")
     assert policy.win_interval[0] > 1 / 4
+
+
+TRAIN_LEARNED = EXAMPLE.parent / "train_learned.py"
+
+
+@pytest.mark.usefixtures("ray_cluster")
+def test_training_the_learned_bot_gives_the_same_weights_on_ray_and_in_one_process() -> None:
+    """examples/train_learned.py: a short run moves the weights from the start, and the
+    games, noise and updates are the same whether Ray tasks or this process play them."""
+    example = _load(TRAIN_LEARNED)
+    settings = {"iterations": 2, "pairs": 2, "games": 200, "eval_games": 400, "report": 1, "log": lambda _: None}
+    here, here_curve = example.train(example.local(2), **settings)
+    there, there_curve = example.train(example.on_ray(None), **settings)
+    assert np.array_equal(here, there)
+    assert [share for _, share, _ in here_curve] == [share for _, share, _ in there_curve]
+    assert not np.array_equal(here, example.START)
+
+
+def test_the_learned_bot_starts_as_the_heuristic_and_its_weights_are_written_into_the_engine() -> None:
+    example = _load(TRAIN_LEARNED)
+    import diabolo
+    from diabolo.schacht import HeuristicBot, LearnedBot
+
+    # The start weights make the heuristic's own choices in a 4-player game.
+    game = diabolo.load("schacht", players=4)
+    start, heuristic, same, decisions = LearnedBot(weights=example.START), HeuristicBot(), 0, 0
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        while not state.is_terminal:
+            seat = state.pending_seats[0]
+            move = heuristic.choose(state, seat)
+            same += start.choose(state, seat) == move
+            decisions += 1
+            state.apply(move, player=seat)
+    assert same >= decisions - 2, (same, decisions)  # float32 features may split a near tie
+    source = example.SOURCE.read_text()
+    written = example.write_weights(source, np.arange(17) / 8)
+    assert "const LearnedWeights kLearnedWeights{0.0, 0.125, 0.25," in written
+    for marker, keep in (("// BEGIN", slice(None, 1)), ("// END", slice(1, None))):  # the rest is unchanged
+        assert written.split(marker)[keep] == source.split(marker)[keep]
+    with pytest.raises(ValueError, match="no LEARNED WEIGHTS block"):
+        example.write_weights("int x;", np.zeros(17))

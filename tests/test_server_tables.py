@@ -344,7 +344,7 @@ def test_abandoned_tables_expire_in_memory_and_in_the_store(tmp_path: Path) -> N
 def test_bot_strength_is_capped_by_the_server(tmp_path: Path) -> None:
     """Client-chosen bot options are bounded by the configuration: ISMCTS iterations and
     threads, and every time a bot waits (bot_pace, reaction delays, per_letter); the
-    Knizia search's deals by the engine (docs/server.rst)."""
+    Knizia search's deals and the learned bot's weights by the engine (docs/server.rst)."""
     config = ServerConfig(bot_iterations=5000, bot_threads=2, bot_delay_seconds=5)
     three = {"game": "schacht", "options": {"players": 3}}
 
@@ -379,6 +379,11 @@ def test_bot_strength_is_capped_by_the_server(tmp_path: Path) -> None:
                     },
                     "worlds must be 1..64",
                 ),
+                (
+                    {**three, "seats": [{}, {}, {"bot": "learned", "options": {"weights": [1e300] * 17}}]},
+                    r"weights\[0\] must be a number in -1e6..1e6",
+                ),
+                ({**three, "seats": [{}, {}, {"bot": "learned", "options": {"weights": [0] * 10**5}}]}, "17 numbers"),
             ]
             for request, fragment in refusals:
                 with pytest.raises(diabolo.OptionError, match=fragment):

@@ -104,8 +104,12 @@ def test_game_i_equals_the_one_game_api_step_by_step_for_any_thread_count(
     bots = [diabolo.bot(name, kind) for kind in kinds]
     games, seed, seat = 6, 11, 1
     # threads=1, threads=2, and threads=2 stepped by send() and recv()
+    features = name == "schacht"  # the game with action features
     envs = [
-        game.vector_env(games, opponents=bots, seed=seed, threads=t, seat=seat, idle_limit=10**6) for t in (1, 2, 2)
+        game.vector_env(
+            games, opponents=bots, seed=seed, threads=t, seat=seat, idle_limit=10**6, action_features=features
+        )
+        for t in (1, 2, 2)
     ]
     mirrors = [Mirror(game, seed, i, seat, bots) for i in range(games)]
     outputs: list[tuple[Any, ...]] = [env.reset() for env in envs]
@@ -119,6 +123,12 @@ def test_game_i_equals_the_one_game_api_step_by_step_for_any_thread_count(
         for i, mirror in enumerate(mirrors):
             tensor, mask = mirror.observation()
             assert np.array_equal(observations[i], tensor) and np.array_equal(masks[i], mask), (i, mirror.steps)
+            if features:
+                rows = envs[0].action_features[i]
+                if mirror.state.is_terminal:
+                    assert not rows.any()
+                else:
+                    assert np.array_equal(rows, diabolo.schacht.move_features(mirror.state, seat))
         actions = np.array(
             [rng.choice([*np.flatnonzero(masks[i]), 0][:-1] or [0]) for i in range(games)], dtype=np.int32
         )
@@ -131,10 +141,11 @@ def test_game_i_equals_the_one_game_api_step_by_step_for_any_thread_count(
                 mirror.episode += 1
                 mirror.start()
                 assert rewards[i] == 0 and not terminated[i]
-                continue
-            reward, over, lost = mirror.step(int(actions[i]))
-            assert (rewards[i], terminated[i], truncated[i], envs[0].lost_races[i]) == (reward, over, False, lost)
-            ended += over
+            else:
+                reward, over, lost = mirror.step(int(actions[i]))
+                assert (rewards[i], terminated[i], truncated[i], envs[0].lost_races[i]) == (reward, over, False, lost)
+                ended += over
+            assert envs[0].scores[i].tolist() == list(mirror.state.scores)
     assert ended > 0
 
 
@@ -340,7 +351,7 @@ def test_same_step_autoreset_is_next_step_without_the_ignored_step(
 ) -> None:
     """autoreset="same_step": the step that ends a game returns the next deal's first
     observation and mask with the ended step's reward and end flags, and the episode's
-    last observation in final_observations; otherwise the games are those of "next_step"
+    last observation in final_observations and its final scores in scores; otherwise the games are those of "next_step"
     with the step after each end (which ignores its action) left out."""
     game = diabolo.load(name, **options)
     # The other games are penalised (action 0) or play on: only game `index` is compared.
@@ -366,6 +377,7 @@ def test_same_step_autoreset_is_next_step_without_the_ignored_step(
             if n_term[index] or n_trunc[index]:
                 ends += 1
                 assert np.array_equal(same.final_observations[index], n_obs[index])
+                assert np.array_equal(same.scores[index], nxt.scores[index])  # the ended episode's
                 n_obs, n_masks, n_rewards, n_term, n_trunc = nxt.step(actions)  # the ignored step
                 assert n_rewards[index] == 0 and not (n_term[index] or n_trunc[index])
         assert ends >= 2, "the test must cross episodes"

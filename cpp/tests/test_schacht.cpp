@@ -181,13 +181,14 @@ TEST(bots_only_choose_legal_moves) {
     SearchOptions quick;
     quick.iterations = 40;
     const IsmctsBot search(quick);
-    const std::vector<const Bot*> bots = {&random, &heuristic, &search};
+    const LearnedBot learned;
+    const std::vector<const Bot*> bots = {&random, &heuristic, &search, &learned};
     for (uint64_t g = 0; g < 6; ++g) {
         Position s = new_game(game, g);
         Pcg32 rng(g, 9);
         for (int actor = next_actor(s); actor >= 0; actor = next_actor(s)) {
             for (const Bot* bot : bots) CHECK(is_legal(s, bot->choose(s, actor, rng), actor));
-            apply(s, bots[rng.below(3)]->choose(s, actor, rng), actor);
+            apply(s, bots[rng.below(4)]->choose(s, actor, rng), actor);
         }
         CHECK(s.is_terminal());
     }
@@ -219,6 +220,10 @@ TEST(bots_and_search_never_read_hidden_cards) {
         CHECK(!(twin.hands == s.hands) || twin.pile != s.pile);  // the hidden cards really differ
         Pcg32 a(7), b(7);
         CHECK(heuristic.choose(s, p, a) == heuristic.choose(twin, p, b));
+        std::array<float, kNumActions * kMoveFeatures> features{}, twin_features{};
+        move_features(s, p, features.data());
+        move_features(twin, p, twin_features.data());
+        CHECK(features == twin_features);
         for (const bool tree : {false, true}) {
             quick.tree = tree;
             const SearchResult one = ismcts(s, p, quick, 42);
@@ -330,4 +335,18 @@ TEST(observation_shows_only_what_the_seat_may_know) {
     CHECK(d.at("hand").as_array().size() == 6);
     CHECK(!d.contains("hands") && !d.contains("pile") && !d.contains("seed"));  // S7.1: secrets stay out
     CHECK(d.at("draw_pile").as_int64() == t.position.pile_size());
+}
+
+TEST(learned_bot_weights_are_checked) {
+    const Game game = Game::from_options(Options{});
+    const auto made = [&](const char* options) {
+        return Rules::make_bot(game, "learned", json::parse(options, "options"));
+    };
+    CHECK_THROWS(OptionError, made(R"({"weights": [1, 2]})"));
+    CHECK_THROWS(OptionError, made(R"({"weights": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, true]})"));
+    CHECK_THROWS(OptionError, made(R"({"weights": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1e7]})"));
+    CHECK_THROWS(OptionError, made(R"({"depth": 3})"));
+    const auto zero = made(R"({"weights": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]})");
+    CHECK(dynamic_cast<const LearnedBot&>(*zero).weights() == LearnedWeights{});
+    CHECK(dynamic_cast<const LearnedBot&>(*made("{}")).weights() == kLearnedWeights);
 }

@@ -35,7 +35,7 @@ test("each game names its bots", () => {
         game.free();
     }
     assert.deepEqual(kinds, {
-        schacht: ["heuristic", "ismcts", "random"],
+        schacht: ["heuristic", "ismcts", "learned", "random"],
         duvelen: ["greedy", "lookahead", "random"],
         knizia: ["lookahead", "random", "search", "word"],
     });
@@ -78,7 +78,7 @@ test("bad kinds, options, seats and states are refused", () => {
     const state = game.newState(1);
     assert.throws(
         () => game.bot("genius"),
-        (e) => e instanceof OptionError && /heuristic,ismcts,random/.test(e.message),
+        (e) => e instanceof OptionError && /heuristic,ismcts,learned,random/.test(e.message),
     );
     assert.throws(() => game.bot("ismcts", { iterations: 0 }), OptionError);
     assert.throws(() => game.bot("random", { iterations: 5 }), OptionError);

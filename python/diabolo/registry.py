@@ -41,7 +41,7 @@ class GameInfo:
 
     >>> info = next(entry for entry in diabolo.catalogue() if entry.name == "schacht")
     >>> info.title, info.min_players, info.max_players, info.real_time, info.bots
-    ('Diabolo (Schacht)', 3, 5, False, ('heuristic', 'ismcts', 'random'))
+    ('Diabolo (Schacht)', 3, 5, False, ('heuristic', 'ismcts', 'learned', 'random'))
     """
 
     name: str
@@ -193,7 +193,7 @@ def bot(name: str, kind: str, **options: Any) -> Any:
     >>> diabolo.bot("schacht", "greedy")
     Traceback (most recent call last):
     ...
-    diabolo.errors.OptionError: no bot 'greedy' for schacht; the bots are heuristic, ismcts, random
+    diabolo.errors.OptionError: no bot 'greedy' for schacht; the bots are heuristic, ismcts, learned, random
     """
     kinds = bot_kinds(name)
     if kind not in kinds:

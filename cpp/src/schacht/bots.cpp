@@ -3,6 +3,8 @@
 // revealed or discarded.
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <utility>
 
 #include "diabolo/core/cardset.hpp"
 #include "diabolo/core/json.hpp"
@@ -81,9 +83,19 @@ double lead_chance(int mine, double others, const HeuristicWeights& w) noexcept 
 
 constexpr int kMaxBalance = kSideCards * kValues;  // |angel sum - devil sum| of an open row (S3.2)
 
+using SoftSigns = std::array<double, 2 * kMaxBalance + 1>;
+
+/// tanh(b / scale) for every balance b of an open row (S3.2: an angel sum minus a devil
+/// sum of at most 3 cards of 1..5 each): a table made once per set of constants.
+SoftSigns soft_signs(double scale) noexcept {
+    SoftSigns table{};
+    for (int b = -kMaxBalance; b <= kMaxBalance; ++b) table[at(b + kMaxBalance)] = portable::tanh(b / scale);
+    return table;
+}
+
 /// How likely the colour ends positive (+1) or negative (-1): fixed once the row is
 /// closed, else a soft sign of its balance (cards still come), from the bot's table.
-double outcome(int balance, int placed, const std::array<double, 2 * kMaxBalance + 1>& soft_sign) noexcept {
+double outcome(int balance, int placed, const SoftSigns& soft_sign) noexcept {
     if (placed >= kRowCards) return balance > 0 ? 1.0 : (balance < 0 ? -1.0 : 0.0);
     return soft_sign[at(std::clamp(balance, -kMaxBalance, kMaxBalance) + kMaxBalance)];
 }
@@ -97,17 +109,21 @@ struct ColourValue {
 /// The heuristic's constants and its table of soft signs.
 struct Evaluation {
     const HeuristicWeights& weights;
-    const std::array<double, 2 * kMaxBalance + 1>& soft_sign;
+    const SoftSigns& soft_sign;
 };
+
+/// The seat's own expected gain in colour c, and the leading other seat's.
+std::pair<double, double> gains(const View& v, int c, const Evaluation& e) noexcept {
+    const double sign = outcome(v.balance[at(c)], v.placed[at(c)], e.soft_sign);
+    const double lead = lead_chance(v.mine[at(c)], v.others[at(c)], e.weights);
+    return {sign * lead * v.mine[at(c)], sign * (1.0 - lead) * v.others[at(c)]};
+}
 
 ColourValue colour_value(const View& v, int c, const Evaluation& e) noexcept {
     const double rivals = v.players > 1 ? 1.0 / (v.players - 1) : 0.0;
-    const double sign = outcome(v.balance[at(c)], v.placed[at(c)], e.soft_sign);
-    const double lead = lead_chance(v.mine[at(c)], v.others[at(c)], e.weights);
-    const double mine = sign * lead * v.mine[at(c)];
+    const auto [mine, theirs] = gains(v, c, e);
     // What the leading other seat gains here is a loss in a race for the top total:
     // pushing a colour others lead to the devil side is worth as much as it hurts them.
-    const double theirs = sign * (1.0 - lead) * v.others[at(c)];
     return ColourValue{mine - (1.0 + rivals) * e.weights.theirs * theirs, mine};
 }
 
@@ -147,6 +163,79 @@ bool should_bet(const Position& s, int player, const HeuristicWeights& w) noexce
     return true;
 }
 
+/// A set of the heuristic's constants with its table of soft signs.
+struct Constants {
+    HeuristicWeights weights;
+    SoftSigns soft_sign = soft_signs(weights.sign_scale);
+
+    Evaluation evaluation() const noexcept { return Evaluation{weights, soft_sign}; }
+};
+
+/// The two sets of constants whose terms are move features: the heuristic's, and sharper
+/// ones (near those that tuning by self-play found, benchmarks/tune_heuristic.cpp). Made
+/// once, read only.
+const std::array<Constants, 2>& feature_constants() {
+    static const std::array<Constants, 2> constants{Constants{HeuristicWeights{}},
+                                                    Constants{HeuristicWeights{1.5, 0.5, 2.0, 1.0, 0.5, 0.5, 0.5}}};
+    return constants;
+}
+
+/// The best positive colour's expected gain for the seat (what a doubler may double).
+double best_positive(const View& v, const Evaluation& e) noexcept {
+    double best = 0.0;
+    for (int c = 0; c < kColours; ++c) best = std::max(best, gains(v, c, e).first);
+    return best;
+}
+
+/// Entries 0-11 of a placing or discarding move's features (move_features).
+void play_features(const View& now, const Move& move, float* f) noexcept {
+    const View next = after(now, move);
+    const int c = move.card.colour();
+    const double value = move.card.value();
+    const bool place = move.kind == MoveKind::Place;
+    const bool angel = place && move.side == Side::Right;
+    for (int k = 0; k < 2; ++k) {
+        const Evaluation e = feature_constants()[at(k)].evaluation();
+        const auto [mine_before, theirs_before] = gains(now, c, e);
+        const auto [mine_after, theirs_after] = gains(next, c, e);
+        f[k] = static_cast<float>(mine_after - mine_before);
+        f[2 + k] = static_cast<float>(theirs_after - theirs_before);
+    }
+    const Constants& plain = feature_constants()[0];
+    if (now.doubler)
+        f[4] = static_cast<float>(best_positive(next, plain.evaluation()) - best_positive(now, plain.evaluation()));
+    f[5] = place ? 0.0f : 1.0f;
+    f[6] = place ? 0.0f : static_cast<float>(value / kValues);
+    f[7] = angel ? 1.0f : 0.0f;
+    const bool closes = place && next.placed[at(c)] >= kRowCards;
+    f[8] = closes ? 1.0f : 0.0f;
+    f[9] = closes ? static_cast<float>(outcome(next.balance[at(c)], next.placed[at(c)], plain.soft_sign)) : 0.0f;
+    if (place) {
+        const double lead = lead_chance(now.mine[at(c)], now.others[at(c)], plain.weights);
+        f[10] = static_cast<float>(angel ? lead : -lead);
+    }
+    f[11] = static_cast<float>(value / kValues);
+}
+
+/// Entries 12-16 of a bet's features (move_features).
+void bet_features(const Position& s, int player, float* f) noexcept {
+    const View v = view_of(s, player);
+    const HeuristicWeights& w = feature_constants()[0].weights;
+    const int scoring = s.scoring_colour;
+    const double here = lead_chance(v.mine[at(scoring)], v.others[at(scoring)], w);
+    double later = 0.0;
+    for (int c = scoring + 1; c < kColours; ++c) {
+        if (v.balance[at(c)] > 0)
+            later = std::max(later, lead_chance(v.mine[at(c)], v.others[at(c)], w) * v.mine[at(c)]);
+    }
+    constexpr double kColourSum = kValues * (kValues + 1) / 2;  // a colour's cards of one copy: 1..5
+    f[12] = 1.0f;
+    f[13] = static_cast<float>(here);
+    f[14] = static_cast<float>(here * v.mine[at(scoring)] / kColourSum);
+    f[15] = static_cast<float>(later / kColourSum);
+    f[16] = should_bet(s, player, w) ? 1.0f : 0.0f;
+}
+
 }  // namespace
 
 int next_actor(const Position& s) noexcept {
@@ -171,12 +260,8 @@ Move RandomBot::choose(const Position& state, int player, Pcg32& rng) const {
     return Move::of_action(actions[rng.below(static_cast<uint32_t>(n))]);
 }
 
-HeuristicBot::HeuristicBot(const HeuristicWeights& weights) : weights_(weights) {
-    // An open row's balance is an angel sum minus a devil sum of at most 3 cards of 1..5
-    // each (S3.2), so its soft signs are a table made once per bot.
-    for (int b = -kMaxBalance; b <= kMaxBalance; ++b)
-        soft_sign_[at(b + kMaxBalance)] = portable::tanh(b / weights_.sign_scale);
-}
+HeuristicBot::HeuristicBot(const HeuristicWeights& weights)
+    : weights_(weights), soft_sign_(soft_signs(weights.sign_scale)) {}
 
 std::vector<double> HeuristicBot::move_values(const Position& state, int player) const {
     std::array<uint8_t, kNumActions> actions{};
@@ -214,11 +299,71 @@ Move HeuristicBot::choose(const Position& state, int player, Pcg32&) const {
         actions[at(static_cast<int>(std::max_element(values.begin(), values.end()) - values.begin()))]);
 }
 
+// Trained and written by examples/train_learned.py (docs/strength.rst), on one line.
+// clang-format off
+// BEGIN LEARNED WEIGHTS
+const LearnedWeights kLearnedWeights{1.031391, 0.255497, -0.576912, -0.741046, -0.346662, 0.369529, -0.097348, -0.173565, 0.142788, -0.131626, 0.000305, -0.010317, -0.496898, 0.111511, 0.080981, -0.049513, 1.036347};
+// END LEARNED WEIGHTS
+// clang-format on
+
+LearnedWeights learned_weights(const json::Value& value) {
+    const auto* list = value.if_array();
+    if (list == nullptr || list->size() != kMoveFeatures)
+        throw OptionError("weights must be a list of " + std::to_string(kMoveFeatures) + " numbers, got " +
+                          json::shown(value));
+    LearnedWeights weights{};
+    for (int k = 0; k < kMoveFeatures; ++k) {
+        const json::Value& entry = (*list)[at(k)];
+        if (entry.is_bool() || !entry.is_number() || !(std::abs(entry.to_number<double>()) <= 1e6))
+            throw OptionError("weights[" + std::to_string(k) + "] must be a number in -1e6..1e6, got " +
+                              json::shown(entry));
+        weights[at(k)] = entry.to_number<double>();
+    }
+    return weights;
+}
+
+void move_features(const Position& state, int player, float* out) noexcept {
+    std::fill(out, out + kNumActions * kMoveFeatures, 0.0f);
+    std::array<uint8_t, kNumActions> actions{};
+    const int n = Rules::legal_actions(state, player, actions);
+    if (n == 0) return;
+    if (state.phase == Phase::Doubler) {
+        bet_features(state, player, out + kBetAction * kMoveFeatures);
+        return;
+    }
+    const View now = view_of(state, player);
+    for (int i = 0; i < n; ++i)
+        play_features(now, Move::of_action(actions[at(i)]), out + actions[at(i)] * kMoveFeatures);
+}
+
+Move LearnedBot::choose(const Position& state, int player, Pcg32&) const {
+    std::array<uint8_t, kNumActions> actions{};
+    const int n = Rules::legal_actions(state, player, actions);
+    if (n == 0)
+        throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now", "no_move",
+                               {{"seat", std::to_string(player)}});
+    std::array<float, kNumActions * kMoveFeatures> features;
+    move_features(state, player, features.data());
+    int best = actions[0];
+    double best_value = -1e300;
+    for (int i = 0; i < n; ++i) {
+        const float* f = &features[at(actions[at(i)] * kMoveFeatures)];
+        double value = 0.0;
+        for (int k = 0; k < kMoveFeatures; ++k) value += weights_[at(k)] * f[k];
+        if (value > best_value) best = actions[at(i)], best_value = value;  // ties keep the lowest id
+    }
+    return Move::of_action(best);
+}
+
 std::unique_ptr<const Bot> Rules::make_bot(const Game&, std::string_view kind, const json::Value& options) {
     if (kind == "random" || kind == "heuristic") {
         json::OptionReader(options, "the bot", {});
         if (kind == "random") return std::make_unique<RandomBot>();
         return std::make_unique<HeuristicBot>();
+    }
+    if (kind == "learned") {
+        const json::OptionReader r(options, "the learned bot", {"weights"});
+        return std::make_unique<LearnedBot>(r.has("weights") ? learned_weights(r.value("weights")) : kLearnedWeights);
     }
     if (kind != "ismcts") {
         throw OptionError("no bot " + quoted(std::string(kind)) + " for schacht; the bots are " + kInfo.bots);

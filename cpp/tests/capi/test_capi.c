@@ -386,9 +386,9 @@ static void check_refusals(void) {
     CHECK(diabolo_state_deal(game, 1, "{\"hands\": []}", &state, &error) == DIABOLO_BAD_STATE);
     CHECK(strstr(error.message, "hands") != NULL);
     CHECK(diabolo_state_deal(game, 1, NULL, &state, &error) == DIABOLO_OK && state != NULL);
-    CHECK(strcmp(diabolo_game_bots(game), "heuristic,ismcts,random") == 0);
+    CHECK(strcmp(diabolo_game_bots(game), "heuristic,ismcts,learned,random") == 0);
     CHECK(diabolo_bot_new(game, "greedy", NULL, &bot, &error) == DIABOLO_BAD_OPTION && bot == NULL);
-    CHECK(strstr(error.message, "heuristic,ismcts,random") != NULL);
+    CHECK(strstr(error.message, "heuristic,ismcts,learned,random") != NULL);
     CHECK(diabolo_bot_new(game, "ismcts", "{\"iterations\": 0}", &bot, &error) == DIABOLO_BAD_OPTION);
     CHECK(diabolo_bot_new(game, "ismcts", "{\"seconds\": 1}", &bot, &error) == DIABOLO_BAD_OPTION);
     CHECK(diabolo_bot_new(game, "ismcts", "{\"iterations\": 50}", &bot, &error) == DIABOLO_OK);

@@ -52,6 +52,7 @@ def vector_env(
     observations: str = "float32",
     autoreset: str = "next_step",
     claims: int | None = None,
+    action_features: bool = False,
 ) -> Any:
     """``games`` games of ``game`` stepped together in C++, the learner in ``seat`` (None:
     seat e % players in each game's episode e). ``opponents`` plays the other seats: a bot
@@ -75,7 +76,9 @@ def vector_env(
     the first claim's as they are (reveal, pass, take@i), then ``k`` entries for the legal
     claims ranked, the longest words first (``KniziaState.compact_view``), instead of an
     action per word of the lexicon; an entry stands for the claim it showed when the step
-    began.
+    began. ``action_features=True`` (Schacht: ``diabolo.schacht.move_features``) fills
+    ``env.action_features`` (games x actions x features, float32) with the learner's
+    features of each action at every reset and step, for policies that score moves.
 
     >>> import diabolo
     >>> env = diabolo.load("duvelen", players=2).vector_env(3, opponents=[None, "greedy"])
@@ -90,6 +93,8 @@ def vector_env(
         raise OptionError(f"claims must be a number of claims >= 1 or None, got {claims!r}")
     if autoreset not in ("next_step", "same_step"):
         raise OptionError(f'autoreset must be "next_step" or "same_step", got {autoreset!r}')
+    if not isinstance(action_features, bool):
+        raise OptionError(f"action_features must be True or False, got {action_features!r}")
     if observations not in ("float32", "uint8"):
         raise OptionError(f'observations must be "float32" or "uint8", got {observations!r}')
     if not isinstance(penalty, (int, float)) or isinstance(penalty, bool) or not math.isfinite(penalty):
@@ -116,6 +121,7 @@ def vector_env(
         observations == "uint8",
         autoreset == "same_step",
         0 if claims is None else claims,
+        action_features is True,
     )
 
 

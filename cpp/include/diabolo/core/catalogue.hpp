@@ -38,7 +38,7 @@ void for_each_game(GameList<R...>, F&& f) {
     (f(GameTag<R>{}), ...);
 }
 
-/// The bot kinds of a game's entry, in order ("heuristic,ismcts,random" as three views).
+/// The bot kinds of a game's entry, in order ("heuristic,ismcts,learned,random" as three views).
 inline std::vector<std::string_view> bot_kinds(const GameInfo& info) {
     std::vector<std::string_view> kinds;
     for (std::string_view rest = info.bots; !rest.empty();) {

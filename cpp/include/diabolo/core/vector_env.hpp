@@ -77,6 +77,25 @@ struct HasCompactActions : std::false_type {};
 template <class R>
 struct HasCompactActions<R, std::void_t<decltype(&R::compact_view)>> : std::true_type {};
 
+/// Whether the rules `R` describe each action by features for learners:
+///   static constexpr int kActionFeatures: features per action, and
+///   static void action_features(const Position&, int seat, float* out): num_actions x
+///     kActionFeatures, zeros for actions not legal now.
+template <class R, class = void>
+struct HasActionFeatures : std::false_type {};
+template <class R>
+struct HasActionFeatures<R, std::void_t<decltype(&R::action_features)>> : std::true_type {};
+
+/// Features per action of the rules `R` (0 if they have none).
+template <class R>
+constexpr int action_feature_count() noexcept {
+    if constexpr (HasActionFeatures<R>::value) {
+        return R::kActionFeatures;
+    } else {
+        return 0;
+    }
+}
+
 /// How a vector environment runs; see the header's comment.
 struct VectorEnvOptions {
     int seat = 0;               // the learner's seat; -1: seat e % players in episode e
@@ -95,6 +114,10 @@ struct VectorEnvOptions {
 /// actions (1 where legal); the others one entry per game. lost_races and seats may be null.
 /// final_observations (or compact_final_observations) is shaped as observations, for the
 /// same_step option: a step writes row i there only when game i ended in it.
+/// action_features, where not null (rules with HasActionFeatures), gets each write's
+/// R::action_features of the learner, row i for game i. scores gets every seat's score of
+/// game i's episode as the step left it: in the step that ends an episode, its final
+/// scores (with either autoreset); in a step that starts one, zeros.
 struct VectorEnvOutput {
     float* observations = nullptr;
     uint8_t* masks = nullptr;
@@ -106,6 +129,8 @@ struct VectorEnvOutput {
     uint8_t* compact_observations = nullptr;
     float* final_observations = nullptr;
     uint8_t* compact_final_observations = nullptr;
+    float* action_features = nullptr;  // games x the game's actions x action_feature_count<R>(), or null
+    int32_t* scores = nullptr;         // games x seats, or null
 };
 
 template <class R>
@@ -166,6 +191,7 @@ public:
                 Slot& slot = slots_[static_cast<std::size_t>(i)];
                 slot.episode = 0;
                 start(slot, i);
+                write_scores(slot, i, out);
                 write(slot, i, out, legal, 0.0f, false, false, false);
             }
         });
@@ -336,6 +362,7 @@ private:
         if (slot.ended) {
             ++slot.episode;
             start(slot, index);
+            write_scores(slot, index, out);
             write(slot, index, out, legal, 0.0f, false, false, false);
             return;
         }
@@ -363,6 +390,7 @@ private:
         slot.ended = terminated || truncated;
         const float reward = options_.final_reward ? (terminated ? static_cast<float>(score(slot)) : 0.0f)
                                                    : static_cast<float>(score(slot) - before);
+        write_scores(slot, index, out);
         if (slot.ended && options_.same_step) {
             write_observation(slot, index, out.final_observations, out.compact_final_observations);
             ++slot.episode;
@@ -405,6 +433,12 @@ private:
         int32_t scores[32];
         R::scores(slot.position, scores);
         return scores[slot.seat];
+    }
+
+    /// Every seat's score of game `index` now, into its row of out.scores.
+    void write_scores(const Slot& slot, int index, const VectorEnvOutput& out) const {
+        if (out.scores != nullptr)
+            R::scores(slot.position, out.scores + static_cast<std::size_t>(index) * static_cast<std::size_t>(seats_));
     }
 
     /// Compact space: what each learner's id stands for now, and the mask of those that
@@ -450,6 +484,12 @@ private:
         out.rewards[i] = reward;
         out.terminated[i] = terminated;
         out.truncated[i] = truncated;
+        if constexpr (HasActionFeatures<R>::value) {
+            if (out.action_features != nullptr) {
+                const auto row = static_cast<std::size_t>(R::num_actions(game_)) * R::kActionFeatures;
+                R::action_features(slot.position, slot.seat, out.action_features + i * row);
+            }
+        }
         if (out.lost_races != nullptr) out.lost_races[i] = lost;
         if (out.seats != nullptr) out.seats[i] = slot.seat;
     }

@@ -343,6 +343,46 @@ private:
     std::array<double, 2 * kSideCards * kValues + 1> soft_sign_{};  // tanh(b / sign_scale), b = -15..15
 };
 
+/// Features of a move for a learned evaluation: what the move changes in the heuristic's
+/// estimate of its colour, under the heuristic's constants and under sharper ones (a larger
+/// rival factor, a steeper soft sign), and what kind of move it is; for a doubler
+/// decision (S5.3), what the bet is likely worth. Every feature reads only what the seat
+/// knows (S7). Entries: 0-1 the change of the seat's own expected gain (default, sharp),
+/// 2-3 of the leading other seat's, 4 of the best positive colour's gain with a doubler
+/// held, 5 a discard, 6 a discard's value / 5, 7 a card on the angel side, 8 a card that
+/// closes its row, 9 that times the row's final sign, 10 the chance of leading the colour,
+/// signed by the side, 11 the card's value / 5; a bet: 12 one, 13 the chance of leading the
+/// colour scored, 14 that times its sum / 15, 15 the best such gain of a positive colour
+/// still to score / 15, 16 whether the heuristic bets. The hold and the moves not legal now
+/// have all zeros.
+constexpr int kMoveFeatures = 17;
+
+/// Writes the features of every action of `player` into
+/// out[action * kMoveFeatures .. + kMoveFeatures), kNumActions rows.
+void move_features(const Position& state, int player, float* out) noexcept;
+
+/// The weights of the learned bot's features (a move's value is their dot product).
+using LearnedWeights = std::array<double, kMoveFeatures>;
+
+/// The weights trained by self-play through the vector env (examples/train_learned.py).
+extern const LearnedWeights kLearnedWeights;
+
+/// Weights from JSON: a list of kMoveFeatures numbers in -1e6..1e6; OptionError naming the
+/// entry otherwise.
+LearnedWeights learned_weights(const json::Value& value);
+
+/// Plays the legal move whose features (move_features) have the largest dot product with
+/// its weights; ties keep the lowest action id.
+class LearnedBot : public Bot {
+public:
+    explicit LearnedBot(const LearnedWeights& weights = kLearnedWeights) : weights_(weights) {}
+    Move choose(const Position& state, int player, Pcg32& rng) const override;
+    const LearnedWeights& weights() const noexcept { return weights_; }
+
+private:
+    LearnedWeights weights_;
+};
+
 /// Options of the information-set Monte Carlo search (ismcts()).
 struct SearchOptions {
     int iterations = 1000;           // rollouts in all, over the threads, unless `seconds` is set
@@ -484,7 +524,8 @@ struct Rules {
     static constexpr bool kZeroSum = false;   // scores are points of each seat's own: general-sum
     static constexpr bool kRealTime = false;  // turns (S2.3), and secret simultaneous doubler decisions (S5.3)
     /// The game's entry in the catalogue (core/catalogue.hpp).
-    static constexpr GameInfo kInfo{kName, "Diabolo (Schacht)", 3, 5, kRealTime, true, "heuristic,ismcts,random", ""};
+    static constexpr GameInfo kInfo{
+        kName, "Diabolo (Schacht)", 3, 5, kRealTime, true, "heuristic,ismcts,learned,random", ""};
 
     // ---- bots: one factory, one way to ask any bot ----
     using Bot = schacht::Bot;
@@ -505,6 +546,11 @@ struct Rules {
     static int64_t max_utility(const Game& game) noexcept;
     /// The lowest and highest value of every entry of observation_tensor, into low[] and high[].
     static void observation_tensor_bounds(const Game& game, float* low, float* high);
+    /// Features of each action for learners (move_features): kActionFeatures per action.
+    static constexpr int kActionFeatures = kMoveFeatures;
+    static void action_features(const Position& position, int player, float* out) noexcept {
+        move_features(position, player, out);
+    }
     static void rewards(const State& state, int32_t* out) noexcept {
         copy_seats(state.rewards, players(game(state)), out);
     }
