@@ -236,6 +236,16 @@ void bet_features(const Position& s, int player, float* f) noexcept {
     f[16] = should_bet(s, player, w) ? 1.0f : 0.0f;
 }
 
+/// The legal actions of `player` into `actions`, and their number; IllegalMoveError if
+/// the seat has none (a bot is asked only for a seat that must act, S2.3).
+int legal_moves_of(const Position& s, int player, std::array<uint8_t, kNumActions>& actions) {
+    const int n = Rules::legal_actions(s, player, actions);
+    if (n == 0)
+        throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now", "no_move",
+                               {{"seat", std::to_string(player)}});
+    return n;
+}
+
 }  // namespace
 
 int next_actor(const Position& s) noexcept {
@@ -253,10 +263,7 @@ uint32_t Rules::pending_seats(const Position& s) noexcept {
 
 Move RandomBot::choose(const Position& state, int player, Pcg32& rng) const {
     std::array<uint8_t, kNumActions> actions{};
-    const int n = Rules::legal_actions(state, player, actions);
-    if (n == 0)
-        throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now", "no_move",
-                               {{"seat", std::to_string(player)}});
+    const int n = legal_moves_of(state, player, actions);
     return Move::of_action(actions[rng.below(static_cast<uint32_t>(n))]);
 }
 
@@ -289,10 +296,7 @@ std::vector<double> HeuristicBot::move_values(const Position& state, int player)
 
 Move HeuristicBot::choose(const Position& state, int player, Pcg32&) const {
     std::array<uint8_t, kNumActions> actions{};
-    const int n = Rules::legal_actions(state, player, actions);
-    if (n == 0)
-        throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now", "no_move",
-                               {{"seat", std::to_string(player)}});
+    legal_moves_of(state, player, actions);  // refuses a seat with no move
     const std::vector<double> values = move_values(state, player);
     // The best value; ties keep the lowest action id.
     return Move::of_action(
@@ -338,10 +342,7 @@ void move_features(const Position& state, int player, float* out) noexcept {
 
 Move LearnedBot::choose(const Position& state, int player, Pcg32&) const {
     std::array<uint8_t, kNumActions> actions{};
-    const int n = Rules::legal_actions(state, player, actions);
-    if (n == 0)
-        throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now", "no_move",
-                               {{"seat", std::to_string(player)}});
+    const int n = legal_moves_of(state, player, actions);
     std::array<float, kNumActions * kMoveFeatures> features;
     move_features(state, player, features.data());
     int best = actions[0];
