@@ -51,7 +51,7 @@ Position random_position(const Game& game, uint64_t seed, int moves) {
     std::array<uint8_t, kNumActions> actions{};
     for (int i = 0; i < moves && !s.is_terminal(); ++i) {
         const int player = next_actor(s);
-        const int n = legal_actions(s, player, actions);
+        const int n = Rules::legal_actions(s, player, actions);
         apply_unchecked(s, Move::of_action(actions[rng.below(static_cast<uint32_t>(n))]), player);
     }
     return s;
@@ -98,7 +98,7 @@ Timing time_legal_actions(const std::vector<Position>& positions, double budget)
         for (int rep = 0; rep < 10; ++rep) {
             for (const Position& s : positions) {
                 escape(&s);
-                sink += legal_actions(s, next_actor(s), actions);
+                sink += Rules::legal_actions(s, next_actor(s), actions);
                 escape(actions.data());
             }
         }
@@ -128,7 +128,7 @@ Timing time_moves(const Game& game, double budget, double& moves_per_game) {
         for (Position& s : games) {
             while (!s.is_terminal()) {
                 const int player = next_actor(s);
-                const int n = legal_actions(s, player, actions);
+                const int n = Rules::legal_actions(s, player, actions);
                 apply_unchecked(s, Move::of_action(actions[rng.below(static_cast<uint32_t>(n))]), player);
                 ++moves;
             }

@@ -163,3 +163,27 @@ def diabolo_version() -> str:
     import diabolo
 
     return diabolo.__version__
+
+
+BENCHMARK_PROGRAMS = sorted((ROOT / "benchmarks").glob("*.cpp"))
+
+
+@pytest.mark.parametrize("program", BENCHMARK_PROGRAMS, ids=lambda p: p.name)
+def test_benchmark_programs_compile_against_the_core_as_it_is(program: Path) -> None:
+    """The C++ programs of benchmarks/ are not part of the build, so a change of the core's
+    headers could leave one that no longer compiles (clone_bench.cpp once called a
+    legal_actions that had become Rules::legal_actions): each is checked by the compiler
+    (-fsyntax-only, about a second each), with the include paths its header comment gives."""
+    import boost_headers
+
+    compiler = shutil.which("c++") or shutil.which("g++") or shutil.which("clang++")
+    assert compiler, "a C++ compiler is needed (c++, g++ or clang++ on PATH)"
+    include = ["-I", str(ROOT / "cpp" / "include"), "-I", str(ROOT / "cpp" / "tests")]
+    command = [compiler, "-fsyntax-only", "-std=c++17", *include, "-I", boost_headers.get_include(), str(program)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, f"{program.name} no longer compiles:\n{result.stderr[-4000:]}"
+
+
+def test_every_benchmark_program_is_checked() -> None:
+    """The parametrised check above finds the programs by globbing: it must find them."""
+    assert {p.name for p in BENCHMARK_PROGRAMS} >= {"clone_bench.cpp", "tune_heuristic.cpp", "vector_env.cpp"}
