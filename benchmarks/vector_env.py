@@ -1,7 +1,8 @@
 """Speeds of the ways to learn from a game, measured in one run: a Python loop over the
 public API (the baseline), the Gymnasium, PettingZoo and OpenSpiel adapters, and the
 vector environment (game.vector_env) with float and byte observations on 1 and 2
-threads, with this machine's memory bandwidth for scale.
+threads (and with the learner's action features, action_features=True, which the learned
+bot's training reads), with this machine's memory bandwidth for scale.
 
 Two units, each named in the table:
 - learner steps: one seat's action and the other seats' bots until that seat is to act
@@ -279,6 +280,10 @@ def main() -> None:
         game, args.opponent, args.games, 2, args.seconds, args.repeats, observations="uint8", random_actions=True
     )
     rows.append(("vector env, uint8, 2 threads, random actions", "learner", steps, None))
+    steps = vector_steps(
+        game, args.opponent, args.games, 2, args.seconds, args.repeats, observations="uint8", action_features=True
+    )
+    rows.append(("vector env, uint8, 2 threads, action features", "learner", steps, None))
     for halves, name in ((False, "step"), (True, "send/recv halves")):
         steps = max(policy_steps(game, args.opponent, args.games, args.seconds, halves) for _ in range(args.repeats))
         rows.append((f"vector env, uint8, linear policy, {name}", "learner", steps, None))

@@ -180,15 +180,31 @@ const std::array<Constants, 2>& feature_constants() {
     return constants;
 }
 
-/// The best positive colour's expected gain for the seat (what a doubler may double).
-double best_positive(const View& v, const Evaluation& e) noexcept {
-    double best = 0.0;
-    for (int c = 0; c < kColours; ++c) best = std::max(best, gains(v, c, e).first);
-    return best;
-}
+/// What the features of every move of one position compare against: the seat's view now
+/// and each colour's gains in it under both sets of feature constants, computed once per
+/// position, not once per move (a move changes the gains of its own colour only).
+struct FeatureBase {
+    View now;
+    std::array<std::array<std::pair<double, double>, kColours>, 2> gains_now{};
+
+    explicit FeatureBase(const View& view) noexcept : now(view) {
+        for (int k = 0; k < 2; ++k) {
+            const Evaluation e = feature_constants()[at(k)].evaluation();
+            for (int c = 0; c < kColours; ++c) gains_now[at(k)][at(c)] = gains(now, c, e);
+        }
+    }
+
+    /// best_positive under the plain constants, with colour `changed` gaining `mine`.
+    double best_positive_with(int changed, double mine) const noexcept {
+        double best = 0.0;
+        for (int c = 0; c < kColours; ++c) best = std::max(best, c == changed ? mine : gains_now[0][at(c)].first);
+        return best;
+    }
+};
 
 /// Entries 0-11 of a placing or discarding move's features (move_features).
-void play_features(const View& now, const Move& move, float* f) noexcept {
+void play_features(const FeatureBase& base, const Move& move, float* f) noexcept {
+    const View& now = base.now;
     const View next = after(now, move);
     const int c = move.card.colour();
     const double value = move.card.value();
@@ -196,14 +212,14 @@ void play_features(const View& now, const Move& move, float* f) noexcept {
     const bool angel = place && move.side == Side::Right;
     for (int k = 0; k < 2; ++k) {
         const Evaluation e = feature_constants()[at(k)].evaluation();
-        const auto [mine_before, theirs_before] = gains(now, c, e);
+        const auto [mine_before, theirs_before] = base.gains_now[at(k)][at(c)];
         const auto [mine_after, theirs_after] = gains(next, c, e);
         f[k] = static_cast<float>(mine_after - mine_before);
         f[2 + k] = static_cast<float>(theirs_after - theirs_before);
+        if (k == 0 && now.doubler)
+            f[4] = static_cast<float>(base.best_positive_with(c, mine_after) - base.best_positive_with(c, mine_before));
     }
     const Constants& plain = feature_constants()[0];
-    if (now.doubler)
-        f[4] = static_cast<float>(best_positive(next, plain.evaluation()) - best_positive(now, plain.evaluation()));
     f[5] = place ? 0.0f : 1.0f;
     f[6] = place ? 0.0f : static_cast<float>(value / kValues);
     f[7] = angel ? 1.0f : 0.0f;
@@ -335,9 +351,9 @@ void move_features(const Position& state, int player, float* out) noexcept {
         bet_features(state, player, out + kBetAction * kMoveFeatures);
         return;
     }
-    const View now = view_of(state, player);
+    const FeatureBase base(view_of(state, player));
     for (int i = 0; i < n; ++i)
-        play_features(now, Move::of_action(actions[at(i)]), out + actions[at(i)] * kMoveFeatures);
+        play_features(base, Move::of_action(actions[at(i)]), out + actions[at(i)] * kMoveFeatures);
 }
 
 Move LearnedBot::choose(const Position& state, int player, Pcg32&) const {

@@ -121,7 +121,7 @@ def vector_env(
         observations == "uint8",
         autoreset == "same_step",
         0 if claims is None else claims,
-        action_features is True,
+        action_features,
     )
 
 
