@@ -83,20 +83,11 @@ double reward(const Position& before, const Position& after, int player) noexcep
 
 constexpr HeuristicWeights kSearcherWeights{1.519, 0.5, 2.0, 0.923, 0.817, 0.5, 0.5};  // as ismcts.cpp
 
-/// Unseen cards by kind, as Rules::resample counts them.
-std::array<int, kKinds> unseen_cards(const Position& s, int player) {
-    std::array<int, kKinds> unseen{};
-    for (int kind = 0; kind < kKinds; ++kind) unseen[at(kind)] = s.game.value_counts[at(kind % kValues)];
-    for (int colour = 0; colour < kColours; ++colour) {
-        const Row& row = s.rows[at(colour)];
-        for (int i = 0; i < row.left_count; ++i) --unseen[at(colour * kValues + row.left[at(i)] - 1)];
-        for (int i = 0; i < row.right_count; ++i) --unseen[at(colour * kValues + row.right[at(i)] - 1)];
-    }
-    for (int seat = 0; seat < s.players(); ++seat) {
-        for (Card c : cards_of(seat == player ? s.hands[at(seat)] : known_cards(s, seat))) --unseen[c.kind];
-        for (Card c : cards_of(s.discarded[at(seat)])) --unseen[c.kind];
-    }
-    return unseen;
+/// The cards of `seat`'s hand in `deal` that were dealt to it (not known to be there).
+CardSet dealt_cards(const Position& deal, const Position& root, int seat) {
+    CardSet dealt = deal.hands[at(seat)];
+    for (Card c : cards_of(known_cards(root, seat))) remove_card(dealt, c);
+    return dealt;
 }
 
 /// The log-likelihood that the heuristic makes `move` for `seat` in `before` holding `hand`.
@@ -147,14 +138,21 @@ Belief belief_of(const Position& root, int player, uint64_t seed, const TableRec
 }
 
 /// A deal: each other seat's hand drawn from the belief, the rest shuffled into the pile.
+/// The unseen cards are what a plain resample dealt: its pile and the others' dealt cards.
 Position deal_from(const Position& root, int player, uint64_t seed, const Belief& belief) {
     const Position plain = Rules::resample(root, player, seed);
+    std::array<int, kKinds> unseen{};
+    for (int i = plain.pile_next; i < plain.pile_end; ++i) ++unseen[plain.pile[at(i)]];
+    for (int seat = 0; seat < root.players(); ++seat) {
+        if (seat != player) {
+            for (Card c : cards_of(dealt_cards(plain, root, seat))) ++unseen[c.kind];
+        }
+    }
     Pcg32 rng(seed, 0xBE11EFULL);
     for (int attempt = 0; attempt < 20; ++attempt) {
-        std::array<int, kKinds> left = unseen_cards(root, player);
+        std::array<int, kKinds> left = unseen;
         Position deal = plain;
-        bool fits = true;
-        for (int seat = 0; seat < root.players() && fits; ++seat) {
+        for (int seat = 0; seat < root.players(); ++seat) {
             const auto& hands = belief.hands[at(seat)];
             if (seat == player || hands.empty()) continue;
             const auto& cumulative = belief.cumulative[at(seat)];
@@ -163,16 +161,15 @@ Position deal_from(const Position& root, int player, uint64_t seed, const Belief
                                                     cumulative.begin());
             deal.hands[at(seat)] = hands[std::min(k, hands.size() - 1)];
         }
+        bool fits = true;
         for (int seat = 0; seat < root.players() && fits; ++seat) {
             if (seat == player) continue;
-            CardSet hidden = deal.hands[at(seat)];
-            for (Card c : cards_of(known_cards(root, seat))) remove_card(hidden, c);
-            for (Card c : cards_of(hidden)) fits = fits && --left[c.kind] >= 0;
+            for (Card c : cards_of(dealt_cards(deal, root, seat))) fits = fits && --left[c.kind] >= 0;
         }
         if (!fits) continue;
         std::vector<uint8_t> pile;
         for (int kind = 0; kind < kKinds; ++kind)
-            pile.insert(pile.end(), at(std::max(0, left[at(kind)])), static_cast<uint8_t>(kind));
+            pile.insert(pile.end(), at(left[at(kind)]), static_cast<uint8_t>(kind));
         rng.shuffle(pile.data(), pile.size());
         deal.pile = {};
         deal.pile_next = 0;
