@@ -1,38 +1,26 @@
-// How much Schacht's flat search (schacht::ismcts, 1,000 iterations) gains from a belief
-// over the others' hidden hands, in one seat against three heuristic bots (4 players, seat
-// rotated; a shared win counts 1/k). The search here is the library's flat search
-// (sequential halving over the root moves, every survivor rolled out in the same deals,
-// cpp/src/schacht/ismcts.cpp) with one change: where each deal of the unseen cards comes from.
+// How much Schacht's flat search (schacht::ismcts, 1,000 iterations) gains from what it
+// knows of the others' hidden hands, in one seat against three heuristic bots (4 players,
+// seat rotated; a shared win counts 1/k). Where each deal of the unseen cards comes from:
 //
-//   resample   Rules::resample: every unseen card dealt uniformly (the library today)
+//   resample   Rules::resample: every unseen card dealt uniformly (ismcts, belief=false)
+//   belief     the library's search as it plays (ismcts, belief=true): each other seat's
+//              hand drawn from a pool weighted by how likely the heuristic was to make
+//              that seat's latest move of the round with it (cpp/src/schacht/ismcts.cpp)
 //   truth      the others' true hands, the pile reshuffled: an upper bound, not a bot
-//              (truth-at-placements, truth-at-doublers: only at those decisions, else resample)
-//   belief     each other seat's hand drawn from a pool of `pool` resampled hands, weighted
-//              by how likely the heuristic (the others' own policy here) was to make that
-//              seat's latest move of the round with it (softmax of HeuristicBot::move_values
-//              at temperature T; the hand then is exactly the hand now plus the card it
-//              played, as no card is drawn between a seat's move and its next turn), and by
-//              a log-linear term in each colour's hand sum and the values the seat placed on
-//              each side this round (fitted on heuristic self-play); the seats' draws are
-//              combined by rejection (no card used twice), else a plain resample
-//
-// Who placed which card is public at the table (everyone sees it), but Position does not
-// keep it: this program plays its own games to know it.
+//              (truth-at-placements, truth-at-doublers: only at those decisions, else
+//              resample). The truth modes run a copy of the library's flat search
+//              (sequential halving, every survivor rolled out in the same deals) whose
+//              deals are the true hands.
 //
 //   c++ -O2 -std=c++17 -I cpp/include -I <boost> benchmarks/schacht_belief.cpp
 //       build/libdiabolo_core.a -pthread -o schacht_belief
-//   ./schacht_belief MODE [games = 1000] [seed = 1] [T = 0.2] [pool = 1024] [features = 1]
-//                    [iterations = 1000]
+//   ./schacht_belief MODE [games = 1000] [seed = 1] [iterations = 1000]
 //
-// Figures of one run on two cores, 1,000 games each, seed 1 unless said: resample 0.341
-// (0.311 .. 0.370); truth 0.598 (0.568 .. 0.628), truth-at-placements 0.594 (0.564 ..
-// 0.625), truth-at-doublers 0.344 (0.315 .. 0.374): the hands' worth is all in the
-// placements; belief 0.390 (0.360 .. 0.420), and 0.388 (0.358 .. 0.418) with seed 2 (T 0.2,
-// pool 1024, features), about 4 minutes each, a third more than resample. With other random
-// streams for the pools the same belief won 0.413 with seeds 1 and 2; with pool 256 and
-// T 0.3 0.388, without the features 0.378, with the features alone 0.356. Resample with
-// 4,000 iterations won 0.362 of 600 games: the search is short of knowledge more than of
-// iterations.
+// Figures of one run on two cores, 1,000 games each, seed 1: resample 0.341 (0.311 ..
+// 0.370); truth 0.598 (0.568 .. 0.628), truth-at-placements 0.594 (0.564 .. 0.625),
+// truth-at-doublers 0.344 (0.315 .. 0.374): the hands' worth is all in the placements.
+// Resample with 4,000 iterations won 0.362 of 600 games: the search is short of knowledge
+// more than of iterations. The belief's figures are in docs/strength.rst.
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -51,25 +39,7 @@ using namespace diabolo::schacht;
 
 std::size_t at(int i) noexcept { return static_cast<std::size_t>(i); }
 
-enum class Mode { Resample, Truth, TruthAtPlacements, TruthAtDoublers, Belief };
-
-struct Settings {
-    Mode mode = Mode::Belief;
-    double temperature = 0.2;
-    int pool = 1024;
-    bool features = true;
-    int iterations = 1000;
-};
-
-/// What the table saw of each seat this round: its latest placement or discard (with the
-/// position it was made in) and the values it placed on each side of each colour.
-struct SeatRecord {
-    bool moved = false;
-    Position before{};
-    Move move{};
-    std::array<int, kColours> angel{}, devil{};
-};
-using TableRecord = std::array<SeatRecord, kMaxSeats>;
+enum class Mode { Resample, Belief, Truth, TruthAtPlacements, TruthAtDoublers };
 
 /// The library's reward of a finished round (ismcts.cpp): the round score against the
 /// best other seat's, scaled into [-1, 1].
@@ -82,103 +52,6 @@ double reward(const Position& before, const Position& after, int player) noexcep
 }
 
 constexpr HeuristicWeights kSearcherWeights{1.519, 0.5, 2.0, 0.923, 0.817, 0.5, 0.5};  // as ismcts.cpp
-
-/// The cards of `seat`'s hand in `deal` that were dealt to it (not known to be there).
-CardSet dealt_cards(const Position& deal, const Position& root, int seat) {
-    CardSet dealt = deal.hands[at(seat)];
-    for (Card c : cards_of(known_cards(root, seat))) remove_card(dealt, c);
-    return dealt;
-}
-
-/// The log-likelihood that the heuristic makes `move` for `seat` in `before` holding `hand`.
-double move_log_likelihood(const Position& before, int seat, CardSet hand, const Move& move, double temperature) {
-    static const HeuristicBot model;
-    Position then = before;
-    then.hands[at(seat)] = hand;
-    std::array<uint8_t, kNumActions> legal{};
-    const int n = Rules::legal_actions(then, seat, legal);
-    const std::vector<double> values = model.move_values(then, seat);
-    const double best = *std::max_element(values.begin(), values.end());
-    double total = 0.0, chosen = -1e300;
-    for (int i = 0; i < n; ++i) {
-        total += std::exp((values[at(i)] - best) / temperature);
-        if (legal[at(i)] == move.action()) chosen = (values[at(i)] - best) / temperature;
-    }
-    return chosen - std::log(total);
-}
-
-/// Each other seat's candidate hands and their cumulative weights.
-struct Belief {
-    std::array<std::vector<CardSet>, kMaxSeats> hands;
-    std::array<std::vector<double>, kMaxSeats> cumulative;
-};
-
-Belief belief_of(const Position& root, int player, uint64_t seed, const TableRecord& record, const Settings& settings) {
-    Belief belief;
-    for (int seat = 0; seat < root.players(); ++seat) {
-        const SeatRecord& r = record[at(seat)];
-        if (seat == player || !r.moved) continue;
-        double total = 0.0;
-        for (int k = 0; k < settings.pool; ++k) {
-            const uint64_t draw = derive_seed(seed, static_cast<uint64_t>(seat) * 1'000'000 + static_cast<uint64_t>(k));
-            const CardSet hand = Rules::resample(root, player, draw).hands[at(seat)];
-            CardSet then = hand;  // no card is drawn between a seat's move and its next turn (S2.3)
-            add_card(then, r.move.card);
-            double log_weight = move_log_likelihood(r.before, seat, then, r.move, settings.temperature);
-            for (int c = 0; settings.features && c < kColours; ++c) {
-                const double sum = colour_sum(hand, c), angel = r.angel[at(c)], devil = r.devil[at(c)];
-                log_weight += sum * (0.25 * angel - 0.85 * devil) / 10.0 +
-                              (sum > 0) * (0.15 * devil - 1.15 * angel) / 10.0 + sum * sum * 0.2 * devil / 100.0;
-            }
-            belief.hands[at(seat)].push_back(hand);
-            belief.cumulative[at(seat)].push_back(total += std::exp(log_weight));
-        }
-    }
-    return belief;
-}
-
-/// A deal: each other seat's hand drawn from the belief, the rest shuffled into the pile.
-/// The unseen cards are what a plain resample dealt: its pile and the others' dealt cards.
-Position deal_from(const Position& root, int player, uint64_t seed, const Belief& belief) {
-    const Position plain = Rules::resample(root, player, seed);
-    std::array<int, kKinds> unseen{};
-    for (int i = plain.pile_next; i < plain.pile_end; ++i) ++unseen[plain.pile[at(i)]];
-    for (int seat = 0; seat < root.players(); ++seat) {
-        if (seat != player) {
-            for (Card c : cards_of(dealt_cards(plain, root, seat))) ++unseen[c.kind];
-        }
-    }
-    Pcg32 rng(seed, 0xBE11EFULL);
-    for (int attempt = 0; attempt < 20; ++attempt) {
-        std::array<int, kKinds> left = unseen;
-        Position deal = plain;
-        for (int seat = 0; seat < root.players(); ++seat) {
-            const auto& hands = belief.hands[at(seat)];
-            if (seat == player || hands.empty()) continue;
-            const auto& cumulative = belief.cumulative[at(seat)];
-            const double u = rng.next() / 4294967296.0 * cumulative.back();
-            const auto k = static_cast<std::size_t>(std::lower_bound(cumulative.begin(), cumulative.end(), u) -
-                                                    cumulative.begin());
-            deal.hands[at(seat)] = hands[std::min(k, hands.size() - 1)];
-        }
-        bool fits = true;
-        for (int seat = 0; seat < root.players() && fits; ++seat) {
-            if (seat == player) continue;
-            for (Card c : cards_of(dealt_cards(deal, root, seat))) fits = fits && --left[c.kind] >= 0;
-        }
-        if (!fits) continue;
-        std::vector<uint8_t> pile;
-        for (int kind = 0; kind < kKinds; ++kind)
-            pile.insert(pile.end(), at(left[at(kind)]), static_cast<uint8_t>(kind));
-        rng.shuffle(pile.data(), pile.size());
-        deal.pile = {};
-        deal.pile_next = 0;
-        deal.pile_end = static_cast<uint8_t>(pile.size());
-        std::copy(pile.begin(), pile.end(), deal.pile.begin());
-        return deal;
-    }
-    return plain;
-}
 
 /// The true hands with the pile reshuffled (an upper bound).
 Position true_deal(const Position& truth, int player, uint64_t seed) {
@@ -197,15 +70,13 @@ bool knows_truth(Mode mode, Phase phase) noexcept {
            (mode == Mode::TruthAtDoublers && phase == Phase::Doubler);
 }
 
-/// The flat search of ismcts.cpp (sequential halving), its deals made by `settings.mode`.
-Move search(const Position& state, int player, uint64_t seed, const TableRecord& record, const Settings& settings) {
+/// The flat search of ismcts.cpp (sequential halving), dealt the true hands where `mode`
+/// knows them, else by Rules::resample.
+Move truth_search(const Position& state, int player, uint64_t seed, Mode mode, int iterations) {
     std::array<uint8_t, kNumActions> legal{};
     const int n = Rules::legal_actions(state, player, legal);
     if (n == 1) return Move::of_action(legal[0]);
     const HeuristicBot others, searcher(kSearcherWeights);
-    Belief belief;
-    if (settings.mode == Mode::Belief && state.phase == Phase::Play)
-        belief = belief_of(state, player, ~seed, record, settings);
     std::vector<uint8_t> alive(legal.begin(), legal.begin() + n);
     int rounds = 1;
     while ((1 << rounds) < n) ++rounds;
@@ -213,7 +84,7 @@ Move search(const Position& state, int player, uint64_t seed, const TableRecord&
     int64_t done = 0;
     uint64_t next_deal = 0;
     for (int r = 0; r < rounds && alive.size() > 1; ++r) {
-        const int64_t left = settings.iterations - done;
+        const int64_t left = iterations - done;
         if (left < static_cast<int64_t>(alive.size())) {  // the heuristic's best `left` go on
             if (left == 0) break;
             const std::vector<double> values = searcher.move_values(state, player);
@@ -228,9 +99,8 @@ Move search(const Position& state, int player, uint64_t seed, const TableRecord&
         const int deals = static_cast<int>(std::max<int64_t>(1, left / (rounds - r) / width));
         for (int d = 0; d < deals; ++d) {
             const uint64_t deal_seed = derive_seed(seed, next_deal++);
-            const Position deal = knows_truth(settings.mode, state.phase) ? true_deal(state, player, deal_seed)
-                                  : settings.mode == Mode::Belief         ? deal_from(state, player, deal_seed, belief)
-                                                                          : Rules::resample(state, player, deal_seed);
+            const Position deal = knows_truth(mode, state.phase) ? true_deal(state, player, deal_seed)
+                                                                 : Rules::resample(state, player, deal_seed);
             for (int j = 0; j < width; ++j) {
                 Position s = deal;
                 Pcg32 rng(deal_seed, static_cast<uint64_t>(j));
@@ -255,28 +125,27 @@ Move search(const Position& state, int player, uint64_t seed, const TableRecord&
 }  // namespace
 
 int main(int argc, char** argv) {
-    const std::string mode = argc > 1 ? argv[1] : "belief";
-    Settings settings;
+    const std::string name = argc > 1 ? argv[1] : "belief";
     const std::array<std::pair<const char*, Mode>, 5> modes{{{"resample", Mode::Resample},
+                                                             {"belief", Mode::Belief},
                                                              {"truth", Mode::Truth},
                                                              {"truth-at-placements", Mode::TruthAtPlacements},
-                                                             {"truth-at-doublers", Mode::TruthAtDoublers},
-                                                             {"belief", Mode::Belief}}};
-    const auto named = std::find_if(modes.begin(), modes.end(), [&](const auto& m) { return mode == m.first; });
+                                                             {"truth-at-doublers", Mode::TruthAtDoublers}}};
+    const auto named = std::find_if(modes.begin(), modes.end(), [&](const auto& m) { return name == m.first; });
     const int games = argc > 2 ? std::atoi(argv[2]) : 1000;
     const uint64_t seed = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 1;
-    if (argc > 4) settings.temperature = std::atof(argv[4]);
-    if (argc > 5) settings.pool = std::atoi(argv[5]);
-    if (argc > 6) settings.features = std::atoi(argv[6]) != 0;
-    if (argc > 7) settings.iterations = std::atoi(argv[7]);
-    if (named == modes.end() || games < 1 || settings.pool < 1 || !(settings.temperature > 0.0) ||
-        settings.iterations < 1) {
+    const int iterations = argc > 4 ? std::atoi(argv[4]) : 1000;
+    if (named == modes.end() || games < 1 || iterations < 1) {
         std::fprintf(stderr,
-                     "usage: schacht_belief resample|truth|truth-at-placements|truth-at-doublers|belief"
-                     " [games] [seed] [T] [pool] [features] [iterations]\n");
+                     "usage: schacht_belief resample|belief|truth|truth-at-placements|truth-at-doublers"
+                     " [games] [seed] [iterations]\n");
         return 2;
     }
-    settings.mode = named->second;
+    const Mode mode = named->second;
+    SearchOptions options;
+    options.iterations = iterations;
+    options.belief = mode == Mode::Belief;
+    const IsmctsBot library(options);
     const Game game = Game::from_options(Options{});  // 4 players
     std::vector<double> won(at(games));
     in_parallel(games, 2, [&](int first, int last) {
@@ -286,19 +155,11 @@ int main(int argc, char** argv) {
             Position p = new_position<Rules>(game, game_seed);
             Pcg32 rng(game_seed, 0xB075ULL);
             const int searcher = g % 4;
-            TableRecord record{};
-            int round = p.round;
             for (int actor = next_actor(p); actor >= 0; actor = next_actor(p)) {
-                if (p.round != round) record = TableRecord{}, round = p.round;
-                const Move move = actor == searcher
-                                      ? search(p, actor, (uint64_t{rng.next()} << 32) | rng.next(), record, settings)
-                                      : heuristic.choose(p, actor, rng);
-                if (move.kind == MoveKind::Place || move.kind == MoveKind::Discard) {
-                    SeatRecord& r = record[at(actor)];
-                    r.moved = true, r.before = p, r.move = move;
-                    if (move.kind == MoveKind::Place)
-                        (move.side == Side::Right ? r.angel : r.devil)[at(move.card.colour())] += move.card.value();
-                }
+                Move move;
+                if (actor != searcher) move = heuristic.choose(p, actor, rng);
+                else if (mode == Mode::Resample || mode == Mode::Belief) move = library.choose(p, actor, rng);
+                else move = truth_search(p, actor, (uint64_t{rng.next()} << 32) | rng.next(), mode, iterations);
                 apply_unchecked(p, move, actor);
             }
             const int best = *std::max_element(p.scores.begin(), p.scores.begin() + 4);
@@ -309,7 +170,6 @@ int main(int argc, char** argv) {
     double sum = 0.0, squares = 0.0;
     for (double w : won) sum += w, squares += w * w;
     const double mean = sum / games, error = std::sqrt((squares / games - mean * mean) / games);
-    std::printf("%s (T %.2f, pool %d, features %d, %d iterations), %d games, seed %llu: %.3f (%.3f .. %.3f)\n",
-                mode.c_str(), settings.temperature, settings.pool, settings.features ? 1 : 0, settings.iterations,
-                games, static_cast<unsigned long long>(seed), mean, mean - 1.96 * error, mean + 1.96 * error);
+    std::printf("%s (%d iterations), %d games, seed %llu: %.3f (%.3f .. %.3f)\n", name.c_str(), iterations, games,
+                static_cast<unsigned long long>(seed), mean, mean - 1.96 * error, mean + 1.96 * error);
 }

@@ -621,7 +621,7 @@ export class Game {
 
     /**
      * A bot of this game by kind (one of {@link Game#bots}) with its options: Schacht
-     * "ismcts" takes iterations, exploration, heuristic_rollouts, prior and tree (and threads,
+     * "ismcts" takes iterations, exploration, heuristic_rollouts, prior, tree and belief (and threads,
      * which must be 1 here: the WebAssembly build has no threads), "learned" weights (17
      * numbers; default: the trained ones); Knizia "word" and
      * "lookahead" take max_length, coverage, memory and per_letter, "search" those and

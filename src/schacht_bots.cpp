@@ -132,8 +132,12 @@ True
     py::class_<IsmctsBot, Bot, std::shared_ptr<IsmctsBot>>(m, "SchachtIsmctsBot", R"doc(
 Information-set Monte Carlo search in C++, without the GIL.
 
-Every rollout deals the cards the seat cannot see anew (``state.resample(player, ...)``),
-so the search never reads hidden cards, and plays to the end of the round: the other
+Every rollout deals the cards the seat cannot see anew, so the search never reads hidden
+cards. In the play phase each other seat's hand is drawn from a belief (``belief=True``,
+the default): hands dealt as ``state.resample(player, ...)`` deals them, weighted by how
+likely the heuristic was to make that seat's latest move of the round with each (the
+round's ``turns``, S7.1); ``belief=False`` deals every unseen card uniformly. Each
+rollout plays to the end of the round: the other
 seats by the heuristic (the model of how others play), the searching seat by the
 heuristic with weights tuned by self-play (or all at random with
 ``heuristic_rollouts=False``).
@@ -157,7 +161,7 @@ heuristic with weights tuned by self-play (or all at random with
 (True, True)
 )doc")
         .def(py::init([](const py::object& iterations, double seconds, const py::object& threads, double exploration,
-                         bool heuristic_rollouts, double prior, bool tree) {
+                         bool heuristic_rollouts, double prior, bool tree, bool belief) {
                  SearchOptions o;
                  o.iterations = to_int(iterations, "iterations");
                  o.seconds = seconds;
@@ -166,12 +170,13 @@ heuristic with weights tuned by self-play (or all at random with
                  o.heuristic_rollouts = heuristic_rollouts;
                  o.prior = prior;
                  o.tree = tree;
+                 o.belief = belief;
                  check_search_options(o);
                  return std::make_shared<IsmctsBot>(o);
              }),
              py::arg("iterations") = 1000, py::arg("seconds") = 0.0, py::arg("threads") = 1,
              py::arg("exploration") = 0.5, py::arg("heuristic_rollouts") = true, py::arg("prior") = 1.0,
-             py::arg("tree") = false)
+             py::arg("tree") = false, py::arg("belief") = true)
         .def(
             "search",
             [](const IsmctsBot& bot, const State& t, const py::object& player, const py::object& seed) {
@@ -190,7 +195,10 @@ heuristic with weights tuned by self-play (or all at random with
         .def_property_readonly(
             "threads", [](const IsmctsBot& b) { return b.options().threads; }, "Threads of each search.")
         .def_property_readonly(
-            "tree", [](const IsmctsBot& b) { return b.options().tree; }, "Whether it searches a tree (else flat).");
+            "tree", [](const IsmctsBot& b) { return b.options().tree; }, "Whether it searches a tree (else flat).")
+        .def_property_readonly(
+            "belief", [](const IsmctsBot& b) { return b.options().belief; },
+            "Whether it deals the others' hands by their moves this round (else uniformly).");
 
     bind_play_match<Rules, Bot>(m, [](const py::handle& bot, const Game&) { return cpp_bot<Bot>(bot); });
     bind_vector_env<Rules, Bot>(m);

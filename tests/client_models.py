@@ -49,6 +49,7 @@ class SchachtModel(ClientModel):
         v.update(hand_sizes=[0] * n, doubler_available=[True] * n, scoring_colour=None)
         v["rows"] = {c: {"left": [], "right": [], "closed": False} for c in self.colours}
         v["revealed"] = {"shown": [[] for _ in range(n)], "discarded": [[] for _ in range(n)], "scoring": {}}
+        v["turns"] = []
         if self.seat is not None:
             v.update(hand=[], doubler_decision=None)
 
@@ -73,6 +74,12 @@ class SchachtModel(ClientModel):
         self.view["hand_sizes"][e["seat"]] -= 1
         if self.own(e):
             self.view["hand"].remove(e["card"])
+        self.turn(e["seat"], e["card"] + ("<" if e["side"] == "left" else ">"))
+
+    def turn(self, seat: int, move: str) -> None:
+        """S7.1: who laid what this round (a view without its turns, None, stays so)."""
+        if self.view["turns"] is not None:
+            self.view["turns"].append({"seat": seat, "move": move})
 
     def on_row_closed(self, e: dict[str, Any]) -> None:
         self.view["rows"][e["colour"]]["closed"] = True
@@ -84,6 +91,7 @@ class SchachtModel(ClientModel):
         self.view["hand_sizes"][e["seat"]] -= 1
         if self.own(e):
             self.view["hand"].remove(e["card"])
+        self.turn(e["seat"], "x" + e["card"])
 
     def on_play_ended(self, e: dict[str, Any]) -> None:
         self.view["current_player"] = SIMULTANEOUS

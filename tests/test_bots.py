@@ -164,6 +164,19 @@ def test_bot_decisions_are_pinned() -> None:
     tree = IsmctsBot(iterations=500, tree=True).search(game.new_state(seed=9), seed=4)
     assert list(tree.visits) == [147, 4, 10, 12, 13, 1, 264, 1, 3, 15, 9, 2, 16, 3]
     assert str(tree.best) == "G2<"
+    # Mid-round the belief over the others' hands (their turns this round) deals the
+    # worlds: other choices than uniform deals, the same for any number of threads.
+    state = game.new_state(seed=9)
+    for _ in range(9):
+        state.apply(bot.choose(state, state.current_player), state.current_player)
+    assert [turn["move"] for turn in state.observation(2)["turns"]][-3:] == ["P4<", "B2<", "P3>"]
+    for threads in (1, 2):
+        believed = IsmctsBot(iterations=500, threads=threads).search(state, seed=4)
+        assert list(believed.visits) == [31, 10, 73, 10, 10, 10, 10, 10, 137, 31, 137, 31]
+        assert str(believed.best) == "B4<"
+    uniform = IsmctsBot(iterations=500, belief=False).search(state, seed=4)
+    assert list(uniform.visits) == [137, 73, 137, 31, 10, 10, 10, 10, 10, 10, 31, 31]
+    assert str(uniform.best) == "R5<"
 
 
 def test_search_statistics_cover_the_legal_moves() -> None:

@@ -1112,6 +1112,57 @@ def test_S7_4_observation_keys_and_types() -> None:
         assert "play" in phases and "game_over" in phases
 
 
+def test_S7_1_turns_tell_who_laid_what_this_round() -> None:
+    """S7.1: who placed or discarded which card is public; ``turns`` lists this round's
+    placements and discards in order, starts empty with every round and stays through
+    the round's scoring and at game over."""
+    for players in (3, 5):
+        game = diabolo.load("schacht", players=players, rounds=2)
+        state = game.new_state(seed=players)
+        rng = random.Random(players)
+        expected: list[dict[str, Any]] = []
+        rounds_seen = set()
+        while not state.is_terminal:
+            player = act(state)
+            move = rng.choice(state.legal_moves(player))
+            round_before = state.round
+            if move.kind in ("place", "discard"):
+                expected.append({"seat": player, "move": str(move)})
+            state.apply(move, player=player)
+            if state.round != round_before:
+                expected = []
+            rounds_seen.add(state.round)
+            for seat in range(players):
+                assert state.observation(seat)["turns"] == expected
+            assert state.public_observation()["turns"] == expected
+        assert rounds_seen == {0, 1} and expected
+
+
+def test_S7_1_turns_are_read_from_the_history_of_a_state_json() -> None:
+    """The state JSON does not write the turns: they are the history's last placements
+    and discards. Without them (no history, or one cut short) the state is read with
+    ``turns`` null, stays so for the rest of the round and knows the next round's."""
+    game = diabolo.load("schacht", players=3, rounds=2)
+    state = game.new_state(seed=7)
+    for _ in range(7):
+        state.apply(state.legal_moves()[0])
+    assert len(state.observation(0)["turns"]) == 7
+    again = game.state_from_json(state.to_json())
+    assert again == state and again.observation(0)["turns"] == state.observation(0)["turns"]
+    full_history: list[str] = json.loads(state.to_json())["history"]
+    for history in ([], full_history[2:]):
+        data = json.loads(state.to_json())
+        data["history"] = history
+        loaded = game.state_from_json(json.dumps(data))
+        assert loaded.observation(1)["turns"] is None and loaded.public_observation()["turns"] is None
+        loaded.apply(loaded.legal_moves()[0])
+        assert loaded.observation(1)["turns"] is None
+        round_before = loaded.round
+        while loaded.round == round_before:
+            loaded.apply(loaded.legal_moves(act(loaded))[0], player=act(loaded))
+        assert loaded.observation(0)["turns"] == []
+
+
 # ---------------------------------------------------------------------------- S8
 
 

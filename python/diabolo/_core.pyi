@@ -375,6 +375,7 @@ class SchachtIsmctsBot(SchachtBot):
         heuristic_rollouts: bool = True,
         prior: float = 1.0,
         tree: bool = False,
+        belief: bool = True,
     ) -> None: ...
     def search(
         self, state: SchachtState, player: SupportsIndex | None = None, seed: SupportsIndex = 0
@@ -387,6 +388,8 @@ class SchachtIsmctsBot(SchachtBot):
     def threads(self) -> int: ...
     @property
     def tree(self) -> bool: ...
+    @property
+    def belief(self) -> bool: ...
 
 # The test-only game of the catalogue (cpp/include/diabolo/highcard), bound by the contract alone.
 class HighcardMove(_Move, metaclass=_Pybind11Type):

@@ -112,6 +112,7 @@ class SchachtModel:
         self.shown: list[list[str]] = [[] for _ in range(players)]
         self.discarded: list[list[str]] = [[] for _ in range(players)]
         self.revealed_scoring: dict[str, list[list[str]]] = {}
+        self.turns: list[dict[str, Any]] = []  # S7.1: this round's placements and discards
         self.scoring_index: int = 0
         self.scoring_colour: str | None = None
 
@@ -178,6 +179,7 @@ class SchachtModel:
             return
 
         hand = self.hands[player]
+        self.turns.append({"seat": player, "move": move})
         if move.startswith("x"):
             # S3.3: show the hand, discard one card out of the round.
             card = move[1:]
@@ -227,6 +229,7 @@ class SchachtModel:
         self.shown = [[] for _ in range(n)]
         self.discarded = [[] for _ in range(n)]
         self.revealed_scoring = {}
+        self.turns = []
         self.begin_turn((self.dealer + 1) % n)
 
     def begin_turn(self, seat: int) -> None:
@@ -357,6 +360,7 @@ class SchachtModel:
                 "discarded": [sorted_cards(list(d)) for d in self.discarded],
                 "scoring": {c: [list(cards) for cards in per_seat] for c, per_seat in self.revealed_scoring.items()},
             },
+            "turns": [dict(turn) for turn in self.turns],
             "legal": self.legal_moves(player),
             "legal_moves": [move_data(move) for move in self.legal_moves(player)],
         }

@@ -220,7 +220,8 @@ DIABOLO_API diabolo_status diabolo_play_random(const diabolo_game* game, int gam
 /* The kinds of bots of a game, comma-separated ("heuristic,ismcts,learned,random"): a static string. */
 DIABOLO_API const char* diabolo_game_bots(const diabolo_game* game);
 /* A bot of `game` by kind, with its options as a JSON object (NULL or "" for the defaults):
- * Schacht "ismcts" takes iterations, threads, exploration, heuristic_rollouts, prior and tree,
+ * Schacht "ismcts" takes iterations, threads, exploration, heuristic_rollouts, prior, tree and
+ * belief,
  * "learned" weights (a list of 17 numbers; default: the trained ones);
  * Knizia "word" and "lookahead" take max_length, coverage, memory and per_letter, "search"
  * those and worlds and horizon, "random" per_letter; the others take none. The bots are

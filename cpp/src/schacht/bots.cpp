@@ -10,6 +10,7 @@
 #include "diabolo/core/json.hpp"
 #include "diabolo/core/portable_math.hpp"
 #include "diabolo/schacht/schacht.hpp"
+#include "no_move.hpp"
 
 namespace diabolo::schacht {
 
@@ -31,11 +32,12 @@ View view_of(const Position& s, int player) noexcept {
     View v;
     v.players = s.players();
     v.doubler = (s.doubler_available >> player) & 1u;
-    const CardSet hand = s.hands[at(player)];
     // Unseen cards that may be in another hand: the deck minus the rows, every discard,
     // this hand and what is known of the other hands; none of a colour revealed at
-    // scoring (S5.3: every hand's cards of it are known then).
-    std::array<int, kKinds> unseen{};
+    // scoring (S5.3: every hand's cards of it are known then). Each set is counted by a
+    // pass over its few cards, one after the other: a union of two sets would keep only
+    // the larger count of each kind (the sets count copies as thermometer codes).
+    std::array<int, kKinds> unseen;
     for (int kind = 0; kind < kKinds; ++kind) unseen[at(kind)] = s.game.value_counts[at(kind % kValues)];
     for (int c = 0; c < kColours; ++c) {
         const Row& row = s.rows[at(c)];
@@ -43,31 +45,38 @@ View view_of(const Position& s, int player) noexcept {
         for (int i = 0; i < row.right_count; ++i) --unseen[at(c * kValues + row.right[at(i)] - 1)];
         v.balance[at(c)] = row.angel_sum() - row.devil_sum();
         v.placed[at(c)] = row.size();
-        v.mine[at(c)] = colour_sum(hand, c);
     }
-    std::array<CardSet, kMaxSeats> known{};
+    for (CardSet set = s.hands[at(player)]; !set.empty();) {
+        const int kind = set.pop_lowest() / kMaxCopies;
+        --unseen[at(kind)];
+        v.mine[at(kind / kValues)] += kind % kValues + 1;
+    }
+    int unseen_cards = s.pile_size();  // the pile holds unseen cards too
     for (int seat = 0; seat < s.players(); ++seat) {
-        known[at(seat)] = seat == player ? hand : known_cards(s, seat);
-        // Two sets are counted one after the other: their union would keep only the larger
-        // count of each kind (the sets count copies as thermometer codes).
-        for (CardSet set = known[at(seat)]; !set.empty();) --unseen[at(set.pop_lowest() / kMaxCopies)];
+        if (seat != player) {
+            const CardSet known = known_cards(s, seat);
+            for (CardSet set = known; !set.empty();) --unseen[at(set.pop_lowest() / kMaxCopies)];
+            unseen_cards += s.hands[at(seat)].count() - known.count();
+        }
         for (CardSet set = s.discarded[at(seat)]; !set.empty();) --unseen[at(set.pop_lowest() / kMaxCopies)];
     }
-    std::array<double, kColours> unseen_sum{};
-    int unseen_cards = s.pile_size();  // the pile holds unseen cards too
-    for (int kind = 0; kind < kKinds; ++kind) {
-        if ((s.revealed_colours >> (kind / kValues)) & 1u) continue;
-        unseen_sum[at(kind / kValues)] += (kind % kValues + 1) * unseen[at(kind)];
-    }
-    for (int seat = 0; seat < s.players(); ++seat) {
-        if (seat != player) unseen_cards += s.hands[at(seat)].count() - known[at(seat)].count();
+    std::array<int, kColours> unseen_sum{};
+    for (int c = 0; c < kColours; ++c) {
+        if ((s.revealed_colours >> c) & 1u) continue;
+        for (int value = 1; value <= kValues; ++value) unseen_sum[at(c)] += value * unseen[at(c * kValues + value - 1)];
     }
     for (int seat = 0; seat < s.players(); ++seat) {
         if (seat == player) continue;
-        const int hidden = s.hands[at(seat)].count() - known[at(seat)].count();
+        const CardSet known = known_cards(s, seat);
+        std::array<int, kColours> known_sum{};
+        for (CardSet set = known; !set.empty();) {
+            const int kind = set.pop_lowest() / kMaxCopies;
+            known_sum[at(kind / kValues)] += kind % kValues + 1;
+        }
+        const int hidden = s.hands[at(seat)].count() - known.count();
         const double share = unseen_cards > 0 ? static_cast<double>(hidden) / unseen_cards : 0.0;
         for (int c = 0; c < kColours; ++c) {
-            const double expected = colour_sum(known[at(seat)], c) + share * unseen_sum[at(c)];
+            const double expected = known_sum[at(c)] + share * unseen_sum[at(c)];
             v.others[at(c)] = std::max(v.others[at(c)], expected);
         }
     }
@@ -112,16 +121,20 @@ struct Evaluation {
     const SoftSigns& soft_sign;
 };
 
-/// The seat's own expected gain in colour c, and the leading other seat's.
-std::pair<double, double> gains(const View& v, int c, const Evaluation& e) noexcept {
+/// The seat's own expected gain in colour c, and the leading other seat's, given the
+/// seat's chance `lead` to lead the colour.
+std::pair<double, double> gains(const View& v, int c, const Evaluation& e, double lead) noexcept {
     const double sign = outcome(v.balance[at(c)], v.placed[at(c)], e.soft_sign);
-    const double lead = lead_chance(v.mine[at(c)], v.others[at(c)], e.weights);
     return {sign * lead * v.mine[at(c)], sign * (1.0 - lead) * v.others[at(c)]};
 }
 
-ColourValue colour_value(const View& v, int c, const Evaluation& e) noexcept {
+std::pair<double, double> gains(const View& v, int c, const Evaluation& e) noexcept {
+    return gains(v, c, e, lead_chance(v.mine[at(c)], v.others[at(c)], e.weights));
+}
+
+ColourValue colour_value(const View& v, int c, const Evaluation& e, double lead) noexcept {
     const double rivals = v.players > 1 ? 1.0 / (v.players - 1) : 0.0;
-    const auto [mine, theirs] = gains(v, c, e);
+    const auto [mine, theirs] = gains(v, c, e, lead);
     // What the leading other seat gains here is a loss in a race for the top total:
     // pushing a colour others lead to the devil side is worth as much as it hurts them.
     return ColourValue{mine - (1.0 + rivals) * e.weights.theirs * theirs, mine};
@@ -256,9 +269,7 @@ void bet_features(const Position& s, int player, float* f) noexcept {
 /// the seat has none (a bot is asked only for a seat that must act, S2.3).
 int legal_moves_of(const Position& s, int player, std::array<uint8_t, kNumActions>& actions) {
     const int n = Rules::legal_actions(s, player, actions);
-    if (n == 0)
-        throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now", "no_move",
-                               {{"seat", std::to_string(player)}});
+    if (n == 0) throw no_move_error(player);
     return n;
 }
 
@@ -288,35 +299,52 @@ HeuristicBot::HeuristicBot(const HeuristicWeights& weights)
 
 std::vector<double> HeuristicBot::move_values(const Position& state, int player) const {
     std::array<uint8_t, kNumActions> actions{};
+    std::array<double, kNumActions> values{};
+    const int n = move_values(state, player, actions, values);
+    return std::vector<double>(values.begin(), values.begin() + n);
+}
+
+int HeuristicBot::move_values(const Position& state, int player, std::array<uint8_t, kNumActions>& actions,
+                              std::array<double, kNumActions>& values) const noexcept {
     const int n = Rules::legal_actions(state, player, actions);
-    std::vector<double> values(at(n));
+    if (n == 0) return 0;  // also a seat that does not exist: nothing of it is read
     if (state.phase == Phase::Doubler) {
         const bool bet = should_bet(state, player, weights_);
         for (int i = 0; i < n; ++i) values[at(i)] = (actions[at(i)] == kBetAction) == bet ? 1.0 : 0.0;
-        return values;
+        return n;
     }
     // A move changes one colour of the view: the other colours' parts are computed once.
     const View now = view_of(state, player);
     const Evaluation e{weights_, soft_sign_};
     std::array<ColourValue, kColours> colours{};
-    for (int c = 0; c < kColours; ++c) colours[at(c)] = colour_value(now, c, e);
+    for (int c = 0; c < kColours; ++c)
+        colours[at(c)] = colour_value(now, c, e, lead_chance(now.mine[at(c)], now.others[at(c)], weights_));
+    // The chance to lead a colour depends on the hand left, not on the side: one per card.
+    std::array<double, kKinds> lead{};
+    uint32_t lead_known = 0;
     for (int i = 0; i < n; ++i) {
         const Move move = Move::of_action(actions[at(i)]);
         const int c = move.card.colour();
+        const View next = after(now, move);
+        if (!((lead_known >> move.card.kind) & 1u)) {
+            lead[move.card.kind] = lead_chance(next.mine[at(c)], next.others[at(c)], weights_);
+            lead_known |= 1u << move.card.kind;
+        }
         std::array<ColourValue, kColours> changed = colours;
-        changed[at(c)] = colour_value(after(now, move), c, e);
+        changed[at(c)] = colour_value(next, c, e, lead[move.card.kind]);
         values[at(i)] = value_of(changed, now.doubler, weights_);
     }
-    return values;
+    return n;
 }
 
 Move HeuristicBot::choose(const Position& state, int player, Pcg32&) const {
     std::array<uint8_t, kNumActions> actions{};
-    legal_moves_of(state, player, actions);  // refuses a seat with no move
-    const std::vector<double> values = move_values(state, player);
+    std::array<double, kNumActions> values{};
+    const int n = move_values(state, player, actions, values);
+    if (n == 0) throw no_move_error(player);
     // The best value; ties keep the lowest action id.
     return Move::of_action(
-        actions[at(static_cast<int>(std::max_element(values.begin(), values.end()) - values.begin()))]);
+        actions[at(static_cast<int>(std::max_element(values.begin(), values.begin() + n) - values.begin()))]);
 }
 
 // Trained and written by examples/train_learned.py (docs/strength.rst), on one line.
@@ -386,8 +414,9 @@ std::unique_ptr<const Bot> Rules::make_bot(const Game&, std::string_view kind, c
         throw OptionError("no bot " + quoted(std::string(kind)) + " for schacht; the bots are " + kInfo.bots);
     }
     // No "seconds": a time budget would make the bot's moves depend on the machine.
-    const json::OptionReader r(options, "the ismcts bot",
-                               {"iterations", "threads", "exploration", "heuristic_rollouts", "prior", "tree"});
+    const json::OptionReader r(
+        options, "the ismcts bot",
+        {"iterations", "threads", "exploration", "heuristic_rollouts", "prior", "tree", "belief"});
     SearchOptions o;
     if (r.has("iterations")) o.iterations = json::int_option(r, "iterations");
     if (r.has("threads")) o.threads = json::int_option(r, "threads");
@@ -395,6 +424,7 @@ std::unique_ptr<const Bot> Rules::make_bot(const Game&, std::string_view kind, c
     if (r.has("heuristic_rollouts")) o.heuristic_rollouts = r.boolean("heuristic_rollouts");
     if (r.has("prior")) o.prior = r.number_in("prior", -1e300, 1e300);
     if (r.has("tree")) o.tree = r.boolean("tree");
+    if (r.has("belief")) o.belief = r.boolean("belief");
     check_search_options(o);  // the ranges, as for Python's IsmctsBot
     return std::make_unique<IsmctsBot>(o);
 }

@@ -174,6 +174,7 @@ json::Value visibility() {
                              {"scores", "public"},
                              {"scoring_colour", "public"},
                              {"revealed", "public"},
+                             {"turns", "public"},
                              {"legal", "private"},
                              {"legal_moves", "private"}},
                             {{"place", "public"}, {"discard", "public"}, {"bet", "secret"}, {"hold", "secret"}},

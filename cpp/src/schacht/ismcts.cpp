@@ -14,6 +14,7 @@
 #include "diabolo/core/parallel.hpp"
 #include "diabolo/core/portable_math.hpp"
 #include "diabolo/schacht/schacht.hpp"
+#include "no_move.hpp"
 
 namespace diabolo::schacht {
 
@@ -77,10 +78,233 @@ struct RolloutPolicy {
     }
 };
 
+/// What the searching seat may believe of the others' hands in the play phase: for each
+/// seat that has moved this round, kPool candidate hands (dealt by Rules::resample, so
+/// made only of what the seat sees, S7.3), each weighted by
+/// - how likely the heuristic, the model of how the others play, was to make the seat's
+///   latest placement or discard with it: the softmax of HeuristicBot::move_values at
+///   temperature kTemperature, in the position before that move, rebuilt from the round's
+///   turns (S7.1). The hand then was the hand now plus the card played: no card is drawn
+///   between a seat's move and its next turn (S2.3);
+/// - a log-linear term in the hand's sum of each colour and the values the seat placed on
+///   that colour's sides this round, fitted by hand to heuristic self-play.
+/// Knowing the others' true hands lifts the flat search from 0.34 to 0.60 against three
+/// heuristic bots, all of it at the placements (docs/strength.rst,
+/// benchmarks/schacht_belief.cpp); this belief recovers part of that.
+class Belief {
+public:
+    /// With `enabled` false, or outside the play phase, or without the round's turns,
+    /// every deal is a plain Rules::resample.
+    Belief(const Position& root, int player, uint64_t seed, bool enabled, int threads) : root_(root), player_(player) {
+        if (!enabled || root.phase != Phase::Play || !root.round_record_known()) return;
+        std::array<int, kMaxSeats> latest{};
+        latest.fill(-1);
+        for (int i = 0; i < root.turn_count; ++i) latest[root.turns[at(i)].seat] = i;
+        const Position world = Rules::resample(root, player, seed);
+        std::array<Position, kMaxSeats> before{};
+        std::array<std::array<int, kColours>, kMaxSeats> angel{}, devil{};
+        for (int seat = 0; seat < root.players(); ++seat) {
+            if (seat == player || latest[at(seat)] < 0) continue;
+            modelled_[at(seat)] = true;
+            before[at(seat)] = position_before(world, latest[at(seat)]);
+            for (int i = 0; i < root.turn_count; ++i) {
+                const Move move = Move::of_action(root.turns[at(i)].action);
+                if (root.turns[at(i)].seat != seat || move.kind != MoveKind::Place) continue;
+                (move.side == Side::Right ? angel : devil)[at(seat)][at(move.card.colour())] += move.card.value();
+            }
+        }
+        std::array<std::vector<double>, kMaxSeats> weights;
+        for (int seat = 0; seat < root.players(); ++seat) {
+            if (!modelled_[at(seat)]) continue;
+            hands_[at(seat)].resize(kPool);
+            weights[at(seat)].resize(kPool);
+        }
+        // The pool: the cards unseen by `player` (those `world` dealt to the pile and to the
+        // other seats' hidden places) shuffled anew for each candidate and dealt as
+        // Rules::resample deals them: each seat's known cards and as many unseen ones as it
+        // hides.
+        std::vector<uint8_t> unseen(world.pile.begin() + world.pile_next, world.pile.begin() + world.pile_end);
+        std::array<CardSet, kMaxSeats> known{};
+        std::array<int, kMaxSeats> hidden{};
+        for (int seat = 0; seat < root.players(); ++seat) {
+            if (seat == player) continue;
+            known[at(seat)] = known_cards(root, seat);
+            for (CardSet rest = world.hands[at(seat)]; !rest.empty();) {
+                const int slot = rest.pop_lowest();
+                if (!known[at(seat)].test(slot))
+                    unseen.push_back(static_cast<uint8_t>(slot / kMaxCopies)), ++hidden[at(seat)];
+            }
+        }
+        in_parallel(kPool, threads, [&](int first, int last) {
+            const HeuristicBot model;
+            std::array<Position, kMaxSeats> then = before;  // each modelled seat's hand set in turn
+            std::vector<uint8_t> cards = unseen;
+            for (int k = first; k < last; ++k) {
+                std::copy(unseen.begin(), unseen.end(), cards.begin());
+                Pcg32 rng(seed, static_cast<uint64_t>(k) + 1);
+                rng.shuffle(cards.data(), cards.size());
+                std::size_t next = 0;
+                for (int seat = 0; seat < root.players(); ++seat) {
+                    if (seat == player) continue;
+                    CardSet hand = known[at(seat)];
+                    for (int i = 0; i < hidden[at(seat)]; ++i) add_card(hand, Card{cards[next++]});
+                    if (!modelled_[at(seat)]) continue;
+                    const Turn& turn = root.turns[at(latest[at(seat)])];
+                    double weight = move_likelihood(model, then[at(seat)], seat, hand, turn.action);
+                    if (weight > 0.0) {
+                        std::array<int, kColours> sums{};
+                        for (CardSet rest = hand; !rest.empty();) {
+                            const int kind = rest.pop_lowest() / kMaxCopies;
+                            sums[at(kind / kValues)] += kind % kValues + 1;
+                        }
+                        double log_factor = 0.0;
+                        for (int c = 0; c < kColours; ++c) {
+                            const double sum = sums[at(c)], a = angel[at(seat)][at(c)], d = devil[at(seat)][at(c)];
+                            log_factor += sum * (0.25 * a - 0.85 * d) / 10.0 +
+                                          (sum > 0 ? (0.15 * d - 1.15 * a) / 10.0 : 0.0) + sum * sum * 0.2 * d / 100.0;
+                        }
+                        weight *= portable::exp(log_factor);
+                    }
+                    hands_[at(seat)][at(k)] = hand;
+                    weights[at(seat)][at(k)] = weight;
+                }
+            }
+        });
+        for (int seat = 0; seat < root.players(); ++seat) {
+            if (!modelled_[at(seat)]) continue;
+            double total = 0.0;
+            for (const double weight : weights[at(seat)]) cumulative_[at(seat)].push_back(total += weight);
+            if (!(total > 0.0)) modelled_[at(seat)] = false;  // no candidate could have made the move
+        }
+    }
+
+    /// A determinisation for `seed`: Rules::resample's, with each modelled seat's hand
+    /// drawn from the belief. The seats' draws are kept only if no unseen card is used
+    /// twice (else drawn again, kAttempts times, then the plain resample is kept); the
+    /// unseen cards they leave are shuffled into the pile.
+    Position deal(uint64_t seed) const {
+        const Position plain = Rules::resample(root_, player_, seed);
+        if (std::none_of(modelled_.begin(), modelled_.end(), [](bool m) { return m; })) return plain;
+        std::array<int, kKinds> unseen{};
+        for (int i = plain.pile_next; i < plain.pile_end; ++i) ++unseen[plain.pile[at(i)]];
+        for (int seat = 0; seat < root_.players(); ++seat) {
+            if (seat != player_) count_dealt(plain, seat, unseen, +1);
+        }
+        Pcg32 rng(seed, 0xBE11EFULL);
+        for (int attempt = 0; attempt < kAttempts; ++attempt) {
+            Position deal = plain;
+            for (int seat = 0; seat < root_.players(); ++seat) {
+                if (!modelled_[at(seat)]) continue;
+                const auto& cumulative = cumulative_[at(seat)];
+                const double u = rng.next() / 4294967296.0 * cumulative.back();
+                const auto k = std::lower_bound(cumulative.begin(), cumulative.end(), u) - cumulative.begin();
+                deal.hands[at(seat)] = hands_[at(seat)][std::min(static_cast<std::size_t>(k), at(kPool - 1))];
+            }
+            std::array<int, kKinds> left = unseen;
+            bool fits = true;
+            for (int seat = 0; seat < root_.players() && fits; ++seat) {
+                if (seat != player_) fits = count_dealt(deal, seat, left, -1);
+            }
+            if (!fits) continue;
+            deal.pile_next = 0;
+            deal.pile_end = 0;
+            deal.pile = {};
+            for (int kind = 0; kind < kKinds; ++kind) {
+                for (int copy = 0; copy < left[at(kind)]; ++copy)
+                    deal.pile[deal.pile_end++] = static_cast<uint8_t>(kind);
+            }
+            rng.shuffle(deal.pile.data(), deal.pile_end);
+            return deal;
+        }
+        return plain;
+    }
+
+private:
+    static constexpr int kPool = 1024;
+    static constexpr double kTemperature = 0.2;
+    static constexpr int kAttempts = 20;
+
+    /// Adds `sign` times each card `seat` was dealt in `deal` (its hand but the cards
+    /// known to be there) to `counts`; false if a count falls below zero.
+    bool count_dealt(const Position& deal, int seat, std::array<int, kKinds>& counts, int sign) const {
+        const CardSet known = known_cards(root_, seat);
+        CardSet dealt = deal.hands[at(seat)];
+        bool fits = true;
+        for (CardSet rest = dealt; !rest.empty();) {
+            const int slot = rest.pop_lowest();
+            if (known.test(slot)) continue;  // thermometer codes: the same slot is the same copy
+            fits = (counts[at(slot / kMaxCopies)] += sign) >= 0 && fits;
+        }
+        return fits;
+    }
+
+    /// `world` as it stood when the turn `turn` of the round was to be made: the later
+    /// turns undone, each with the card its seat drew first (S2.3: turn t drew if the pile
+    /// still held cards, that is if t < the cards drawn this round), back on the pile.
+    /// Which of a seat's hidden cards goes back does not matter: the model of that seat
+    /// sees only their number.
+    static Position position_before(const Position& world, int turn) {
+        Position s = world;
+        const int drawn = world.pile_next;
+        const auto undo_draw = [&](int t, int seat) {
+            CardSet hidden = s.hands[at(seat)] & ~known_cards(s, seat);
+            if (t >= drawn || hidden.empty() || s.pile_next == 0) return;
+            const Card card{static_cast<uint8_t>(hidden.pop_lowest() / kMaxCopies)};
+            remove_card(s.hands[at(seat)], card);
+            s.pile[--s.pile_next] = card.kind;
+        };
+        undo_draw(s.turn_count, s.current_player);  // the turn in progress
+        for (int t = s.turn_count - 1; t >= turn; --t) {
+            const Turn done = s.turns[at(t)];
+            const Move move = Move::of_action(done.action);
+            add_card(s.hands[done.seat], move.card);
+            if (move.kind == MoveKind::Discard) {
+                remove_card(s.discarded[done.seat], move.card);
+                if (s.discarded[done.seat].empty()) s.shown[done.seat] = CardSet{};
+            } else {
+                Row& row = s.rows[at(move.card.colour())];
+                (move.side == Side::Left ? row.left[--row.left_count] : row.right[--row.right_count]) = 0;
+            }
+            s.turns[at(t)] = Turn{};
+            --s.turn_count;
+            s.current_player = static_cast<int8_t>(done.seat);
+            if (t > turn) undo_draw(t, done.seat);
+        }
+        return s;
+    }
+
+    /// The probability that the heuristic makes `action` for `seat` in `then` (the
+    /// position before the move) holding `hand` plus the card the action played; 0 if it
+    /// could not. Sets that hand in `then`.
+    static double move_likelihood(const HeuristicBot& model, Position& then, int seat, CardSet hand, int action) {
+        add_card(hand, Move::of_action(action).card);
+        then.hands[at(seat)] = hand;
+        std::array<uint8_t, kNumActions> legal{};
+        std::array<double, kNumActions> values{};
+        const int n = model.move_values(then, seat, legal, values);
+        if (n == 0) return 0.0;
+        const double best = *std::max_element(values.begin(), values.begin() + n);
+        double total = 0.0, chosen = 0.0;
+        for (int i = 0; i < n; ++i) {
+            const double odds = portable::exp((values[at(i)] - best) / kTemperature);
+            total += odds;
+            if (legal[at(i)] == action) chosen = odds;
+        }
+        return chosen / total;  // the best move's odds are 1: total >= 1
+    }
+
+    const Position& root_;
+    int player_;
+    std::array<bool, kMaxSeats> modelled_{};
+    std::array<std::vector<CardSet>, kMaxSeats> hands_;
+    std::array<std::vector<double>, kMaxSeats> cumulative_;
+};
+
 class Tree {
 public:
-    Tree(const Position& root, int player, const SearchOptions& options, uint64_t seed)
+    Tree(const Position& root, int player, const SearchOptions& options, const Belief& belief, uint64_t seed)
         : policy_{player, options.heuristic_rollouts},
+          belief_(belief),
           root_(root),
           player_(player),
           options_(options),
@@ -99,7 +323,7 @@ public:
     /// One iteration: determinise, select and expand, roll out to the round's end,
     /// back the rewards up.
     void iterate() {
-        Position state = Rules::resample(root_, player_, (uint64_t{rng_.next()} << 32) | rng_.next());
+        Position state = belief_.deal((uint64_t{rng_.next()} << 32) | rng_.next());
         int32_t node = 0;
         bool expanded = false;
         std::array<uint8_t, kNumActions> legal{};
@@ -188,6 +412,7 @@ private:
 
     static constexpr double kPriorVisits = 50.0;  // visits over which the prior fades to half
     RolloutPolicy policy_;
+    const Belief& belief_;
     std::array<double, kNumActions> prior_{};
 
     Position root_;
@@ -220,12 +445,13 @@ struct RootStats {
 };
 
 /// Single-observer ISMCTS: one tree per thread, merged at the root.
-RootStats tree_search(const Position& state, int player, const SearchOptions& options, uint64_t seed) {
+RootStats tree_search(const Position& state, int player, const SearchOptions& options, const Belief& belief,
+                      uint64_t seed) {
     std::vector<int64_t> done(at(options.threads), 0);
     std::vector<RootStats> trees(at(options.threads));
     in_parallel(options.threads, options.threads, [&](int first, int last) {
         for (int t = first; t < last; ++t) {
-            Tree tree(state, player, options, derive_seed(seed, static_cast<uint64_t>(t)));
+            Tree tree(state, player, options, belief, derive_seed(seed, static_cast<uint64_t>(t)));
             // The iterations are split over the threads, so more threads search as much, sooner.
             const int64_t share =
                 options.iterations / options.threads + (t < options.iterations % options.threads ? 1 : 0);
@@ -253,9 +479,9 @@ RootStats tree_search(const Position& state, int player, const SearchOptions& op
 
 /// Each of `moves` rolled out to the round's end in the determinisation of `world_seed`:
 /// the searcher's reward for each, into out[0 .. moves.size()).
-void roll_out_world(const Position& root, int player, const RolloutPolicy& policy, uint64_t world_seed,
-                    const std::vector<uint8_t>& moves, double* out) {
-    const Position world = Rules::resample(root, player, world_seed);
+void roll_out_world(const Position& root, int player, const RolloutPolicy& policy, const Belief& belief,
+                    uint64_t world_seed, const std::vector<uint8_t>& moves, double* out) {
+    const Position world = belief.deal(world_seed);
     for (std::size_t j = 0; j < moves.size(); ++j) {
         Position s = world;
         Pcg32 rng(world_seed, j);  // used by random rollouts only; the heuristic draws nothing
@@ -287,7 +513,8 @@ void narrow(std::vector<uint8_t>& alive, std::size_t count, const RootStats& sta
 /// not by the deal), and the better half survives (sequential halving). World w is dealt
 /// from derive_seed(seed, w) and the rewards are summed in world order: the same result
 /// for any number of threads.
-RootStats halving_search(const Position& state, int player, const SearchOptions& options, uint64_t seed) {
+RootStats halving_search(const Position& state, int player, const SearchOptions& options, const Belief& belief,
+                         uint64_t seed) {
     std::array<uint8_t, kNumActions> legal{};
     const int n = Rules::legal_actions(state, player, legal);
     std::vector<uint8_t> alive(legal.begin(), legal.begin() + n);
@@ -312,8 +539,9 @@ RootStats halving_search(const Position& state, int player, const SearchOptions&
             rewards_of.resize(at((worlds + count) * width));
             in_parallel(count, options.threads, [&](int first, int last) {
                 for (int w = first; w < last; ++w) {
-                    roll_out_world(state, player, policy, derive_seed(seed, next_world + static_cast<uint64_t>(w)),
-                                   alive, rewards_of.data() + at((worlds + w) * width));
+                    roll_out_world(state, player, policy, belief,
+                                   derive_seed(seed, next_world + static_cast<uint64_t>(w)), alive,
+                                   rewards_of.data() + at((worlds + w) * width));
                 }
             });
             worlds += count;
@@ -354,11 +582,11 @@ SearchResult ismcts(const Position& state, int player, const SearchOptions& opti
     if (player < 0 || player >= state.players()) throw PlayerError("there is no seat " + std::to_string(player));
     std::array<uint8_t, kNumActions> legal{};
     const int n = Rules::legal_actions(state, player, legal);
-    if (n == 0)
-        throw IllegalMoveError("S2.3", "seat " + std::to_string(player) + " has no move now", "no_move",
-                               {{"seat", std::to_string(player)}});
-    const RootStats stats =
-        options.tree ? tree_search(state, player, options, seed) : halving_search(state, player, options, seed);
+    if (n == 0) throw no_move_error(player);
+    // The belief's pool is dealt from seeds of its own (the worlds take derive_seed(seed, w)).
+    const Belief belief(state, player, options.belief ? derive_seed(~seed, 0) : 0, options.belief, options.threads);
+    const RootStats stats = options.tree ? tree_search(state, player, options, belief, seed)
+                                         : halving_search(state, player, options, belief, seed);
     SearchResult result;
     result.iterations = stats.iterations;
     int best = -1;

@@ -306,6 +306,7 @@ State read_state(std::string_view text, const Game* expected) {
         s.scores[at(seat)] = static_cast<int16_t>(scores.at(at(seat)).integer(-30000, 30000));
     t.history = json::read_history<Step>(root.at("history"), n, "1:G5<",
                                          [](std::string_view move) { return parse_move(move); });
+    t.recall_turns();  // the turns are not written: the history holds them
     const json::Reader decks = root.at("decks");
     if (decks.size() > game.rounds) decks.fail("more given deals than rounds");
     for (std::size_t i = 0; i < decks.size(); ++i) {
@@ -374,6 +375,18 @@ json::Value view(const Position& s, int p, const Storage& sp) {
         scoring.emplace(colour_letter(c), std::move(per_seat));
     }
     d.emplace("revealed", std::move(revealed));
+    if (s.round_record_known()) {  // S7.1: who placed or discarded what this round, in order
+        json::Array turns(sp);
+        for (int i = 0; i < s.turn_count; ++i) {
+            json::Object turn(sp);
+            turn.emplace("seat", int{s.turns[at(i)].seat});
+            turn.emplace("move", json::view(Rules::format_move(Move::of_action(s.turns[at(i)].action))));
+            turns.emplace_back(std::move(turn));
+        }
+        d.emplace("turns", std::move(turns));
+    } else {
+        d.emplace("turns", nullptr);
+    }
     if (!seat) return d;
     json::Array legal(sp), data(sp);
     std::array<uint8_t, kNumActions> actions{};

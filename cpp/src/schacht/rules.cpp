@@ -142,6 +142,13 @@ int Position::closed_rows() const noexcept {
     return closed;
 }
 
+int Position::cards_played() const noexcept {
+    int played = 0;
+    for (const Row& row : rows) played += row.size();
+    for (const CardSet& cards : discarded) played += cards.count();
+    return played;
+}
+
 // ---- card sets -------------------------------------------------------------------
 
 CardSet colour_mask(int colour) noexcept { return kColourMasks[static_cast<std::size_t>(colour)]; }
@@ -295,6 +302,8 @@ void start_round(Position& s, int round, const Deck& deck, EventLog* log) {
     s.decided = 0;
     s.bets = 0;
     s.rows = {};
+    s.turns = {};
+    s.turn_count = 0;
     deal(s, deck, log);
 }
 
@@ -563,6 +572,12 @@ namespace {
 /// apply_unchecked, writing the move's events into `log` unless it is null.
 void play(Position& s, const Move& m, int player, EventLog* log) {
     auto& hand = s.hands[static_cast<std::size_t>(player)];
+    if (m.kind == MoveKind::Place || m.kind == MoveKind::Discard) {
+        // A round takes at most one turn per card of the deck, so the record has room;
+        // an unknown record (a state loaded without it) stays unknown.
+        if (s.round_record_known())
+            s.turns[s.turn_count++] = Turn{static_cast<uint8_t>(player), static_cast<uint8_t>(m.action())};
+    }
     switch (m.kind) {
         case MoveKind::Place: {
             remove_card(hand, m.card);
@@ -710,6 +725,43 @@ std::string check_hand_sizes(const Position& s) {
 
 }  // namespace
 
+namespace {
+
+/// The round's record of turns, if kept, made exactly the rows and the discards (S7.1).
+std::string check_turns(const Position& s) {
+    if (s.turn_count > kMaxDeck) return "more turns than cards";
+    for (int i = s.turn_count; i < kMaxDeck; ++i) {
+        const Turn& unused = s.turns[static_cast<std::size_t>(i)];
+        if (unused.seat != 0 || unused.action != 0) return "unused turn slots must be 0";
+    }
+    if (s.turn_count == 0) return {};
+    if (!s.round_record_known()) return "the turns do not account for every card played this round";
+    std::array<Row, kColours> rows{};
+    std::array<CardSet, kMaxSeats> discarded{};
+    for (int i = 0; i < s.turn_count; ++i) {
+        const Turn& turn = s.turns[static_cast<std::size_t>(i)];
+        if (turn.seat >= s.players() || turn.action >= kBetAction) return "a turn names no seat or no card";
+        const Move move = Move::of_action(turn.action);
+        Row& row = rows[static_cast<std::size_t>(move.card.colour())];
+        if (move.kind == MoveKind::Discard) add_card(discarded[turn.seat], move.card);
+        else if (move.side == Side::Left && row.left_count < kSideCards)
+            row.left[row.left_count++] = static_cast<uint8_t>(move.card.value());
+        else if (move.side == Side::Right && row.right_count < kSideCards)
+            row.right[row.right_count++] = static_cast<uint8_t>(move.card.value());
+        else return "the turns place more than 3 cards on a side (S3.2)";
+    }
+    for (int c = 0; c < kColours; ++c) {
+        const Row& made = rows[static_cast<std::size_t>(c)];
+        const Row& row = s.rows[static_cast<std::size_t>(c)];
+        if (made.left != row.left || made.right != row.right || made.size() != row.size())
+            return std::string("the turns do not make the ") + kColourNames[c] + " row";
+    }
+    if (discarded != s.discarded) return "the turns do not make the discards";
+    return {};
+}
+
+}  // namespace
+
 std::string check_invariants(const Position& s) {
     const Game& c = s.game;
     Game filled_in;
@@ -782,6 +834,7 @@ std::string check_invariants(const Position& s) {
         }
     }
     if (const std::string problem = check_hand_sizes(s); !problem.empty()) return problem;
+    if (const std::string problem = check_turns(s); !problem.empty()) return problem;
     switch (s.phase) {
         case Phase::Play:
             if (s.current_player < 0 || s.current_player >= n) return "play phase needs a seat to move";
@@ -882,6 +935,24 @@ std::string State::check() const {
     }
     if (decks.size() > position.game.rounds) return "more given deals than rounds";
     return {};
+}
+
+void State::recall_turns() noexcept {
+    Position& s = position;
+    s.turns = {};
+    s.turn_count = 0;
+    const int played = s.cards_played();
+    int found = 0;
+    auto step = history.rbegin();
+    for (; step != history.rend() && found < played; ++step) {  // the decisions of this round's scoring come last
+        if (step->move.kind == MoveKind::Place || step->move.kind == MoveKind::Discard) ++found;
+    }
+    if (found < played) return;
+    for (auto it = step.base(); it != history.end(); ++it) {
+        if (it->move.kind == MoveKind::Place || it->move.kind == MoveKind::Discard)
+            s.turns[s.turn_count++] = Turn{static_cast<uint8_t>(it->player), static_cast<uint8_t>(it->move.action())};
+    }
+    if (!check_turns(s).empty()) s.turns = {}, s.turn_count = 0;
 }
 
 State State::resample(int player, uint64_t seed) const {

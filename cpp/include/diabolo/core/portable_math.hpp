@@ -8,6 +8,8 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 #include "diabolo/core/float_model.hpp"
 
@@ -47,6 +49,16 @@ inline const double* exp_table() noexcept {
     return table.values;
 }
 
+/// ldexp(x, e), bit for bit, without a call into libm where 2^e is a normal number: the
+/// product with it is then x 2^e correctly rounded, which is what ldexp returns.
+inline double scale(double x, int e) noexcept {
+    if (e < -1022 || e > 1023) return std::ldexp(x, e);
+    const uint64_t bits = static_cast<uint64_t>(e + 1023) << 52;
+    double power;
+    std::memcpy(&power, &bits, sizeof power);
+    return x * power;
+}
+
 }  // namespace detail
 
 /// e^x within a few units in the last place for |x| < 44 (within 1e-13 relative beyond,
@@ -62,7 +74,7 @@ inline double exp(double x) noexcept {
     const double p = 1.0 + r * (1.0 + r * (0.5 + r * (1.0 / 6 + r * (1.0 / 24 + r * (1.0 / 120 + r * (1.0 / 720))))));
     const long long n = static_cast<long long>(k);
     const long long j = n & 31;
-    return std::ldexp(detail::exp_table()[j] * p, static_cast<int>((n - j) / 32));
+    return detail::scale(detail::exp_table()[j] * p, static_cast<int>((n - j) / 32));
 }
 
 /// The natural logarithm of x > 0 to within a few units in the last place (NaN for

@@ -138,6 +138,12 @@ struct Row {
     int angel_sum() const noexcept;
 };
 
+/// One turn of the round's record: who placed or discarded what (S7.1: public at the table).
+struct Turn {
+    uint8_t seat = 0;
+    uint8_t action = 0;  // a place or discard action id
+};
+
 /// The whole state of a game: a trivially copyable value (clone = memcpy).
 struct Position {
     Game game{};
@@ -159,11 +165,20 @@ struct Position {
     std::array<Row, kColours> rows{};
     std::array<int16_t, kMaxSeats> scores{};  // game totals
     uint64_t seed = 0;                        // shuffles of the rounds to come
+    // This round's placements and discards in the order made (S7.1). Every card in the
+    // rows or discarded this round has its turn here, or none has: a state loaded from
+    // JSON whose history does not hold the round keeps no record (round_record_known).
+    std::array<Turn, kMaxDeck> turns{};
+    uint8_t turn_count = 0;
 
     int players() const noexcept { return game.players; }
     int pile_size() const noexcept { return pile_end - pile_next; }
     bool is_terminal() const noexcept { return phase == Phase::GameOver; }
     int closed_rows() const noexcept;
+    /// Cards placed or discarded this round: as many as the round's turns so far.
+    int cards_played() const noexcept;
+    /// Whether `turns` holds the whole round so far (always, unless loaded without it).
+    bool round_record_known() const noexcept { return turn_count == cards_played(); }
 };
 
 // ---- card sets in the fixed layout -------------------------------------------------
@@ -253,6 +268,10 @@ struct State : Record<Position, Move, kMaxSeats> {
     /// What is inconsistent (check_invariants, then the history's last doubler
     /// decisions against the state), or an empty string.
     std::string check() const;
+    /// Sets the position's record of this round's turns from the history, whose last
+    /// placements and discards they are, or leaves none when those do not make this
+    /// round's rows and discards (a state written without its history).
+    void recall_turns() noexcept;
     /// Determinisation of the whole record for `player`: resample() of the state, the
     /// history without other players' undisclosed doubler decisions, no future deals.
     State resample(int player, uint64_t seed) const;
@@ -337,6 +356,10 @@ public:
     /// The value of each legal move of `player`, in action-id order (from what `player`
     /// knows; higher is better).
     std::vector<double> move_values(const Position& state, int player) const;
+    /// The same without allocating, for search loops: the legal actions of `player` into
+    /// `actions` and their values into `values`; returns how many.
+    int move_values(const Position& state, int player, std::array<uint8_t, kNumActions>& actions,
+                    std::array<double, kNumActions>& values) const noexcept;
 
 private:
     HeuristicWeights weights_;
@@ -392,6 +415,7 @@ struct SearchOptions {
     bool heuristic_rollouts = true;  // play rollouts with the heuristic, else at random
     double prior = 1.0;              // tree: weight of the heuristic's ranking of the root moves (progressive bias)
     bool tree = false;               // false: the flat search (sequential halving); true: the ISMCTS tree
+    bool belief = true;              // deal the others' hands by what their moves this round say (ismcts.cpp)
 };
 
 /// Throws OptionError naming a bad search option.
@@ -407,7 +431,9 @@ struct SearchResult {
 };
 
 /// Information-set Monte Carlo search for `player` (S7.3): every rollout plays in a
-/// determinisation resample(player, seed_i), so the search never reads hidden cards;
+/// determinisation made only of what the seat sees, so the search never reads hidden
+/// cards: resample(player, seed_i), where in the play phase (options.belief) each other
+/// seat's hand is drawn from a belief weighted by that seat's turns this round (S7.1);
 /// rollouts run to the end of the round, and the reward is the round's score of the seat
 /// against the best other seat's. In rollouts the other seats play the heuristic in
 /// their determinised hands (the model of others), the searching seat the heuristic

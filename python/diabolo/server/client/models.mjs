@@ -55,6 +55,7 @@ export class SchachtModel extends ClientModel {
       discarded: Array.from({ length: n }, () => []),
       scoring: {},
     };
+    v.turns = [];
     if (this.seat !== null) Object.assign(v, { hand: [], doubler_decision: null });
   }
 
@@ -79,6 +80,12 @@ export class SchachtModel extends ClientModel {
     row.closed = row.left.length + row.right.length === 5;
     this.view.hand_sizes[e.seat] -= 1;
     if (this.own(e)) removeOne(this.view.hand, e.card);
+    this.turn(e.seat, e.card + (e.side === "left" ? "<" : ">"));
+  }
+
+  // S7.1: who laid what this round (a view without its turns, null, stays so).
+  turn(seat, move) {
+    if (this.view.turns) this.view.turns.push({ seat, move });
   }
 
   on_row_closed(e) {
@@ -91,6 +98,7 @@ export class SchachtModel extends ClientModel {
     revealed.discarded[e.seat] = this.sort([...revealed.discarded[e.seat], e.card]);
     this.view.hand_sizes[e.seat] -= 1;
     if (this.own(e)) removeOne(this.view.hand, e.card);
+    this.turn(e.seat, "x" + e.card);
   }
 
   on_play_ended() {
