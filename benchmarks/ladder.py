@@ -7,7 +7,7 @@ and ``docs/strength_tables.inc`` (included by ``docs/strength.rst``).
     python benchmarks/ladder.py --game knizia    # one game again, the others' ladders kept
     python benchmarks/ladder.py --games 40 --game duvelen --out /tmp/ladder   # a quick look
 
-About 36 minutes on 2 cores, 26 of them the Schacht searches.
+About 34 minutes on 2 cores, 24 of them the Schacht searches.
 """
 
 from __future__ import annotations
