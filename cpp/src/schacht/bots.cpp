@@ -46,11 +46,8 @@ View view_of(const Position& s, int player) noexcept {
         v.balance[at(c)] = row.angel_sum() - row.devil_sum();
         v.placed[at(c)] = row.size();
     }
-    for (CardSet set = s.hands[at(player)]; !set.empty();) {
-        const int kind = set.pop_lowest() / kMaxCopies;
-        --unseen[at(kind)];
-        v.mine[at(kind / kValues)] += kind % kValues + 1;
-    }
+    v.mine = colour_sums(s.hands[at(player)]);
+    for (CardSet set = s.hands[at(player)]; !set.empty();) --unseen[at(set.pop_lowest() / kMaxCopies)];
     int unseen_cards = s.pile_size();  // the pile holds unseen cards too
     for (int seat = 0; seat < s.players(); ++seat) {
         if (seat != player) {
@@ -68,11 +65,7 @@ View view_of(const Position& s, int player) noexcept {
     for (int seat = 0; seat < s.players(); ++seat) {
         if (seat == player) continue;
         const CardSet known = known_cards(s, seat);
-        std::array<int, kColours> known_sum{};
-        for (CardSet set = known; !set.empty();) {
-            const int kind = set.pop_lowest() / kMaxCopies;
-            known_sum[at(kind / kValues)] += kind % kValues + 1;
-        }
+        const std::array<int, kColours> known_sum = colour_sums(known);
         const int hidden = s.hands[at(seat)].count() - known.count();
         const double share = unseen_cards > 0 ? static_cast<double>(hidden) / unseen_cards : 0.0;
         for (int c = 0; c < kColours; ++c) {

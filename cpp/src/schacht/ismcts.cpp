@@ -125,17 +125,17 @@ public:
         // Rules::resample deals them: each seat's known cards and as many unseen ones as it
         // hides.
         std::vector<uint8_t> unseen(world.pile.begin() + world.pile_next, world.pile.begin() + world.pile_end);
-        std::array<CardSet, kMaxSeats> known{};
         std::array<int, kMaxSeats> hidden{};
         for (int seat = 0; seat < root.players(); ++seat) {
             if (seat == player) continue;
-            known[at(seat)] = known_cards(root, seat);
+            known_[at(seat)] = known_cards(root, seat);
             for (CardSet rest = world.hands[at(seat)]; !rest.empty();) {
                 const int slot = rest.pop_lowest();
-                if (!known[at(seat)].test(slot))
+                if (!known_[at(seat)].test(slot))
                     unseen.push_back(static_cast<uint8_t>(slot / kMaxCopies)), ++hidden[at(seat)];
             }
         }
+        for (const uint8_t kind : unseen) ++unseen_count_[kind];  // the same cards in every deal
         in_parallel(kPool, threads, [&](int first, int last) {
             const HeuristicBot model;
             std::array<Position, kMaxSeats> then = before;  // each modelled seat's hand set in turn
@@ -147,17 +147,13 @@ public:
                 std::size_t next = 0;
                 for (int seat = 0; seat < root.players(); ++seat) {
                     if (seat == player) continue;
-                    CardSet hand = known[at(seat)];
+                    CardSet hand = known_[at(seat)];
                     for (int i = 0; i < hidden[at(seat)]; ++i) add_card(hand, Card{cards[next++]});
                     if (!modelled_[at(seat)]) continue;
                     const Turn& turn = root.turns[at(latest[at(seat)])];
                     double weight = move_likelihood(model, then[at(seat)], seat, hand, turn.action);
                     if (weight > 0.0) {
-                        std::array<int, kColours> sums{};
-                        for (CardSet rest = hand; !rest.empty();) {
-                            const int kind = rest.pop_lowest() / kMaxCopies;
-                            sums[at(kind / kValues)] += kind % kValues + 1;
-                        }
+                        const std::array<int, kColours> sums = colour_sums(hand);
                         double log_factor = 0.0;
                         for (int c = 0; c < kColours; ++c) {
                             const double sum = sums[at(c)], a = angel[at(seat)][at(c)], d = devil[at(seat)][at(c)];
@@ -186,11 +182,6 @@ public:
     Position deal(uint64_t seed) const {
         const Position plain = Rules::resample(root_, player_, seed);
         if (std::none_of(modelled_.begin(), modelled_.end(), [](bool m) { return m; })) return plain;
-        std::array<int, kKinds> unseen{};
-        for (int i = plain.pile_next; i < plain.pile_end; ++i) ++unseen[plain.pile[at(i)]];
-        for (int seat = 0; seat < root_.players(); ++seat) {
-            if (seat != player_) count_dealt(plain, seat, unseen, +1);
-        }
         Pcg32 rng(seed, 0xBE11EFULL);
         for (int attempt = 0; attempt < kAttempts; ++attempt) {
             Position deal = plain;
@@ -201,10 +192,10 @@ public:
                 const auto k = std::lower_bound(cumulative.begin(), cumulative.end(), u) - cumulative.begin();
                 deal.hands[at(seat)] = hands_[at(seat)][std::min(static_cast<std::size_t>(k), at(kPool - 1))];
             }
-            std::array<int, kKinds> left = unseen;
+            std::array<int, kKinds> left = unseen_count_;
             bool fits = true;
             for (int seat = 0; seat < root_.players() && fits; ++seat) {
-                if (seat != player_) fits = count_dealt(deal, seat, left, -1);
+                if (seat != player_) fits = take_dealt(deal, seat, left);
             }
             if (!fits) continue;
             deal.pile_next = 0;
@@ -225,16 +216,14 @@ private:
     static constexpr double kTemperature = 0.2;
     static constexpr int kAttempts = 20;
 
-    /// Adds `sign` times each card `seat` was dealt in `deal` (its hand but the cards
-    /// known to be there) to `counts`; false if a count falls below zero.
-    bool count_dealt(const Position& deal, int seat, std::array<int, kKinds>& counts, int sign) const {
-        const CardSet known = known_cards(root_, seat);
-        CardSet dealt = deal.hands[at(seat)];
+    /// Takes each card `seat` was dealt in `deal` (its hand but the cards known to be
+    /// there) out of the unseen `counts`; false if one is not there.
+    bool take_dealt(const Position& deal, int seat, std::array<int, kKinds>& counts) const {
         bool fits = true;
-        for (CardSet rest = dealt; !rest.empty();) {
+        for (CardSet rest = deal.hands[at(seat)]; !rest.empty();) {
             const int slot = rest.pop_lowest();
-            if (known.test(slot)) continue;  // thermometer codes: the same slot is the same copy
-            fits = (counts[at(slot / kMaxCopies)] += sign) >= 0 && fits;
+            if (known_[at(seat)].test(slot)) continue;  // thermometer codes: the same slot is the same copy
+            fits = --counts[at(slot / kMaxCopies)] >= 0 && fits;
         }
         return fits;
     }
@@ -297,6 +286,8 @@ private:
     const Position& root_;
     int player_;
     std::array<bool, kMaxSeats> modelled_{};
+    std::array<CardSet, kMaxSeats> known_{};  // what everyone knows of each other hand
+    std::array<int, kKinds> unseen_count_{};  // the cards `player_` does not see, by kind
     std::array<std::vector<CardSet>, kMaxSeats> hands_;
     std::array<std::vector<double>, kMaxSeats> cumulative_;
 };

@@ -161,6 +161,15 @@ int colour_sum(CardSet set, int colour) noexcept {
     return sum;
 }
 
+std::array<int, kColours> colour_sums(CardSet set) noexcept {
+    std::array<int, kColours> sums{};
+    while (!set.empty()) {
+        const int kind = set.pop_lowest() / kMaxCopies;
+        sums[static_cast<std::size_t>(kind / kValues)] += kind % kValues + 1;
+    }
+    return sums;
+}
+
 std::vector<Card> cards_of(CardSet set) {
     std::vector<Card> cards;
     cards.reserve(static_cast<std::size_t>(set.count()));
@@ -574,8 +583,9 @@ void play(Position& s, const Move& m, int player, EventLog* log) {
     auto& hand = s.hands[static_cast<std::size_t>(player)];
     if (m.kind == MoveKind::Place || m.kind == MoveKind::Discard) {
         // A round takes at most one turn per card of the deck, so the record has room;
-        // an unknown record (a state loaded without it) stays unknown.
-        if (s.round_record_known())
+        // an unknown record (a state loaded without it) stays unknown. A record with a
+        // turn is whole (check_turns), so cards are counted only at a round's first turn.
+        if (s.turn_count > 0 || s.cards_played() == 0)
             s.turns[s.turn_count++] = Turn{static_cast<uint8_t>(player), static_cast<uint8_t>(m.action())};
     }
     switch (m.kind) {

@@ -202,6 +202,8 @@ CardSet colour_mask(int colour) noexcept;
 CardSet kinds_held(CardSet set) noexcept;
 /// Sum of the values of the cards of `colour` in `set` (S5.3).
 int colour_sum(CardSet set, int colour) noexcept;
+/// colour_sum of every colour at once, by one pass over the set's cards (quicker for a hand).
+std::array<int, kColours> colour_sums(CardSet set) noexcept;
 /// Cards of `set` sorted by colour (layout order) then value, one entry per copy.
 std::vector<Card> cards_of(CardSet set);
 
