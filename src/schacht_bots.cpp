@@ -140,7 +140,9 @@ round's ``turns``, S7.1); ``belief=False`` deals every unseen card uniformly. Ea
 rollout plays to the end of the round: the other
 seats by the heuristic (the model of how others play), the searching seat by the
 heuristic with weights tuned by self-play (or all at random with
-``heuristic_rollouts=False``).
+``heuristic_rollouts=False``). A rollout's reward is the seat's chance to win the game
+from the totals then (a logistic in its lead over the best other total, sharper the
+fewer rounds are left), with a fifth of its round's score against the best other seat's.
 
 - The flat search (the default, ``tree=False``) rolls every root move out in the same
   determinisations, so moves are compared on the same deals, and halves the moves

@@ -436,8 +436,10 @@ struct SearchResult {
 /// determinisation made only of what the seat sees, so the search never reads hidden
 /// cards: resample(player, seed_i), where in the play phase (options.belief) each other
 /// seat's hand is drawn from a belief weighted by that seat's turns this round (S7.1);
-/// rollouts run to the end of the round, and the reward is the round's score of the seat
-/// against the best other seat's. In rollouts the other seats play the heuristic in
+/// rollouts run to the end of the round, and the reward is the seat's chance to win the
+/// game (S6.2) from the totals then (a logistic in its lead over the best other total,
+/// sharper the fewer rounds are left), with a fifth of its round's score against the best
+/// other seat's to tell apart games already won or lost. In rollouts the other seats play the heuristic in
 /// their determinised hands (the model of others), the searching seat the heuristic
 /// with tuned weights.
 /// - Flat (options.tree false): in each of ceil(log2(moves)) rounds the surviving root
