@@ -1605,7 +1605,7 @@ def main_strength(args: argparse.Namespace) -> int:
 # ---- strength of the real-time games' bots -----------------------------------------------------
 
 
-def decision_times(game: Any, bot: Any, opponents: Sequence[Any], games: int) -> Row:
+def decision_times(label: str, game: Any, bot: Any, opponents: Sequence[Any], games: int) -> Row:
     """Milliseconds `bot` takes to decide, asked for every seat at every 3rd position of
     `games` simulated games of `opponents` (mean, 99th percentile and most)."""
     from diabolo import realtime
@@ -1625,8 +1625,8 @@ def decision_times(game: Any, bot: Any, opponents: Sequence[Any], games: int) ->
     times.sort()
     mean = sum(times) / len(times)
     return Row(
-        f"{bot.name}_decision_ms",
-        f"{bot.name}: time to decide (mean)",
+        f"{label}_decision_ms",
+        f"{game.name.capitalize()} {bot.name}: time to decide (mean)",
         mean,
         "ms",
         f"{len(times)} decisions from {games} games; 99th percentile {times[len(times) * 99 // 100]:.1f} ms, "
@@ -1640,6 +1640,7 @@ def main_live(args: argparse.Namespace) -> int:
     game's strongest bot against three of the next, the search against three of the
     strongest) and how long the search takes to decide."""
     from diabolo.duvelen import GreedyBot, LookaheadBot
+    from diabolo.duvelen import SearchBot as DuvelenSearchBot
     from diabolo.knizia import SearchBot, WordBot
 
     info = machine_info(None)
@@ -1651,6 +1652,7 @@ def main_live(args: argparse.Namespace) -> int:
     matches = []
     for label, title, game, bots, seed in (
         ("d_lg", "Duvelen: lookahead vs 3 greedy bots", duvelen, [LookaheadBot(), *[GreedyBot()] * 3], 1),
+        ("d_sl", "Duvelen: search vs 3 lookahead bots", duvelen, [DuvelenSearchBot(), *[LookaheadBot()] * 3], 1),
         ("k_lw", "Knizia: lookahead vs 3 word bots", knizia, [lookahead, *[WordBot()] * 3], 2),
         ("k_sl", "Knizia: search vs 3 lookahead bots", knizia, [SearchBot(), *[lookahead] * 3], 2),
     ):
@@ -1664,11 +1666,17 @@ def main_live(args: argparse.Namespace) -> int:
                 strength_rows(label, result, 0.25),
             )
         )
-    progress("live: the search's time to decide")
-    timing = decision_times(knizia, SearchBot(), [lookahead] * 4, 10)
+    progress("live: the searches' time to decide")
+    timings = [
+        decision_times("k_search", knizia, SearchBot(), [lookahead] * 4, 10),
+        decision_times("d_search", duvelen, DuvelenSearchBot(), [LookaheadBot()] * 4, 4),
+    ]
     sections = [
         *matches,
-        Section("Time to decide, 1 thread (a claim takes a person 1.2 s and more, K6.3)", [timing]),
+        Section(
+            "Time to decide, 1 thread (a Knizia claim takes a person 1.2 s and more, K6.3; a Duvelen play 0.9 s)",
+            timings,
+        ),
     ]
     footnotes = [
         WIN_RATE_NOTE,

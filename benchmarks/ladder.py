@@ -45,6 +45,7 @@ BOTS: dict[str, dict[str, tuple[str, dict[str, Any]]]] = {
         "random": ("random", {}),
         "greedy": ("greedy", {}),
         "lookahead": ("lookahead", {}),
+        "search": ("search", {}),
     },
 }
 """Each game's bots on the ladder: name -> (kind, options). Every kind of the catalogue

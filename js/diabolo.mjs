@@ -613,7 +613,7 @@ export class Game {
      * The kinds of bots of the game ("heuristic", "ismcts", "learned", "random" for Schacht).
      *
      * @example
-     * engine.load("duvelen").bots; // ["greedy", "lookahead", "random"]
+     * engine.load("duvelen").bots; // ["greedy", "lookahead", "random", "search"]
      */
     get bots() {
         return this._engine.module.UTF8ToString(this._engine.module._diabolo_game_bots(this._live())).split(",");
@@ -625,7 +625,8 @@ export class Game {
      * which must be 1 here: the WebAssembly build has no threads), "learned" weights (17
      * numbers; default: the trained ones); Knizia "word" and
      * "lookahead" take max_length, coverage, memory and per_letter, "search" those and
-     * worlds and horizon, "random" per_letter; the others take none. They are the bots of Python's diabolo.<game> modules.
+     * worlds and horizon, "random" per_letter; Duvelen "search" takes worlds and horizon;
+     * the others take none. They are the bots of Python's diabolo.<game> modules.
      *
      * @param {string} kind
      * @param {object} [options]

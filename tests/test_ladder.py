@@ -71,6 +71,6 @@ def test_the_ladder_script_plays_rates_and_writes_both_files(tmp_path: pathlib.P
     data = json.loads((tmp_path / "ladder.json").read_text("utf-8"))
     assert list(data["games"]) == ["duvelen"] and data["games"]["duvelen"]["games_per_pairing"] == 12
     rungs = ladder.rungs("duvelen", data)
-    assert {rung.kind for rung in rungs} == {"random", "greedy", "lookahead"}
+    assert {rung.kind for rung in rungs} == {"random", "greedy", "lookahead", "search"}
     assert (tmp_path / "strength_tables.inc").read_text("utf-8") == ladder.table("duvelen", data)
     assert "rank bot" in run.stderr  # the tournament's table

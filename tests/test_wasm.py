@@ -51,6 +51,7 @@ def python_bots(name: str) -> dict[str, tuple[Any, dict[str, Any]]]:
             "random": (duvelen.RandomBot(), {}),
             "greedy": (duvelen.GreedyBot(), {}),
             "lookahead": (duvelen.LookaheadBot(), {}),
+            "search": (duvelen.SearchBot(worlds=4, horizon=3.0), {"worlds": 4, "horizon": 3}),
         }
     return {
         "random": (knizia.RandomBot(), {}),

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "check.hpp"
+#include "diabolo/core/json.hpp"
 #include "diabolo/core/rng.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
 
@@ -143,6 +144,16 @@ TEST(duvelen_random_games_keep_every_invariant) {
                 const Move move = moves[rng.below(static_cast<uint32_t>(moves.size()))];
                 CHECK(!Rules::why_illegal(s, move, player).has_value());
                 CHECK(check_invariants(resample(s, g)).empty());
+                const Position remembered = resample(s, g, player);
+                CHECK(check_invariants(remembered).empty());
+                const Seat& seat = s.seats[static_cast<std::size_t>(player)];
+                for (int i = 0; i < seat.cycle_count; ++i) {  // what the seat has seen stays put
+                    const uint8_t card = seat.cycle[static_cast<std::size_t>(i)];
+                    if (seat.seen & card_bit(card)) {
+                        CHECK(remembered.seats[static_cast<std::size_t>(player)].cycle[static_cast<std::size_t>(i)] ==
+                              card);
+                    }
+                }
                 apply(s, move, player);
                 ++steps;
             }
@@ -175,4 +186,75 @@ TEST(duvelen_greedy_simulations_finish_and_replay) {
     const realtime::Batch one = realtime::simulate_many<Rules>(game, bots, 12, 7, 1, realtime::Limits{});
     const realtime::Batch two = realtime::simulate_many<Rules>(game, bots, 12, 7, 2, realtime::Limits{});
     CHECK(one.scores == two.scores && one.actions == two.actions && one.time == two.time);
+}
+
+TEST(duvelen_a_seat_remembers_its_own_cycle_and_resample_keeps_it) {
+    // D3.7, D8.2: a turn shows its last card only; the seat's memory (Seat::seen) holds
+    // every card that has been its waste's top, and a recycle (D3.8) brings others up.
+    // The contract's resample forgets it (D8.2); resample(..., remembering) deals only
+    // the rest anew.
+    Position s = new_game(config_of(2), 4);
+    Seat& seat = s.seats[0];
+    CHECK(seat.seen == 0);
+    apply(s, Move::of_kind(MoveKind::Turn), 0);
+    CHECK(seat.seen == card_bit(seat.cycle[2]));
+    uint64_t tops = 0;
+    for (int i = 2; i < kCycleCards; i += kTurnCards) tops |= card_bit(seat.cycle[static_cast<std::size_t>(i)]);
+    while (seat.draaistok_count() > 0) apply(s, Move::of_kind(MoveKind::Turn), 0);
+    tops |= card_bit(seat.waste_top());  // 35 cards: the last turn has two
+    CHECK(seat.seen == tops);
+    apply(s, Move::of_kind(MoveKind::RecycleUp), 0);  // the cards shift by one: a new top
+    CHECK(seat.seen == (tops | card_bit(seat.waste_top())) && seat.waste_count == kTurnCards);
+    CHECK(s.seats[1].seen == 0);
+    bool dealt_anew = false;
+    for (uint64_t seed = 0; seed < 8; ++seed) {
+        const Position remembered = resample(s, seed, 0);
+        for (int i = 0; i < seat.cycle_count; ++i) {
+            const uint8_t card = seat.cycle[static_cast<std::size_t>(i)];
+            CHECK(!(seat.seen & card_bit(card)) || remembered.seats[0].cycle[static_cast<std::size_t>(i)] == card);
+        }
+        CHECK(remembered.seats[0].seen == seat.seen);
+        const Position forgotten = resample(s, seed);
+        dealt_anew = dealt_anew || std::memcmp(&forgotten.seats[0].cycle, &seat.cycle, sizeof(seat.cycle)) != 0;
+        CHECK(forgotten.seats[0].seen == card_bit(seat.waste_top()));
+    }
+    CHECK(dealt_anew);
+    // The memory survives the state's JSON, and a state written without it has seen its
+    // waste's top.
+    State t = State::start(config_of(2), 4);
+    t.apply(Move::of_kind(MoveKind::Turn), 1);
+    const std::string text = Rules::to_json(t);
+    CHECK(text.find("\"seen\"") != std::string::npos);
+    CHECK(state_from_json(text).position.seats[1].seen == t.position.seats[1].seen);
+    std::string old = text;
+    for (std::size_t at = old.find(",\"seen\""); at != std::string::npos; at = old.find(",\"seen\"")) {
+        old.erase(at, old.find(']', at) + 1 - at);
+    }
+    CHECK(state_from_json(old).position.seats[1].seen == t.position.seats[1].seen);
+    // A memory of a card outside the cycle is refused.
+    std::string bad = text;
+    const std::size_t seen_at = bad.find("\"seen\":[]");
+    CHECK(seen_at != std::string::npos);
+    bad.replace(seen_at, 9, "\"seen\":[\"" + format_card(t.position.seats[0].stok[0]) + "\"]");
+    CHECK_THROWS(StateFormatError, state_from_json(bad));
+}
+
+TEST(duvelen_search_bot_games_finish_and_do_not_depend_on_threads) {
+    // Every game ends, the same seeds give the same games on 1 and 2 threads, and the
+    // search is made through the contract's one factory with its options checked.
+    const Game game = config_of(3, 2);
+    const auto search = Rules::make_bot(game, "search", json::parse(R"({"worlds": 4, "horizon": 3})", "options"));
+    const auto lookahead = Rules::make_bot(game, "lookahead", json::parse("{}", "options"));
+    const std::vector<const Bot*> bots = {search.get(), lookahead.get(), search.get()};
+    const realtime::Batch one = realtime::simulate_many<Rules>(game, bots, 6, 5, 1, realtime::Limits{});
+    const realtime::Batch two = realtime::simulate_many<Rules>(game, bots, 6, 5, 2, realtime::Limits{});
+    CHECK(one.scores == two.scores && one.actions == two.actions && one.time == two.time);
+    for (int i = 0; i < 6; ++i) {
+        const Position start = new_game(game, derive_seed(5, static_cast<uint64_t>(i)));
+        CHECK(realtime::simulate<Rules>(start, bots, 11, realtime::Limits{}, false).state.is_terminal());
+    }
+    CHECK_THROWS(OptionError, Rules::make_bot(game, "search", json::parse(R"({"worlds": 0})", "o")));
+    CHECK_THROWS(OptionError, Rules::make_bot(game, "search", json::parse(R"({"worlds": 257})", "o")));
+    CHECK_THROWS(OptionError, Rules::make_bot(game, "search", json::parse(R"({"horizon": 31})", "o")));
+    CHECK_THROWS(OptionError, Rules::make_bot(game, "lookahead", json::parse(R"({"worlds": 4})", "o")));
 }

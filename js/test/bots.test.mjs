@@ -36,7 +36,7 @@ test("each game names its bots", () => {
     }
     assert.deepEqual(kinds, {
         schacht: ["heuristic", "ismcts", "learned", "random"],
-        duvelen: ["greedy", "lookahead", "random"],
+        duvelen: ["greedy", "lookahead", "random", "search"],
         knizia: ["lookahead", "random", "search", "word"],
     });
 });
@@ -45,9 +45,9 @@ test("bots of every kind play whole games", () => {
     for (const [name, options] of Object.entries(CAPI_GAMES)) {
         const game = engine.load(name, options);
         for (const kind of game.bots) {
-            const bots = Array.from({ length: game.players }, () =>
-                game.bot(kind, kind === "ismcts" ? { iterations: 30 } : {}),
-            );
+            // The searches with a small budget: every seat asks at every move.
+            const light = { ismcts: { iterations: 30 }, search: name === "duvelen" ? { worlds: 8 } : {} };
+            const bots = Array.from({ length: game.players }, () => game.bot(kind, light[kind] ?? {}));
             const limit = name === "knizia" ? 150 : 3000;
             const state = playWithBots(game, bots, 11, limit);
             assert.ok(state.isTerminal || (name === "knizia" && state.version === limit), `${name} ${kind}`);

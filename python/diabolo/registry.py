@@ -177,7 +177,7 @@ def bot_kinds(name: str) -> tuple[str, ...]:
     what the C API's ``diabolo_game_bots`` lists).
 
     >>> diabolo.bot_kinds("duvelen")
-    ('greedy', 'lookahead', 'random')
+    ('greedy', 'lookahead', 'random', 'search')
     """
     return catalogue_entry(name).bots
 

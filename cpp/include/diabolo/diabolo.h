@@ -224,7 +224,8 @@ DIABOLO_API const char* diabolo_game_bots(const diabolo_game* game);
  * belief,
  * "learned" weights (a list of 17 numbers; default: the trained ones);
  * Knizia "word" and "lookahead" take max_length, coverage, memory and per_letter, "search"
- * those and worlds and horizon, "random" per_letter; the others take none. The bots are
+ * those and worlds and horizon, "random" per_letter; Duvelen "search" takes worlds and
+ * horizon; the others take none. The bots are
  * those of Python's diabolo.<game> modules, with their default reaction times. */
 DIABOLO_API diabolo_status diabolo_bot_new(const diabolo_game* game, const char* kind, const char* options_json,
                                            diabolo_bot** out, diabolo_error* error);

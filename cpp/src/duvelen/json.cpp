@@ -111,6 +111,13 @@ State read_state(std::string_view text, const Game* expected) {
             read_cards(v.at("draaistok"), seat.cycle.data() + seat.waste_count, kCycleCards - seat.waste_count);
         seat.cycle_count = static_cast<uint8_t>(seat.waste_count + rest);
         for (int i = 0; i < seat.cycle_count; ++i) seat.cycle_mask |= card_bit(seat.cycle[at(i)]);
+        if (v.has("seen")) {
+            std::array<uint8_t, kCycleCards> seen{};
+            const int count = read_cards(v.at("seen"), seen.data(), kCycleCards);
+            for (int i = 0; i < count; ++i) seat.seen |= card_bit(seen[at(i)]);
+        } else if (seat.waste_count) {  // written before seats kept their memory: what shows
+            seat.seen = card_bit(seat.waste_top());
+        }
         if (v.at("passed").boolean()) s.passed = static_cast<uint8_t>(s.passed | (1u << p));
     }
     const json::Reader scores = root.at("scores");
@@ -188,6 +195,13 @@ std::string Rules::to_json(const State& t) {
         write_cards(w, seat.cycle.data(), seat.waste_count);
         w.key("draaistok");
         write_cards(w, seat.cycle.data() + seat.waste_count, seat.draaistok_count());
+        std::array<uint8_t, kCycleCards> seen{};
+        int count = 0;
+        for (int i = 0; i < seat.cycle_count; ++i) {
+            if (seat.seen & card_bit(seat.cycle[at(i)])) seen[at(count++)] = seat.cycle[at(i)];
+        }
+        w.key("seen");
+        write_cards(w, seen.data(), count);
         w.key("passed").value(((s.passed >> p) & 1u) != 0).end_object();
     }
     w.end_array();

@@ -54,9 +54,11 @@ void remove_from(Seat& seat, Source source) noexcept {
         case Source::Waste: {  // D3.6: the card below is next
             const std::size_t top = seat.waste_count - 1u;
             seat.cycle_mask &= ~card_bit(seat.cycle[top]);
+            seat.seen &= seat.cycle_mask;
             std::memmove(seat.cycle.data() + top, seat.cycle.data() + top + 1, seat.cycle_count - top - 1);
             seat.cycle[at(--seat.cycle_count)] = 0;
             --seat.waste_count;
+            if (seat.waste_count) seat.seen |= card_bit(seat.cycle[top - 1]);  // the card below shows (D3.6)
             return;
         }
         default: {  // D3.4: refill from the Stok
@@ -67,8 +69,9 @@ void remove_from(Seat& seat, Source source) noexcept {
     }
 }
 
-void turn(Seat& seat) noexcept {  // D3.7
+void turn(Seat& seat) noexcept {  // D3.7; only the new top shows (D8.2)
     seat.waste_count = static_cast<uint8_t>(seat.waste_count + std::min(kTurnCards, seat.draaistok_count()));
+    seat.seen |= card_bit(seat.waste_top());
 }
 
 /// D4.3: after Stop, an empty waste takes the whole Draaistok, its bottom card on top.
@@ -78,6 +81,7 @@ void flip_empty_wastes(Position& s, EventLog* log) {
         Seat& seat = s.seats[at(p)];
         if (seat.waste_count == 0 && seat.cycle_count != 0) {
             seat.waste_count = seat.cycle_count;
+            seat.seen |= card_bit(seat.waste_top());
             if (log) events::draaistok_flipped(*log, s, p);
         }
     }
@@ -602,16 +606,21 @@ std::array<int32_t, kMaxSeats> round_scores(const Position& s) noexcept {
 
 // ---- information (D8) ----------------------------------------------------------------------
 
-Position resample(const Position& s, uint64_t seed) {
+Position resample(const Position& s, uint64_t seed, int remembering) {
     Position r = s;
     Pcg32 rng(seed, 0xD0E1E5ULL);
     for (int p = 0; p < s.players(); ++p) {
         Seat& seat = r.seats[at(p)];
-        // Hidden places: Stok below the top, the Draaistok, the waste below its top.
+        // Hidden places: Stok below the top, the Draaistok, the waste below its top; the
+        // remembering seat's places of cards it has seen are not hidden from it.
+        const uint64_t known = p == remembering ? seat.seen : 0;
+        const auto hidden_at = [&](int i) {
+            return i != seat.waste_count - 1 && !(known & card_bit(seat.cycle[at(i)]));
+        };
         uint64_t hidden = 0;
         for (int i = 1; i < seat.stok_count; ++i) hidden |= card_bit(seat.stok[at(i)]);
         for (int i = 0; i < seat.cycle_count; ++i) {
-            if (i != seat.waste_count - 1) hidden |= card_bit(seat.cycle[at(i)]);
+            if (hidden_at(i)) hidden |= card_bit(seat.cycle[at(i)]);
         }
         std::array<uint8_t, kDeckCards> cards{};
         std::size_t count = 0;
@@ -621,9 +630,11 @@ Position resample(const Position& s, uint64_t seed) {
         for (int i = 1; i < seat.stok_count; ++i) seat.stok[at(i)] = cards[next++];
         seat.cycle_mask = 0;
         for (int i = 0; i < seat.cycle_count; ++i) {
-            if (i != seat.waste_count - 1) seat.cycle[at(i)] = cards[next++];
+            if (hidden_at(i)) seat.cycle[at(i)] = cards[next++];
             seat.cycle_mask |= card_bit(seat.cycle[at(i)]);
         }
+        // A dealt seat remembers only what it shows; the remembering seat all it has seen.
+        seat.seen = known | (seat.waste_count ? card_bit(seat.waste_top()) : 0);
     }
     r.seed = mix64(seed ^ 0xD0E1E5ULL);  // the rounds to come are unknown too
     return r;
@@ -672,6 +683,9 @@ std::string check_invariants(const Position& s) {
             cycle |= card_bit(seat.cycle[at(i)]);
         }
         if (cycle != seat.cycle_mask) return "seat " + std::to_string(p) + "'s cycle mask is stale";
+        if ((seat.seen & ~cycle) || (seat.waste_count && !(seat.seen & card_bit(seat.waste_top())))) {
+            return "seat " + std::to_string(p) + " has seen cards outside its cycle, or not its waste's top";
+        }
         if (seat.stok_count > 0 && std::find(seat.rij.begin(), seat.rij.end(), kNoCard) != seat.rij.end()) {
             return "an empty Rij slot while the Stok has cards (D3.4)";
         }

@@ -135,6 +135,11 @@ struct Seat {
     uint8_t cycle_count = 0;
     uint8_t waste_count = 0;
     uint64_t cycle_mask = 0;  // every card in the Draaistok or waste
+    /// The cards of the cycle that have been this seat's waste top this round: its memory
+    /// of its own Draaistok (a turn shows one card, D3.7; a recycle shifts which ones come
+    /// up, D3.8; a play from the waste shows the card below). No view shows it (D8.2); a
+    /// search may deal around it (resample's `remembering`).
+    uint64_t seen = 0;
 
     int stok_top() const noexcept { return stok_count ? stok[0] : -1; }
     int waste_top() const noexcept { return waste_count ? cycle[waste_count - 1u] : -1; }
@@ -222,8 +227,10 @@ std::vector<int> winners(const Position& state);
 std::array<int32_t, kMaxSeats> round_scores(const Position& state) noexcept;
 
 /// Determinisation (D8.2): every seat's face-down cards (Stok below the top, Draaistok,
-/// waste below the top) are reshuffled among that seat's own hidden places.
-Position resample(const Position& state, uint64_t seed);
+/// waste below the top) are reshuffled among that seat's own hidden places. Seat
+/// `remembering` (none by default, as D8.2 decides) keeps the cards of its cycle it has
+/// seen (Seat::seen) in their places: a player who remembers its own Draaistok.
+Position resample(const Position& state, uint64_t seed, int remembering = -1);
 
 /// What is inconsistent (card conservation, piles, counts, phase), or an empty string.
 std::string check_invariants(const Position& state);
@@ -328,6 +335,39 @@ public:
     std::optional<Move> choose(const Position& state, int player, Pcg32& rng) const override;
 };
 
+/// Plans beyond one move by playing the race out (D3): for each move it could make now
+/// (the lookahead's choice, its other plays, a turn, either recycle) it simulates the
+/// next `horizon` seconds in `worlds` deals of the cards it cannot see, every seat played
+/// by a LookaheadBot with reaction times drawn as the real ones are, and weighs each move
+/// by its round total's lead over the best other seat's (D5). The deals keep what it
+/// remembers of its own cycle (resample's `remembering`, Seat::seen): where the cards it
+/// has seen on its waste lie in its Draaistok, so it sees which recycle brings them up
+/// when they fit. It leaves the lookahead's choice only for a move whose gain the deals
+/// make sure of (a paired t statistic above 1.5, in integers). Every move is weighed in
+/// the same deals and reaction times, and its budget is `worlds`, not a clock, so a seed
+/// gives the same game on every machine. It calls Stop at once, as the lookahead does.
+class SearchBot : public Bot {
+public:
+    SearchBot(realtime::Reaction reaction, int worlds, double horizon);
+    std::optional<Move> choose(const Position& state, int player, Pcg32& rng) const override;
+    int worlds() const noexcept { return worlds_; }
+    double horizon() const noexcept { return static_cast<double>(horizon_) / 1e6; }
+
+private:
+    int64_t outcome(Position world, const Move& first, int player, uint64_t seed) const;
+
+    LookaheadBot model_;  // every seat's later moves in a simulation
+    int worlds_;
+    int64_t horizon_;  // microseconds
+};
+
+constexpr int kDefaultSearchWorlds = 128;
+constexpr double kDefaultSearchHorizon = 16.0;  // seconds
+/// OptionError unless worlds is 1..kMaxSearchWorlds and horizon 0.1..kMaxSearchHorizon seconds.
+constexpr int kMaxSearchWorlds = 256;
+constexpr double kMaxSearchHorizon = 30.0;  // seconds
+void check_search_options(int worlds, double horizon);
+
 /// The state of the text to_json wrote; StateFormatError naming the path of what is wrong.
 State state_from_json(std::string_view text);
 
@@ -407,7 +447,7 @@ struct Rules {
     static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum
     static constexpr bool kRealTime = true;  // no turns: moves apply as they arrive (D3)
     /// The game's entry in the catalogue (core/catalogue.hpp).
-    static constexpr GameInfo kInfo{kName, "Duvelen", 2, 8, kRealTime, true, "greedy,lookahead,random", ""};
+    static constexpr GameInfo kInfo{kName, "Duvelen", 2, 8, kRealTime, true, "greedy,lookahead,random,search", ""};
 
     // ---- bots: one factory, one way to ask any bot ----
     using Bot = duvelen::Bot;
