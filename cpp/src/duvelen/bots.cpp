@@ -78,30 +78,16 @@ std::optional<Move> LookaheadBot::choose(const Position& state, int player, Pcg3
     return GreedyBot(reaction()).choose(state, player, rng);  // no play: turn, recycle or pass as greedy does
 }
 
-void check_search_options(int worlds, double horizon) {
-    if (worlds < 1 || worlds > kMaxSearchWorlds)
-        throw OptionError("worlds must be 1.." + std::to_string(kMaxSearchWorlds) + ", got " + std::to_string(worlds));
-    if (!(horizon >= 0.1 && horizon <= kMaxSearchHorizon))
-        throw OptionError("horizon must be 0.1.." + std::to_string(static_cast<int>(kMaxSearchHorizon)) +
-                          " seconds, got " + std::to_string(horizon));
-}
-
 SearchBot::SearchBot(realtime::Reaction reaction, int worlds, double horizon)
     : Bot(reaction), model_(reaction), worlds_(worlds), horizon_(realtime::microseconds(horizon)) {
-    check_search_options(worlds, horizon);
+    realtime::check_search_budget(worlds, kMaxSearchWorlds, horizon, kMaxSearchHorizon);
 }
 
 int64_t SearchBot::outcome(Position world, const Move& first, int player, uint64_t seed) const {
     std::array<const Bot*, realtime::kMaxSeats> bots{};
     for (int p = 0; p < world.players(); ++p) bots[static_cast<std::size_t>(p)] = &model_;
-    realtime::Simulation<Rules> simulation(world, bots, seed);
-    simulation.send(player, first, simulation.delay(player, first));
-    for (int p = 0; p < world.players(); ++p) {
-        if (p != player) simulation.plan(p);
-    }
     const int round = world.round;
-    while (simulation.step(horizon_) && world.round == round) {  // step() stops at the game's end
-    }
+    realtime::Simulation<Rules>(world, bots, seed).play_out(player, first, horizon_);
     // The totals as the round stands (D5), or as it ended.
     std::array<int32_t, kMaxSeats> totals = world.scores;
     if (world.round == round && !world.is_terminal()) {
@@ -121,22 +107,22 @@ std::optional<Move> SearchBot::choose(const Position& state, int player, Pcg32& 
     if (!usual || usual->kind == MoveKind::Stop) return usual;  // waiting, or D5.5's +10 at once
     std::array<Move, kNumActions> legal{};
     const int n = legal_moves(state, player, legal);
-    std::vector<Move> moves{*usual};
+    std::array<Move, kNumActions> moves{*usual};  // the candidates, the usual move first
+    std::size_t count = 1;
     for (int i = 0; i < n; ++i) {
         const Move& move = legal[static_cast<std::size_t>(i)];
-        if (move.kind != MoveKind::Pass && move != *usual) moves.push_back(move);
+        if (move.kind != MoveKind::Pass && move != *usual) moves[count++] = move;
     }
-    if (moves.size() < 2) return usual;
+    if (count < 2) return usual;
     // Per move, the sum of its outcome's differences from the usual move's over the deals,
     // and of their squares: integers, so the choice is the same on every machine.
-    std::vector<int64_t> sum(moves.size(), 0), squares(moves.size(), 0);
-    std::vector<int64_t> outcomes(moves.size(), 0);
+    std::array<int64_t, kNumActions> sum{}, squares{}, outcomes{};
     for (int w = 0; w < worlds_; ++w) {
         const uint64_t high = rng.next();
         const uint64_t seed = (high << 32u) | rng.next();
         const Position world = resample(state, seed, player);
-        for (std::size_t m = 0; m < moves.size(); ++m) outcomes[m] = outcome(world, moves[m], player, seed);
-        for (std::size_t m = 1; m < moves.size(); ++m) {
+        for (std::size_t m = 0; m < count; ++m) outcomes[m] = outcome(world, moves[m], player, seed);
+        for (std::size_t m = 1; m < count; ++m) {
             const int64_t difference = outcomes[m] - outcomes[0];
             sum[m] += difference;
             squares[m] += difference * difference;
@@ -146,7 +132,7 @@ std::optional<Move> SearchBot::choose(const Position& state, int player, Pcg32& 
     // 4 sum^2 worlds > 9 (squares worlds - sum^2), for a gain (sum > 0).
     const int64_t w = worlds_;
     std::size_t best = 0;
-    for (std::size_t m = 1; m < moves.size(); ++m) {
+    for (std::size_t m = 1; m < count; ++m) {
         const bool sure = sum[m] > 0 && 4 * sum[m] * sum[m] * w > 9 * (squares[m] * w - sum[m] * sum[m]);
         if (sure && (best == 0 || sum[m] > sum[best])) best = m;
     }

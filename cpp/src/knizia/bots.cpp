@@ -117,21 +117,13 @@ std::optional<Move> WordBot::choose(const Position& s, int player, Pcg32&) const
     return std::nullopt;  // wait for the next card
 }
 
-void check_search_options(int worlds, double horizon) {
-    if (worlds < 1 || worlds > kMaxSearchWorlds)
-        throw OptionError("worlds must be 1.." + std::to_string(kMaxSearchWorlds) + ", got " + std::to_string(worlds));
-    if (!(horizon >= 0.1 && horizon <= kMaxSearchHorizon))
-        throw OptionError("horizon must be 0.1.." + std::to_string(static_cast<int>(kMaxSearchHorizon)) +
-                          " seconds, got " + std::to_string(horizon));
-}
-
 SearchBot::SearchBot(realtime::Reaction reaction, double per_letter, Vocabulary vocabulary, int worlds, double horizon)
     : Bot(reaction, per_letter),
       own_(reaction, per_letter, std::move(vocabulary), true),
       others_(reaction, per_letter, Vocabulary{}, true),
       worlds_(worlds),
       horizon_(realtime::microseconds(horizon)) {
-    check_search_options(worlds, horizon);
+    realtime::check_search_budget(worlds, kMaxSearchWorlds, horizon, kMaxSearchHorizon);
 }
 
 namespace {
@@ -174,14 +166,7 @@ std::vector<std::optional<Move>> SearchBot::candidates(const Position& s, int pl
 double SearchBot::outcome(Position world, const std::optional<Move>& first, int player, uint64_t seed) const {
     std::array<const Bot*, realtime::kMaxSeats> bots{};
     for (int p = 0; p < world.players(); ++p) bots[static_cast<std::size_t>(p)] = p == player ? &own_ : &others_;
-    realtime::Simulation<Rules> simulation(world, bots, seed);
-    simulation.send(player, first, first ? simulation.delay(player, *first) : 0);
-    for (int p = 0; p < world.players(); ++p) {
-        if (p != player) simulation.plan(p);
-    }
-    const int round = world.round;
-    while (simulation.step(horizon_) && world.round == round) {  // step() stops at the game's end
-    }
+    realtime::Simulation<Rules>(world, bots, seed).play_out(player, first, horizon_);
     double best_other = -1e300;
     for (int p = 0; p < world.players(); ++p) {
         if (p != player) best_other = std::max(best_other, cards_of(world, p));

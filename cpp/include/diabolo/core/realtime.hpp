@@ -104,7 +104,7 @@ struct Pending {
 /// which arrives a reaction time later (R::bot_move, R::bot_delay); step() applies the
 /// next arrival through R::try_apply (a lost race is rejected) and lets the seats that
 /// must decide again do so. simulate() plays whole games with it; a search plays short
-/// stretches from positions of its own (a seat's first decision given by send()).
+/// stretches from positions of its own (play_out).
 template <class R>
 class Simulation {
 public:
@@ -128,18 +128,18 @@ public:
             bots_[seat] ? R::bot_move(*bots_[seat], state_, p, minds_[seat]) : std::optional<Move>{};
         send(p, move, move ? R::bot_delay(*bots_[seat], *move, minds_[seat]) : 0);
     }
-    /// Seat p sends `move` now, to arrive `delay` microseconds later (nothing: it waits).
-    void send(int p, const std::optional<Move>& move, int64_t delay) {
-        auto& slot = pending_[static_cast<std::size_t>(p)];
-        slot.move = move;
-        slot.time = move ? now_ + delay : detail::kIdle;
-        const uint64_t high = order_.next();
-        slot.tiebreak = (high << 32u) | order_.next();
-    }
-    /// The reaction time of seat p's bot for `move`, drawn from the seat's stream.
-    int64_t delay(int p, const Move& move) {
+    /// A search's rollout: seat p makes `first` now (nothing: it waits for the table to
+    /// change), every other seat decides afresh, and the moves arrive until `until`
+    /// microseconds or the end of the round, whichever comes first. Seat p needs a bot.
+    void play_out(int p, const std::optional<Move>& first, int64_t until) {
         const auto seat = static_cast<std::size_t>(p);
-        return R::bot_delay(*bots_[seat], move, minds_[seat]);
+        send(p, first, first ? R::bot_delay(*bots_[seat], *first, minds_[seat]) : 0);
+        for (int q = 0; q < state_.players(); ++q) {
+            if (q != p) plan(q);
+        }
+        const int round = R::round(state_);
+        while (step(until) && R::round(state_) == round) {  // step() stops at the game's end
+        }
     }
 
     /// One arrival: when, whose, what was sent and what the rules took (nothing: it lost a race).
@@ -185,6 +185,15 @@ public:
     int64_t now() const noexcept { return now_; }
 
 private:
+    /// Seat p sends `move` now, to arrive `delay` microseconds later (nothing: it waits).
+    void send(int p, const std::optional<Move>& move, int64_t delay) {
+        auto& slot = pending_[static_cast<std::size_t>(p)];
+        slot.move = move;
+        slot.time = move ? now_ + delay : detail::kIdle;
+        const uint64_t high = order_.next();
+        slot.tiebreak = (high << 32u) | order_.next();
+    }
+
     Position& state_;
     std::array<const Bot*, kMaxSeats> bots_;
     Pcg32 order_;               // ties between arrivals at one instant
@@ -192,6 +201,16 @@ private:
     std::array<detail::Pending<Move>, kMaxSeats> pending_{};
     int64_t now_ = 0;
 };
+
+/// OptionError unless a real-time search's budget is within its game's bounds: `worlds`
+/// deals 1..max_worlds, and `horizon` 0.1..max_horizon seconds of simulated play.
+inline void check_search_budget(int worlds, int max_worlds, double horizon, double max_horizon) {
+    if (worlds < 1 || worlds > max_worlds)
+        throw OptionError("worlds must be 1.." + std::to_string(max_worlds) + ", got " + std::to_string(worlds));
+    if (!(horizon >= 0.1 && horizon <= max_horizon))
+        throw OptionError("horizon must be 0.1.." + std::to_string(static_cast<int>(max_horizon)) + " seconds, got " +
+                          std::to_string(horizon));
+}
 
 /// Simulates game `R` (a real-time game of the contract, core/contract.hpp) from `state`
 /// until it is over or a limit is reached; `bots[p]` plays seat p. Each bot's move is

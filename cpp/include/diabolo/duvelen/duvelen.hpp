@@ -363,10 +363,9 @@ private:
 
 constexpr int kDefaultSearchWorlds = 128;
 constexpr double kDefaultSearchHorizon = 16.0;  // seconds
-/// OptionError unless worlds is 1..kMaxSearchWorlds and horizon 0.1..kMaxSearchHorizon seconds.
+/// The bounds of the search's options (realtime::check_search_budget).
 constexpr int kMaxSearchWorlds = 256;
 constexpr double kMaxSearchHorizon = 30.0;  // seconds
-void check_search_options(int worlds, double horizon);
 
 /// The state of the text to_json wrote; StateFormatError naming the path of what is wrong.
 State state_from_json(std::string_view text);

@@ -528,10 +528,9 @@ private:
 
 constexpr int kDefaultSearchWorlds = 16;
 constexpr double kDefaultSearchHorizon = 4.0;  // seconds
-/// OptionError unless worlds is 1..kMaxSearchWorlds and horizon 0.1..10 seconds.
+/// The bounds of the search's options (realtime::check_search_budget).
 constexpr int kMaxSearchWorlds = 64;
 constexpr double kMaxSearchHorizon = 10.0;  // seconds
-void check_search_options(int worlds, double horizon);
 
 /// The contract (core/contract.hpp). There are no turns (K3.2): current_player is
 /// kSimultaneous until the game is over, and random playouts draw the acting seat among
