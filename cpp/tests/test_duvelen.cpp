@@ -144,14 +144,16 @@ TEST(duvelen_random_games_keep_every_invariant) {
                 const Move move = moves[rng.below(static_cast<uint32_t>(moves.size()))];
                 CHECK(!Rules::why_illegal(s, move, player).has_value());
                 CHECK(check_invariants(resample(s, g)).empty());
-                const Position remembered = resample(s, g, player);
+                const Position remembered = resample(s, g, Memory::WasteTops);
                 CHECK(check_invariants(remembered).empty());
-                const Seat& seat = s.seats[static_cast<std::size_t>(player)];
-                for (int i = 0; i < seat.cycle_count; ++i) {  // what the seat has seen stays put
-                    const uint8_t card = seat.cycle[static_cast<std::size_t>(i)];
-                    if (seat.seen & card_bit(card)) {
-                        CHECK(remembered.seats[static_cast<std::size_t>(player)].cycle[static_cast<std::size_t>(i)] ==
-                              card);
+                for (int q = 0; q < players; ++q) {  // what has been a waste's top stays put
+                    const Seat& seat = s.seats[static_cast<std::size_t>(q)];
+                    for (int i = 0; i < seat.cycle_count; ++i) {
+                        const uint8_t card = seat.cycle[static_cast<std::size_t>(i)];
+                        if (seat.seen & card_bit(card)) {
+                            CHECK(remembered.seats[static_cast<std::size_t>(q)].cycle[static_cast<std::size_t>(i)] ==
+                                  card);
+                        }
                     }
                 }
                 apply(s, move, player);
@@ -188,11 +190,10 @@ TEST(duvelen_greedy_simulations_finish_and_replay) {
     CHECK(one.scores == two.scores && one.actions == two.actions && one.time == two.time);
 }
 
-TEST(duvelen_a_seat_remembers_its_own_cycle_and_resample_keeps_it) {
-    // D3.7, D8.2: a turn shows its last card only; the seat's memory (Seat::seen) holds
-    // every card that has been its waste's top, and a recycle (D3.8) brings others up.
-    // The contract's resample forgets it (D8.2); resample(..., remembering) deals only
-    // the rest anew.
+TEST(duvelen_the_tops_of_a_seats_waste_are_remembered_and_resample_keeps_them) {
+    // D3.7, D8.2: a turn shows its last card only; Seat::seen holds every card that has
+    // been the seat's waste top, and a recycle (D3.8) brings others up. The contract's
+    // resample forgets it (D8.2); resample(..., Memory::WasteTops) deals only the rest anew.
     Position s = new_game(config_of(2), 4);
     Seat& seat = s.seats[0];
     CHECK(seat.seen == 0);
@@ -208,7 +209,7 @@ TEST(duvelen_a_seat_remembers_its_own_cycle_and_resample_keeps_it) {
     CHECK(s.seats[1].seen == 0);
     bool dealt_anew = false;
     for (uint64_t seed = 0; seed < 8; ++seed) {
-        const Position remembered = resample(s, seed, 0);
+        const Position remembered = resample(s, seed, Memory::WasteTops);
         for (int i = 0; i < seat.cycle_count; ++i) {
             const uint8_t card = seat.cycle[static_cast<std::size_t>(i)];
             CHECK(!(seat.seen & card_bit(card)) || remembered.seats[0].cycle[static_cast<std::size_t>(i)] == card);

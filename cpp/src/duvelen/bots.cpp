@@ -83,11 +83,11 @@ SearchBot::SearchBot(realtime::Reaction reaction, int worlds, double horizon)
     realtime::check_search_budget(worlds, kMaxSearchWorlds, horizon, kMaxSearchHorizon);
 }
 
-int64_t SearchBot::outcome(Position world, const Move& first, int player, uint64_t seed) const {
+int64_t SearchBot::outcome(Position world, const Move& first, int player, uint64_t seed, int64_t until) const {
     std::array<const Bot*, realtime::kMaxSeats> bots{};
     for (int p = 0; p < world.players(); ++p) bots[static_cast<std::size_t>(p)] = &model_;
     const int round = world.round;
-    realtime::Simulation<Rules>(world, bots, seed).play_out(player, first, horizon_);
+    realtime::Simulation<Rules>(world, bots, seed).play_out(player, first, until);
     // The totals as the round stands (D5), or as it ended.
     std::array<int32_t, kMaxSeats> totals = world.scores;
     if (world.round == round && !world.is_terminal()) {
@@ -117,11 +117,13 @@ std::optional<Move> SearchBot::choose(const Position& state, int player, Pcg32& 
     // Per move, the sum of its outcome's differences from the usual move's over the deals,
     // and of their squares: integers, so the choice is the same on every machine.
     std::array<int64_t, kNumActions> sum{}, squares{}, outcomes{};
+    // Which recycle is better shows only as the next pass brings the cards up (D3.8).
+    const int64_t until = usual->kind == MoveKind::Recycle ? 2 * horizon_ : horizon_;
     for (int w = 0; w < worlds_; ++w) {
         const uint64_t high = rng.next();
         const uint64_t seed = (high << 32u) | rng.next();
-        const Position world = resample(state, seed, player);
-        for (std::size_t m = 0; m < count; ++m) outcomes[m] = outcome(world, moves[m], player, seed);
+        const Position world = resample(state, seed, Memory::WasteTops);
+        for (std::size_t m = 0; m < count; ++m) outcomes[m] = outcome(world, moves[m], player, seed, until);
         for (std::size_t m = 1; m < count; ++m) {
             const int64_t difference = outcomes[m] - outcomes[0];
             sum[m] += difference;

@@ -606,14 +606,14 @@ std::array<int32_t, kMaxSeats> round_scores(const Position& s) noexcept {
 
 // ---- information (D8) ----------------------------------------------------------------------
 
-Position resample(const Position& s, uint64_t seed, int remembering) {
+Position resample(const Position& s, uint64_t seed, Memory memory) {
     Position r = s;
     Pcg32 rng(seed, 0xD0E1E5ULL);
     for (int p = 0; p < s.players(); ++p) {
         Seat& seat = r.seats[at(p)];
         // Hidden places: Stok below the top, the Draaistok, the waste below its top; the
-        // remembering seat's places of cards it has seen are not hidden from it.
-        const uint64_t known = p == remembering ? seat.seen : 0;
+        // places of cards that have been a waste's top are not hidden from a memory.
+        const uint64_t known = memory == Memory::WasteTops ? seat.seen : 0;
         const auto hidden_at = [&](int i) {
             return i != seat.waste_count - 1 && !(known & card_bit(seat.cycle[at(i)]));
         };
@@ -633,7 +633,7 @@ Position resample(const Position& s, uint64_t seed, int remembering) {
             if (hidden_at(i)) seat.cycle[at(i)] = cards[next++];
             seat.cycle_mask |= card_bit(seat.cycle[at(i)]);
         }
-        // A dealt seat remembers only what it shows; the remembering seat all it has seen.
+        // A deal without memory shows only the waste's top; one with it keeps all.
         seat.seen = known | (seat.waste_count ? card_bit(seat.waste_top()) : 0);
     }
     r.seed = mix64(seed ^ 0xD0E1E5ULL);  // the rounds to come are unknown too

@@ -135,10 +135,11 @@ struct Seat {
     uint8_t cycle_count = 0;
     uint8_t waste_count = 0;
     uint64_t cycle_mask = 0;  // every card in the Draaistok or waste
-    /// The cards of the cycle that have been this seat's waste top this round: its memory
-    /// of its own Draaistok (a turn shows one card, D3.7; a recycle shifts which ones come
-    /// up, D3.8; a play from the waste shows the card below). No view shows it (D8.2); a
-    /// search may deal around it (resample's `remembering`).
+    /// The cards of the cycle that have been this seat's waste top this round (a turn
+    /// shows one card, D3.7; a recycle shifts which ones come up, D3.8; a play from the
+    /// waste shows the card below). Each was in everyone's view (D8.1), and the turns and
+    /// recycles that moved it since are public, so whoever watched knows where it lies.
+    /// No view shows this memory (D8.2); a search may deal around it (Memory::WasteTops).
     uint64_t seen = 0;
 
     int stok_top() const noexcept { return stok_count ? stok[0] : -1; }
@@ -226,11 +227,17 @@ std::vector<int> winners(const Position& state);
 /// D5 scores of the current round as if it ended now.
 std::array<int32_t, kMaxSeats> round_scores(const Position& state) noexcept;
 
+/// What a deal keeps of the round so far.
+enum class Memory : uint8_t {
+    None,       ///< only what shows now, as D8.2 decides for the contract's resample
+    WasteTops,  ///< also every card that has been a waste's top this round (Seat::seen)
+};
+
 /// Determinisation (D8.2): every seat's face-down cards (Stok below the top, Draaistok,
-/// waste below the top) are reshuffled among that seat's own hidden places. Seat
-/// `remembering` (none by default, as D8.2 decides) keeps the cards of its cycle it has
-/// seen (Seat::seen) in their places: a player who remembers its own Draaistok.
-Position resample(const Position& state, uint64_t seed, int remembering = -1);
+/// waste below the top) are reshuffled among that seat's own hidden places. With
+/// Memory::WasteTops the cards that have been a waste's top this round stay in their
+/// places: a player who watched the table and remembers it.
+Position resample(const Position& state, uint64_t seed, Memory memory = Memory::None);
 
 /// What is inconsistent (card conservation, piles, counts, phase), or an empty string.
 std::string check_invariants(const Position& state);
@@ -340,12 +347,14 @@ public:
 /// next `horizon` seconds in `worlds` deals of the cards it cannot see, every seat played
 /// by a LookaheadBot with reaction times drawn as the real ones are, and weighs each move
 /// by its round total's lead over the best other seat's (D5). The deals keep what it
-/// remembers of its own cycle (resample's `remembering`, Seat::seen): where the cards it
-/// has seen on its waste lie in its Draaistok, so it sees which recycle brings them up
-/// when they fit. It leaves the lookahead's choice only for a move whose gain the deals
-/// make sure of (a paired t statistic above 1.5, in integers). Every move is weighed in
-/// the same deals and reaction times, and its budget is `worlds`, not a clock, so a seed
-/// gives the same game on every machine. It calls Stop at once, as the lookahead does.
+/// remembers of the table (Memory::WasteTops): where the cards it has seen on a waste's
+/// top lie in their Draaistok, so it sees which recycle brings its own up when they fit,
+/// and what the others' turns will show. A recycle is played out twice as far, since
+/// which one is better shows only as the next pass brings the cards up (D3.8). It leaves
+/// the lookahead's choice only for a move whose gain the deals make sure of (a paired t
+/// statistic above 1.5, in integers). Every move is weighed in the same deals and
+/// reaction times, and its budget is `worlds`, not a clock, so a seed gives the same game
+/// on every machine. It calls Stop at once, as the lookahead does.
 class SearchBot : public Bot {
 public:
     SearchBot(realtime::Reaction reaction, int worlds, double horizon);
@@ -354,7 +363,7 @@ public:
     double horizon() const noexcept { return static_cast<double>(horizon_) / 1e6; }
 
 private:
-    int64_t outcome(Position world, const Move& first, int player, uint64_t seed) const;
+    int64_t outcome(Position world, const Move& first, int player, uint64_t seed, int64_t until) const;
 
     LookaheadBot model_;  // every seat's later moves in a simulation
     int worlds_;
