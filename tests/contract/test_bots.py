@@ -75,6 +75,10 @@ def test_the_action_of_every_legal_move_is_one_of_the_legal_actions(name: str) -
                 assert game.action(str(legal)) == game.action(legal)
 
 
+QUICK: dict[str, dict[str, Any]] = {"ismcts": {"iterations": 20}, "search": {"worlds": 4, "horizon": 2.0}}
+"""Options that keep a searching bot quick: what these tests check does not depend on how
+deep it looks (at its defaults, a Duvelen match of two searches takes half a minute a game)."""
+
+
 def _quick(name: str, kind: str) -> dict[str, Any]:
-    """Options that keep a searching bot quick."""
-    return {"iterations": 20} if kind == "ismcts" else {}
+    return QUICK.get(kind, {})
