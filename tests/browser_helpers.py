@@ -2,7 +2,8 @@
 browser download is not used), a real server on loopback for a module's tests, people
 (browser contexts, each with its own localStorage) whose pages must log no page error and
 no console error, the two screen sizes, and the check that nothing is wider than a phone's
-screen. A module uses the fixtures by importing them (``browser``, ``server``, ``people``).
+screen. A module uses the fixtures by importing them (``server``, ``people``); ``browser``, the
+run's one Chromium, is conftest.py's.
 Without Chromium and playwright the tests skip, or fail under CI=true, naming what to
 install."""
 
@@ -14,25 +15,16 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from tests.server_helpers import Running, running_server
-from tests.tool_helpers import chromium, require_browser
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize
 
-__all__ = ["DESKTOP", "PHONE", "WIDTHS", "Person", "browser", "check_fits", "people", "server", "sit", "too_wide"]
+__all__ = ["DESKTOP", "PHONE", "WIDTHS", "Person", "check_fits", "people", "server", "sit", "too_wide"]
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 375, "height": 740}
 """The narrowest phone screen the client is made for (a 390 px phone has room to spare)."""
 WIDTHS = {"desktop": DESKTOP, "phone": PHONE}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless, for the module's tests."""
-    require_browser("the browser client's tests")
-    with chromium() as launched:
-        yield launched
 
 
 @pytest.fixture(scope="module")

@@ -1,11 +1,13 @@
 """A real PostgreSQL server for the server's store tests: a throwaway cluster made with
 Debian's postgresql package (initdb, pg_ctl) in a temporary folder, listening on a free
 loopback port, stopped and removed at the end. As root the cluster belongs to the
-``postgres`` user the package creates (PostgreSQL refuses to run as root)."""
+``postgres`` user the package creates (PostgreSQL refuses to run as root). The suite makes
+one cluster per run (conftest.py's ``postgres_url``) and a fresh database per test."""
 
 from __future__ import annotations
 
 import glob
+import itertools
 import os
 import shutil
 import socket
@@ -32,6 +34,35 @@ def _free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+class Cluster:
+    """A running cluster: its server's URL, and fresh databases on it."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._made = itertools.count(1)
+
+    @contextmanager
+    def database(self) -> Iterator[str]:
+        """The URL of a new, empty database, dropped at the end (with any connection left)."""
+        import psycopg
+
+        name = f"test_{next(self._made)}"
+        with psycopg.connect(self.url, autocommit=True) as admin:
+            admin.execute(f"CREATE DATABASE {name}")
+        try:
+            yield self.url.rsplit("/", 1)[0] + "/" + name
+        finally:
+            with psycopg.connect(self.url, autocommit=True) as admin:
+                admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+@contextmanager
+def postgres_cluster() -> Iterator[Cluster]:
+    """A fresh cluster (see :func:`postgres_server`) that makes databases."""
+    with postgres_server() as url:
+        yield Cluster(url)
 
 
 @contextmanager

@@ -1,5 +1,6 @@
 """A real Redis server for the cluster tests: Debian's redis-server on a free loopback
-port, without persistence, in a temporary folder, stopped at the end."""
+port, without persistence, in a temporary folder, stopped at the end. The suite starts
+one per run (conftest.py's ``redis_url``) and empties it for each test."""
 
 from __future__ import annotations
 
@@ -49,3 +50,12 @@ def redis_server() -> Iterator[str]:
         process.kill()
         process.wait(10)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def flush(url: str) -> None:
+    """Empties every database of the Redis server at ``url`` (redis://host:port/db)."""
+    host, port = url.removeprefix("redis://").split("/")[0].split(":")
+    with socket.create_connection((host, int(port)), timeout=10) as connection:
+        connection.sendall(b"FLUSHALL\r\n")
+        answer = connection.recv(64)
+    assert answer.startswith(b"+OK"), answer

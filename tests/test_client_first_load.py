@@ -15,10 +15,10 @@ import pytest
 pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
 
 from diabolo.server.app import CLIENT  # noqa: E402
-from tests.browser_helpers import Person, browser, people, server, sit  # noqa: E402
+from tests.browser_helpers import Person, people, server, sit  # noqa: E402
 from tests.server_helpers import Running  # noqa: E402
 
-__all__ = ["browser", "people", "server"]  # the fixtures this module uses
+__all__ = ["people", "server"]  # the fixtures this module uses
 
 FIRST_LOAD_BYTES = 200_000
 """The most a page's first load may bring (uncompressed), the server's answers excluded."""

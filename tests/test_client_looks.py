@@ -29,7 +29,7 @@ import pytest
 
 pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
 
-from tests.browser_helpers import DESKTOP, PHONE, WIDTHS, Person, browser, people, server, sit  # noqa: E402
+from tests.browser_helpers import DESKTOP, PHONE, WIDTHS, Person, people, server, sit  # noqa: E402
 from tests.server_helpers import Running  # noqa: E402
 from tests.test_server_browser import QUICK_DUVELEN, QUICK_KNIZIA, duvelen_move, knizia_move, schacht_move  # noqa: E402
 from tests.wasm_helpers import ROOT  # noqa: E402
@@ -37,7 +37,7 @@ from tests.wasm_helpers import ROOT  # noqa: E402
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-__all__ = ["browser", "people", "server"]  # the fixtures this module uses
+__all__ = ["people", "server"]  # the fixtures this module uses
 
 # What the page shows, as a person sees it: the visible elements that carry text of their
 # own (the boxes of that text) or take clicks (their boxes), each cut to what its

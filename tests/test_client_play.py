@@ -26,7 +26,7 @@ import pytest
 pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
 
 import diabolo  # noqa: E402
-from tests.browser_helpers import Person, browser, people, server, sit  # noqa: E402
+from tests.browser_helpers import Person, people, server, sit  # noqa: E402
 from tests.server_helpers import Running, receive  # noqa: E402
 from tests.test_server_browser import QUICK_DUVELEN, QUICK_KNIZIA, check_the_end  # noqa: E402
 
@@ -46,7 +46,7 @@ window.WebSocket = class extends window.WebSocket {
 };
 """
 
-__all__ = ["browser", "people", "server"]  # the fixtures this module uses
+__all__ = ["people", "server"]  # the fixtures this module uses
 
 COLOUR_NAMES = {"R": "red", "Y": "yellow", "G": "green", "P": "purple", "B": "blue"}
 

@@ -27,14 +27,14 @@ import pytest
 pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
 
 import diabolo  # noqa: E402
-from tests.browser_helpers import DESKTOP, PHONE, Person, browser, people, server, too_wide  # noqa: E402
+from tests.browser_helpers import DESKTOP, PHONE, Person, people, server, too_wide  # noqa: E402
 from tests.server_helpers import Running  # noqa: E402
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page, ViewportSize
 
 ROOT = Path(__file__).resolve().parent.parent
-__all__ = ["browser", "people", "server"]  # the fixtures this module uses
+__all__ = ["people", "server"]  # the fixtures this module uses
 GAMES = {"schacht": "S", "knizia": "K", "duvelen": "D"}
 """The games with rules pages, and the letter their clauses are numbered with (S3.2)."""
 SECTIONS = [

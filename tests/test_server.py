@@ -23,7 +23,6 @@ from websockets.exceptions import ConnectionClosedError  # noqa: E402
 import diabolo  # noqa: E402
 from diabolo.server import ServerConfig  # noqa: E402
 from diabolo.server.tables import listed_moves, seat_view, token_hash  # noqa: E402
-from tests.postgres_helpers import postgres_server  # noqa: E402
 from tests.server_helpers import Running, receive, running_server  # noqa: E402
 from tests.tool_helpers import under_ci  # noqa: E402
 
@@ -412,10 +411,10 @@ def test_a_move_that_lost_a_race_is_answered_as_such(server: Running) -> None:
     assert refusal["clause"].startswith("D")
 
 
-def test_the_postgres_store_keeps_and_resumes_a_game() -> None:
-    """The restart test with the tables in a real PostgreSQL server that the test starts."""
-    with postgres_server() as url:
-        play_then_resume(url)
+def test_the_postgres_store_keeps_and_resumes_a_game(postgres_url: str) -> None:
+    """The restart test with the tables in a real PostgreSQL server (a fresh database of
+    the run's cluster)."""
+    play_then_resume(postgres_url)
 
 
 def test_writes_that_arrive_together_share_a_commit_and_fail_alone(tmp_path: Path) -> None:

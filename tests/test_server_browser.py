@@ -35,7 +35,6 @@ from tests.browser_helpers import (  # noqa: E402
     PHONE,
     WIDTHS,
     Person,
-    browser,
     check_fits,
     people,
     server,
@@ -47,7 +46,7 @@ from tests.server_helpers import Running  # noqa: E402
 if TYPE_CHECKING:
     from playwright.sync_api import Page
 
-__all__ = ["browser", "people", "server"]  # the fixtures this module uses
+__all__ = ["people", "server"]  # the fixtures this module uses
 
 QUICK_DUVELEN = {
     "reaction": {

@@ -27,8 +27,6 @@ from websockets.exceptions import ConnectionClosed  # noqa: E402
 from websockets.sync.client import ClientConnection, connect  # noqa: E402
 
 import diabolo  # noqa: E402
-from tests.postgres_helpers import postgres_server  # noqa: E402
-from tests.redis_helpers import redis_server  # noqa: E402
 
 LEASE_SECONDS = 5.0
 """The default lease: the failover time this test measures is the default's."""
@@ -116,16 +114,17 @@ class _Quietly:
 
 
 @contextlib.contextmanager
-def processes(count: int) -> Iterator[list[Process]]:
-    with postgres_server() as store, redis_server() as redis:
-        started: list[Process] = []
-        try:
-            for _ in range(count):  # one after another: each makes the schema if it is not there
-                started.append(Process(store, redis))
-            yield started
-        finally:
-            for process in started:
-                process.stop()
+def processes(count: int, store: str, redis: str) -> Iterator[list[Process]]:
+    """``count`` processes on the PostgreSQL database ``store`` and the Redis at ``redis``
+    (conftest.py's ``postgres_url`` and ``redis_url``: fresh for each test)."""
+    started: list[Process] = []
+    try:
+        for _ in range(count):  # one after another: each makes the schema if it is not there
+            started.append(Process(store, redis))
+        yield started
+    finally:
+        for process in started:
+            process.stop()
 
 
 def receive(connection: ClientConnection, timeout: float = 30) -> dict[str, Any]:
@@ -238,12 +237,12 @@ def check_nothing_lost(process: Process, person: Person) -> None:
     assert [person.events[v] for v in sorted(person.events)] == shown
 
 
-def test_any_process_serves_any_table_and_lists_every_table() -> None:
+def test_any_process_serves_any_table_and_lists_every_table(postgres_url: str, redis_url: str) -> None:
     """A table made on one process is sat at through a second and played through a third
     (relayed over Redis), watched through the first; every process's lobby lists it. Its
     rematch is asked through the second (the seat already taken, asking again is refused)
     and left through the third."""
-    with processes(3) as (first, second, third):
+    with processes(3, postgres_url, redis_url) as (first, second, third):
         table = first.create(**quick_duvelen())
         token = second.sit(table["id"], "Ann", 0)
         person = Person(table["id"], 0, token)
@@ -279,13 +278,15 @@ def listed_as_finished(process: Process, table_id: str) -> bool:
 
 
 @pytest.mark.parametrize("how", ["kill", "term"])
-def test_a_process_that_dies_or_stops_loses_its_tables_to_the_others(how: str) -> None:
+def test_a_process_that_dies_or_stops_loses_its_tables_to_the_others(
+    how: str, postgres_url: str, redis_url: str
+) -> None:
     """The process that plays a table is killed (kill -9) or told to stop (SIGTERM) in
     the middle of the game: another process takes the table over from the store (within
     a lease and a second after a kill; at once after SIGTERM, which hands it over), the
     person reconnects with ``since`` to a process that is left, hears what they missed,
     and plays to the end; nothing accepted is lost or doubled."""
-    with processes(3) as group, contextlib.ExitStack() as stack:
+    with processes(3, postgres_url, redis_url) as group, contextlib.ExitStack() as stack:
         holder, *others = group
         table = holder.create(**quick_duvelen())
         person = Person(table["id"], 0, holder.sit(table["id"], "Ann", 0))
