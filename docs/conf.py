@@ -7,8 +7,9 @@ is fetched from the network (no intersphinx). Build with warnings as errors::
     python -m sphinx -W --keep-going -b doctest docs build/docs-doctest
 
 The package must be importable (``pip install .``): autodoc reads the docstrings of the
-compiled engine, and the doctest builder runs every ``>>>`` example of the pages and of
-the docstrings that autodoc pulls in.
+compiled engine, and the doctest builder runs every example of the pages. The docstrings'
+examples run once, in ``tests/test_doctests.py``, which finds them in every public module
+and class, not only those the pages pull in: the doctest builder leaves them out.
 """
 
 from __future__ import annotations
@@ -80,9 +81,20 @@ def _clean_signature(
     return signature, return_annotation
 
 
+def _docstring_examples_run_elsewhere(
+    app: Sphinx, what: str, name: str, obj: object, options: object, lines: list[str]
+) -> None:
+    """Under the doctest builder, autodoc pulls in no docstring (autodoc-process-docstring):
+    tests/test_doctests.py runs their examples, so each runs once."""
+    if app.builder.name == "doctest":
+        lines.clear()
+
+
 def setup(app: Sphinx) -> None:
-    """Connects the signature clean-up to autodoc."""
+    """Connects the signature clean-up to autodoc, and keeps the docstrings' examples out
+    of the doctest builder."""
     app.connect("autodoc-process-signature", _clean_signature)
+    app.connect("autodoc-process-docstring", _docstring_examples_run_elsewhere)
 
 
 # ---- doctest ------------------------------------------------------------------------

@@ -5,7 +5,6 @@ package's library and header)."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 from collections.abc import Sequence
 from pathlib import Path
@@ -13,6 +12,7 @@ from typing import Any
 
 import diabolo
 from diabolo import Lexicon
+from tests import background
 from tests.transcripts import SPECS, TRANSCRIPTS
 
 KNIZIA_WORDS = ["Tor", "Rot", "Ort", "Tore", "Rest", "Rast", "Rate", "Stern", "Nest", "Ernst", "Nase", "Rasen"]
@@ -48,22 +48,25 @@ def replay(name: str, seed: int, limit: int) -> tuple[int, Any]:
     return moves, state
 
 
-def check_capi_test(program: Path, folder: Path, runner: Sequence[str] = ()) -> None:
+def run_capi_test(program: Path, folder: Path, runner: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
     """Runs the C test `program` (cpp/tests/capi/test_capi.c, built), behind `runner` if
     given (wine, qemu-user), on every golden transcript (tests/transcripts.py) and a lexicon
-    file it writes to `folder`, and checks that its seeded games, replayed through the
-    Python API, end in the same state text."""
+    file it writes to `folder` (niced in a background job, tests/background.py)."""
     lexicon = folder / "words.lexicon"
     lexicon.write_bytes(Lexicon.from_words(KNIZIA_WORDS).to_bytes())
+    return background.run([*runner, str(program), f"lexicon={lexicon}", *_transcripts()], timeout=600)
+
+
+def _transcripts() -> list[str]:
     transcripts = sorted(str(path) for path in TRANSCRIPTS.glob("*.txt"))
     assert len(transcripts) == len(SPECS)
-    capi = subprocess.run(
-        [*runner, str(program), f"lexicon={lexicon}", *transcripts],
-        capture_output=True,
-        text=True,
-        timeout=600,
-        env=os.environ,
-    )
+    return transcripts
+
+
+def check_capi_run(capi: subprocess.CompletedProcess[str]) -> None:
+    """Checks what the C test printed: it checked every golden transcript, and its seeded
+    games, replayed through the Python API, end in the same state text."""
+    transcripts = _transcripts()
     assert capi.returncode == 0 and capi.stdout.endswith("ok\n"), capi.stdout[-2000:] + capi.stderr
     checked = dict(line.split(" ") for line in capi.stdout.splitlines() if line.startswith(tuple(transcripts)))
     for path in transcripts:
@@ -74,3 +77,9 @@ def check_capi_test(program: Path, folder: Path, runner: Sequence[str] = ()) -> 
     for name, seed, moves, text in games:
         played, state = replay(name, int(seed), 400 if name == "knizia" else 2000)
         assert (played, state.to_json()) == (int(moves), text), (name, seed)
+
+
+def check_capi_test(program: Path, folder: Path, runner: Sequence[str] = ()) -> None:
+    """Runs the C test `program` (see :func:`run_capi_test`) and checks what it printed
+    (:func:`check_capi_run`)."""
+    check_capi_run(run_capi_test(program, folder, runner))

@@ -32,9 +32,10 @@ import pytest
 
 import diabolo
 from diabolo import Lexicon
-from tests.tool_helpers import chromium, require_browser
+from tests import background
+from tests.tool_helpers import require_browser
 from tests.transcripts import KNIZIA_DECK, KNIZIA_WORDS, load_game
-from tests.wasm_helpers import ROOT, build_wasm, require_tools
+from tests.wasm_helpers import ROOT, require_tools
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Response
@@ -133,10 +134,14 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="module")
+pytestmark = pytest.mark.background("wasm")  # tests/wasm_helpers.py builds it while other tests run
+
+
+@pytest.fixture
 def wasm_build() -> Path:
     """build/wasm of the current sources, where the page loads the engine from."""
-    return build_wasm()
+    built: Path = background.result("wasm")
+    return built
 
 
 @pytest.fixture(scope="module")
@@ -151,13 +156,6 @@ def server() -> Iterator[str]:
         httpd.shutdown()
         httpd.server_close()
         thread.join(timeout=10)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Debian's Chromium, headless, for the module's tests."""
-    with chromium() as launched:
-        yield launched
 
 
 @dataclass
@@ -219,6 +217,7 @@ def run_page(request: pytest.FixtureRequest, path: str, ids: tuple[str, ...] = (
     return run
 
 
+@pytest.mark.usefixtures("browser")
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_browser_page_plays_the_game_python_plays(request: pytest.FixtureRequest, seed: int) -> None:
     run = run_page(request, PAGE + ("" if seed == 1 else f"?seed={seed}"), ids=("seed",))
@@ -236,6 +235,7 @@ def test_the_browser_page_plays_the_game_python_plays(request: pytest.FixtureReq
     assert run.problems == []
 
 
+@pytest.mark.usefixtures("browser")
 @pytest.mark.parametrize("name", list(WORD_GAMES))
 def test_the_word_page_plays_knizia_with_the_word_list_it_fetches(request: pytest.FixtureRequest, name: str) -> None:
     require_tools()

@@ -4,7 +4,9 @@ resample at every step, batch play on two threads, and the contract test over ev
 that implements core/contract.hpp), and the examples of docs/cpp.rst; built with
 ThreadSanitizer, the same tests but the long single-threaded ones (SINGLE_THREADED), whose
 threads_* cases run every multi-threaded path (batch play, matches, real-time simulation,
-ISMCTS, a word list split across threads) on 2 and 8 threads."""
+ISMCTS, a word list split across threads) on 2 and 8 threads. The builds and their runs
+are background jobs (tests/background.py): they run while the Python tests do, and the
+tests here check what they gave."""
 
 from __future__ import annotations
 
@@ -18,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.capi_replay import check_capi_test
+from tests import background
+from tests.capi_replay import check_capi_run, run_capi_test
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -41,9 +44,7 @@ COMPILER_CACHE = {"CCACHE_BASEDIR": str(ROOT), "CCACHE_NOHASHDIR": "true"}
 
 
 def run(command: list[str], cwd: Path) -> str:
-    result = subprocess.run(
-        command, cwd=cwd, capture_output=True, text=True, timeout=900, env={**os.environ, **COMPILER_CACHE}
-    )
+    result = background.run(command, cwd=cwd, timeout=900, env={**os.environ, **COMPILER_CACHE})
     assert result.returncode == 0, f"{' '.join(command)} failed:\n{result.stdout}\n{result.stderr}"
     return result.stdout
 
@@ -61,6 +62,8 @@ def configure(configuration: str, *options: str) -> Path:
     return build
 
 
+Run = subprocess.CompletedProcess[str]
+
 SINGLE_THREADED = ("random_games_keep_every_invariant", "formable_words_are_find_words_words_on_random_tables")
 """The C++ tests that take longest under a sanitizer and start no thread: ThreadSanitizer
 finds races between threads, so it leaves them to the other builds (170 of its 210 s)."""
@@ -73,51 +76,61 @@ def build_and_run(
     names contain one of `leave_out`; returns the build folder and their output."""
     build = configure(configuration, f"-D{option}=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo")
     run([cmake(), "--build", str(build), "--parallel", str(os.cpu_count() or 2)], ROOT)
-    result = subprocess.run(
-        [str(build / "diabolo_tests"), *(f"-{name}" for name in leave_out)],
-        capture_output=True,
-        text=True,
-        timeout=900,
-        env={**os.environ, **env},
+    result = background.run(
+        [str(build / "diabolo_tests"), *(f"-{name}" for name in leave_out)], timeout=900, env={**os.environ, **env}
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert " 0 failed" in result.stdout
     return build, result.stdout + result.stderr
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(sys.platform == "win32", reason="ASan/UBSan flags here are for GCC and Clang")
-def test_core_under_address_and_undefined_behaviour_sanitizers(tmp_path: Path) -> None:
+@background.job("sanitize")
+def sanitized(folder: Path) -> tuple[str, Run, Run, Run]:
+    """The C++ tests' output under ASan+UBSan, and the runs of the C test and the docs' two
+    examples, built the same way (a background job: tests/background.py)."""
     build, output = build_and_run(
         "sanitize",
         "DIABOLO_SANITIZE",
         {"ASAN_OPTIONS": "detect_leaks=1:abort_on_error=1", "UBSAN_OPTIONS": "print_stacktrace=1"},
     )
+    example = background.run([str(build / "play_any_game")], timeout=300)
+    first = background.run([str(build / "schacht_random")], timeout=300)
+    return output, run_capi_test(build / "diabolo_capi_test", folder), example, first
+
+
+@pytest.mark.slow
+@pytest.mark.background("sanitize")
+@pytest.mark.skipif(sys.platform == "win32", reason="ASan/UBSan flags here are for GCC and Clang")
+def test_core_under_address_and_undefined_behaviour_sanitizers() -> None:
+    output, capi, example, first = background.result("sanitize")
     assert "random_games_keep_every_invariant" in output
     # The C API from plain C99 (cpp/tests/capi/test_capi.c): its games, replayed through
     # the Python API, end in the same state text; it checks every golden transcript
     # (tests/transcripts.py) and a game made from a lexicon file.
-    check_capi_test(build / "diabolo_capi_test", tmp_path)
+    check_capi_run(capi)
     # The examples of docs/cpp.rst, built with the same flags: each game through the
     # contract alone, its view as JSON, a save and a load that play on alike.
-    example = subprocess.run(
-        [str(build / "play_any_game")], capture_output=True, text=True, timeout=300, env=os.environ
-    )
     assert example.returncode == 0, example.stdout + example.stderr
     for name in ("schacht", "duvelen", "knizia"):
         assert f"{name}: seat 1 sees {{" in example.stdout
     assert example.stdout.count("the loaded copy ended alike") == 3
-    first = subprocess.run([str(build / "schacht_random")], capture_output=True, text=True, timeout=300)
     assert first.returncode == 0 and first.stdout.startswith(
         "seat 1 may play: R1< R1> Y2< Y2> Y3< Y3> G3< G3> P4< P4> B3< B3>"
     ), first.stdout + first.stderr
 
 
+@background.job("tsan")
+def thread_sanitized(folder: Path) -> str:
+    """The C++ tests' output under ThreadSanitizer (a background job)."""
+    options = {"TSAN_OPTIONS": "halt_on_error=1:second_deadlock_stack=1"}
+    return build_and_run("tsan", "DIABOLO_TSAN", options, leave_out=SINGLE_THREADED)[1]
+
+
 @pytest.mark.slow
+@pytest.mark.background("tsan")
 @pytest.mark.skipif(sys.platform == "win32", reason="ThreadSanitizer flags here are for GCC and Clang")
 def test_core_under_thread_sanitizer() -> None:
-    options = {"TSAN_OPTIONS": "halt_on_error=1:second_deadlock_stack=1"}
-    _, output = build_and_run("tsan", "DIABOLO_TSAN", options, leave_out=SINGLE_THREADED)
+    output = background.result("tsan")
     for case in (
         "threads_schacht_random_play_matches_and_search",
         "threads_duvelen_random_play_and_simulation",
@@ -130,29 +143,28 @@ def test_core_under_thread_sanitizer() -> None:
     assert "ThreadSanitizer" not in output
 
 
-@pytest.mark.slow
-@pytest.mark.skipif(sys.platform != "linux", reason="the consumer is built and run the Linux way")
-def test_the_installed_c_api_is_found_by_its_cmake_package(tmp_path: Path) -> None:
-    """cmake --install puts libdiabolo, diabolo.h and the CMake package under a prefix; a
-    project outside the tree finds it with find_package(diabolo) and plays a move."""
-    prefix, consumer = tmp_path / "prefix", tmp_path / "consumer"
+@background.job("release")
+def installed_consumer(folder: Path) -> subprocess.CompletedProcess[str]:
+    """The release build installed under a prefix, and a CMake project outside the tree
+    built against it and run (a background job)."""
+    prefix, consumer = folder / "prefix", folder / "consumer"
     build = configure("release", "-DDIABOLO_TESTS=OFF")
     run([cmake(), "--build", str(build), "--target", "diabolo", "--parallel", str(os.cpu_count() or 2)], ROOT)
     run([cmake(), "--install", str(build), "--prefix", str(prefix)], ROOT)
     assert (prefix / "include" / "diabolo" / "diabolo.h").is_file()
-    run(
-        [
-            cmake(),
-            "-S",
-            str(ROOT / "tests" / "capi_consumer"),
-            "-B",
-            str(consumer),
-            f"-DCMAKE_PREFIX_PATH={prefix}",
-        ],
-        ROOT,
-    )
+    source = ROOT / "tests" / "capi_consumer"
+    run([cmake(), "-S", str(source), "-B", str(consumer), f"-DCMAKE_PREFIX_PATH={prefix}"], ROOT)
     run([cmake(), "--build", str(consumer)], ROOT)
-    played = subprocess.run([str(consumer / "consumer")], capture_output=True, text=True, timeout=60)
+    return background.run([str(consumer / "consumer")], timeout=60)
+
+
+@pytest.mark.slow
+@pytest.mark.background("release")
+@pytest.mark.skipif(sys.platform != "linux", reason="the consumer is built and run the Linux way")
+def test_the_installed_c_api_is_found_by_its_cmake_package() -> None:
+    """cmake --install puts libdiabolo, diabolo.h and the CMake package under a prefix; a
+    project outside the tree finds it with find_package(diabolo) and plays a move."""
+    played = background.result("release")
     assert played.returncode == 0, played.stdout + played.stderr
     version, code = played.stdout.splitlines()[0].split()
     assert version == diabolo_version() and code == "card_not_in_hand"
@@ -168,19 +180,30 @@ def diabolo_version() -> str:
 BENCHMARK_PROGRAMS = sorted((ROOT / "benchmarks").glob("*.cpp"))
 
 
-@pytest.mark.parametrize("program", BENCHMARK_PROGRAMS, ids=lambda p: p.name)
-def test_benchmark_programs_compile_against_the_core_as_it_is(program: Path) -> None:
-    """The C++ programs of benchmarks/ are not part of the build, so a change of the core's
-    headers could leave one that no longer compiles (clone_bench.cpp once called a
-    legal_actions that had become Rules::legal_actions): each is checked by the compiler
-    (-fsyntax-only, about a second each), with the include paths its header comment gives."""
+@background.job("benchmark-programs")
+def check_benchmark_programs(folder: Path) -> dict[str, subprocess.CompletedProcess[str]]:
+    """Each C++ program of benchmarks/ through the compiler's syntax check, with the include
+    paths its header comment gives (a background job)."""
     import boost_headers
 
     compiler = shutil.which("c++") or shutil.which("g++") or shutil.which("clang++")
     assert compiler, "a C++ compiler is needed (c++, g++ or clang++ on PATH)"
     include = ["-I", str(ROOT / "cpp" / "include"), "-I", str(ROOT / "cpp" / "tests")]
-    command = [compiler, "-fsyntax-only", "-std=c++17", *include, "-I", boost_headers.get_include(), str(program)]
-    result = subprocess.run(command, capture_output=True, text=True, timeout=300)
+    include += ["-I", boost_headers.get_include()]
+    return {
+        program.name: background.run([compiler, "-fsyntax-only", "-std=c++17", *include, str(program)], timeout=300)
+        for program in BENCHMARK_PROGRAMS
+    }
+
+
+@pytest.mark.background("benchmark-programs")
+@pytest.mark.parametrize("program", BENCHMARK_PROGRAMS, ids=lambda p: p.name)
+def test_benchmark_programs_compile_against_the_core_as_it_is(program: Path) -> None:
+    """The C++ programs of benchmarks/ are not part of the build, so a change of the core's
+    headers could leave one that no longer compiles (clone_bench.cpp once called a
+    legal_actions that had become Rules::legal_actions): each is checked by the compiler
+    (-fsyntax-only, about a second each)."""
+    result = background.result("benchmark-programs")[program.name]
     assert result.returncode == 0, f"{program.name} no longer compiles:\n{result.stderr[-4000:]}"
 
 

@@ -19,12 +19,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.capi_replay import check_capi_test
+from tests import background
+from tests.capi_replay import check_capi_run, run_capi_test
 from tests.test_cpp_core import COMPILER_CACHE, cmake
 from tests.tool_helpers import skip_or_fail
 
 ROOT = Path(__file__).resolve().parent.parent
 WINE = "/usr/lib/wine/wine64"  # Debian's wine64 puts its loader here, not on PATH
+Run = subprocess.CompletedProcess[str]
 INSTALL = "apt-get install {packages} (or: bash tools/install-test-tools.sh)"
 
 pytestmark = [
@@ -62,7 +64,7 @@ def build(
         *options,
     ]
     for command in (configure, [cmake(), "--build", str(folder), "--parallel", str(os.cpu_count() or 2)]):
-        result = subprocess.run(command, capture_output=True, text=True, timeout=1800, env=env)
+        result = background.run(command, timeout=1800, env=env)
         if result.returncode != 0:
             assert not check, f"{' '.join(command)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
             return folder, result
@@ -89,43 +91,58 @@ def i686_runner(folder: Path) -> tuple[list[str], list[str]]:
     return ["qemu-i386", "-L", str(I686.parent)], EMULATED
 
 
-def run_everything(folder: Path, runner: list[str], suffix: str, tmp_path: Path, *tests_left_out: str) -> None:
-    """The C++ tests (but `tests_left_out`) and the C test of a cross build, behind `runner`."""
-    tests = subprocess.run(
-        [*runner, str(folder / f"diabolo_tests{suffix}"), *tests_left_out],
-        capture_output=True,
-        text=True,
-        timeout=1800,
-    )
+def run_everything(folder: Path, runner: list[str], suffix: str, work: Path, *tests_left_out: str) -> Run:
+    """Runs the C++ tests (but `tests_left_out`) of a cross build behind `runner`, and
+    returns the run of its C test, which the test checks against Python."""
+    tests = background.run([*runner, str(folder / f"diabolo_tests{suffix}"), *tests_left_out], timeout=1800)
     assert tests.returncode == 0 and " 0 failed" in tests.stdout, tests.stdout[-3000:] + tests.stderr[-3000:]
-    check_capi_test(folder / f"diabolo_capi_test{suffix}", tmp_path, runner)
+    return run_capi_test(folder / f"diabolo_capi_test{suffix}", work, runner)
 
 
-def test_windows_x86_64_under_wine(tmp_path: Path) -> None:
+@background.job("windows")
+def windows(work: Path) -> Run:
+    """The Windows build, run under wine (a background job: tests/background.py)."""
     need(["x86_64-w64-mingw32-g++-posix", WINE], "g++-mingw-w64-x86-64-posix wine64")
     folder, _ = build("windows", "mingw-w64-x86_64.cmake")
     assert (folder / "libdiabolo.dll").is_file()
-    os.environ.setdefault("WINEDEBUG", "-all")
-    prefix = tmp_path / "wine"  # a wine prefix of its own, made on first use
-    os.environ["WINEPREFIX"] = str(prefix)
-    try:
-        run_everything(folder, [WINE], ".exe", tmp_path)
-    finally:
-        os.environ.pop("WINEPREFIX")
+    # A wine prefix of its own, made on first use; wine's debug messages off.
+    runner = ["env", f"WINEDEBUG={os.environ.get('WINEDEBUG', '-all')}", f"WINEPREFIX={work / 'wine'}", WINE]
+    return run_everything(folder, runner, ".exe", work)
 
 
-def test_linux_aarch64_under_qemu(tmp_path: Path) -> None:
+@pytest.mark.background("windows")
+def test_windows_x86_64_under_wine() -> None:
+    check_capi_run(background.result("windows"))
+
+
+@background.job("aarch64")
+def aarch64(work: Path) -> Run:
+    """The Linux aarch64 build, run under qemu-user (a background job)."""
     need(["aarch64-linux-gnu-g++", "qemu-aarch64"], "g++-aarch64-linux-gnu qemu-user")
     folder, _ = build("aarch64", "aarch64-linux-gnu.cmake")
-    run_everything(folder, ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"], "", tmp_path, *EMULATED)
+    return run_everything(folder, ["qemu-aarch64", "-L", "/usr/aarch64-linux-gnu"], "", work, *EMULATED)
 
 
-def test_linux_32_bit_x86_with_sse2_math_and_refused_with_x87_math(tmp_path: Path) -> None:
+@pytest.mark.background("aarch64")
+def test_linux_aarch64_under_qemu() -> None:
+    check_capi_run(background.result("aarch64"))
+
+
+@background.job("i686")
+def i686(work: Path) -> tuple[subprocess.CompletedProcess[str], Run]:
+    """The 32-bit x86 build with x87 math (which must be refused) and with SSE2 math, run
+    natively or under qemu-i386 (a background job)."""
     need(["i686-linux-gnu-g++", "qemu-i386"], "g++-i686-linux-gnu qemu-user")
     _, refused = build("i686-x87", "i686-linux-gnu.cmake", check=False)
-    assert refused.returncode != 0
-    assert "diabolo on 32-bit x86 needs SSE2 floating point" in refused.stdout + refused.stderr
     sse2 = "-msse2 -mfpmath=sse"
     folder, _ = build("i686", "i686-linux-gnu.cmake", f"-DCMAKE_CXX_FLAGS={sse2}", f"-DCMAKE_C_FLAGS={sse2}")
     runner, left_out = i686_runner(folder)
-    run_everything(folder, runner, "", tmp_path, *left_out)
+    return refused, run_everything(folder, runner, "", work, *left_out)
+
+
+@pytest.mark.background("i686")
+def test_linux_32_bit_x86_with_sse2_math_and_refused_with_x87_math() -> None:
+    refused, capi = background.result("i686")
+    assert refused.returncode != 0
+    assert "diabolo on 32-bit x86 needs SSE2 floating point" in refused.stdout + refused.stderr
+    check_capi_run(capi)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -17,11 +16,15 @@ from types import ModuleType
 import pytest
 
 import diabolo
+from tests import background
 from tests.transcripts import SPECS, TRANSCRIPTS, Spec
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "docs" / "examples" / "cython"
 TRANSCRIPT_CHECKER = Path(__file__).resolve().parent / "cython" / "transcripts.pyx"
-pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="the wheel has no C library on Windows yet")
+pytestmark = [
+    pytest.mark.skipif(sys.platform == "win32", reason="the wheel has no C library on Windows yet"),
+    pytest.mark.background("cython"),
+]
 
 
 def load(path: Path) -> ModuleType:
@@ -32,11 +35,12 @@ def load(path: Path) -> ModuleType:
     return module
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+@background.job("cython")
+def build(work: Path) -> Path:
     """The example and the transcript checker, copied out of the tree and built there with
-    the example's setup.py (the checker's is the same with its own module)."""
-    folder = tmp_path_factory.mktemp("cython") / "example"
+    the example's setup.py (the checker's is the same with its own module); a background
+    job (tests/background.py)."""
+    folder = work / "example"
     shutil.copytree(EXAMPLE, folder)
     shutil.copy(TRANSCRIPT_CHECKER, folder)
     setup = (folder / "setup.py").read_text()
@@ -46,15 +50,20 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     assert checker_setup != setup
     (folder / "setup_transcripts.py").write_text(checker_setup)
     for script in ("setup.py", "setup_transcripts.py"):
-        result = subprocess.run(
+        result = background.run(
             [sys.executable, script, "build_ext", "--inplace"],
             cwd=folder,
-            capture_output=True,
-            text=True,
             timeout=600,
             env={**os.environ, "PYTHONPATH": ""},
         )
         assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-4000:]
+    return folder
+
+
+@pytest.fixture
+def built() -> Path:
+    """The built example's folder (the job above)."""
+    folder: Path = background.result("cython")
     return folder
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 import subprocess
 import sys
@@ -9,17 +10,29 @@ from pathlib import Path
 
 import pytest
 
+from tests import background
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("builder", ["html", "doctest"])
-def test_docs_build_without_warnings(builder: str, tmp_path: Path) -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", builder, str(ROOT / "docs"), str(tmp_path)],
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
+BUILDERS = ("html", "doctest")
+"""The html pages, and the doctest builder, which runs the pages' examples (the docstrings'
+run in tests/test_doctests.py: docs/conf.py)."""
+
+
+def sphinx(builder: str, folder: Path) -> subprocess.CompletedProcess[str]:
+    """The docs built by ``builder`` into ``folder`` (a background job each: tests/background.py)."""
+    command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", builder, str(ROOT / "docs"), str(folder)]
+    return background.run(command, timeout=900)
+
+
+for _builder in BUILDERS:
+    background.job(f"sphinx-{_builder}")(functools.partial(sphinx, _builder))
+
+
+@pytest.mark.parametrize("builder", [pytest.param(b, marks=pytest.mark.background(f"sphinx-{b}")) for b in BUILDERS])
+def test_docs_build_without_warnings(builder: str) -> None:
+    result = background.result(f"sphinx-{builder}")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

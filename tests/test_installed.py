@@ -170,12 +170,17 @@ state.legal_actions("seat one")
 """
 
 
+MYPY_CACHE = Path(__file__).resolve().parent.parent / "build" / "mypy-installed"
+"""mypy's cache for this check: numpy's and the stubs' analysis is kept for the next run."""
+
+
 def test_a_type_checker_reads_the_installed_stubs(tmp_path: Path) -> None:
     pytest.importorskip("mypy", reason="the type check needs mypy: pip install '.[test]'")
     script = tmp_path / "use.py"
     script.write_text(TYPED_USE)
     result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--config-file", os.devnull, str(script)],
+        [sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(MYPY_CACHE), "--config-file", os.devnull]
+        + [str(script)],
         cwd=tmp_path,
         capture_output=True,
         text=True,

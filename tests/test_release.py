@@ -1,7 +1,9 @@
 """The release path, as a maintainer runs it: the sdist builds, a wheel built from it is
 repaired by auditwheel to a manylinux tag, twine accepts both, cibuildwheel reads the
 configuration, and the repaired wheel, installed into a fresh virtualenv outside the
-source tree, passes from there the tests of what only the released artefact can show:
+source tree with what cibuildwheel installs for its tests (the server extra and the test
+requirements of pyproject.toml, not the whole test extra), passes from there the tests
+of what only the released artefact can show:
 it imports from the virtualenv, not the tree; every game plays through Python (the
 contract suites and the golden transcripts); its C library, header and capi.pxd serve a
 C program and the Cython build; its server serves the browser client; its word lists
@@ -11,12 +13,13 @@ the suite has run against the same sources."""
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import venv
 from pathlib import Path
 
 import pytest
+
+from tests import background
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = [
@@ -26,14 +29,32 @@ pytestmark = [
 
 
 def run(command: list[str], cwd: Path, timeout: int = 1800, **env: str) -> str:
-    result = subprocess.run(
-        command, cwd=cwd, capture_output=True, text=True, timeout=timeout, env={**os.environ, **env}
-    )
+    result = background.run(command, cwd=cwd, timeout=timeout, env={**os.environ, **env})
     assert result.returncode == 0, f"{' '.join(command)} failed:\n{result.stdout[-6000:]}\n{result.stderr[-6000:]}"
     return result.stdout
 
 
-def test_the_repaired_wheel_passes_the_wheel_tests_outside_the_tree(tmp_path: Path) -> None:
+def wheel_test_requirements() -> list[str]:
+    """What the wheel's tests need beside the wheel, as cibuildwheel installs it for them:
+    the extras and requirements of pyproject.toml's [tool.cibuildwheel] (the server, pytest,
+    hypothesis, httpx, CMake, Cython, mypy), not the whole test extra (PyTorch, Ray,
+    Playwright...), which no wheel test uses."""
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # Python 3.10: the server extra brings tomli
+        import tomli as tomllib
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["cibuildwheel"]
+    extras: list[str] = config["test-extras"]
+    requires: list[str] = config["test-requires"]
+    return [f"[{','.join(extras)}]", *requires]
+
+
+@background.job("release-venv")
+def released(tmp_path: Path) -> tuple[Path, Path]:
+    """The sdist, the wheel built from it and repaired, checked by twine and cibuildwheel,
+    and a fresh virtualenv outside the tree with the wheel and what its tests need
+    installed (a background job: tests/background.py). Returns the virtualenv's python and
+    the repaired wheel."""
     dist, fixed = tmp_path / "dist", tmp_path / "fixed"
     python = sys.executable
     run([python, "-m", "build", "--sdist", "--outdir", str(dist), str(ROOT)], tmp_path)
@@ -49,16 +70,38 @@ def test_the_repaired_wheel_passes_the_wheel_tests_outside_the_tree(tmp_path: Pa
 
     environment = tmp_path / "venv"
     venv.create(environment, with_pip=True)
-    fresh = str(environment / "bin" / "python")
-    run([fresh, "-m", "pip", "install", "--quiet", f"{repaired}[test]", str(ROOT / "lexicons" / "de")], tmp_path)
-    where = run([fresh, "-c", "import diabolo; print(diabolo.__file__, diabolo.get_library_dir())"], tmp_path)
-    assert str(environment) in where and str(ROOT) not in where, where
+    fresh = environment / "bin" / "python"
+    extras, *requires = wheel_test_requirements()
+    install = [f"{repaired}{extras}", str(ROOT / "lexicons" / "de"), *requires]
+    run([str(fresh), "-m", "pip", "install", "--quiet", *install], tmp_path)
+    return fresh, repaired
+
+
+@pytest.mark.background("release-venv")
+def test_the_repaired_wheel_passes_the_wheel_tests_outside_the_tree(tmp_path: Path) -> None:
+    """More than a minute: the wheel's tests are some 340 (the contract suites over every
+    game, the golden transcripts, the C library from C and CMake, the Cython build, the
+    server's client, the stubs under mypy) in a new process outside the tree; the wheel and
+    its virtualenv were made in the background."""
+    fresh, _ = background.result("release-venv")
+    where = run([str(fresh), "-c", "import diabolo; print(diabolo.__file__, diabolo.get_library_dir())"], tmp_path)
+    assert str(fresh.parent.parent) in where and str(ROOT) not in where, where
     # The quick hypothesis profile: this run checks the released artefact, and the suite
     # around it has already run the thorough one against the same code.
     output = run(
-        [fresh, "-m", "pytest", str(ROOT / "tests"), "-m", "wheel", "-q", "-p", "no:cacheprovider"],
+        [str(fresh), "-m", "pytest", str(ROOT / "tests"), "-m", "wheel", "-q", "-p", "no:cacheprovider"],
         tmp_path,
         timeout=1800,
         HYPOTHESIS_PROFILE="dev",
     )
     assert " passed" in output and " failed" not in output and " skipped" not in output, output[-3000:]
+
+
+def test_the_wheel_tests_need_no_more_than_cibuildwheel_installs() -> None:
+    """The wheel's tests run with the server extra and cibuildwheel's test requirements:
+    none of them imports what only the whole test extra brings."""
+    extras, *requires = wheel_test_requirements()
+    assert extras == "[server]"
+    names = {requirement.split("==")[0].lower() for requirement in requires}
+    assert {"pytest", "hypothesis", "httpx", "cmake", "cython", "mypy", "setuptools"} <= names
+    assert not names & {"torch", "ray", "playwright", "sphinx", "stable-baselines3", "atheris"}

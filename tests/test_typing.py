@@ -10,34 +10,43 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from diabolo import _core
+from tests import background
 
 ROOT = Path(__file__).resolve().parent.parent
 STUB = ROOT / "python" / "diabolo" / "_core.pyi"
 CONTRACT = ROOT / "python" / "diabolo" / "contract.pyi"
 
 
+CACHE = ROOT / "build" / "mypy"
+"""mypy's cache: a second run checks only what changed (a clone starts without one)."""
+
+
+@background.job("mypy")
+def mypy(folder: Path) -> subprocess.CompletedProcess[str]:
+    """``mypy --strict`` over the tree (a background job: tests/background.py)."""
+    return background.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(CACHE)], cwd=ROOT, timeout=900)
+
+
+@background.job("stubtest")
+def stubtest(folder: Path) -> subprocess.CompletedProcess[str]:
+    """``mypy.stubtest`` of the compiled module (a background job)."""
+    return background.run([sys.executable, "-m", "mypy.stubtest", "diabolo._core", "--concise"], cwd=ROOT, timeout=600)
+
+
+@pytest.mark.background("mypy")
 def test_mypy_strict_is_clean() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-incremental"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
+    result = background.result("mypy")
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+@pytest.mark.background("stubtest")
 def test_stubtest_finds_the_stubs_and_the_compiled_module_alike() -> None:
     """Every public name of diabolo._core and of each of its classes is in _core.pyi, and
     every name of the stub exists at run time; no allow-list."""
-    result = subprocess.run(
-        [sys.executable, "-m", "mypy.stubtest", "diabolo._core", "--concise"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
+    result = background.result("stubtest")
     assert result.returncode == 0, result.stdout + result.stderr
 
 

@@ -26,16 +26,18 @@ import pytest
 
 import diabolo
 from diabolo import Lexicon, duvelen, knizia, schacht
+from tests import background
 from tests.capi_replay import KNIZIA_WORDS, game_of, replay
 from tests.transcripts import TRANSCRIPTS
-from tests.wasm_helpers import ROOT, build_wasm, require_tools
+from tests.wasm_helpers import ROOT, require_tools
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def wasm_build() -> Path:
-    """build/wasm with diabolo.mjs and diabolo.wasm of the current sources (built once per
-    module; tools/build-wasm.sh compiles only what changed since the last build)."""
-    return build_wasm()
+    """build/wasm with diabolo.mjs and diabolo.wasm of the current sources, built in the
+    background while other tests ran (tests/wasm_helpers.py)."""
+    built: Path = background.result("wasm")
+    return built
 
 
 def python_bots(name: str) -> dict[str, tuple[Any, dict[str, Any]]]:
@@ -128,6 +130,7 @@ def python_results() -> dict[str, Any]:
 
 
 @pytest.mark.slow
+@pytest.mark.background("wasm")
 def test_node_tests_of_the_javascript_api_pass(request: pytest.FixtureRequest, tmp_path: Path) -> None:
     require_tools()
     wasm_build: Path = request.getfixturevalue("wasm_build")

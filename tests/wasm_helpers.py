@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests import background
 from tests.tool_helpers import skip_or_fail
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,14 +42,16 @@ def require_tools() -> None:
         skip_or_fail("the WebAssembly tests need " + " and ".join(missing) + ": " + INSTALL)
 
 
-def build_wasm() -> Path:
+@background.job("wasm")
+def build_wasm(folder: Path | None = None) -> Path:
     """build/wasm with diabolo.mjs and diabolo.wasm of the current sources (tools/build-wasm.sh
-    compiles only what changed since the last build); the test fails if the build does."""
-    result = subprocess.run(
+    compiles only what changed since the last build); the test fails if the build does. The
+    background job "wasm" (tests/background.py): a test marked with it gets the folder from
+    ``background.result("wasm")``."""
+    require_tools()
+    result = background.run(
         ["bash", str(ROOT / "tools" / "build-wasm.sh"), str(BUILD)],
         cwd=ROOT,
-        capture_output=True,
-        text=True,
         timeout=3600,
         env={**os.environ, "PYTHON": sys.executable},
     )
