@@ -92,7 +92,8 @@ def test_training_the_learned_bot_gives_the_same_weights_on_ray_and_in_one_proce
     """examples/train_learned.py: a short run moves the weights from the start, and the
     games, noise and updates are the same whether Ray tasks or this process play them."""
     example = _load(TRAIN_LEARNED)
-    settings = {"iterations": 2, "pairs": 2, "games": 40, "eval_games": 40, "report": 1, "log": lambda _: None}
+    # 90 games a run: an update from two pairs of directions over 10 deals, two evaluations of 5
+    settings = {"iterations": 1, "pairs": 2, "games": 10, "eval_games": 5, "report": 1, "log": lambda _: None}
     here, here_curve = example.train(example.local(2), **settings)
     there, there_curve = example.train(example.on_ray(None), **settings)
     assert np.array_equal(here, there)
