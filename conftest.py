@@ -171,9 +171,11 @@ def _place(item: pytest.Item) -> int:
     """Where a test runs (the sort is stable: in the order of the files within each
     place): first those that need nothing shared, then those of each shared process
     together (tests/shared.py), last those that wait on a background job
-    (tests/background.py), whose jobs have run while the others did."""
-    if item.get_closest_marker("background"):
-        return len(SHARED) + 1
+    (tests/background.py), whose jobs have run while the others did; of these, first those
+    that take long after their job (background.FIRST)."""
+    marks = [mark.args[0] for mark in item.iter_markers("background")]
+    if marks:
+        return len(SHARED) + (1 if set(marks) & background.FIRST else 2)
     used = [i for i, name in enumerate(SHARED, start=1) if name in getattr(item, "fixturenames", ())]
     return used[0] if used else 0
 

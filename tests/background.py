@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["JOBS", "job", "result", "run", "seconds", "start", "stop"]
+__all__ = ["FIRST", "JOBS", "job", "result", "run", "seconds", "start", "stop"]
 
 JOBS: dict[str, Callable[[Path], Any]] = {}
 """Every job the test modules define, by name."""
@@ -40,12 +40,21 @@ WORKERS = 2
 (a build compiles on both, but a program under test often runs on one)."""
 
 
-def job(name: str) -> Callable[[Callable[[Path], Any]], Callable[[Path], Any]]:
-    """Registers the function as the job ``name`` (see the module's docstring)."""
+FIRST: set[str] = set()
+"""The jobs whose tests have most to do after the job: they are queued first, and their
+tests run first among those that wait on a job (conftest.py), so that this work overlaps
+the other jobs instead of following them."""
+
+
+def job(name: str, first: bool = False) -> Callable[[Callable[[Path], Any]], Callable[[Path], Any]]:
+    """Registers the function as the job ``name`` (see the module's docstring); ``first``:
+    its tests take long after it (see FIRST)."""
 
     def register(function: Callable[[Path], Any]) -> Callable[[Path], Any]:
         assert name not in JOBS, f"two jobs named {name}"
         JOBS[name] = function
+        if first:
+            FIRST.add(name)
         return function
 
     return register

@@ -48,7 +48,7 @@ def missing_tools() -> list[str]:
     return missing
 
 
-@background.job("fuzz-build")
+@background.job("fuzz-build", first=True)
 def fuzz_build(folder: Path) -> subprocess.CompletedProcess[str]:
     """The instrumented build (build/fuzz, incremental: a rerun compiles only what changed),
     made by ``fuzz/run.py --list`` in the background (tests/background.py); the fuzzing

@@ -49,7 +49,7 @@ def wheel_test_requirements() -> list[str]:
     return [f"[{','.join(extras)}]", *requires]
 
 
-@background.job("release-venv")
+@background.job("release-venv", first=True)
 def released(tmp_path: Path) -> tuple[Path, Path]:
     """The sdist, the wheel built from it and repaired, checked by twine and cibuildwheel,
     and a fresh virtualenv outside the tree with the wheel and what its tests need
