@@ -66,9 +66,9 @@ def _ray() -> Iterator[None]:
 
 
 RAY = Shared("ray_cluster", _ray)
-BROWSER = Shared("browser", chromium)
 POSTGRES = Shared("postgres_url", postgres_cluster)
 REDIS = Shared("redis_url", redis_server)
+BROWSER = Shared("browser", chromium)  # last: the browser tests that wait on a job follow its group
 
 
 @pytest.fixture
@@ -167,17 +167,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=_place)
 
 
-def _place(item: pytest.Item) -> int:
+def _place(item: pytest.Item) -> tuple[int, int]:
     """Where a test runs (the sort is stable: in the order of the files within each
-    place): first those that need nothing shared, then those of each shared process
-    together (tests/shared.py), last those that wait on a background job
-    (tests/background.py), whose jobs have run while the others did; of these, first those
-    that take long after their job (background.FIRST)."""
-    marks = [mark.args[0] for mark in item.iter_markers("background")]
-    if marks:
-        return len(SHARED) + (1 if set(marks) & background.FIRST else 2)
+    place): first those that wait on no background job (tests/background.py), those that
+    need nothing shared before those of each shared process together (tests/shared.py);
+    then those that wait on a job, whose jobs have run while the others did: those that
+    also use a shared process first (Chromium is last in SHARED, so that it stays up for
+    them), then those that take long after their job (background.FIRST), then the rest."""
     used = [i for i, name in enumerate(SHARED, start=1) if name in getattr(item, "fixturenames", ())]
-    return used[0] if used else 0
+    shared = used[0] if used else 0
+    marks = {mark.args[0] for mark in item.iter_markers("background")}
+    if not marks:
+        return 0, shared
+    if shared:
+        return 1, shared
+    return (2 if marks & background.FIRST else 3), 0
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
