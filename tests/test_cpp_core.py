@@ -102,6 +102,9 @@ def sanitized(folder: Path) -> tuple[str, Run, Run, Run]:
 @pytest.mark.background("sanitize")
 @pytest.mark.skipif(sys.platform == "win32", reason="ASan/UBSan flags here are for GCC and Clang")
 def test_core_under_address_and_undefined_behaviour_sanitizers() -> None:
+    """Waits on its background job when it has not ended: the build and the C++ tests under
+    ASan and UBSan take one to two minutes warm (the 360 random games under the invariant
+    checker most of it), ten cold."""
     output, capi, example, first = background.result("sanitize")
     assert "random_games_keep_every_invariant" in output
     # The C API from plain C99 (cpp/tests/capi/test_capi.c): its games, replayed through
@@ -130,6 +133,9 @@ def thread_sanitized(folder: Path) -> str:
 @pytest.mark.background("tsan")
 @pytest.mark.skipif(sys.platform == "win32", reason="ThreadSanitizer flags here are for GCC and Clang")
 def test_core_under_thread_sanitizer() -> None:
+    """Waits on its background job when it has not ended: the threaded C++ tests run about
+    four minutes under ThreadSanitizer (each path on 2 and 8 threads), eight cold with
+    the build."""
     output = background.result("tsan")
     for case in (
         "threads_schacht_random_play_matches_and_search",

@@ -114,6 +114,8 @@ def windows(work: Path) -> Run:
 
 @pytest.mark.background("windows")
 def test_windows_x86_64_under_wine() -> None:
+    """Waits on its background job when it has not ended: the MinGW build, a new wine
+    prefix and the C++ and C tests under wine (about a minute warm, more cold)."""
     check_capi_run(background.result("windows"))
 
 
@@ -127,6 +129,8 @@ def aarch64(work: Path) -> Run:
 
 @pytest.mark.background("aarch64")
 def test_linux_aarch64_under_qemu() -> None:
+    """Waits on its background job when it has not ended: the C++ tests under qemu-user run
+    about ten times slower than natively (two to three minutes, four cold with the build)."""
     check_capi_run(background.result("aarch64"))
 
 
@@ -144,6 +148,8 @@ def i686(work: Path) -> tuple[subprocess.CompletedProcess[str], Run]:
 
 @pytest.mark.background("i686")
 def test_linux_32_bit_x86_with_sse2_math_and_refused_with_x87_math() -> None:
+    """Waits on its background job when it has not ended: two i686 builds (one refused)
+    and the tests (half a minute warm, three minutes cold)."""
     refused, capi = background.result("i686")
     assert refused.returncode != 0
     assert "diabolo on 32-bit x86 needs SSE2 floating point" in refused.stdout + refused.stderr
