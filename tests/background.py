@@ -27,7 +27,10 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-__all__ = ["FIRST", "JOBS", "job", "result", "run", "seconds", "start", "stop"]
+__all__ = ["FIRST", "JOBS", "Run", "job", "result", "run", "seconds", "start", "stop"]
+
+Run = subprocess.CompletedProcess[str]
+"""What :func:`run` gives: a finished command with its output."""
 
 JOBS: dict[str, Callable[[Path], Any]] = {}
 """Every job the test modules define, by name."""
@@ -146,7 +149,7 @@ class _Runner:
         cwd: Path | None = None,
         env: Mapping[str, str] | None = None,
         timeout: float = 1800,
-    ) -> subprocess.CompletedProcess[str]:
+    ) -> Run:
         niced = getattr(self.local, "niced", False)
         process = subprocess.Popen(
             [*(("nice", "-n", str(NICE)) if niced and shutil.which("nice") else ()), *command],
@@ -167,7 +170,7 @@ class _Runner:
         finally:
             with self.lock:
                 self.processes.discard(process)
-        return subprocess.CompletedProcess(list(command), process.returncode, stdout, stderr)
+        return Run(list(command), process.returncode, stdout, stderr)
 
 
 _RUNNER = _Runner()
@@ -186,7 +189,7 @@ def result(name: str) -> Any:
 
 def run(
     command: Sequence[str], cwd: Path | None = None, env: Mapping[str, str] | None = None, timeout: float = 1800
-) -> subprocess.CompletedProcess[str]:
+) -> Run:
     """``subprocess.run(command, capture_output=True, text=True)`` for a job: niced when
     the background thread runs it, and killed if the run stops early."""
     return _RUNNER.run(command, cwd, env, timeout)

@@ -5,7 +5,6 @@ package's library and header)."""
 
 from __future__ import annotations
 
-import subprocess
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -48,7 +47,7 @@ def replay(name: str, seed: int, limit: int) -> tuple[int, Any]:
     return moves, state
 
 
-def run_capi_test(program: Path, folder: Path, runner: Sequence[str] = ()) -> subprocess.CompletedProcess[str]:
+def run_capi_test(program: Path, folder: Path, runner: Sequence[str] = ()) -> background.Run:
     """Runs the C test `program` (cpp/tests/capi/test_capi.c, built), behind `runner` if
     given (wine, qemu-user), on every golden transcript (tests/transcripts.py) and a lexicon
     file it writes to `folder` (niced in a background job, tests/background.py)."""
@@ -63,7 +62,7 @@ def _transcripts() -> list[str]:
     return transcripts
 
 
-def check_capi_run(capi: subprocess.CompletedProcess[str]) -> None:
+def check_capi_run(capi: background.Run) -> None:
     """Checks what the C test printed: it checked every golden transcript, and its seeded
     games, replayed through the Python API, end in the same state text."""
     transcripts = _transcripts()

@@ -23,10 +23,10 @@ T = TypeVar("T")
 
 class Shared(Generic[T]):
     """One process (or cluster) behind a context manager, entered on first use and left by
-    :meth:`stop`; :meth:`get` after a stop starts it again."""
+    :meth:`stop`; :meth:`get` after a stop starts it again. ``fixture`` names the fixture
+    that gives it (its key in SHARED)."""
 
     def __init__(self, fixture: str, start: Callable[[], AbstractContextManager[T]]) -> None:
-        self.fixture = fixture
         self._start = start
         self._running: tuple[ExitStack, T] | None = None  # how to stop it, and what it gave
         SHARED[fixture] = self

@@ -14,13 +14,13 @@ import importlib
 import json
 import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
 from tests import background
+from tests.background import Run
 from tests.capi_replay import check_capi_run, run_capi_test
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -61,8 +61,6 @@ def configure(configuration: str, *options: str) -> Path:
     run([cmake(), "-S", str(ROOT / "cpp"), "-B", str(build), include, *options], ROOT)
     return build
 
-
-Run = subprocess.CompletedProcess[str]
 
 SINGLE_THREADED = ("random_games_keep_every_invariant", "formable_words_are_find_words_words_on_random_tables")
 """The C++ tests that take longest under a sanitizer and start no thread: ThreadSanitizer
@@ -150,7 +148,7 @@ def test_core_under_thread_sanitizer() -> None:
 
 
 @background.job("release")
-def installed_consumer(folder: Path) -> subprocess.CompletedProcess[str]:
+def installed_consumer(folder: Path) -> Run:
     """The release build installed under a prefix, and a CMake project outside the tree
     built against it and run (a background job)."""
     prefix, consumer = folder / "prefix", folder / "consumer"
@@ -187,7 +185,7 @@ BENCHMARK_PROGRAMS = sorted((ROOT / "benchmarks").glob("*.cpp"))
 
 
 @background.job("benchmark-programs")
-def check_benchmark_programs(folder: Path) -> dict[str, subprocess.CompletedProcess[str]]:
+def check_benchmark_programs(folder: Path) -> dict[str, Run]:
     """Each C++ program of benchmarks/ through the compiler's syntax check, with the include
     paths its header comment gives (a background job)."""
     import boost_headers

@@ -20,13 +20,13 @@ from pathlib import Path
 import pytest
 
 from tests import background
+from tests.background import Run
 from tests.capi_replay import check_capi_run, run_capi_test
 from tests.test_cpp_core import COMPILER_CACHE, cmake
 from tests.tool_helpers import skip_or_fail
 
 ROOT = Path(__file__).resolve().parent.parent
 WINE = "/usr/lib/wine/wine64"  # Debian's wine64 puts its loader here, not on PATH
-Run = subprocess.CompletedProcess[str]
 INSTALL = "apt-get install {packages} (or: bash tools/install-test-tools.sh)"
 
 pytestmark = [
@@ -42,9 +42,7 @@ def need(tools: list[str], packages: str) -> None:
         skip_or_fail(f"the cross-platform test needs {', '.join(missing)}: " + INSTALL.format(packages=packages))
 
 
-def build(
-    name: str, toolchain: str, *options: str, check: bool = True
-) -> tuple[Path, subprocess.CompletedProcess[str]]:
+def build(name: str, toolchain: str, *options: str, check: bool = True) -> tuple[Path, Run]:
     """Configures and builds cpp/ for another platform into build/cross/`name` (in the tree,
     so that ccache finds earlier compiles from any clone); returns the folder and the build's
     result."""
@@ -135,7 +133,7 @@ def test_linux_aarch64_under_qemu() -> None:
 
 
 @background.job("i686")
-def i686(work: Path) -> tuple[subprocess.CompletedProcess[str], Run]:
+def i686(work: Path) -> tuple[Run, Run]:
     """The 32-bit x86 build with x87 math (which must be refused) and with SSE2 math, run
     natively or under qemu-i386 (a background job)."""
     need(["i686-linux-gnu-g++", "qemu-i386"], "g++-i686-linux-gnu qemu-user")

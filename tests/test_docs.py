@@ -20,7 +20,7 @@ BUILDERS = ("html", "doctest")
 run in tests/test_doctests.py: docs/conf.py)."""
 
 
-def sphinx(builder: str, folder: Path) -> subprocess.CompletedProcess[str]:
+def sphinx(builder: str, folder: Path) -> background.Run:
     """The docs built by ``builder`` into ``folder`` (a background job each: tests/background.py)."""
     command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", builder, str(ROOT / "docs"), str(folder)]
     return background.run(command, timeout=900)

@@ -49,7 +49,7 @@ def missing_tools() -> list[str]:
 
 
 @background.job("fuzz-build", first=True)
-def fuzz_build(folder: Path) -> subprocess.CompletedProcess[str]:
+def fuzz_build(folder: Path) -> background.Run:
     """The instrumented build (build/fuzz, incremental: a rerun compiles only what changed),
     made by ``fuzz/run.py --list`` in the background (tests/background.py); the fuzzing
     itself runs for a number of seconds, so it stays in the test."""

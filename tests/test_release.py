@@ -50,11 +50,10 @@ def wheel_test_requirements() -> list[str]:
 
 
 @background.job("release-venv", first=True)
-def released(tmp_path: Path) -> tuple[Path, Path]:
+def released(tmp_path: Path) -> Path:
     """The sdist, the wheel built from it and repaired, checked by twine and cibuildwheel,
     and a fresh virtualenv outside the tree with the wheel and what its tests need
-    installed (a background job: tests/background.py). Returns the virtualenv's python and
-    the repaired wheel."""
+    installed (a background job: tests/background.py). Returns the virtualenv's python."""
     dist, fixed = tmp_path / "dist", tmp_path / "fixed"
     python = sys.executable
     run([python, "-m", "build", "--sdist", "--outdir", str(dist), str(ROOT)], tmp_path)
@@ -74,7 +73,7 @@ def released(tmp_path: Path) -> tuple[Path, Path]:
     extras, *requires = wheel_test_requirements()
     install = [f"{repaired}{extras}", str(ROOT / "lexicons" / "de"), *requires]
     run([str(fresh), "-m", "pip", "install", "--quiet", *install], tmp_path)
-    return fresh, repaired
+    return fresh
 
 
 @pytest.mark.background("release-venv")
@@ -83,7 +82,7 @@ def test_the_repaired_wheel_passes_the_wheel_tests_outside_the_tree(tmp_path: Pa
     game, the golden transcripts, the C library from C and CMake, the Cython build, the
     server's client, the stubs under mypy) in a new process outside the tree; the wheel and
     its virtualenv were made in the background."""
-    fresh, _ = background.result("release-venv")
+    fresh: Path = background.result("release-venv")
     where = run([str(fresh), "-c", "import diabolo; print(diabolo.__file__, diabolo.get_library_dir())"], tmp_path)
     assert str(fresh.parent.parent) in where and str(ROOT) not in where, where
     # The quick hypothesis profile: this run checks the released artefact, and the suite

@@ -6,7 +6,6 @@ give a class through their generic bases exists on that class."""
 from __future__ import annotations
 
 import ast
-import subprocess
 import sys
 from pathlib import Path
 
@@ -25,13 +24,13 @@ CACHE = ROOT / "build" / "mypy"
 
 
 @background.job("mypy")
-def mypy(folder: Path) -> subprocess.CompletedProcess[str]:
+def mypy(folder: Path) -> background.Run:
     """``mypy --strict`` over the tree (a background job: tests/background.py)."""
     return background.run([sys.executable, "-m", "mypy", "--strict", "--cache-dir", str(CACHE)], cwd=ROOT, timeout=900)
 
 
 @background.job("stubtest")
-def stubtest(folder: Path) -> subprocess.CompletedProcess[str]:
+def stubtest(folder: Path) -> background.Run:
     """``mypy.stubtest`` of the compiled module (a background job)."""
     return background.run([sys.executable, "-m", "mypy.stubtest", "diabolo._core", "--concise"], cwd=ROOT, timeout=600)
 
