@@ -419,12 +419,13 @@ def test_the_postgres_store_keeps_and_resumes_a_game(postgres_url: str) -> None:
 
 def test_writes_that_arrive_together_share_a_commit_and_fail_alone(tmp_path: Path) -> None:
     """SqliteStore's group commit: 101 moves written at once are all stored, except the
-    one that repeats a move number, whose call alone fails (none of the others are lost
-    or doubled by the savepoint that undoes the failed batch)."""
+    one that repeats a move number with another move, whose call alone fails (as
+    ``Fenced``: the number is another's; none of the others are lost or doubled by the
+    savepoint that undoes the batch)."""
     import asyncio
     import sqlite3
 
-    from diabolo.server.store import TableRow, open_store
+    from diabolo.server.store import Fenced, TableRow, open_store
 
     path = tmp_path / "tables.db"
 
@@ -433,14 +434,14 @@ def test_writes_that_arrive_together_share_a_commit_and_fail_alone(tmp_path: Pat
         await store.create_table(TableRow("t1", "schacht", {}, [], {}, "{}", "now"))
         numbers = [*range(50), 3, *range(50, 100)]
         results = await asyncio.gather(
-            *(store.add_move("t1", n, 0, f"m{i}", 0.0) for i, n in enumerate(numbers)), return_exceptions=True
+            *(store.add_move("t1", 1, n, 0, f"m{i}", 0.0) for i, n in enumerate(numbers)), return_exceptions=True
         )
         await store.close()
         return results
 
     results = asyncio.run(write())
     assert [i for i, result in enumerate(results) if result is not None] == [50]
-    assert isinstance(results[50], sqlite3.IntegrityError)
+    assert isinstance(results[50], Fenced)
     with contextlib.closing(sqlite3.connect(path)) as db:
         stored = db.execute("SELECT number, move FROM diabolo_moves ORDER BY number").fetchall()
     assert stored == [(n, f"m{n if n < 50 else n + 1}") for n in range(100)]

@@ -5,6 +5,7 @@ are sent. Here races, slow decisions and expiry are set up exactly, in milliseco
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 import random
 import threading
@@ -276,6 +277,44 @@ def test_the_pool_serves_tables_in_turn(tmp_path: Path) -> None:
     assert order.index("quiet") <= 2, order
 
 
+def test_the_pool_shares_engine_time_by_cost_not_by_job() -> None:
+    """Eight tables whose bots think 100 ms a move, each asking again as soon as it has
+    its answer (as a bot seat does), and a table whose bot answers at once that comes
+    when they are all at work: on two workers the light table's decision waits for at
+    most about one heavy job (taking turns per table, it waited for four: every heavy
+    table's job before its own), and the heavy tables share the rest evenly."""
+    heavy_seconds, waits = 0.1, []
+    done: collections.Counter[str] = collections.Counter()
+
+    def think(owner: str, seconds: float) -> None:
+        time.sleep(seconds)  # as the C++ bots do, without the GIL
+
+    async def bot(pool: EnginePool, owner: str, seconds: float, until: float, after: float = 0.0) -> None:
+        loop = asyncio.get_running_loop()
+        await asyncio.sleep(after)
+        while loop.time() < until:
+            asked = loop.time()
+            await pool.run(owner, think, owner, seconds)
+            if seconds < heavy_seconds:
+                waits.append(loop.time() - asked)
+            done[owner] += 1
+
+    async def run() -> None:
+        pool = EnginePool(workers=2)
+        until = asyncio.get_running_loop().time() + 1.5
+        try:
+            heavy = [bot(pool, f"heavy {n}", heavy_seconds, until) for n in range(8)]
+            await asyncio.gather(*heavy, bot(pool, "light", 0.001, until, after=0.25))
+        finally:
+            pool.close()
+
+    asyncio.run(run())
+    assert max(waits) < 1.6 * heavy_seconds, sorted(waits)[-5:]
+    heavy = [done[f"heavy {n}"] for n in range(8)]
+    assert max(heavy) - min(heavy) <= 2, heavy
+    assert done["light"] >= 10, done  # a decision per heavy job finished at worst (25 in 1.25 s), not one per round
+
+
 def test_tables_per_client_and_in_total_are_limited(tmp_path: Path) -> None:
     """One client cannot fill the lobby: it has at most tables_per_client running tables
     and creates at most creations_per_minute tables a minute; the server holds at most
@@ -309,24 +348,30 @@ def test_tables_per_client_and_in_total_are_limited(tmp_path: Path) -> None:
 
 
 def test_abandoned_tables_expire_in_memory_and_in_the_store(tmp_path: Path) -> None:
-    """A table still waiting for a person expires waiting_table_seconds after it was made,
-    one where nothing moved idle_table_seconds after its last move; its connections are
-    told and closed, and a restart does not bring it back. A table in play stays."""
+    """A table where nobody sat down expires unclaimed_table_seconds after it was made
+    (abandoned tables cannot lock newcomers out), one still waiting for a second person
+    waiting_table_seconds after its last seat was taken, one where nothing moved
+    idle_table_seconds after its last move; its connections are told and closed, and a
+    restart does not bring it back. A table in play stays."""
     now = [0.0]
-    config = ServerConfig(waiting_table_seconds=60, idle_table_seconds=600)
+    config = ServerConfig(unclaimed_table_seconds=30, waiting_table_seconds=60, idle_table_seconds=600)
 
     async def run() -> None:
         lobby = await open_lobby(tmp_path / "tables.db", config, clock=lambda: now[0])
         try:
             three = {"game": "schacht", "options": {"players": 3}, "seed": 1}
-            waiting = await lobby.create({**three, "seats": [{}, {"bot": "random"}, {"bot": "random"}]})
+            unclaimed = await lobby.create({**three, "seats": [{}, {"bot": "random"}, {"bot": "random"}]})
+            waiting = await lobby.create({**three, "seats": [{}, {}, {"bot": "random"}]})
+            await waiting.take_seat(0, "early")
             idle = await lobby.create({**three, "seats": [{}, {"bot": "random"}, {"bot": "random"}]})
             await idle.take_seat(0, "gone")
             watcher = Recorder()
-            waiting.attach(None, watcher)
+            unclaimed.attach(None, watcher)
+            now[0] = 31
+            assert await lobby.sweep() == [unclaimed.id]
+            assert watcher.ended and watcher.messages[-1]["code"] == "expired"
             now[0] = 61
             assert await lobby.sweep() == [waiting.id]
-            assert watcher.ended and watcher.messages[-1]["code"] == "expired"
             now[0] = 700  # idle's bots wait for its person, who never moves
             assert await lobby.sweep() == [idle.id]
             assert lobby.tables == {}
@@ -446,8 +491,8 @@ def test_deleting_a_table_removes_it_and_its_moves_only(tmp_path: Path) -> None:
 
         for name in ("a", "b"):
             await store.create_table(TableRow(name, "schacht", {}, [], {}, "{}", "now"))
-            await store.add_move(name, 0, 0, "R1<", 0.1)
-        await store.delete_table("a")
+            await store.add_move(name, 1, 0, 0, "R1<", 0.1)
+        await store.delete_table("a", 1)
         assert [row.id for row in await store.running_tables()] == ["b"]
         await store.close()
 

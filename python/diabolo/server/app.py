@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import logging
 import socket
 import time
 from collections.abc import AsyncIterator
@@ -32,6 +33,7 @@ from diabolo.server.config import ServerConfig
 from diabolo.server.lobby import Lobby, _name, _object
 from diabolo.server.metrics import Metrics
 from diabolo.server.protocol import (
+    RETRY,
     BadMessage,
     Rejection,
     accepted,
@@ -48,6 +50,7 @@ from diabolo.server.transport import guarded_http
 __all__ = ["create_app", "listening_socket", "uvicorn_config"]
 
 CLIENT = Path(__file__).resolve().parent / "client"
+LOG = logging.getLogger("diabolo.server")
 
 
 def create_app(
@@ -202,6 +205,11 @@ def create_app(
         except WebSocketDisconnect:
             connection.discard()
             return
+        except Exception as error:  # Redis or the store failed under the hello: the client tries again
+            LOG.warning("a hello for table %s failed: %r", websocket.path_params["table"], error)
+            connection.discard()
+            await _close(websocket, Rejection("unavailable", "the server cannot reach its store: try again"), metrics)
+            return
         try:
             await connection.send(welcome)
             await _serve(websocket, connection, table, audience, config, metrics)
@@ -239,11 +247,31 @@ def create_app(
     if client.is_dir():
         routes.append(Route("/", lambda request: FileResponse(client / "index.html")))
         routes.append(Mount("/client", StaticFiles(directory=client)))
-    app = Starlette(routes=routes, lifespan=lifespan)
+
+    async def unavailable(request: Request, error: Exception) -> Response:
+        LOG.warning("%s %s: the store or Redis failed: %r", request.method, request.url.path, error)
+        return _refusal(Rejection("unavailable", "the server cannot reach its store: try again"), metrics)
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers=dict.fromkeys(_outages(), unavailable))
     app.state.config = config
     app.state.metrics = metrics
     app.add_middleware(ClientLimit, most=config.connections_per_client, metrics=metrics)
     return app
+
+
+def _outages() -> tuple[type[Exception], ...]:
+    """The errors of a store or Redis that does not answer: a request they stop is
+    answered 503 ``unavailable`` (the client tries again), not 500."""
+    found: list[type[Exception]] = [OSError, asyncio.TimeoutError]
+    with contextlib.suppress(ImportError):
+        import redis.exceptions
+
+        found.append(redis.exceptions.RedisError)
+    with contextlib.suppress(ImportError):
+        import psycopg
+
+        found.append(psycopg.OperationalError)
+    return tuple(found)
 
 
 def _gauges(lobby: Lobby, websockets: int) -> dict[str, Any]:
@@ -459,7 +487,11 @@ async def _close(websocket: WebSocket, error: Exception, metrics: Metrics) -> No
     if not isinstance(error, Rejection):
         error = Rejection("bad_message", str(error))
     metrics.refused(error.reason, error.code)
-    code = {"bad_token": 4401, "no_table": 4404, "too_slow": 4408}.get(error.reason, 4400)
+    code = (
+        1013
+        if error.reason in RETRY
+        else {"bad_token": 4401, "no_table": 4404, "too_slow": 4408}.get(error.reason, 4400)
+    )
     with contextlib.suppress(Exception):
         await websocket.send_text(compact_json(error_message(error)))
         await websocket.close(code=code)

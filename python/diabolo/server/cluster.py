@@ -4,18 +4,28 @@ record, Redis carries the rest (:mod:`redis.asyncio`).
 - **Leases.** A table is played by one process at a time, the holder of its lease
   (``diabolo:lease:<table>``, a key that expires after ``lease_seconds`` unless its
   holder renews it, every third of that). A process that finds a running table of the
-  store with no holder takes the lease and restores the table from the store: a process
-  that dies (``kill -9``) loses its tables to the others within a lease and a second.
-  The store fences a holder that lost its lease without noticing: a move numbered as one
-  already stored is refused by the primary key, and that process drops the table.
+  store with no holder takes the lease, claims the table's fence in the store and
+  restores the table from it: a process that dies (``kill -9``) loses its tables to the
+  others within a lease and a second. A holder sends no write once its last renewal is
+  older than FRESH of the lease (a process paused past its lease stops before another
+  can take the table), and the store refuses every write of a fence that moved on
+  (:class:`~diabolo.server.store.Fenced`), so a holder that lost its table without
+  noticing changes nothing. A lease that vanished with a Redis restart is taken again by
+  its holder at the next renewal. Leases use connections of their own, which relays and
+  calls cannot use up.
 - **Relays.** A client may connect to any process. The holder publishes every message of
   a table to a channel per audience (``diabolo:table:<table>:<seat or spectators>``);
   the process the client is connected to subscribes to its audience's channel and sends
   the client's requests (hello, moves, seats, records) to the holder as calls over Redis.
   Clients never need to know which process plays their table.
 - **The lobby.** Each holder keeps its tables' summaries in a hash
-  (``diabolo:summaries``), which every process lists, and the running tables' creators
-  (``diabolo:creators``), for the limit per client.
+  (``diabolo:summaries``), which every process lists.
+- **The limits on making tables** are counted in Redis, by one script that checks and
+  counts at once (so that clients sending many requests at once, to one process or to
+  several, get no more than the limits): the running tables (a set), each client's (a
+  set per client) and each client's allowance of creations (a token bucket on Redis's
+  clock). After a Redis restart, and every LIMITS_SECONDS, the sets are rebuilt from the
+  store, which keeps each table's creator.
 """
 
 from __future__ import annotations
@@ -26,6 +36,7 @@ import contextlib
 import itertools
 import json
 import logging
+import re
 import secrets
 import time
 from collections.abc import Awaitable, Callable
@@ -38,16 +49,51 @@ __all__ = ["Cluster"]
 LOG = logging.getLogger("diabolo.server")
 
 PREFIX = "diabolo:"
-REDIS_CONNECTIONS = 16
-"""Connections to Redis a process opens at most (besides its subscription)."""
+REDIS_CONNECTIONS = 64
+"""Connections to Redis a process opens at most for relays, calls and the lobby (besides its
+subscription and LEASE_CONNECTIONS); more requests at once wait for one."""
+LEASE_CONNECTIONS = 4
+"""Connections of a process's own for its leases: renewals never wait behind relays."""
+FRESH = 0.8
+"""The part of the lease after its last renewal within which a holder still writes."""
 SUMMARY_SECONDS = 0.25
 """How often the changed summaries of a process's tables are written to the lobby's list."""
+LIMITS_SECONDS = 60.0
+"""How often the counts of running tables are rebuilt from the store (at once after a Redis restart)."""
 CALL_SECONDS = 5.0
 """How long a process waits for the holder's answer to a call before it tells the client to reconnect."""
 
-_RENEW = (
-    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end"
-)
+_RENEW = """
+local holder = redis.call('get', KEYS[1])
+if holder == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) end
+if not holder then
+  redis.call('set', KEYS[1], ARGV[1], 'px', ARGV[2])
+  return 2
+end
+return 0
+"""
+"""Renews a lease this process holds, or takes it again if it vanished (a Redis restart):
+1 renewed, 2 taken again, 0 held by another."""
+_ADMIT = """
+local now = redis.call('time')
+now = tonumber(now[1]) + tonumber(now[2]) / 1000000
+if redis.call('scard', KEYS[1]) >= tonumber(ARGV[2]) then return 1 end
+if redis.call('scard', KEYS[2]) >= tonumber(ARGV[3]) then return 2 end
+local rate, burst = tonumber(ARGV[4]), tonumber(ARGV[5])
+local bucket = redis.call('hmget', KEYS[3], 'allowance', 'at')
+local allowance = tonumber(bucket[1]) or burst
+local at = tonumber(bucket[2]) or now
+allowance = math.min(burst, allowance + (now - at) * rate)
+if allowance < 1 then return 3 end
+redis.call('hset', KEYS[3], 'allowance', tostring(allowance - 1), 'at', tostring(now))
+redis.call('expire', KEYS[3], math.ceil(burst / rate) + 1)
+redis.call('sadd', KEYS[1], ARGV[1])
+redis.call('sadd', KEYS[2], ARGV[1])
+return 0
+"""
+"""Admits a new table (ARGV[1]) if the server holds fewer than ARGV[2] running tables, the
+client fewer than ARGV[3], and the client's bucket (ARGV[4] a second, at most ARGV[5])
+holds a creation; counts it. 0: admitted; 1, 2, 3: refused by that limit."""
 _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
 
 Handler = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
@@ -67,6 +113,8 @@ class Cluster:
         self.node = secrets.token_hex(6)
         self.lease_ms = int(lease_seconds * 1000)
         self.redis: Any = None
+        self._leases: Any = None
+        self._fresh: dict[str, float] = {}  # when each lease was last taken or renewed (sent), by table
         self._pubsub: Any = None
         self._handler: Handler | None = None
         self._listeners: dict[str, set[Callable[[str], None]]] = {}
@@ -86,8 +134,13 @@ class Cluster:
         )
         self.redis = redis.asyncio.Redis(connection_pool=pool)
         await self.redis.ping()
-        self._renew = self.redis.register_script(_RENEW)
-        self._release = self.redis.register_script(_RELEASE)
+        leases = redis.asyncio.BlockingConnectionPool.from_url(
+            self.url, decode_responses=True, max_connections=LEASE_CONNECTIONS, timeout=CALL_SECONDS
+        )
+        self._leases = redis.asyncio.Redis(connection_pool=leases)
+        self._renew = self._leases.register_script(_RENEW)
+        self._admit = self.redis.register_script(_ADMIT)
+        self._release = self._leases.register_script(_RELEASE)
         self._handler = handler
         self._pubsub = self.redis.pubsub()
         await self._pubsub.subscribe(f"{PREFIX}call:{self.node}", f"{PREFIX}answer:{self.node}")
@@ -101,24 +154,49 @@ class Cluster:
                 await task
         with contextlib.suppress(Exception):
             await self._pubsub.aclose()
-        with contextlib.suppress(Exception):
-            await self.redis.aclose()
+        for client in (self.redis, self._leases):
+            with contextlib.suppress(Exception):
+                await client.aclose()
+
+    async def check(self) -> None:
+        """Raises unless Redis answers (for /readyz)."""
+        await self._leases.ping()
 
     # ---- leases --------------------------------------------------------------------------
 
     async def acquire(self, table_id: str) -> bool:
         """Takes the table's lease if nobody holds it."""
-        return bool(await self.redis.set(f"{PREFIX}lease:{table_id}", self.node, nx=True, px=self.lease_ms))
+        sent = time.monotonic()
+        taken = bool(await self._leases.set(f"{PREFIX}lease:{table_id}", self.node, nx=True, px=self.lease_ms))
+        if taken:
+            self._fresh[table_id] = sent
+        return taken
 
     async def renew(self, table_ids: list[str]) -> list[str]:
-        """Renews this process's leases: the tables whose lease it no longer holds."""
-        async with self.redis.pipeline(transaction=False) as pipe:
+        """Renews this process's leases (taking again those that vanished): the tables
+        whose lease another process holds now."""
+        sent = time.monotonic()
+        async with self._leases.pipeline(transaction=False) as pipe:
             for table_id in table_ids:
                 await self._renew(keys=[f"{PREFIX}lease:{table_id}"], args=[self.node, self.lease_ms], client=pipe)
             renewed = await pipe.execute()
-        return [table_id for table_id, ok in zip(table_ids, renewed) if not ok]
+        lost = []
+        for table_id, held in zip(table_ids, renewed):
+            if held:
+                self._fresh[table_id] = sent
+            else:
+                lost.append(table_id)
+        return lost
+
+    def fresh(self, table_id: str) -> bool:
+        """Whether this process surely holds the table's lease still: it was taken or
+        renewed less than FRESH of the lease ago (by this machine's clock, from when the
+        request was sent, so that the lease in Redis outlives it)."""
+        taken = self._fresh.get(table_id)
+        return taken is not None and time.monotonic() - taken < FRESH * self.lease_ms / 1000
 
     async def release(self, table_id: str) -> None:
+        self._fresh.pop(table_id, None)
         await self._release(keys=[f"{PREFIX}lease:{table_id}"], args=[self.node])
 
     async def holders(self, table_ids: list[str]) -> list[str | None]:
@@ -135,21 +213,52 @@ class Cluster:
         SUMMARY_SECONDS: a table that moves many times a second is written once."""
         self._summaries[table_id] = summarize
 
+    def stop_publishing(self, table_id: str) -> None:
+        """Stops writing the table's summary (another process holds it now)."""
+        self._summaries.pop(table_id, None)
+
     def forget_summary(self, table_id: str) -> None:
         self._summaries.pop(table_id, None)
         self._queue("hdel", f"{PREFIX}summaries", table_id)
-        self._queue("hdel", f"{PREFIX}creators", table_id)
-
-    def note_creator(self, table_id: str, client: str) -> None:
-        self._queue("hset", f"{PREFIX}creators", table_id, client)
 
     async def summaries(self) -> list[dict[str, Any]]:
         values = await self.redis.hvals(f"{PREFIX}summaries")
         return sorted((json.loads(value) for value in values), key=lambda s: (s["created"], s["id"]))
 
-    async def creators(self) -> dict[str, str]:
-        creators: dict[str, str] = await self.redis.hgetall(f"{PREFIX}creators")
-        return creators
+    # ---- the limits on making tables -----------------------------------------------------
+
+    async def admit(
+        self, table_id: str, client: str, most: int, per_client: int, per_second: float, burst: float
+    ) -> int:
+        """Counts a new table of ``client`` unless a limit refuses it: 0, or the limit that
+        refused it (1: the server's tables, 2: the client's, 3: its rate of creations)."""
+        keys = [f"{PREFIX}running", f"{PREFIX}made:{client}", f"{PREFIX}bucket:{client}"]
+        refused: int = await self._admit(keys=keys, args=[table_id, most, per_client, per_second, burst])
+        return refused
+
+    def ended(self, table_id: str, client: str) -> None:
+        """The table no longer runs (it finished, expired, or was never made): it no longer counts."""
+        self._queue("srem", f"{PREFIX}running", table_id)
+        self._queue("srem", f"{PREFIX}made:{client}", table_id)
+
+    async def recount(self, creators: Callable[[], Awaitable[dict[str, str]]]) -> bool:
+        """Rebuilds the counts of running tables from ``creators()`` (the store's: each
+        running table's creator) when they are older than LIMITS_SECONDS or were lost
+        with a Redis restart: whether it did."""
+        if not await self.redis.set(f"{PREFIX}counted", "1", nx=True, ex=int(LIMITS_SECONDS)):
+            return False
+        made: dict[str, list[str]] = {}
+        for table_id, client in (await creators()).items():
+            made.setdefault(client, []).append(table_id)
+        old = [key async for key in self.redis.scan_iter(match=f"{PREFIX}made:*", count=1000)]
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.delete(f"{PREFIX}running", *old)
+            if made:
+                pipe.sadd(f"{PREFIX}running", *(t for tables in made.values() for t in tables))
+            for client, tables in made.items():
+                pipe.sadd(f"{PREFIX}made:{client}", *tables)
+            await pipe.execute()
+        return True
 
     # ---- relays ----------------------------------------------------------------------------
 
@@ -247,8 +356,27 @@ class Cluster:
             except asyncio.CancelledError:
                 raise
             except Exception:  # the connection broke: redis-py reconnects and subscribes again
-                LOG.exception("the Redis subscription failed; listening again")
+                LOG.warning("the Redis subscription failed; listening again", exc_info=True)
+                # what was published meanwhile is lost: every relayed client reconnects and resumes
+                for receivers in list(self._listeners.values()):
+                    for receive in list(receivers):
+                        receive(MISSED)
                 await asyncio.sleep(0.2)
+
+
+MISSED = json.dumps(
+    {
+        "type": "error",
+        "reason": "moved",
+        "code": "moved",
+        "clause": "",
+        "message": "messages of this table were lost on their way: reconnect",
+    },
+    separators=(",", ":"),
+)
+"""What a relayed client is told when messages may have been lost on their way to it."""
+
+_UPDATE_VERSION = re.compile(r'\{"type":"update","version":(\d+),')
 
 
 class RemoteTable:
@@ -262,6 +390,7 @@ class RemoteTable:
         self._cluster = cluster
         self._node = node
         self._clock_offset = 0.0
+        self._token: Any = None
         self._receivers: dict[Any, Callable[[str], None]] = {}
 
     async def _call(self, op: str, **args: Any) -> dict[str, Any]:
@@ -276,17 +405,26 @@ class RemoteTable:
 
     async def join(self, hello: dict[str, Any], connection: Any) -> tuple[int | None, dict[str, Any]]:
         """Listens to the audience's channel first (keeping what comes until the welcome
-        is known, then passing on only what is newer), then asks the holder for the welcome."""
+        is known, then passing on only what is newer), then asks the holder for the welcome.
+        An update that skips a version (messages lost on their way) ends the connection
+        with ``moved``: the client reconnects and resumes."""
         requested = hello.get("seat")
         requested = requested if isinstance(requested, int) and not isinstance(requested, bool) else None
+        self._token = hello.get("token")
         held: list[str] = []
         welcome_version: list[int] = []
 
         def receive(text: str) -> None:
-            if welcome_version:
-                _forward(connection, text)
-            else:
+            if not welcome_version:
                 held.append(text)
+                return
+            update = _UPDATE_VERSION.match(text)
+            if update is not None:
+                version = int(update.group(1))
+                if version > welcome_version[0] + 1:
+                    text = MISSED
+                welcome_version[0] = max(welcome_version[0], version)
+            _forward(connection, text)
 
         channel = table_channel(self.id, requested)
         await self._cluster.listen(channel, receive)
@@ -303,7 +441,7 @@ class RemoteTable:
         welcome_version.append(welcome["version"])
         for text in held:  # what the holder sent after the welcome's version
             if json.loads(text).get("version", welcome["version"] + 1) > welcome["version"]:
-                _forward(connection, text)
+                receive(text)
         return answer["audience"], welcome
 
     async def leave(self, audience: int | None, connection: Any) -> None:
@@ -314,7 +452,7 @@ class RemoteTable:
             await self._call("leave", audience=audience)
 
     async def submit(self, seat: int, move: Any, version: Any) -> int:
-        answer = await self._call("move", seat=seat, move=move, version=version)
+        answer = await self._call("move", seat=seat, token=self._token, move=move, version=version)
         version_: int = answer["version"]
         return version_
 
@@ -333,8 +471,8 @@ class RemoteTable:
     async def rematch_offer(self, seat: Any, token: Any) -> dict[str, Any]:
         return await self._call("rematch_offer", seat=seat, token=token)
 
-    async def set_rematch(self, table_id: str) -> str:
-        answer = await self._call("set_rematch", rematch=table_id)
+    async def set_rematch(self, table_id: str, seat: Any, token: Any) -> str:
+        answer = await self._call("set_rematch", rematch=table_id, seat=seat, token=token)
         rematch: str = answer["rematch"]
         return rematch
 

@@ -56,6 +56,9 @@ class ServerConfig:
     """Running tables one client (address) may have created at most."""
     creations_per_minute: float = 30.0
     """Tables one client may create per minute, on average (bursts of a third as many)."""
+    unclaimed_table_seconds: float = 120.0
+    """A table where no person holds or may come back to a seat (nobody sat down yet, or
+    everyone left before it started) expires this long after its creation or last seat change."""
     waiting_table_seconds: float = 600.0
     """A table that still waits for a person to sit down expires this long after its creation or last seat taken."""
     idle_table_seconds: float = 1800.0

@@ -14,6 +14,7 @@ import asyncio
 import collections
 import json
 import logging
+import secrets
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -26,7 +27,7 @@ from diabolo.server.config import ServerConfig
 from diabolo.server.metrics import Metrics
 from diabolo.server.pool import EnginePool
 from diabolo.server.protocol import Rejection
-from diabolo.server.store import Store, TableRow
+from diabolo.server.store import Fenced, Store, TableRow
 from diabolo.server.tables import BOT_NAMES, Seat, Settings, Table, make_bot
 
 __all__ = ["Lobby"]
@@ -37,6 +38,8 @@ SWEEP_SECONDS = 5.0
 """How often the lobby looks for tables to expire."""
 TAKEOVER_SECONDS = 1.0
 """With other processes: how often a process looks for tables that nobody holds."""
+READY_SECONDS = 1.0
+"""How long /readyz waits for the store (and Redis) to answer."""
 
 
 class Lobby:
@@ -61,9 +64,12 @@ class Lobby:
         self._clock = clock
         self._games: collections.OrderedDict[str, Game] = collections.OrderedDict()
         self._records: collections.OrderedDict[str, str] = collections.OrderedDict()
-        self._creations: dict[str, tuple[float, float]] = {}  # per client: allowance, when
+        self._creations: dict[str, tuple[float, float]] = {}  # per client: allowance, when (alone)
+        self._making: dict[str, str] = {}  # tables admitted and not yet held: their creators (alone)
         self._tasks: list[asyncio.Task[None]] = []
         self._rematch_lock = asyncio.Lock()
+        self._taking: dict[str, asyncio.Future[Table | None]] = {}  # tables being taken, by id
+        self._background: set[asyncio.Future[None]] = set()
 
     @property
     def _limits(self) -> dict[str, Any]:
@@ -91,6 +97,7 @@ class Lobby:
         started. With other processes: this process joins them, and takes the tables
         nobody holds (now, and every TAKEOVER_SECONDS)."""
         if self.cluster is None:
+            await self.store.claim_all()
             for row in await self.store.running_tables():
                 await self._adopt(row)
         else:
@@ -99,7 +106,12 @@ class Lobby:
             self._tasks += [asyncio.ensure_future(self._every(TAKEOVER_SECONDS, self.take_over))]
             renew_seconds = self.config.lease_seconds / 3
             self._tasks += [asyncio.ensure_future(self._every(renew_seconds, self.renew))]
-        sweep_seconds = min(SWEEP_SECONDS, self.config.waiting_table_seconds, self.config.idle_table_seconds)
+        sweep_seconds = min(
+            SWEEP_SECONDS,
+            self.config.unclaimed_table_seconds,
+            self.config.waiting_table_seconds,
+            self.config.idle_table_seconds,
+        )
         self._tasks.append(asyncio.ensure_future(self._every(sweep_seconds, self.sweep)))
 
     async def _every(self, seconds: float, work: Callable[[], Awaitable[Any]]) -> None:
@@ -111,30 +123,86 @@ class Lobby:
                 LOG.exception("the lobby's %s failed", getattr(work, "__name__", "work"))
 
     async def _adopt(self, row: TableRow) -> Table:
-        """A stored table, replayed in the pool, held by this process from now on."""
+        """A stored table, replayed in the pool, held by this process from now on (its
+        fence claimed by the caller). Clients that other processes relayed from its last
+        holder are told ``moved`` (they reconnect and resume); a game that ended without
+        its record stored gets it stored now."""
         game = self.game(row.game, row.options)
         table = await self.pool.run(row.id, lambda: Table.restore(self.store, self.pool, game, row, **self._limits))
         self._hold(table)
+        await table.broadcast(_error("moved", "moved", "this table moved: reconnect"))
+        if table.finished:
+            await table.store_finish()
         return table
+
+    async def _take(self, table_id: str) -> Table | None:
+        """Takes a table nobody holds (one attempt per table at a time in a process):
+        with other processes its lease first, then its fence in the store, then its
+        rows. None when another process took it first; Rejection ``no_table`` when the
+        store does not hold it running (finished, deleted, or never made)."""
+        taking = self._taking.get(table_id)
+        if taking is None:
+            taking = self._taking[table_id] = asyncio.ensure_future(self._take_once(table_id))
+            taking.add_done_callback(lambda _: self._taking.pop(table_id, None))
+        return await asyncio.shield(taking)
+
+    async def _take_once(self, table_id: str) -> Table | None:
+        if self.cluster is not None and not await self.cluster.acquire(table_id):
+            return None
+        try:
+            fence = await self.store.claim(table_id)
+            row = None if fence is None else await self.store.running_table(table_id)
+            if row is None or row.fence != fence:
+                await self._release(table_id)
+                if row is None:
+                    raise Rejection("no_table", f"no running table {table_id!r}")
+                return None  # claimed again meanwhile: by a process that holds the lease now
+            return await self._adopt(row)
+        except BaseException:
+            if table_id not in self.tables:
+                await self._release(table_id)
+            raise
+
+    async def _release(self, table_id: str) -> None:
+        if self.cluster is not None:
+            await self.cluster.release(table_id)
 
     def _hold(self, table: Table) -> None:
         self.tables[table.id] = table
         table.on_lost = self._lost
         if self.cluster is not None:
             cluster = self.cluster
+            table.ledger.fresh = lambda: cluster.fresh(table.id)
             table.relay = lambda audience, text: cluster.relay(table_channel(table.id, audience), text)
-            table.on_change = lambda changed: cluster.publish_summary(changed.id, changed.summary)
-            cluster.publish_summary(table.id, table.summary)
-            if table.creator:
-                cluster.note_creator(table.id, table.creator)
+            table.on_change = lambda changed: self._summary_changed(cluster, changed)
+            self._summary_changed(cluster, table)
         table.start()
 
+    @staticmethod
+    def _summary_changed(cluster: Cluster, table: Table) -> None:
+        cluster.publish_summary(table.id, table.summary)
+        if table.finished:
+            cluster.ended(table.id, table.creator)
+
     def _lost(self, table: Table) -> None:
-        """The store refused a move of ``table``: another process plays it now (its clients reconnect)."""
+        """Another process holds ``table`` now (the store fenced a write off, or its lease
+        went to another): this process lets it go at once, its lease included, and its
+        clients reconnect (``moved``) to wherever it is played."""
         if self.tables.get(table.id) is table:
             del self.tables[table.id]
             table.close("moved")
-            asyncio.ensure_future(table.broadcast(_error("moved", "moved", "this table moved: reconnect"), end=True))
+            self._later(self._let_go(table))
+
+    async def _let_go(self, table: Table) -> None:
+        if self.cluster is not None:
+            self.cluster.stop_publishing(table.id)
+            await self.cluster.release(table.id)
+        await table.broadcast(_error("moved", "moved", "this table moved: reconnect"), end=True)
+
+    def _later(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
 
     # ---- several processes ---------------------------------------------------------------
 
@@ -144,19 +212,19 @@ class Lobby:
         assert self.cluster is not None
         if self.draining:
             return []
+        if await self.cluster.recount(self.store.creators):
+            LOG.info("counted the running tables of every client again")
         ids = [table_id for table_id in await self.store.running_table_ids() if table_id not in self.tables]
         taken = []
         for table_id, holder in zip(ids, await self.cluster.holders(ids)):
-            if holder is None and await self.cluster.acquire(table_id):
-                row = await self.store.running_table(table_id)
-                if row is None:  # it finished or expired meanwhile
-                    await self.cluster.release(table_id)
+            if holder is None:
+                try:
+                    table = await self._take(table_id)
+                except Rejection:  # it finished or expired meanwhile
                     continue
-                table = await self._adopt(row)
-                # clients that other processes relayed from the lost holder reconnect, to this one
-                await table.broadcast(_error("moved", "moved", "this table moved: reconnect"))
-                taken.append(table_id)
-                LOG.info("took over table %s", table_id)
+                if table is not None:
+                    taken.append(table_id)
+                    LOG.info("took over table %s", table_id)
         return taken
 
     async def renew(self) -> None:
@@ -168,21 +236,41 @@ class Lobby:
                 self._lost(table)
 
     async def find(self, table_id: str) -> Table | RemoteTable:
-        """The table a client asks for, here or (with other processes) where it is played;
-        Rejection ``no_table`` if it is not running anywhere."""
+        """The table a client asks for: here, where another process plays it, or taken
+        from the store when nobody holds it (alone: when this process let it go). Final
+        answers: Rejection ``no_table`` when the store does not hold it running; transient
+        ones (the client tries again): ``moved`` while it changes hands, ``draining``,
+        ``unavailable`` while the store or Redis does not answer."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
-        if self.cluster is not None:
-            (holder,) = await self.cluster.holders([table_id])
-            if holder is not None and holder != self.cluster.node:
-                return RemoteTable(self.cluster, holder, table_id)
-            if holder is None and not self.draining and await self.cluster.acquire(table_id):
-                row = await self.store.running_table(table_id)
-                if row is not None:
-                    return await self._adopt(row)
-                await self.cluster.release(table_id)
-        raise Rejection("no_table", f"no running table {table_id!r}")
+        try:
+            return await self._locate(table_id)
+        except Rejection:
+            raise
+        except Exception as error:  # the store or Redis does not answer
+            LOG.warning("could not find table %s: %r", table_id, error)
+            raise Rejection("unavailable", "the server's store does not answer: try again") from None
+
+    async def _locate(self, table_id: str) -> Table | RemoteTable:
+        for attempt in range(5):
+            if attempt:
+                await asyncio.sleep(0.05 * attempt)
+            table = self.tables.get(table_id)
+            if table is not None:
+                return table
+            if self.cluster is not None:
+                (holder,) = await self.cluster.holders([table_id])
+                if holder is not None and holder != self.cluster.node:
+                    return RemoteTable(self.cluster, holder, table_id)
+                if holder == self.cluster.node and table_id not in self._taking:
+                    continue  # this process is letting it go, or just made it: look again
+            if self.draining:
+                raise Rejection("draining", "this server is going down: reconnect")
+            taken = await self._take(table_id)  # a lost race: look again
+            if taken is not None:
+                return taken
+        raise Rejection("moved", f"table {table_id!r} is changing hands: reconnect")
 
     async def summaries(self) -> list[dict[str, Any]]:
         """What the lobby lists: the tables of every process."""
@@ -205,7 +293,8 @@ class Lobby:
                 table.watched_elsewhere(request["audience"], -1)
                 return {}
             if op == "move":
-                return {"version": await table.submit(request["seat"], request["move"], request["version"])}
+                seat = table.authenticate(request["seat"], request.get("token"))  # Redis carries no authority
+                return {"version": await table.submit(seat, request["move"], request["version"])}
             if op == "seat":
                 seat, token, summary = await table.take_seat(request["seat"], request["name"], request.get("token"))
                 return {"seat": seat, "token": token, "table": summary}
@@ -214,7 +303,8 @@ class Lobby:
             if op == "rematch_offer":
                 return await table.rematch_offer(request["seat"], request["token"])
             if op == "set_rematch":
-                return {"rematch": await table.set_rematch(request["rematch"])}
+                rematch = await table.set_rematch(request["rematch"], request.get("seat"), request.get("token"))
+                return {"rematch": rematch}
             if op == "record":
                 return {"text": await table.record_text(public=bool(request["public"]))}
         except Rejection as error:
@@ -254,34 +344,22 @@ class Lobby:
         if rematch_id is None:
             async with self._rematch_lock:  # two players who ask at once make one rematch
                 offer = await old.rematch_offer(seat, token)
-                rematch_id = offer["rematch"] or await self._make_rematch(old, offer, client)
+                rematch_id = offer["rematch"] or await self._make_rematch(old, offer, client, seat, token)
         rematch = await self.find(rematch_id)
         return await rematch.take_seat(seat, name or offer["seats"][seat]["name"], token)
 
-    async def _make_rematch(self, old: Table | RemoteTable, offer: dict[str, Any], client: str) -> str:
+    async def _make_rematch(
+        self, old: Table | RemoteTable, offer: dict[str, Any], client: str, seat: Any, token: Any
+    ) -> str:
         if self.draining:
             raise Rejection("draining", "this server is going down: make the table on another")
-        await self._admit(client)
         game = self.game(offer["game"], offer["options"])
         seats = [Seat.from_json(spec) for spec in offer["seats"]]
         settings = Settings.from_json(offer["settings"], offer["game"])
-        table = await Table.create(
-            self.store,
-            self.pool,
-            game,
-            offer["game"],
-            offer["options"],
-            seats,
-            settings,
-            time.time_ns() & (2**63 - 1),
-            creator=client,
-            **self._limits,
+        table = await self._new_table(
+            game, offer["game"], offer["options"], seats, settings, time.time_ns() & (2**63 - 1), client
         )
-        self._spend(client)
-        if self.cluster is not None:
-            await self.cluster.acquire(table.id)
-        self._hold(table)
-        linked = await old.set_rematch(table.id)
+        linked = await old.set_rematch(table.id, seat, token)
         if linked != table.id:  # another process made one first: this one goes
             await self.expire(table, "closed", "a rematch was made elsewhere")
         return linked
@@ -297,7 +375,6 @@ class Lobby:
         if self.draining:
             raise Rejection("draining", "this server is going down: make the table on another")
         await self._forget_finished()
-        await self._admit(client)
         name, options = data.get("game"), data.get("options", {})
         game = self.game(name, options)
         assert isinstance(name, str)  # self.game checked it
@@ -308,51 +385,86 @@ class Lobby:
         seed = data.get("seed", time.time_ns() & (2**63 - 1))
         if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**64:
             raise OptionError(f"seed must be an integer 0..2**64-1, got {seed!r}")
-        table = await Table.create(
-            self.store, self.pool, game, name, options, seats, settings, seed, creator=client, **self._limits
-        )
-        self._spend(client)
-        if self.cluster is not None:
-            await self.cluster.acquire(table.id)  # a new id: nobody else can hold it
+        return await self._new_table(game, name, options, seats, settings, seed, client)
+
+    async def _new_table(
+        self,
+        game: Game,
+        name: str,
+        options: dict[str, Any],
+        seats: list[Seat],
+        settings: Settings,
+        seed: int,
+        client: str,
+    ) -> Table:
+        """A new table, held by this process: with other processes its lease is taken
+        before it is stored (no other process may take it over before it is held)."""
+        table_id = secrets.token_hex(6)
+        await self._admit(client, table_id)
+        try:
+            if self.cluster is not None and not await self.cluster.acquire(table_id):
+                raise Rejection("unavailable", "could not make a table: try again")
+            table = await Table.create(
+                self.store, self.pool, game, name, options, seats, settings, seed, client, table_id, **self._limits
+            )
+        except BaseException:
+            self._ended(table_id, client)
+            await self._release(table_id)
+            raise
         self._hold(table)
+        self._making.pop(table_id, None)
         return table
 
-    async def _admit(self, client: str) -> None:
-        """Rejection when the server (every process) holds max_tables running tables,
-        the client tables_per_client, or the client has created tables faster than
-        allowed (per process)."""
+    async def _admit(self, client: str, table_id: str) -> None:
+        """Counts the new table ``table_id`` of ``client``, or Rejection
+        ``too_many_tables`` when the server (every process) holds max_tables running
+        tables, the client tables_per_client, or the client made tables faster than
+        creations_per_minute (bursts of a third of it). Checked and counted at once: in
+        Redis with other processes, with no await in between alone."""
+        per_second = self.config.creations_per_minute / 60
+        burst = max(1.0, self.config.creations_per_minute / 3)
+        most, per_client = self.config.max_tables, self.config.tables_per_client
         if self.cluster is not None:
-            running = [s for s in await self.cluster.summaries() if not s["finished"]]
-            creators = await self.cluster.creators()
-            made = [creators.get(s["id"]) for s in running]
+            refused = await self.cluster.admit(table_id, client, most, per_client, per_second, burst)
         else:
-            local = [table for table in self.tables.values() if not table.finished]
-            running, made = [table.summary() for table in local], [table.creator for table in local]
-        if len(running) >= self.config.max_tables:
-            raise Rejection("too_many_tables", f"this server holds {self.config.max_tables} running tables already")
-        mine = made.count(client)
-        if mine >= self.config.tables_per_client:
+            refused = self._admit_here(table_id, client, per_second, burst)
+        if refused == 1:
+            raise Rejection("too_many_tables", f"this server holds {most} running tables already")
+        if refused == 2:
             raise Rejection(
                 "too_many_tables",
-                f"you have made {mine} running tables, the most this server allows; finish or leave one first",
+                f"you have made {per_client} running tables, the most this server allows; finish or leave one first",
             )
-        if self._allowance(client) < 1:
+        if refused == 3:
             raise Rejection(
                 "too_many_tables",
                 f"this server makes at most {self.config.creations_per_minute:g} tables a minute per client",
             )
 
-    def _allowance(self, client: str) -> float:
-        rate = self.config.creations_per_minute / 60
-        burst = max(1.0, self.config.creations_per_minute / 3)
-        allowance, when = self._creations.get(client, (burst, self._clock()))
-        return min(burst, allowance + (self._clock() - when) * rate)
-
-    def _spend(self, client: str) -> None:
-        self._creations[client] = (self._allowance(client) - 1, self._clock())
+    def _admit_here(self, table_id: str, client: str, per_second: float, burst: float) -> int:
+        """Lobby._admit for a process alone (see Cluster.admit for the answer)."""
+        running = [table.creator for table in self.tables.values() if not table.finished]
+        running += self._making.values()
+        if len(running) >= self.config.max_tables:
+            return 1
+        if running.count(client) >= self.config.tables_per_client:
+            return 2
+        now = self._clock()
+        allowance, when = self._creations.get(client, (burst, now))
+        allowance = min(burst, allowance + (now - when) * per_second)
+        if allowance < 1:
+            return 3
+        self._creations[client] = (allowance - 1, now)
         if len(self._creations) > 10 * self.config.max_tables:  # forget clients whose allowance is full again
-            burst = max(1.0, self.config.creations_per_minute / 3)
-            self._creations = {c: v for c, v in self._creations.items() if self._allowance(c) < burst}
+            self._creations = {c: (a, w) for c, (a, w) in self._creations.items() if a + (now - w) * per_second < burst}
+        self._making[table_id] = client
+        return 0
+
+    def _ended(self, table_id: str, client: str) -> None:
+        """A table of ``client`` no longer runs, or was never made: it no longer counts."""
+        self._making.pop(table_id, None)
+        if self.cluster is not None:
+            self.cluster.ended(table_id, client)
 
     async def _forget_finished(self) -> None:
         """Drops all but the keep_finished most recent finished tables from memory (and,
@@ -414,29 +526,53 @@ class Lobby:
             if table.finished:
                 continue
             quiet = now - table.last_activity
-            if quiet > (self.config.waiting_table_seconds if table.waiting else self.config.idle_table_seconds):
+            if table.waiting:
+                most = self.config.waiting_table_seconds
+                if table.abandoned:  # nobody holds or may come back to a seat: nobody waits for it
+                    most = min(most, self.config.unclaimed_table_seconds)
+            else:
+                most = self.config.idle_table_seconds
+            if quiet > most:
                 expired.append(table)
+        deleted = []
         for table in expired:
-            await self.expire(table)
-        return [table.id for table in expired]
+            if not table.ledger.fresh():  # its lease may be another's: expired by its holder, if at all
+                continue
+            try:
+                await self.expire(table)
+            except Rejection:  # the store does not answer: the next sweep tries again
+                continue
+            deleted.append(table.id)
+        return deleted
 
     async def expire(self, table: Table, code: str = "expired", message: str = "the table expired") -> None:
-        """Closes ``table``, tells its connections (``no_table``, with ``code`` and
-        ``message``), and deletes it from memory and the store."""
+        """Deletes ``table`` from the store (a fenced write: only while this process holds
+        it), then closes it, tells its connections (``no_table``, with ``code`` and
+        ``message``) and forgets it. Rejection ``unavailable`` when the store does not
+        answer (the table stays, to expire later)."""
+        try:
+            await table.ledger.delete()
+        except Fenced:
+            self._lost(table)
+            return
         table.close()
         self.tables.pop(table.id, None)
         await table.broadcast(_error("no_table", code, message), end=True)
-        await self.store.delete_table(table.id)
+        self._ended(table.id, table.creator)
         if self.cluster is not None:
             self.cluster.forget_summary(table.id)
             await self.cluster.release(table.id)
 
     async def ready(self) -> bool:
-        """Whether this process takes new work: not draining, and its store answers."""
+        """Whether this process takes new work, answered within READY_SECONDS: not
+        draining, and its store and (with other processes) Redis answer."""
         if self.draining:
             return False
+        checks = [self.store.check()]
+        if self.cluster is not None:
+            checks.append(self.cluster.check())
         try:
-            await self.store.check()
+            await asyncio.wait_for(asyncio.gather(*checks), READY_SECONDS)
         except Exception:
             return False
         return True
@@ -456,7 +592,7 @@ class Lobby:
                 await self.cluster.release(table.id)
 
     async def close(self) -> None:
-        for task in self._tasks:
+        for task in [*self._tasks, *self._background]:
             task.cancel()
         for table in self.tables.values():
             table.close()

@@ -22,6 +22,7 @@ from typing import Any, Final, Literal
 __all__ = [
     "MAX_DEPTH",
     "REASONS",
+    "RETRY",
     "BadMessage",
     "Reason",
     "Rejection",
@@ -53,6 +54,7 @@ Reason = Literal[
     "idle",
     "moved",
     "draining",
+    "unavailable",
 ]
 REASONS: Final[dict[str, str]] = {
     "stale": "the move was legal on the version it names, but another move came first",
@@ -73,10 +75,17 @@ REASONS: Final[dict[str, str]] = {
     "bad_content_type": "the lobby takes JSON bodies only (Content-Type: application/json)",
     "too_slow": "the hello (or a request) did not arrive in time",
     "idle": "the connection sent nothing for too long",
-    "moved": "the table is played by another process now: reconnect (``url`` says where)",
+    "moved": "the table is played by another process now, or is being taken over: reconnect, to any process",
     "draining": "the server is going down: reconnect, to another process if there is one",
+    "unavailable": "the server's store or Redis does not answer for now: try again (with backoff)",
 }
 """Every reason a request or a connection is refused or closed, and what it means."""
+
+RETRY: Final = frozenset({"moved", "draining", "unavailable"})
+"""The reasons that are transient: a client tries again, with backoff, and never gives up
+on them (a websocket closed for one of them has close code 1013, "try again later").
+Only ``no_table`` (the table finished long ago, expired or never was) and ``bad_token``
+are final for a connection."""
 
 HTTP_STATUS: Final[dict[str, int]] = {
     "no_table": 404,
@@ -89,6 +98,8 @@ HTTP_STATUS: Final[dict[str, int]] = {
     "too_fast": 429,
     "too_slow": 408,
     "draining": 503,
+    "moved": 503,
+    "unavailable": 503,
 }
 """The HTTP status of a refusal by its reason (400 for any other)."""
 

@@ -2,21 +2,37 @@
 it, so that a restart loses no accepted move and resumes every running game.
 
 A store holds, per table, what it was created with (game, options, seats, settings, the
-first state's JSON, secrets included), then one row per accepted move (seat, notation,
-seconds since the start), and the finished game's record. Two stores share one schema:
-:class:`SqliteStore` (a file, the default of ``diabolo serve``) and
+first state's JSON, secrets included, the client that made it), then one row per accepted
+move (seat, notation, seconds since the start), and the finished game's record. Two stores
+share one schema: :class:`SqliteStore` (a file, the default of ``diabolo serve``) and
 :class:`PostgresStore` (a URL).
+
+**Fencing.** Every table has a fence: a number that :meth:`~Store.claim` raises by one
+each time a process takes the table (a restart, a takeover, a failover). Every write that
+changes a table names the fence its writer holds, and changes nothing once the fence has
+moved on (:class:`Fenced`): a process paused past its lease, or that lost its table
+without noticing, can neither store a move, nor give a seat, nor finish or delete a game
+that another process plays now. A move's write may be sent again after an outage (its
+first attempt may have landed): a move stored under the same number with the same seat
+and notation counts as written.
 
 >>> import asyncio, tempfile, pathlib
 >>> async def demo(path):
 ...     store = await open_store(f"sqlite:///{path}")
 ...     await store.create_table(TableRow("t1", "schacht", {"players": 3}, [], {}, "{}", "now"))
-...     await store.add_move("t1", 0, 1, "R1<", 0.5)
+...     await store.add_move("t1", 1, 0, 1, "R1<", 0.5)
+...     await store.add_move("t1", 1, 0, 1, "R1<", 0.5)  # sent again: written once
+...     fence = await store.claim("t1")  # another process takes the table
+...     try:
+...         await store.add_move("t1", 1, 1, 2, "R2<", 0.7)  # the old holder is fenced off
+...     except Fenced as error:
+...         print(error)
 ...     again = await store.running_tables()
 ...     await store.close()
-...     return again[0].moves
+...     return fence, again[0].moves
 >>> asyncio.run(demo(pathlib.Path(tempfile.mkdtemp()) / "tables.db"))
-[StoredMove(seat=1, move='R1<', time=0.5)]
+table t1 is held by another process now
+(2, [StoredMove(seat=1, move='R1<', time=0.5)])
 """
 
 from __future__ import annotations
@@ -32,7 +48,7 @@ from urllib.parse import urlparse
 
 from diabolo.errors import OptionError
 
-__all__ = ["PostgresStore", "SqliteStore", "Store", "StoredMove", "TableRow", "open_store"]
+__all__ = ["Fenced", "PostgresStore", "SqliteStore", "Store", "StoredMove", "TableRow", "open_store"]
 
 SCHEMA = [
     """CREATE TABLE IF NOT EXISTS diabolo_tables (
@@ -43,7 +59,9 @@ SCHEMA = [
         settings TEXT NOT NULL,
         start TEXT NOT NULL,
         created TEXT NOT NULL,
-        record TEXT
+        record TEXT,
+        fence BIGINT NOT NULL DEFAULT 1,
+        creator TEXT NOT NULL DEFAULT ''
     )""",
     """CREATE TABLE IF NOT EXISTS diabolo_moves (
         table_id TEXT NOT NULL REFERENCES diabolo_tables(id),
@@ -54,6 +72,19 @@ SCHEMA = [
         PRIMARY KEY (table_id, number)
     )""",
 ]
+ADDED_COLUMNS = {"fence": "BIGINT NOT NULL DEFAULT 1", "creator": "TEXT NOT NULL DEFAULT ''"}
+"""Columns of diabolo_tables that stores made by earlier versions lack: added when a store opens."""
+
+WAIT_SECONDS = 5.0
+"""How long a PostgreSQL store waits for a connection before an attempt fails."""
+
+
+class Fenced(Exception):
+    """A write for a table whose fence has moved on: another process took the table."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id} is held by another process now")
+        self.table_id = table_id
 
 
 @dataclass(frozen=True)
@@ -69,7 +100,9 @@ class StoredMove:
 class TableRow:
     """A table as stored: ``seats`` and ``settings`` are JSON-able, ``start`` the first
     state's JSON (its deal included: it never leaves the server), ``record`` the finished
-    game's record (None while it runs)."""
+    game's record (None while it runs), ``fence`` the fence of the process that holds it
+    (a new table's maker holds fence 1), ``creator`` the address of the client that made
+    it (for its limit of tables)."""
 
     id: str
     game: str
@@ -80,25 +113,47 @@ class TableRow:
     created: str
     record: str | None = None
     moves: list[StoredMove] = field(default_factory=list)
+    fence: int = 1
+    creator: str = ""
 
 
 class Store(Protocol):
-    """What the server asks of a store; every method is a coroutine."""
+    """What the server asks of a store; every method is a coroutine. The writes that
+    change a table name the writer's ``fence`` and raise :class:`Fenced` once it moved on."""
 
     async def create_table(self, row: TableRow) -> None: ...
-    async def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None: ...
-    async def add_move(self, table_id: str, number: int, seat: int, move: str, time: float) -> None: ...
-    async def finish(self, table_id: str, record: str) -> None: ...
-    async def delete_table(self, table_id: str) -> None: ...
+    async def claim(self, table_id: str) -> int | None: ...
+    async def claim_all(self) -> None: ...
+    async def update_seats(self, table_id: str, fence: int, seats: list[dict[str, Any]]) -> None: ...
+    async def add_move(self, table_id: str, fence: int, number: int, seat: int, move: str, time: float) -> None: ...
+    async def finish(self, table_id: str, fence: int, record: str) -> None: ...
+    async def delete_table(self, table_id: str, fence: int) -> None: ...
     async def running_tables(self) -> list[TableRow]: ...
     async def running_table_ids(self) -> list[str]: ...
     async def running_table(self, table_id: str) -> TableRow | None: ...
+    async def creators(self) -> dict[str, str]: ...
     async def finished_record(self, table_id: str) -> str | None: ...
     async def check(self) -> None: ...
     async def close(self) -> None: ...
 
 
-_Write = tuple[str, tuple[Any, ...], "asyncio.Future[None]"]
+@dataclass
+class _Write:
+    """A statement waiting for its commit; ``done`` gets the number of rows it changed
+    (with ``returning``, the rows it returned) or the exception it raised."""
+
+    sql: str
+    args: tuple[Any, ...]
+    done: asyncio.Future[Any]
+    returning: bool = False
+
+
+_FENCE = "EXISTS (SELECT 1 FROM diabolo_tables WHERE id = ? AND fence = ?)"
+"""The condition of a fenced write to a table's moves: the table's fence is the writer's."""
+
+
+class _Recount(Exception):
+    """An executemany changed fewer rows than it had statements (a fenced write)."""
 
 
 class _SqlStore(ABC):
@@ -106,8 +161,9 @@ class _SqlStore(ABC):
     returns: writes that arrive while a commit is under way wait for the next one and
     share it (a group commit), so that many tables moving at once cost one transaction,
     not one each. Within a turn, statements of the same text in a row go in one
-    executemany; if that fails, they are run one at a time, each in a savepoint, so that
-    a statement that fails (a move numbered as one already stored) fails its own call only.
+    executemany; if that fails, or changes fewer rows than it has statements (a fenced
+    write), they are run one at a time, each in a savepoint, so that a statement that
+    fails or changes nothing does so for its own call only.
     """
 
     placeholder = "?"
@@ -119,33 +175,36 @@ class _SqlStore(ABC):
     def _sql(self, text: str) -> str:
         return text.replace("?", self.placeholder)
 
-    async def _run(self, sql: str, args: tuple[Any, ...] = ()) -> None:
-        done = asyncio.get_running_loop().create_future()
-        self._waiting.append((self._sql(sql), args, done))
+    async def _run(self, sql: str, args: tuple[Any, ...] = (), returning: bool = False) -> Any:
+        """Commits ``sql``: the number of rows it changed (with ``returning``, its rows)."""
+        done: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting.append(_Write(self._sql(sql), args, done, returning))
         if self._writer is None or self._writer.done():
             self._writer = asyncio.ensure_future(self._write())
-        await done
+        return await done
 
     async def _write(self) -> None:
         """Commits what waits, in turns, until nothing does."""
         while self._waiting:
             turn, self._waiting = self._waiting, []
-            groups = [(sql, list(writes)) for sql, writes in itertools.groupby(turn, key=lambda w: w[0])]
+            groups = [(sql, list(writes)) for sql, writes in itertools.groupby(turn, key=lambda w: w.sql)]
             try:
-                failed = await self._commit(groups)
+                results = await self._commit(groups)
             except Exception as error:  # the commit itself failed: every write of the turn did
-                failed = {id(done): error for _, _, done in turn}
-            for _, _, done in turn:
-                if done.cancelled():  # its caller went away (a table closing): the write stands
+                results = {id(write): error for write in turn}
+            for write in turn:
+                if write.done.cancelled():  # its caller went away (a table closing): the write stands
                     continue
-                if id(done) in failed:
-                    done.set_exception(failed[id(done)])
+                result = results[id(write)]
+                if isinstance(result, BaseException):
+                    write.done.set_exception(result)
                 else:
-                    done.set_result(None)
+                    write.done.set_result(result)
 
     @abstractmethod
-    async def _commit(self, groups: list[tuple[str, list[_Write]]]) -> dict[int, BaseException]:
-        """Runs a turn's groups of writes in one transaction: the writes that failed, by id of their future."""
+    async def _commit(self, groups: list[tuple[str, list[_Write]]]) -> dict[int, Any]:
+        """Runs a turn's groups of writes in one transaction: each write's result (rows
+        changed, rows returned, or the exception it raised) by id of the write."""
 
     async def _flush(self) -> None:
         if self._writer is not None:
@@ -156,8 +215,8 @@ class _SqlStore(ABC):
 
     async def create_table(self, row: TableRow) -> None:
         await self._run(
-            "INSERT INTO diabolo_tables (id, game, options, seats, settings, start, created)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO diabolo_tables (id, game, options, seats, settings, start, created, fence, creator)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 row.id,
                 row.game,
@@ -166,25 +225,62 @@ class _SqlStore(ABC):
                 json.dumps(row.settings),
                 row.start,
                 row.created,
+                row.fence,
+                row.creator,
             ),
         )
 
-    async def update_seats(self, table_id: str, seats: list[dict[str, Any]]) -> None:
-        await self._run("UPDATE diabolo_tables SET seats = ? WHERE id = ?", (json.dumps(seats), table_id))
+    async def claim(self, table_id: str) -> int | None:
+        """Takes a running table for the caller: its new fence, one more than before (the
+        writes of whoever held it are refused from now on); None if it is not running."""
+        rows = await self._run(
+            "UPDATE diabolo_tables SET fence = fence + 1 WHERE id = ? AND record IS NULL RETURNING fence",
+            (table_id,),
+            returning=True,
+        )
+        return int(rows[0][0]) if rows else None
 
-    async def add_move(self, table_id: str, number: int, seat: int, move: str, time: float) -> None:
-        await self._run(
-            "INSERT INTO diabolo_moves (table_id, number, seat, move, time) VALUES (?, ?, ?, ?, ?)",
-            (table_id, number, seat, move, time),
+    async def claim_all(self) -> None:
+        """Takes every running table (a process alone, as it starts): claim for each."""
+        await self._run("UPDATE diabolo_tables SET fence = fence + 1 WHERE record IS NULL")
+
+    async def _fenced(self, table_id: str, sql: str, args: tuple[Any, ...]) -> None:
+        if await self._run(sql, args) != 1:
+            raise Fenced(table_id)
+
+    async def update_seats(self, table_id: str, fence: int, seats: list[dict[str, Any]]) -> None:
+        await self._fenced(
+            table_id,
+            "UPDATE diabolo_tables SET seats = ? WHERE id = ? AND fence = ?",
+            (json.dumps(seats), table_id, fence),
         )
 
-    async def finish(self, table_id: str, record: str) -> None:
-        await self._run("UPDATE diabolo_tables SET record = ? WHERE id = ?", (record, table_id))
+    async def add_move(self, table_id: str, fence: int, number: int, seat: int, move: str, time: float) -> None:
+        """Stores move ``number`` (0 for the first), once however often it is sent."""
+        changed = await self._run(
+            "INSERT INTO diabolo_moves (table_id, number, seat, move, time)"
+            f" SELECT ?, CAST(? AS INTEGER), CAST(? AS INTEGER), ?, CAST(? AS DOUBLE PRECISION) WHERE {_FENCE}"
+            " ON CONFLICT (table_id, number) DO NOTHING",
+            (table_id, number, seat, move, time, table_id, fence),
+        )
+        if changed != 1:  # fenced off, or stored already: by an earlier attempt of this call, or by another holder
+            stored = await self._rows(
+                f"SELECT seat, move FROM diabolo_moves WHERE table_id = ? AND number = ? AND {_FENCE}",
+                (table_id, number, table_id, fence),
+            )
+            if stored != [(seat, move)]:
+                raise Fenced(table_id)
 
-    async def delete_table(self, table_id: str) -> None:
-        """Forgets an abandoned table and its moves."""
-        await self._run("DELETE FROM diabolo_moves WHERE table_id = ?", (table_id,))
-        await self._run("DELETE FROM diabolo_tables WHERE id = ?", (table_id,))
+    async def finish(self, table_id: str, fence: int, record: str) -> None:
+        await self._fenced(
+            table_id, "UPDATE diabolo_tables SET record = ? WHERE id = ? AND fence = ?", (record, table_id, fence)
+        )
+
+    async def delete_table(self, table_id: str, fence: int) -> None:
+        """Forgets an abandoned table and its moves (in one commit)."""
+        moves = self._run(f"DELETE FROM diabolo_moves WHERE table_id = ? AND {_FENCE}", (table_id, table_id, fence))
+        table = self._fenced(table_id, "DELETE FROM diabolo_tables WHERE id = ? AND fence = ?", (table_id, fence))
+        await asyncio.gather(moves, table)
 
     async def running_tables(self) -> list[TableRow]:
         """Every running table, with its moves."""
@@ -200,15 +296,23 @@ class _SqlStore(ABC):
         rows = await self._running(table_id)
         return rows[0] if rows else None
 
+    async def creators(self) -> dict[str, str]:
+        """The client that made each running table, by table id (the limits per client)."""
+        rows = await self._rows("SELECT id, creator FROM diabolo_tables WHERE record IS NULL")
+        return {table_id: creator for table_id, creator in rows}
+
     async def _running(self, table_id: str) -> list[TableRow]:
         one, args = (" AND id = ?", (table_id,)) if table_id else ("", ())
         rows = await self._rows(
-            "SELECT id, game, options, seats, settings, start, created FROM diabolo_tables"
+            "SELECT id, game, options, seats, settings, start, created, fence, creator FROM diabolo_tables"
             f" WHERE record IS NULL{one} ORDER BY created, id",
             args,
         )
         tables = {
-            r[0]: TableRow(r[0], r[1], json.loads(r[2]), json.loads(r[3]), json.loads(r[4]), r[5], r[6]) for r in rows
+            r[0]: TableRow(
+                r[0], r[1], json.loads(r[2]), json.loads(r[3]), json.loads(r[4]), r[5], r[6], fence=r[7], creator=r[8]
+            )
+            for r in rows
         }
         moves = await self._rows(
             "SELECT m.table_id, m.seat, m.move, m.time FROM diabolo_moves m JOIN diabolo_tables t"
@@ -254,27 +358,38 @@ class SqliteStore(_SqlStore):
         await connection.execute("PRAGMA synchronous=NORMAL")
         for statement in SCHEMA:
             await connection.execute(statement)
+        async with connection.execute("PRAGMA table_info(diabolo_tables)") as cursor:
+            present = {row[1] for row in await cursor.fetchall()}
+        for column, kind in ADDED_COLUMNS.items():
+            if column not in present:
+                await connection.execute(f"ALTER TABLE diabolo_tables ADD COLUMN {column} {kind}")
         await connection.commit()
         return cls(connection)
 
-    async def _commit(self, groups: list[tuple[str, list[_Write]]]) -> dict[int, BaseException]:
+    async def _commit(self, groups: list[tuple[str, list[_Write]]]) -> dict[int, Any]:
         """SQLite undoes a failed statement, and a savepoint the rows of a failed executemany."""
-        failed: dict[int, BaseException] = {}
+        results: dict[int, Any] = {}
         for sql, writes in groups:
-            await self._db.execute("SAVEPOINT diabolo_group")
-            try:
-                await self._db.executemany(sql, [args for _, args, _ in writes])
-                await self._db.execute("RELEASE diabolo_group")
-            except Exception:  # undo the rows that went in, then find the one that fails
-                await self._db.execute("ROLLBACK TO diabolo_group")
-                await self._db.execute("RELEASE diabolo_group")
-                for _, args, done in writes:
-                    try:
-                        await self._db.execute(sql, args)
-                    except Exception as error:
-                        failed[id(done)] = error
+            if not writes[0].returning:
+                await self._db.execute("SAVEPOINT diabolo_group")
+                try:
+                    cursor = await self._db.executemany(sql, [write.args for write in writes])
+                    if cursor.rowcount != len(writes):
+                        raise _Recount
+                    await self._db.execute("RELEASE diabolo_group")
+                    results.update((id(write), 1) for write in writes)
+                    continue
+                except Exception:  # undo the rows that went in, then find the write that fails or changes nothing
+                    await self._db.execute("ROLLBACK TO diabolo_group")
+                    await self._db.execute("RELEASE diabolo_group")
+            for write in writes:
+                try:
+                    cursor = await self._db.execute(sql, write.args)
+                    results[id(write)] = await cursor.fetchall() if write.returning else cursor.rowcount
+                except Exception as error:
+                    results[id(write)] = error
         await self._db.commit()
-        return failed
+        return results
 
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         async with self._db.execute(self._sql(sql), args) as cursor:
@@ -287,7 +402,9 @@ class SqliteStore(_SqlStore):
 
 class PostgresStore(_SqlStore):
     """Tables in PostgreSQL, written through :mod:`psycopg`'s connection pool, a group
-    commit at a time (several processes may share it)."""
+    commit at a time (several processes may share it). A connection is waited for at
+    most WAIT_SECONDS: a store that does not answer is an outage its caller waits out
+    (``tables.Ledger``), not a request that hangs."""
 
     placeholder = "%s"
 
@@ -299,29 +416,38 @@ class PostgresStore(_SqlStore):
     async def open(cls, url: str) -> PostgresStore:
         from psycopg_pool import AsyncConnectionPool
 
-        pool = AsyncConnectionPool(url, min_size=1, max_size=8, open=False)
+        pool = AsyncConnectionPool(url, min_size=1, max_size=8, open=False, timeout=WAIT_SECONDS)
         await pool.open(wait=True, timeout=10)
         async with pool.connection() as connection:  # one process at a time: several may start together
             await connection.execute("SELECT pg_advisory_xact_lock(4242)")
             for statement in SCHEMA:
                 await connection.execute(statement)
+            for column, kind in ADDED_COLUMNS.items():
+                await connection.execute(f"ALTER TABLE diabolo_tables ADD COLUMN IF NOT EXISTS {column} {kind}")
         return cls(pool)
 
-    async def _commit(self, groups: list[tuple[str, list[_Write]]]) -> dict[int, BaseException]:
-        failed: dict[int, BaseException] = {}
+    async def _commit(self, groups: list[tuple[str, list[_Write]]]) -> dict[int, Any]:
+        results: dict[int, Any] = {}
         async with self._pool.connection() as connection, connection.transaction():
             for sql, writes in groups:
-                try:
-                    async with connection.transaction(), connection.cursor() as cursor:  # a savepoint
-                        await cursor.executemany(sql, [args for _, args, _ in writes])
-                except Exception:  # the savepoint undid the rows: find the one that fails
-                    for _, args, done in writes:
-                        try:
-                            async with connection.transaction():
-                                await connection.execute(sql, args)
-                        except Exception as error:
-                            failed[id(done)] = error
-        return failed
+                if not writes[0].returning:
+                    try:
+                        async with connection.transaction(), connection.cursor() as cursor:  # a savepoint
+                            await cursor.executemany(sql, [write.args for write in writes])
+                            if cursor.rowcount != len(writes):
+                                raise _Recount
+                        results.update((id(write), 1) for write in writes)
+                        continue
+                    except Exception:  # the savepoint undid the rows: find the write that fails or changes nothing
+                        pass
+                for write in writes:
+                    try:
+                        async with connection.transaction(), connection.cursor() as cursor:
+                            await cursor.execute(sql, write.args)
+                            results[id(write)] = await cursor.fetchall() if write.returning else cursor.rowcount
+                    except Exception as error:
+                        results[id(write)] = error
+        return results
 
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         async with self._pool.connection() as connection:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import copy
+import dataclasses
 import hashlib
 import json
 import logging
@@ -56,7 +57,7 @@ from diabolo.registry import Game, State
 from diabolo.server.metrics import Metrics
 from diabolo.server.pool import EnginePool
 from diabolo.server.protocol import Reason, Rejection, compact_json
-from diabolo.server.store import Store, TableRow
+from diabolo.server.store import Fenced, Store, TableRow
 
 LOG = logging.getLogger("diabolo.server")
 
@@ -65,6 +66,7 @@ __all__ = [
     "MAX_SERVER_MESSAGE",
     "STAND_INS",
     "Connection",
+    "Ledger",
     "Seat",
     "Settings",
     "Table",
@@ -89,6 +91,87 @@ BOT_NAMES = ("Ada", "Bram", "Cleo", "Dirk", "Elke", "Finn", "Greta", "Hugo")
 
 STAND_INS = {"schacht": "heuristic", "knizia": "word", "duvelen": "greedy"}
 """The bot that plays on for a person who leaves a game under way, per game."""
+
+STORE_WAIT_SECONDS = 15.0
+"""How long a write waits for a store that does not answer (retrying) before the request
+that needs it is refused as ``unavailable`` (the client tries again)."""
+
+
+class Ledger:
+    """A table's writes to the store, for the process that holds it. Each names the
+    table's fence (the store refuses it, :class:`~diabolo.server.store.Fenced`, once
+    another process took the table). None is sent while ``fresh()`` says the holder's
+    lease may have run out (a process paused past its lease stops before another can
+    take the table): the request is refused as ``unavailable`` until a renewal comes
+    through, or the lobby finds the table taken and lets it go. A store that does not
+    answer is waited out, the write sent again with backoff, for up to ``wait`` seconds,
+    then the request is refused as ``unavailable`` and changes nothing here. After
+    ``stop()`` (the table closed) a write that waits gives up at once.
+
+    >>> import asyncio
+    >>> from diabolo.server.store import open_store
+    >>> async def demo():
+    ...     store = await open_store("sqlite:///:memory:")
+    ...     await store.create_table(TableRow("t1", "schacht", {}, [], {}, "{}", "now"))
+    ...     ledger = Ledger(store, "t1", fence=1)
+    ...     await ledger.add_move(0, 1, "R1<", 0.5)
+    ...     ledger.fresh = lambda: False  # this process could not renew its lease in time
+    ...     try:
+    ...         await ledger.add_move(1, 2, "R2<", 0.9)
+    ...     except Rejection as error:
+    ...         print(error.reason)
+    ...     await store.claim("t1")  # another process takes the table
+    ...     ledger.fresh = lambda: True
+    ...     try:
+    ...         await ledger.add_move(1, 2, "R2<", 0.9)
+    ...     except Fenced as error:
+    ...         print(error)
+    ...     await store.close()
+    >>> asyncio.run(demo())
+    unavailable
+    table t1 is held by another process now
+    """
+
+    def __init__(self, store: Store, table_id: str, fence: int, wait: float = STORE_WAIT_SECONDS) -> None:
+        self.table_id = table_id
+        self.fence = fence
+        self.fresh: Callable[[], bool] = lambda: True
+        """Whether this process surely still holds the table's lease (set by the lobby)."""
+        self._store = store
+        self._wait = wait
+        self._stopped = False
+
+    def stop(self) -> None:
+        self._stopped = True
+
+    async def add_move(self, number: int, seat: int, move: str, time: float) -> None:
+        await self._write(lambda: self._store.add_move(self.table_id, self.fence, number, seat, move, time))
+
+    async def update_seats(self, seats: list[dict[str, Any]]) -> None:
+        await self._write(lambda: self._store.update_seats(self.table_id, self.fence, seats))
+
+    async def finish(self, record: str) -> None:
+        await self._write(lambda: self._store.finish(self.table_id, self.fence, record))
+
+    async def delete(self) -> None:
+        await self._write(lambda: self._store.delete_table(self.table_id, self.fence))
+
+    async def _write(self, attempt: Callable[[], Any]) -> None:
+        deadline, pause = time.monotonic() + self._wait, 0.05
+        while True:
+            if not self.fresh():
+                raise Rejection("unavailable", "this process cannot renew its hold on the table now: try again")
+            try:
+                await attempt()
+                return
+            except Fenced:
+                raise
+            except Exception as error:  # the store does not answer: wait for it (a write is idempotent)
+                if self._stopped or time.monotonic() + pause > deadline:
+                    LOG.warning("table %s: the store does not answer (%s)", self.table_id, error)
+                    raise Rejection("unavailable", "the server's store does not answer: try again") from None
+                await asyncio.sleep(pause)
+                pause = min(1.0, pause * 2)
 
 
 def bot_level(game: str, kind: str, options: dict[str, Any]) -> str:
@@ -329,7 +412,6 @@ class Table:
         *,
         bot_caps: dict[str, float] | None = None,
         hints: int = 20,
-        creator: str = "",
         clock: Callable[[], float] = time.monotonic,
         metrics: Metrics | None = None,
     ) -> None:
@@ -337,13 +419,14 @@ class Table:
         self.game_name = row.game
         self.options = row.options
         self.created = row.created
-        self.creator = creator
+        self.creator = row.creator
         """The address of the client that created the table (for its limit of tables)."""
+        self.ledger = Ledger(store, row.id, row.fence)
+        """The table's writes to the store."""
         self.game = game
         self.record = record
         self.seats = seats
         self.settings = settings
-        self._store = store
         self._pool = pool
         self._hints = hints
         self._clock = clock
@@ -389,24 +472,26 @@ class Table:
         settings: Settings,
         seed: int,
         creator: str = "",
+        table_id: str | None = None,
         **limits: Any,
     ) -> Table:
-        """A new table, stored before it is returned."""
+        """A new table (``table_id``, or a new id), stored before it is returned."""
         if len(seats) != game.players:
             raise OptionError(f"{game_name} with these options has {game.players} seats, got {len(seats)}")
         state = game.new_state(seed=seed)
         created = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
         row = TableRow(
-            secrets.token_hex(6),
+            table_id or secrets.token_hex(6),
             game_name,
             options,
             [seat.to_json() for seat in seats],
             settings.to_json(),
             state.to_json(),
             created,
+            creator=creator,
         )
         record = Record(state, players=[seat.name for seat in seats], started=created)
-        table = cls(row, game, record, seats, settings, store, pool, creator=creator, **limits)
+        table = cls(row, game, record, seats, settings, store, pool, **limits)
         await store.create_table(row)
         return table
 
@@ -505,7 +590,14 @@ class Table:
         """A free person's seat (the first one when ``seat`` is None) for ``name``, and the
         token that opens it from now on; Rejection when there is none. A seat reserved
         for a rematch is free only to the ``token`` that held it in the game before (with
-        that token and no ``seat``, the seat reserved for it)."""
+        that token and no ``seat``, the seat reserved for it). The seat is stored before
+        it is given (one request at a time: a seat is never given twice)."""
+        async with self._lock:
+            if self._closed:
+                raise Rejection(self._closed_reason, "this table is no longer played here: reconnect")
+            return await self._take_seat(seat, name, token)
+
+    async def _take_seat(self, seat: int | None, name: str, token: Any) -> tuple[int, str, dict[str, Any]]:
         free = [s for s, spec in enumerate(self.seats) if not spec.taken and spec.reserved_for is None]
         mine = [s for s, spec in enumerate(self.seats) if spec.reserved_by(token)]
         if seat is None:
@@ -517,15 +609,22 @@ class Table:
             why = "reserved for a player of the last game" if reserved else "not a free seat of this table"
             raise Rejection("seat_taken", f"seat {seat} is {why}; free: {free}")
         new_token = secrets.token_urlsafe(24)
-        spec = self.seats[seat]
-        spec.name, spec.token_hash, spec.reserved_for = name, token_hash(new_token), None
-        await self._seats_changed()
+        await self._change_seat(
+            seat, dataclasses.replace(self.seats[seat], name=name, token_hash=token_hash(new_token), reserved_for=None)
+        )
         self.start()
         return seat, new_token, self.summary()
 
-    async def _seats_changed(self) -> None:
-        """Stores the seats, names the record's players, and tells the table and the lobby."""
-        await self._store.update_seats(self.id, [spec.to_json() for spec in self.seats])
+    async def _change_seat(self, seat: int, spec: Seat) -> None:
+        """Stores the seats with ``spec`` in ``seat``, then (only once it is stored) makes
+        it the seat's, names the record's players, and tells the table and the lobby."""
+        seats = [spec if s == seat else other for s, other in enumerate(self.seats)]
+        try:
+            await self.ledger.update_seats([other.to_json() for other in seats])
+        except Fenced:
+            self._lose()
+            raise Rejection("moved", "this table is played by another process now: try again") from None
+        self.seats[seat] = spec
         self.record.players = [spec.name for spec in self.seats]
         self.last_activity = self._clock()
         await self._broadcast_table()
@@ -537,22 +636,24 @@ class Table:
         person; after the game nothing changes. For a seat reserved for a rematch, the
         player declines it and the seat is free to anyone. The table's summary after it;
         Rejection ``bad_token`` when the token opens neither."""
-        if _seat_number(seat, len(self.seats)) and self.seats[seat].reserved_by(token):
-            self.seats[seat].reserved_for = None  # declined
-        else:
+        async with self._lock:
+            if self._closed:
+                raise Rejection(self._closed_reason, "this table is no longer played here: reconnect")
+            if _seat_number(seat, len(self.seats)) and self.seats[seat].reserved_by(token):
+                await self._change_seat(seat, dataclasses.replace(self.seats[seat], reserved_for=None))  # declined
+                return self.summary()
             seat = self.authenticate(seat, token)
             spec = self.seats[seat]
             if self.finished:
                 return self.summary()
             if self.waiting:
-                spec.token_hash = None
-            else:
-                spec.token_hash, spec.bot, spec.bot_options = None, STAND_INS[self.game_name], {}
-                spec.name = f"{spec.name} (bot)"[:40]
-                self._bots[seat] = make_bot(self.game_name, spec.bot, {})
-                self._drivers.append(asyncio.ensure_future(self._drive_bot(seat)))
-        await self._seats_changed()
-        return self.summary()
+                await self._change_seat(seat, dataclasses.replace(spec, token_hash=None))
+                return self.summary()
+            bot = STAND_INS[self.game_name]
+            await self._change_seat(seat, Seat(f"{spec.name} (bot)"[:40], bot, {}, None, spec.reserved_for))
+            self._bots[seat] = make_bot(self.game_name, bot, {})
+            self._drivers.append(asyncio.ensure_future(self._drive_bot(seat)))
+            return self.summary()
 
     @property
     def abandoned(self) -> bool:
@@ -580,9 +681,11 @@ class Table:
             "seats": seats,
         }
 
-    async def set_rematch(self, table_id: str) -> str:
-        """Links this game to its rematch (the first link stays): the rematch's id. Every
-        page of the table hears of it (the table message), to ask its player."""
+    async def set_rematch(self, table_id: str, seat: Any, token: Any) -> str:
+        """Links this game to its rematch (the first link stays), for the holder of
+        ``seat``'s ``token``: the rematch's id. Every page of the table hears of it (the
+        table message), to ask its player."""
+        self.authenticate(seat, token)
         if self.rematch is None:
             self.rematch = table_id
             await self._broadcast_table()
@@ -717,12 +820,11 @@ class Table:
         assert applied is not None
         at = self.now()
         try:
-            await self._store.add_move(self.id, self.version, seat, str(applied[1]), at)
-        except Exception:  # the store refused it: another process plays this table now (or the store is down)
-            LOG.exception("table %s: the store refused move %d", self.id, self.version + 1)
-            if self.on_lost is not None:
-                self.on_lost(self)
-            raise Rejection("moved", "this table cannot be played here now: reconnect") from None
+            await self.ledger.add_move(self.version, seat, str(applied[1]), at)
+        except Fenced:
+            LOG.warning("table %s: another process holds it now (move %d refused)", self.id, self.version + 1)
+            self._lose()
+            raise Rejection("moved", "this table is played by another process now: reconnect") from None
         self.record.apply(applied[1], player=seat, time=at)
         if self._metrics is not None:
             self._metrics.moved(self.game_name)
@@ -736,7 +838,22 @@ class Table:
             self._changed()
         if self.finished:
             self.record.ended = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-            await self._store.finish(self.id, self.record.dump())
+            await self.store_finish()
+
+    async def store_finish(self) -> None:
+        """Stores the finished game's record. When the store does not take it, the game
+        stays running in the store, and whoever takes the table next stores it."""
+        try:
+            await self.ledger.finish(self.record.dump())
+        except Fenced:
+            self._lose()
+        except Rejection:
+            LOG.warning("table %s: its finished record waits for the store", self.id)
+
+    def _lose(self) -> None:
+        """Another process holds the table now: the lobby lets it go."""
+        if self.on_lost is not None:
+            self.on_lost(self)
 
     def _seat_versions(self, seat: int, message: str) -> str:
         """A stale move's message with the seat's own versions (the true ones would count
@@ -817,6 +934,7 @@ class Table:
         """Stops the table's bots and timers (the table expired, moved, or the server is
         going down); moves that still arrive are refused with ``reason``."""
         self._closed, self._closed_reason = True, reason
+        self.ledger.stop()
         for task in [*self._drivers, *self._background]:
             task.cancel()
         self._drivers.clear()

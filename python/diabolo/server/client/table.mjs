@@ -39,6 +39,7 @@ let socket = null;
 let retries = 0;
 let reconnectTimer = null;
 let closedForGood = false;
+const RETRY = new Set(["moved", "draining", "unavailable"]); // transient answers: reconnect (docs/server.rst)
 let nextId = 0;
 const pending = new Map(); // id -> {move, version}
 const actions = { joinSeat: invitedSeat, leaving: false, declined: false, error: "" }; // what the table's actions show
@@ -122,10 +123,15 @@ function connect() {
     socket = null;
     hooks.unanswered += pending.size; // their answers are lost with the socket
     pending.clear();
-    if (closedForGood) return;
-    if (event.code === 4401 || event.code === 4400 || event.code === 4404) return; // refused: errorMessage() said why
+    // Only a final answer ends the page's connection for good (errorMessage() said why):
+    // no_table (4404), bad_token (4401), or a hello the server cannot read (4400). Every
+    // other close (a lost network, a process that died, and "try again later", 1013: the
+    // table moved, the server drains, its store does not answer) is tried again, with
+    // backoff and jitter so that the clients of a failed process do not all come back at once.
+    if (closedForGood || event.code === 4401 || event.code === 4404 || event.code === 4400) return;
     retries += 1;
-    const delay = Math.min(8000, 250 * 2 ** Math.min(retries - 1, 5));
+    const ceiling = Math.min(8000, 250 * 2 ** Math.min(retries - 1, 5));
+    const delay = ceiling / 2 + Math.random() * (ceiling / 2);
     setConnection("offline", `connection lost; retrying in ${Math.round(delay / 100) / 10} s`);
     reconnectTimer = setTimeout(connect, delay);
   });
@@ -267,7 +273,7 @@ function rejected(message) {
 }
 
 function errorMessage(message) {
-  if (message.reason === "draining" || message.reason === "moved") return; // the socket closes and reconnects
+  if (RETRY.has(message.reason)) return; // the socket closes, and the page reconnects
   if (message.reason === "bad_token" || message.reason === "no_table") {
     closedForGood = true;
     if (message.reason === "bad_token") forgetSeat(tableId);
