@@ -34,8 +34,9 @@ from hypothesis import HealthCheck, settings
 
 import diabolo
 from tests import background
-from tests.postgres_helpers import postgres_cluster
-from tests.redis_helpers import flush, redis_server
+from tests.postgres_helpers import Cluster, postgres_cluster
+from tests.redis_helpers import RedisServer, flush
+from tests.redis_helpers import redis_service as start_redis
 from tests.shared import SHARED, Shared, stop_all
 from tests.tool_helpers import chromium, require_browser
 
@@ -67,7 +68,7 @@ def _ray() -> Iterator[None]:
 
 RAY = Shared("ray_cluster", _ray)
 POSTGRES = Shared("postgres_url", postgres_cluster)
-REDIS = Shared("redis_url", redis_server)
+REDIS = Shared("redis_url", start_redis)
 BROWSER = Shared("browser", chromium)  # last: the browser tests that wait on a job follow its group
 
 
@@ -97,9 +98,21 @@ def postgres_url() -> Iterator[str]:
 @pytest.fixture
 def redis_url() -> str:
     """The URL of the run's Redis server (tests/shared.py), emptied for the test."""
-    url = REDIS.get()
+    url = REDIS.get().url
     flush(url)
     return url
+
+
+@pytest.fixture
+def redis_service(redis_url: str) -> RedisServer:
+    """The run's Redis server itself, for tests that kill and restart it (with redis_url)."""
+    return REDIS.get()
+
+
+@pytest.fixture
+def postgres_service(postgres_url: str) -> Cluster:
+    """The run's PostgreSQL cluster itself, for tests that stop and start it (with postgres_url)."""
+    return POSTGRES.get()
 
 
 @pytest.fixture(autouse=True)

@@ -13,7 +13,7 @@ import shutil
 import socket
 import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -37,11 +37,20 @@ def _free_port() -> int:
 
 
 class Cluster:
-    """A running cluster: its server's URL, and fresh databases on it."""
+    """A running cluster: its server's URL, fresh databases on it, and an outage on
+    demand (:meth:`stop` as a crash does, :meth:`start` again)."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, pg_ctl: Callable[..., None]) -> None:
         self.url = url
+        self._pg_ctl = pg_ctl
         self._made = itertools.count(1)
+
+    def stop(self) -> None:
+        """Stops the server at once (``pg_ctl stop -m immediate``: no shutdown checkpoint, as a crash)."""
+        self._pg_ctl("stop", "-m", "immediate")
+
+    def start(self) -> None:
+        self._pg_ctl("start")
 
     @contextmanager
     def database(self) -> Iterator[str]:
@@ -59,15 +68,15 @@ class Cluster:
 
 
 @contextmanager
-def postgres_cluster() -> Iterator[Cluster]:
-    """A fresh cluster (see :func:`postgres_server`) that makes databases."""
-    with postgres_server() as url:
-        yield Cluster(url)
+def postgres_server() -> Iterator[str]:
+    """The URL of a fresh PostgreSQL database; skips (fails under CI) without PostgreSQL."""
+    with postgres_cluster() as cluster:
+        yield cluster.url
 
 
 @contextmanager
-def postgres_server() -> Iterator[str]:
-    """The URL of a fresh PostgreSQL database; skips (fails under CI) without PostgreSQL."""
+def postgres_cluster() -> Iterator[Cluster]:
+    """A fresh cluster that makes databases; skips (fails under CI) without PostgreSQL."""
     folder = postgres_bin()
     if folder is None:
         from tests.tool_helpers import skip_or_fail  # pytest's: benchmarks use these helpers without it
@@ -89,10 +98,14 @@ def postgres_server() -> Iterator[str]:
     try:
         run(str(folder / "initdb"), "-D", str(data), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync")
         options = f"-c listen_addresses=127.0.0.1 -p {port} -k {home} -c fsync=off"
-        run(str(folder / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(home / "log"), "-w", "start")
+
+        def pg_ctl(action: str, *more: str) -> None:
+            run(str(folder / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(home / "log"), "-w", *more, action)
+
+        pg_ctl("start")
         try:
-            yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
+            yield Cluster(f"postgresql://postgres@127.0.0.1:{port}/postgres", pg_ctl)
         finally:
-            run(str(folder / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
+            pg_ctl("stop", "-m", "immediate")
     finally:
         shutil.rmtree(home, ignore_errors=True)

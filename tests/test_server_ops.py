@@ -111,7 +111,7 @@ def test_the_docs_list_every_setting_with_its_default() -> None:
 
 def test_health_readiness_and_metrics(tmp_path: Path) -> None:
     with running_server(f"sqlite:///{tmp_path / 'tables.db'}") as server:
-        assert server.http.get("/healthz").json() == {"status": "ok"}
+        assert server.http.get("/healthz").json() == {"status": "ok", "node": None}
         assert server.http.get("/readyz").status_code == 200
         table = server.create(game="schacht", options={"players": 3}, seats=[{}, {}, {}], seed=2)
         tokens = [server.sit(table["id"], f"p{s}", s)[1] for s in range(3)]

@@ -220,8 +220,10 @@ def create_app(
             await connection.close()
 
     async def healthz(request: Request) -> Response:
-        """The process runs (its event loop answers)."""
-        return JSONResponse({"status": "ok"})
+        """The process runs (its event loop answers); with other processes, its node id
+        (the holder named in Redis's leases)."""
+        cluster = _lobby(request).cluster
+        return JSONResponse({"status": "ok", "node": None if cluster is None else cluster.node})
 
     async def readyz(request: Request) -> Response:
         """The process takes new work: its store answers and it is not going down."""

@@ -523,7 +523,7 @@ class Lobby:
         now = self._clock()
         expired = []
         for table in list(self.tables.values()):
-            if table.finished:
+            if table.finished or table.busy:  # a move under way (waiting out a store outage) is not idleness
                 continue
             quiet = now - table.last_activity
             if table.waiting:

@@ -656,6 +656,11 @@ class Table:
             return self.summary()
 
     @property
+    def busy(self) -> bool:
+        """Whether a move or a seat is being written now."""
+        return self._lock.locked()
+
+    @property
     def abandoned(self) -> bool:
         """A game under way or waiting that no person holds or may come back to: every
         person's seat is free and none is reserved (the lobby then closes it)."""
@@ -802,6 +807,7 @@ class Table:
         return seen.version
 
     async def _play(self, seat: int, move: Any, version: int | None) -> None:
+        self.last_activity = self._clock()  # someone tries to play: not idle, even while the store is away
         if self._closed:
             raise Rejection(self._closed_reason, "this table is no longer played here: reconnect")
         if self.finished:

@@ -130,7 +130,7 @@ function connect() {
     // backoff and jitter so that the clients of a failed process do not all come back at once.
     if (closedForGood || event.code === 4401 || event.code === 4404 || event.code === 4400) return;
     retries += 1;
-    const ceiling = Math.min(8000, 250 * 2 ** Math.min(retries - 1, 5));
+    const ceiling = Math.min(4000, 250 * 2 ** Math.min(retries - 1, 4));
     const delay = ceiling / 2 + Math.random() * (ceiling / 2);
     setConnection("offline", `connection lost; retrying in ${Math.round(delay / 100) / 10} s`);
     reconnectTimer = setTimeout(connect, delay);
