@@ -24,6 +24,7 @@ from websockets.sync.client import connect  # noqa: E402
 
 import diabolo  # noqa: E402
 from diabolo.server import ServerConfig  # noqa: E402
+from diabolo.server.app import listening_socket  # noqa: E402
 from tests.server_helpers import Running, receive, running_server  # noqa: E402
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "server.rst"
@@ -110,7 +111,11 @@ def test_the_docs_list_every_setting_with_its_default() -> None:
 
 
 def test_health_readiness_and_metrics(tmp_path: Path) -> None:
-    with running_server(f"sqlite:///{tmp_path / 'tables.db'}") as server:
+    """/healthz and /readyz on the public port; /metrics only on the monitoring port (and,
+    with metrics_token, on the public one to a request that carries the token)."""
+    monitor = listening_socket("127.0.0.1", 0)
+    config = ServerConfig(metrics_token="s3cret")
+    with running_server(f"sqlite:///{tmp_path / 'tables.db'}", config=config, monitor=monitor) as server:
         assert server.http.get("/healthz").json() == {"status": "ok", "node": None}
         assert server.http.get("/readyz").status_code == 200
         table = server.create(game="schacht", options={"players": 3}, seats=[{}, {}, {}], seed=2)
@@ -123,7 +128,12 @@ def test_health_readiness_and_metrics(tmp_path: Path) -> None:
             connection.send(json.dumps({"type": "move", "move": welcome["legal"][0]}))
             while receive(connection)["type"] != "accepted":
                 pass
-        metrics = server.http.get("/metrics")
+        assert server.http.get("/metrics").status_code == 401
+        assert server.http.get("/metrics", headers={"Authorization": "Bearer wrong"}).status_code == 401
+        assert server.http.get("/metrics", headers={"Authorization": "Bearer s3cret"}).status_code == 200
+        own = f"http://127.0.0.1:{monitor.getsockname()[1]}"
+        metrics = httpx.get(f"{own}/metrics")
+        assert httpx.get(f"{own}/readyz").status_code == 200
     assert metrics.headers["content-type"].startswith("text/plain")
     text = metrics.text
     assert 'diabolo_moves_total{game="schacht"} ' in text
@@ -131,6 +141,12 @@ def test_health_readiness_and_metrics(tmp_path: Path) -> None:
     assert 'diabolo_tables{state="playing"} 1.0' in text
     assert "diabolo_move_seconds_count 1.0" in text and "diabolo_engine_queued" in text
     assert "diabolo_connections" in text
+
+
+def test_metrics_are_not_public_by_default(tmp_path: Path) -> None:
+    with running_server(f"sqlite:///{tmp_path / 'tables.db'}") as server:
+        assert server.http.get("/metrics").status_code == 404
+        assert server.http.get("/readyz").status_code == 200
 
 
 OVERDUE = """

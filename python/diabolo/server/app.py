@@ -9,6 +9,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
+import secrets
 import socket
 import time
 from collections.abc import AsyncIterator
@@ -54,11 +55,18 @@ LOG = logging.getLogger("diabolo.server")
 
 
 def create_app(
-    store: str | Store, *, config: ServerConfig | None = None, client: Path = CLIENT, rate: float | None = None
+    store: str | Store,
+    *,
+    config: ServerConfig | None = None,
+    client: Path = CLIENT,
+    rate: float | None = None,
+    monitor: socket.socket | None = None,
 ) -> Starlette:
     """The server's application, its tables in ``store`` (a URL for :func:`open_store`,
     or a store), its limits those of ``config`` (``rate`` overrides its messages per
-    second); running tables resume when it starts.
+    second); running tables resume when it starts. With ``monitor`` (a listening
+    socket, :func:`listening_socket`), ``/metrics``, ``/healthz`` and ``/readyz`` are
+    also served there, for monitoring that does not share the public address.
 
     >>> from diabolo.server import ServerConfig, create_app
     >>> app = create_app("sqlite:///tables.db", config=ServerConfig(max_tables=10))
@@ -81,9 +89,19 @@ def create_app(
         await lobby.restore()
         app.state.lobby = lobby
         metrics.watch(lambda: _gauges(lobby, websockets[0]))
+        watching = None
+        if monitor is not None:
+            monitoring = Starlette(
+                routes=[Route("/metrics", export), Route("/healthz", healthz), Route("/readyz", readyz)]
+            )
+            monitoring.state.lobby = lobby
+            watching = _Monitor(uvicorn_monitor_config(monitoring))
+            watching.task = asyncio.ensure_future(watching.serve(sockets=[monitor]))
         try:
             yield
         finally:
+            if watching is not None:
+                await watching.stop()
             await lobby.close()
             await opened.close()
 
@@ -230,8 +248,17 @@ def create_app(
         ready = await _lobby(request).ready()
         return JSONResponse({"status": "ready" if ready else "not ready"}, status_code=200 if ready else 503)
 
-    async def prometheus(request: Request) -> Response:
+    async def export(request: Request) -> Response:
         return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
+    async def prometheus(request: Request) -> Response:
+        """/metrics on the public port: only with ``Authorization: Bearer <metrics_token>``."""
+        if not config.metrics_token:
+            return Response(status_code=404)
+        given = request.headers.get("authorization", "")
+        if not secrets.compare_digest(given.encode(), f"Bearer {config.metrics_token}".encode()):
+            return Response(status_code=401, headers={"WWW-Authenticate": "Bearer"})
+        return await export(request)
 
     routes = [
         Route("/api/games", games),
@@ -259,6 +286,38 @@ def create_app(
     app.state.metrics = metrics
     app.add_middleware(ClientLimit, most=config.connections_per_client, metrics=metrics)
     return app
+
+
+def uvicorn_monitor_config(app: Starlette) -> Any:
+    """How uvicorn serves the monitoring port: quiet, no lifespan (the main app's runs it)."""
+    import uvicorn
+
+    return uvicorn.Config(app, log_level="warning", lifespan="off", ws="none")
+
+
+class _Monitor:
+    """uvicorn's server for the monitoring port, run beside the main one in its event loop
+    (the main server handles the signals)."""
+
+    def __init__(self, config: Any) -> None:
+        import uvicorn
+
+        class Quiet(uvicorn.Server):
+            @contextlib.contextmanager
+            def capture_signals(self) -> Any:
+                yield
+
+        self.server = Quiet(config)
+        self.task: asyncio.Future[None] | None = None
+
+    async def serve(self, sockets: list[socket.socket]) -> None:
+        await self.server.serve(sockets=sockets)
+
+    async def stop(self) -> None:
+        self.server.should_exit = True
+        if self.task is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.task, 5)
 
 
 def _outages() -> tuple[type[Exception], ...]:

@@ -23,6 +23,8 @@ from diabolo.errors import OptionError
 __all__ = ["ENVIRONMENT_PREFIX", "ServerConfig"]
 
 ENVIRONMENT_PREFIX = "DIABOLO_SERVER_"
+OPTIONAL_NUMBERS = ("port", "metrics_port")
+"""Numbers that may be 0 or are checked on their own (every other number is more than 0)."""
 
 
 def _cores() -> int:
@@ -107,6 +109,13 @@ class ServerConfig:
     """On SIGTERM: time for writes under way to finish after clients are told to reconnect
     elsewhere, and again for connections to close; a process not gone after twice this and
     5 s prints where it stood and exits 1."""
+    metrics_token: str = ""
+    """A token that opens ``/metrics`` on the public port (``Authorization: Bearer <token>``);
+    empty: it is not served there."""
+    metrics_port: int = 0
+    """A port of its own (on ``metrics_host``) for ``/metrics``, ``/healthz`` and ``/readyz``; 0: none."""
+    metrics_host: str = "127.0.0.1"
+    """The address of the monitoring port."""
     lease_seconds: float = 5.0
     """With Redis: a process holds its tables for this long unless it renews the lease (every third of it)."""
 
@@ -145,9 +154,16 @@ class ServerConfig:
         """OptionError for a value out of its range."""
         if not 0 < self.port < 65536:
             raise OptionError(f"port must be 1..65535, got {self.port}")
+        if not 0 <= self.metrics_port < 65536:
+            raise OptionError(f"metrics_port must be 0..65535, got {self.metrics_port}")
         for f in fields(self):
             value = getattr(self, f.name)
-            if isinstance(value, (int, float)) and not isinstance(value, bool) and f.name != "port" and value <= 0:
+            if (
+                isinstance(value, (int, float))
+                and not isinstance(value, bool)
+                and f.name not in OPTIONAL_NUMBERS
+                and value <= 0
+            ):
                 raise OptionError(f"{f.name} must be more than 0, got {value}")
         if self.redis and not self.store.startswith(("postgresql:", "postgres:")):
             raise OptionError("several processes share a PostgreSQL store: with redis, store must be postgresql://...")

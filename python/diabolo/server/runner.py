@@ -136,13 +136,22 @@ def _first_line(error: BaseException) -> str:
 def serve(config: ServerConfig, out: TextIO) -> int:
     """Runs the server of ``config`` until SIGTERM or Ctrl-C (draining first)."""
     sock = listening_socket(config.host, config.port)
+    monitor = None
     try:
+        if config.metrics_port:
+            monitor = listening_socket(config.metrics_host, config.metrics_port)
         asyncio.run(check_services(config))
     except OptionError:
         sock.close()
+        if monitor is not None:
+            monitor.close()
         raise
     where = f"tables in {config.store}" + (f", sharing them through {config.redis}" if config.redis else "")
     print(f"diabolo server on http://{config.host}:{config.port}/ ({where}); Ctrl-C stops it", file=out, flush=True)
-    server = DrainingServer(uvicorn_config(create_app(config.store, config=config)))
+    if monitor is not None:
+        print(
+            f"monitoring (/metrics, /healthz, /readyz) on http://{config.metrics_host}:{config.metrics_port}/", file=out
+        )
+    server = DrainingServer(uvicorn_config(create_app(config.store, config=config, monitor=monitor)))
     server.run(sockets=[sock])
     return 0
