@@ -18,6 +18,11 @@ tests do) unless ``--store`` and ``--redis`` name running ones. It needs only th
 extra: ``pip install "diabolo[server]"``.
 
     python benchmarks/server_load.py [--tables 200] [--game schacht] [--players 3] [--seconds 20] [--pace 0]
+                                     [--busy 0]
+
+Each setup also prints what went wrong on the servers' side: connections dropped, lease
+renewals that failed, tables a process lost to another. ``--busy N`` keeps N more
+processes spinning on the CPU meanwhile (a machine whose cores are busy with other work).
 
 With --pace 0 every seat moves as soon as it may: the server is saturated, the figure is
 its throughput, and the latency is mostly waiting in line (tables / moves per second).
@@ -173,15 +178,18 @@ async def run(args: argparse.Namespace, urls: list[str]) -> tuple[list[Seat], li
 
 
 def start(store: str, redis: str) -> tuple[subprocess.Popen[str], str]:
-    """A `diabolo serve` process, ready: it and its URL."""
+    """A `diabolo serve` process, ready: it and its URL. What it prints goes to a file (a
+    pipe nobody reads would stop a process that logs much), read back by ``printed``."""
     port = free_port()
     command = [sys.executable, "-m", "diabolo", "serve", "--port", str(port), "--store", store]
     env = {**os.environ, "DIABOLO_SERVER_MAX_TABLES": "100000", "DIABOLO_SERVER_TABLES_PER_CLIENT": "100000"}
     env.update(DIABOLO_SERVER_CREATIONS_PER_MINUTE="1000000", DIABOLO_SERVER_CONNECTIONS_PER_CLIENT="100000")
     env.update(DIABOLO_SERVER_CONNECTIONS="100000", DIABOLO_SERVER_RATE="1000")
+    output = tempfile.TemporaryFile("w+")
     process = subprocess.Popen(
-        [*command, *(["--redis", redis] if redis else [])], env=env, stdout=subprocess.PIPE, text=True
+        [*command, *(["--redis", redis] if redis else [])], env=env, stdout=output, stderr=subprocess.STDOUT, text=True
     )
+    OUTPUTS[process.pid] = output
     url = f"http://127.0.0.1:{port}"
     for _ in range(300):
         try:
@@ -191,6 +199,24 @@ def start(store: str, redis: str) -> tuple[subprocess.Popen[str], str]:
             assert process.poll() is None, "the server did not start"
             time.sleep(0.1)
     raise RuntimeError("the server did not get ready")
+
+
+OUTPUTS: dict[int, Any] = {}
+"""Each server process's output file, by pid."""
+
+
+def printed(pid: int) -> str:
+    output = OUTPUTS[pid]
+    output.seek(0)
+    text: str = output.read()
+    return text
+
+
+def spin(seconds: float) -> None:
+    """A process that keeps one core busy for ``seconds``."""
+    ends = time.monotonic() + seconds
+    while time.monotonic() < ends:
+        pass
 
 
 def stored_moves(store: str) -> dict[str, int]:
@@ -204,7 +230,12 @@ def stored_moves(store: str) -> dict[str, int]:
 
 
 def measure(args: argparse.Namespace, store: str, redis: str, processes: int, engine: float) -> None:
+    import multiprocessing
+
     servers = [start(store, redis) for _ in range(processes)]
+    spinners = [multiprocessing.Process(target=spin, args=(args.seconds + 600,)) for _ in range(args.busy)]
+    for spinner in spinners:
+        spinner.start()
     try:
         pids = [server.pid for server, _ in servers]
         memory_before = sum(rss_kib(pid) for pid in pids)
@@ -215,9 +246,12 @@ def measure(args: argparse.Namespace, store: str, redis: str, processes: int, en
         memory_after = sum(rss_kib(pid) for pid in pids)
         server_cpu = sum(cpu_seconds(pid) for pid in pids) - cpu_before
     finally:
+        for spinner in spinners:
+            spinner.terminate()
         for server, _ in servers:
             server.terminate()
             server.wait(30)
+    logs = "".join(printed(server.pid) for server, _ in servers)
     stored = stored_moves(store)
     seen: dict[str, int] = {}
     for seat in seats:
@@ -231,6 +265,9 @@ def measure(args: argparse.Namespace, store: str, redis: str, processes: int, en
     print(f"  accepted moves:         {accepted:,} ({accepted / args.seconds:,.0f} a second)")
     print(f"  refused moves:          {sum(seat.rejected for seat in seats):,}")
     print(f"  connections dropped:    {sum(seat.dropped for seat in seats):,}")
+    renewals_failed = logs.count("the lobby's renew failed")
+    print(f"  lease renewals failed:  {renewals_failed}")
+    print(f"  tables lost to another process: {logs.count('another process holds it now')}")
     print(
         f"  send -> answer, p50/p99: {statistics.median(latencies) * 1e3:.1f} / "
         f"{latencies[int(len(latencies) * 0.99)] * 1e3:.1f} ms"
@@ -256,10 +293,11 @@ def main() -> None:
     parser.add_argument("--setups", nargs="+", default=["sqlite:1", "cluster:1", "cluster:2"])
     parser.add_argument("--store", help="a running PostgreSQL for the cluster setups (emptied of diabolo's tables)")
     parser.add_argument("--redis", help="a running Redis for the cluster setups")
+    parser.add_argument("--busy", type=int, default=0, help="processes that keep a core busy meanwhile")
     args = parser.parse_args()
     print(
         f"server load: {args.tables} {args.game} tables of {args.players} people over websockets, {args.seconds:.0f} s,"
-        f" {args.pace} s to think"
+        f" {args.pace} s to think, {args.busy} other processes busy"
     )
     engine = engine_moves_per_second(args)
     print(f"baseline, the engine's part of a move in one process: {1e6 / engine:,.0f} us ({engine:,.0f} a second)")

@@ -34,7 +34,10 @@ import diabolo.schacht
 import diabolo.selfplay
 
 try:  # the server's modules need its extra
+    import diabolo.server.audiences
     import diabolo.server.config
+    import diabolo.server.drivers
+    import diabolo.server.ledger
     import diabolo.server.metrics
     import diabolo.server.pool
     import diabolo.server.protocol
@@ -42,7 +45,10 @@ try:  # the server's modules need its extra
     import diabolo.server.tables
 
     SERVER_MODULES: list[ModuleType] = [
+        diabolo.server.audiences,
         diabolo.server.config,
+        diabolo.server.drivers,
+        diabolo.server.ledger,
         diabolo.server.metrics,
         diabolo.server.pool,
         diabolo.server.protocol,

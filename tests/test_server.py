@@ -22,7 +22,8 @@ from websockets.exceptions import ConnectionClosedError  # noqa: E402
 
 import diabolo  # noqa: E402
 from diabolo.server import ServerConfig  # noqa: E402
-from diabolo.server.tables import listed_moves, seat_view, token_hash  # noqa: E402
+from diabolo.server.audiences import listed_moves, seat_view  # noqa: E402
+from diabolo.server.tables import token_hash  # noqa: E402
 from tests.server_helpers import Running, receive, running_server  # noqa: E402
 from tests.tool_helpers import under_ci  # noqa: E402
 

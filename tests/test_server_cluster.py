@@ -10,7 +10,7 @@ import contextlib
 import json
 import signal
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -21,6 +21,10 @@ from websockets.sync.client import ClientConnection  # noqa: E402
 
 import diabolo  # noqa: E402
 from tests.cluster_helpers import LEASE_SECONDS, Process, processes, receive  # noqa: E402
+from tests.test_server_limits import create_at_once  # noqa: E402
+
+if TYPE_CHECKING:
+    from tests.redis_helpers import RedisServer
 
 
 class Person:
@@ -199,3 +203,30 @@ def test_a_process_that_dies_or_stops_loses_its_tables_to_the_others(
             if not person.step():
                 person.reconnect(others)
         check_nothing_lost(others[0], person)
+
+
+def test_the_limits_on_making_tables_hold_across_processes_and_a_redis_restart(
+    postgres_url: str, redis_url: str, redis_service: RedisServer
+) -> None:
+    """40 creations sent at once by one client to two processes make at most a burst (a
+    third of creations_per_minute) between them; the client's limit of running tables
+    holds across the processes, and still holds after Redis restarts empty (the counts
+    are rebuilt from the store, which keeps each table's creator)."""
+    with processes(2, postgres_url, redis_url, creations_per_minute=30, tables_per_client=12) as group:
+        statuses = create_at_once([process.url for process in group], 40)
+        assert statuses.count(201) == 10 and statuses.count(429) == 30, statuses
+        first, second = group
+        time.sleep(20 / 30 * 60 / 10)  # two more creations allowed by the rate: 4 s
+        first.create(**quick_duvelen())
+        second.create(**quick_duvelen())
+        refused = first.http.post("/api/tables", json=quick_duvelen())
+        assert refused.status_code == 429 and "12 running tables" in refused.text, refused.text
+        redis_service.kill()
+        redis_service.start()
+        deadline = time.monotonic() + 10
+        while True:  # the counts come back from the store within a takeover round
+            answer = second.http.post("/api/tables", json=quick_duvelen())
+            if answer.status_code == 429 and "12 running tables" in answer.text:
+                break
+            assert answer.status_code == 503 and time.monotonic() < deadline, answer.text
+            time.sleep(0.2)

@@ -4,6 +4,7 @@ every limit a client can reach has a bound that holds, and each refusal says why
 
 from __future__ import annotations
 
+import contextlib
 import json
 import socket
 import statistics
@@ -21,7 +22,7 @@ from websockets.sync.client import connect  # noqa: E402
 from websockets.typing import Origin  # noqa: E402
 
 from diabolo.server import ServerConfig  # noqa: E402
-from diabolo.server.tables import MAX_SERVER_MESSAGE  # noqa: E402
+from diabolo.server.audiences import MAX_SERVER_MESSAGE  # noqa: E402
 from tests.server_helpers import Running, receive, running_server  # noqa: E402
 
 QUICK = ServerConfig(hello_seconds=0.5, idle_seconds=1.0, header_seconds=0.5, body_seconds=0.5)
@@ -250,3 +251,70 @@ def test_a_ping_on_another_table_stays_quick_while_the_heaviest_knizia_table_pla
     assert version > 50, version  # the heavy table played on meanwhile
     assert p99 < 0.050, (p99, statistics.median(waits), waits[-5:])
     assert max(sizes) < MAX_SERVER_MESSAGE
+
+
+def create_at_once(urls: list[str], count: int) -> list[int]:
+    """The statuses of ``count`` table creations sent at once from one address, spread over ``urls``."""
+    import httpx
+
+    request = {"game": "schacht", "options": {"players": 3}, "seats": [{}, {}, {}]}
+    statuses: list[int] = []
+    start = threading.Barrier(count)
+
+    def create(url: str) -> None:
+        start.wait()
+        statuses.append(httpx.post(f"{url}/api/tables", json=request, timeout=30).status_code)
+
+    threads = [threading.Thread(target=create, args=(urls[n % len(urls)],)) for n in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    return statuses
+
+
+def test_creations_sent_at_once_get_at_most_the_burst(tmp_path: Path) -> None:
+    """30 creations sent at once by one client: at most a burst (a third of
+    creations_per_minute) are made, the rest refused too_many_tables; the limit is
+    checked and counted in one step, not read before the table is made and counted after."""
+    config = ServerConfig(creations_per_minute=30, connections_per_client=64)
+    with running_server(f"sqlite:///{tmp_path / 'tables.db'}", config=config) as server:
+        statuses = create_at_once([server.url], 30)
+        listed = server.http.get("/api/tables").json()["tables"]
+    assert statuses.count(201) == 10 and statuses.count(429) == 20, statuses
+    assert len(listed) == 10
+
+
+def test_heavy_bot_tables_at_the_caps_leave_a_light_table_its_pace(tmp_path: Path) -> None:
+    """Eight tables of searching bots at the accepted cap (10,000 ISMCTS iterations, one
+    thread) beside a table of quick bots that move every 0.2 s: the engine pool shares
+    time by cost, so the light table keeps most of its pace (taking turns per job, each
+    of its decisions waited for a round of the heavy ones), and a ping on another table
+    is answered within 50 ms at the 99th percentile meanwhile."""
+    searching = {"bot": "ismcts", "options": {"iterations": 10000}}
+    with running_server(f"sqlite:///{tmp_path / 'tables.db'}", rate=1000) as server:
+        for seed in range(8):
+            server.create(
+                game="schacht", options={"players": 3}, seats=[searching] * 3, settings={"bot_pace": 0}, seed=seed
+            )
+        light = server.create(
+            game="schacht", options={"players": 3}, seats=[{"bot": "random"}] * 3, settings={"bot_pace": 0.2}, seed=9
+        )
+        quiet = three_people(server)
+        waits = []
+        with server.connect(light["id"]) as watcher, server.connect(quiet["id"]) as pinger:
+            receive(watcher)
+            receive(pinger)
+            updates, ends = 0, time.monotonic() + 6
+            while time.monotonic() < ends:
+                sent = time.monotonic()
+                pinger.send(json.dumps({"type": "ping"}))
+                assert receive(pinger)["type"] == "pong"
+                waits.append(time.monotonic() - sent)
+                with contextlib.suppress(TimeoutError):
+                    while True:
+                        message = json.loads(watcher.recv(timeout=0.05))
+                        updates += message["type"] == "update"
+    waits.sort()
+    assert waits[int(0.99 * len(waits))] < 0.050, waits[-5:]
+    assert updates >= 18, updates  # 30 at its pace alone; about 10 when it took its turn per job

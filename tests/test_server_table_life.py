@@ -104,7 +104,7 @@ def test_leaving_frees_a_waiting_seat_and_closes_a_table_nobody_holds(tmp_path: 
             _, ann, _ = await again.take_seat(0, "Ann")
             _, bo, _ = await again.take_seat(1, "Bo")  # every seat taken: the game starts
             watcher = Recorder()
-            again.attach(None, watcher)
+            again.audiences.attach(None, watcher)
             summary = await lobby.leave_seat(again.id, 1, bo)
             assert summary is not None and summary["seats"][1]["bot"] == "heuristic"  # a bot plays on
             assert summary["seats"][1]["name"] == "Bo (bot)"
@@ -160,7 +160,7 @@ def test_a_rematch_keeps_the_seats_for_their_players_with_a_new_seed(tmp_path: P
                 await lobby.rematch(table.id, 0, tokens[0])
             assert early.value.code == "game_not_over" and table.rematch is None
             watcher = Recorder()
-            table.attach(None, watcher)
+            table.audiences.attach(None, watcher)
             await asyncio.wait_for(play_people(table, tokens, random.Random(2)), 60)
             with pytest.raises(Rejection) as wrong:
                 await lobby.rematch(table.id, 0, tokens[1])

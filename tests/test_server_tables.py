@@ -20,9 +20,10 @@ pytest.importorskip("starlette", reason='the server tests need pip install "diab
 
 import diabolo  # noqa: E402
 from diabolo.server import EnginePool, Lobby, ServerConfig  # noqa: E402
+from diabolo.server.audiences import listed_moves  # noqa: E402
 from diabolo.server.protocol import Rejection  # noqa: E402
 from diabolo.server.store import SqliteStore, open_store  # noqa: E402
-from diabolo.server.tables import Table, listed_moves  # noqa: E402
+from diabolo.server.tables import Table  # noqa: E402
 from tests.tool_helpers import under_ci  # noqa: E402
 
 
@@ -143,7 +144,7 @@ def test_a_secret_decision_sends_nothing_to_anyone_and_races_are_still_told(tmp_
                 await table.take_seat(seat, f"p{seat}")
             heard = {audience: Recorder() for audience in (0, 1, 2, None)}
             for audience, recorder in heard.items():
-                table.attach(audience, recorder)
+                table.audiences.attach(audience, recorder)
             decided = 0
             while not table.finished and decided < 3:
                 state = table.state
@@ -184,14 +185,14 @@ def test_a_move_that_lost_a_race_is_stale_on_the_seats_own_versions(tmp_path: Pa
                     trial = mirror.clone()
                     trial.apply(first, player=a)
                     if second not in [str(m) for m in trial.legal_moves(b)]:
-                        version = table._seen[b].version
-                        await table.submit(a, first, table._seen[a].version)
+                        version = table.audiences.seen[b].version
+                        await table.submit(a, first, table.audiences.seen[a].version)
                         with pytest.raises(Rejection) as lost:
                             await table.submit(b, second, version)
                         assert lost.value.reason == "stale" and lost.value.code == "stale_move"
-                        assert f"your version {table._seen[b].version}" in lost.value.message
+                        assert f"your version {table.audiences.seen[b].version}" in lost.value.message
                         with pytest.raises(Rejection) as ahead:
-                            await table.submit(b, second, table._seen[b].version + 5)
+                            await table.submit(b, second, table.audiences.seen[b].version + 5)
                         assert ahead.value.reason == "bad_message"
                         return
                 seat, move = moves[0]
@@ -235,7 +236,7 @@ def test_a_knizia_table_sends_no_claimable_words_and_practice_a_bounded_number(t
             for seat in range(2):
                 await table.take_seat(seat, f"p{seat}")
             heard = Recorder()
-            table.attach(1, heard)
+            table.audiences.attach(1, heard)
             for _ in range(12):
                 state = table.state
                 assert isinstance(state, diabolo.knizia.KniziaState)
@@ -366,7 +367,7 @@ def test_abandoned_tables_expire_in_memory_and_in_the_store(tmp_path: Path) -> N
             idle = await lobby.create({**three, "seats": [{}, {"bot": "random"}, {"bot": "random"}]})
             await idle.take_seat(0, "gone")
             watcher = Recorder()
-            unclaimed.attach(None, watcher)
+            unclaimed.audiences.attach(None, watcher)
             now[0] = 31
             assert await lobby.sweep() == [unclaimed.id]
             assert watcher.ended and watcher.messages[-1]["code"] == "expired"
@@ -532,13 +533,13 @@ def test_table_restore_replays_versions_per_audience(tmp_path: Path) -> None:
             for _ in range(40):
                 seat = table.state.pending_seats[0]
                 await table.submit(seat, str(table.state.legal_moves(seat)[0]), None)
-            before = {audience: seen.version for audience, seen in table._seen.items()}
+            before = {audience: seen.version for audience, seen in table.audiences.seen.items()}
         finally:
             await close_lobby(lobby)
         again = await open_lobby(tmp_path / "tables.db")
         try:
             restored: Table = next(iter(again.tables.values()))
-            return before, {audience: seen.version for audience, seen in restored._seen.items()}
+            return before, {audience: seen.version for audience, seen in restored.audiences.seen.items()}
         finally:
             await close_lobby(again)
 
@@ -581,7 +582,7 @@ def test_every_message_stays_within_its_games_bound(tmp_path: Path, game: str) -
                 await table.take_seat(seat, "x" * 40)
             heard = {audience: Recorder() for audience in [None, *range(players)]}
             for audience, recorder in heard.items():
-                table.attach(audience, recorder)
+                table.audiences.attach(audience, recorder)
             rng, welcomes = random.Random(1), 0
             while not table.finished:
                 seat = rng.choice(table.state.pending_seats)
@@ -598,3 +599,77 @@ def test_every_message_stays_within_its_games_bound(tmp_path: Path, game: str) -
 
     welcomes, updates = asyncio.run(play())
     assert welcomes <= bound and updates <= 4 * 1024, (welcomes, updates)
+
+
+def test_turn_timers_and_bots_run_on_a_clock_they_are_given() -> None:
+    """The drivers need no sockets and no real time: on a clock of the test's own (which
+    moves on to the next sleeper's deadline whenever no engine work is under way), a
+    person's hour-long turn timer plays for them exactly an hour after their turn began,
+    and each bot seat with a 2 s pace moves 2 s after its turn began; the whole game takes
+    seconds of real time."""
+    import heapq
+    import itertools
+
+    from diabolo.server.drivers import Drivers
+
+    now = [0.0]
+    sleepers: list[tuple[float, int, asyncio.Future[None]]] = []
+    order = itertools.count()
+
+    async def sleep(seconds: float) -> None:
+        woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        heapq.heappush(sleepers, (now[0] + seconds, next(order), woken))
+        await woken
+
+    class Driven:
+        id, game = "t1", diabolo.load("schacht", players=3)
+
+        def __init__(self) -> None:
+            self.state = self.game.new_state(seed=4)
+            self.due_since = dict.fromkeys(self.state.pending_seats, 0.0)  # when each pending seat's turn began
+            self.waited: list[tuple[int, float, bool]] = []  # seat, seconds after its turn began, played by the timer
+            self.drivers: Drivers
+
+        @property
+        def version(self) -> int:
+            return self.state.version
+
+        @property
+        def playing(self) -> bool:
+            return not self.state.is_terminal
+
+        def moves_by(self, seat: int) -> int:
+            return sum(1 for s, _, _ in self.waited if s == seat)
+
+        async def act(self, seat: int, move: Any, version: int) -> bool:
+            self.state.apply(move if move is not None else self.state.legal_moves(seat)[0], player=seat)
+            self.waited.append((seat, now[0] - self.due_since.pop(seat), move is None))
+            pending = [] if self.state.is_terminal else self.state.pending_seats
+            self.due_since = {s: self.due_since.get(s, now[0]) for s in pending}
+            self.drivers.moved()
+            return True
+
+    async def run() -> Driven:
+        pool, table = EnginePool(workers=1), Driven()
+        bots = {0: diabolo.bot("schacht", "heuristic"), 2: diabolo.bot("schacht", "heuristic")}
+        table.drivers = drivers = Drivers(table, pool, bots, seed=4, pace=2.0, clock=lambda: now[0], sleep=sleep)
+        drivers.start(turn_seconds=3600)
+        try:
+            while table.playing:
+                await asyncio.sleep(0.002)  # the tasks that can run, run; the pool's work ends
+                if sleepers and not pool.busy and not pool.queued:
+                    when, _, woken = heapq.heappop(sleepers)
+                    if not woken.cancelled():
+                        now[0] = max(now[0], when)
+                        woken.set_result(None)
+        finally:
+            drivers.stop()
+            pool.close()
+        return table
+
+    started = time.monotonic()
+    table = asyncio.run(run())
+    assert time.monotonic() - started < 30
+    assert {seat for seat, _, by_timer in table.waited if by_timer} == {1}
+    for seat, waited, by_timer in table.waited:
+        assert waited == pytest.approx(3600.0 if seat == 1 else 2.0), (seat, waited, by_timer)

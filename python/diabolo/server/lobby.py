@@ -130,7 +130,7 @@ class Lobby:
         game = self.game(row.game, row.options)
         table = await self.pool.run(row.id, lambda: Table.restore(self.store, self.pool, game, row, **self._limits))
         self._hold(table)
-        await table.broadcast(_error("moved", "moved", "this table moved: reconnect"))
+        await table.audiences.broadcast(_error("moved", "moved", "this table moved: reconnect"))
         if table.finished:
             await table.store_finish()
         return table
@@ -173,7 +173,7 @@ class Lobby:
         if self.cluster is not None:
             cluster = self.cluster
             table.ledger.fresh = lambda: cluster.fresh(table.id)
-            table.relay = lambda audience, text: cluster.relay(table_channel(table.id, audience), text)
+            table.audiences.relay = lambda audience, text: cluster.relay(table_channel(table.id, audience), text)
             table.on_change = lambda changed: self._summary_changed(cluster, changed)
             self._summary_changed(cluster, table)
         table.start()
@@ -197,7 +197,7 @@ class Lobby:
         if self.cluster is not None:
             self.cluster.stop_publishing(table.id)
             await self.cluster.release(table.id)
-        await table.broadcast(_error("moved", "moved", "this table moved: reconnect"), end=True)
+        await table.audiences.broadcast(_error("moved", "moved", "this table moved: reconnect"), end=True)
 
     def _later(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
@@ -287,10 +287,10 @@ class Lobby:
         try:
             if op == "hello":
                 audience, welcome = await table.join(request, None)
-                table.watched_elsewhere(audience, +1)
+                table.audiences.watched_elsewhere(audience, +1)
                 return {"audience": audience, "welcome": welcome}
             if op == "leave":
-                table.watched_elsewhere(request["audience"], -1)
+                table.audiences.watched_elsewhere(request["audience"], -1)
                 return {}
             if op == "move":
                 seat = table.authenticate(request["seat"], request.get("token"))  # Redis carries no authority
@@ -425,6 +425,7 @@ class Lobby:
         burst = max(1.0, self.config.creations_per_minute / 3)
         most, per_client = self.config.max_tables, self.config.tables_per_client
         if self.cluster is not None:
+            await self.cluster.recount(self.store.creators)  # at once after a Redis restart, not a round later
             refused = await self.cluster.admit(table_id, client, most, per_client, per_second, burst)
         else:
             refused = self._admit_here(table_id, client, per_second, burst)
@@ -557,7 +558,7 @@ class Lobby:
             return
         table.close()
         self.tables.pop(table.id, None)
-        await table.broadcast(_error("no_table", code, message), end=True)
+        await table.audiences.broadcast(_error("no_table", code, message), end=True)
         self._ended(table.id, table.creator)
         if self.cluster is not None:
             self.cluster.forget_summary(table.id)
@@ -587,7 +588,9 @@ class Lobby:
             table.close("draining")
         for table in list(self.tables.values()):
             await table.settle()
-            await table.broadcast(_error("draining", "draining", "the server is going down: reconnect"), end=True)
+            await table.audiences.broadcast(
+                _error("draining", "draining", "the server is going down: reconnect"), end=True
+            )
             if self.cluster is not None:
                 await self.cluster.release(table.id)
 

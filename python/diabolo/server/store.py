@@ -404,7 +404,7 @@ class PostgresStore(_SqlStore):
     """Tables in PostgreSQL, written through :mod:`psycopg`'s connection pool, a group
     commit at a time (several processes may share it). A connection is waited for at
     most WAIT_SECONDS: a store that does not answer is an outage its caller waits out
-    (``tables.Ledger``), not a request that hangs."""
+    (:class:`~diabolo.server.ledger.Ledger`), not a request that hangs."""
 
     placeholder = "%s"
 

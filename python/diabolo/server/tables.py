@@ -1,5 +1,10 @@
-"""Tables: one game each, with its seats (people or server-side bots), its connections,
-its live bots and turn timers, kept in a store as it goes.
+"""Tables: one game each, with its seats (people or server-side bots), kept in a store as
+it goes. A :class:`Table` is the game's authority (it applies moves, counts versions,
+keeps the record and the seats); its jobs around that are objects of their own, each
+tested without sockets: its audiences (:class:`~diabolo.server.audiences.Audiences`:
+who watches, what each was shown), its writes (:class:`~diabolo.server.ledger.Ledger`),
+its bots and turn timers (:class:`~diabolo.server.drivers.Drivers`, on a clock they are
+given), and, with other processes, the relays of :mod:`diabolo.server.cluster`.
 
 A move reaches a table through :meth:`Table.submit`, which takes moves one at a time in
 the order they arrive (an :class:`asyncio.Lock` is first come, first served): the move is
@@ -10,24 +15,20 @@ and only then applied, time-stamped and sent: each seat gets the events it may s
 (``events_for``), spectators the public ones. The engine decides what each audience may
 know; nothing here looks inside a view or an event.
 
-**Versions per audience.** Each audience (a seat, or the spectators) counts only the moves
-that showed it something: a move whose events for an audience are empty (another seat's
-secret decision, S7.1) sends that audience nothing at all, so neither the fact nor the
-moment of a secret decision reaches anyone until the rules reveal it. A seat names its
-own version when it moves; the table maps it to the true version it stood for, and the
-engine's race check (:class:`~diabolo.StaleMoveError`) works as before.
+Each audience (a seat, or the spectators) is told only what the engine lets it see, and
+counts its own versions (:mod:`diabolo.server.audiences`); a seat names its own version
+when it moves, and the table maps it to the true version it stood for for the engine's
+race check (:class:`~diabolo.StaleMoveError`). Every write to the store goes through the
+table's :class:`~diabolo.server.ledger.Ledger` (fenced, outages waited out).
 
 **Liveness.** Every bot seat, and every person's seat on a turn timer, has a task of its
-own for the whole game: it decides (the bot's work runs in the server's
-:class:`~diabolo.server.pool.EnginePool`), acts, and when there is nothing to do waits
-for the table's next move, whatever happened while it was deciding. No table can stall
-because a decision took long.
+own for the whole game (:mod:`diabolo.server.drivers`): no table can stall because a
+decision took long.
 """
 
 from __future__ import annotations
 
 import asyncio
-import collections
 import copy
 import dataclasses
 import hashlib
@@ -38,7 +39,7 @@ import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 import diabolo
 from diabolo import ladder
@@ -54,34 +55,25 @@ from diabolo.errors import (
 from diabolo.realtime import Reaction
 from diabolo.records import Record
 from diabolo.registry import Game, State
+from diabolo.server.audiences import Audience, Audiences, Connection
+from diabolo.server.drivers import Drivers
+from diabolo.server.ledger import Ledger
 from diabolo.server.metrics import Metrics
 from diabolo.server.pool import EnginePool
-from diabolo.server.protocol import Reason, Rejection, compact_json
+from diabolo.server.protocol import Reason, Rejection
 from diabolo.server.store import Fenced, Store, TableRow
 
 LOG = logging.getLogger("diabolo.server")
 
 __all__ = [
     "BOT_NAMES",
-    "MAX_SERVER_MESSAGE",
     "STAND_INS",
-    "Connection",
-    "Ledger",
     "Seat",
     "Settings",
     "Table",
     "bot_level",
     "make_bot",
 ]
-
-Audience = int | None
-"""A seat, or None for spectators."""
-
-RESUMABLE = 1000
-"""How many of its versions back an audience may resume from; from further back it gets the view."""
-
-MAX_SERVER_MESSAGE = 64 * 1024
-"""The largest message the server sends, in bytes: a resume that would be longer sends the view instead."""
 
 _DELAY_OPTIONS = ("per_letter",)
 """Bot options that are a time, in seconds, capped like the reaction delays."""
@@ -91,87 +83,6 @@ BOT_NAMES = ("Ada", "Bram", "Cleo", "Dirk", "Elke", "Finn", "Greta", "Hugo")
 
 STAND_INS = {"schacht": "heuristic", "knizia": "word", "duvelen": "greedy"}
 """The bot that plays on for a person who leaves a game under way, per game."""
-
-STORE_WAIT_SECONDS = 15.0
-"""How long a write waits for a store that does not answer (retrying) before the request
-that needs it is refused as ``unavailable`` (the client tries again)."""
-
-
-class Ledger:
-    """A table's writes to the store, for the process that holds it. Each names the
-    table's fence (the store refuses it, :class:`~diabolo.server.store.Fenced`, once
-    another process took the table). None is sent while ``fresh()`` says the holder's
-    lease may have run out (a process paused past its lease stops before another can
-    take the table): the request is refused as ``unavailable`` until a renewal comes
-    through, or the lobby finds the table taken and lets it go. A store that does not
-    answer is waited out, the write sent again with backoff, for up to ``wait`` seconds,
-    then the request is refused as ``unavailable`` and changes nothing here. After
-    ``stop()`` (the table closed) a write that waits gives up at once.
-
-    >>> import asyncio
-    >>> from diabolo.server.store import open_store
-    >>> async def demo():
-    ...     store = await open_store("sqlite:///:memory:")
-    ...     await store.create_table(TableRow("t1", "schacht", {}, [], {}, "{}", "now"))
-    ...     ledger = Ledger(store, "t1", fence=1)
-    ...     await ledger.add_move(0, 1, "R1<", 0.5)
-    ...     ledger.fresh = lambda: False  # this process could not renew its lease in time
-    ...     try:
-    ...         await ledger.add_move(1, 2, "R2<", 0.9)
-    ...     except Rejection as error:
-    ...         print(error.reason)
-    ...     await store.claim("t1")  # another process takes the table
-    ...     ledger.fresh = lambda: True
-    ...     try:
-    ...         await ledger.add_move(1, 2, "R2<", 0.9)
-    ...     except Fenced as error:
-    ...         print(error)
-    ...     await store.close()
-    >>> asyncio.run(demo())
-    unavailable
-    table t1 is held by another process now
-    """
-
-    def __init__(self, store: Store, table_id: str, fence: int, wait: float = STORE_WAIT_SECONDS) -> None:
-        self.table_id = table_id
-        self.fence = fence
-        self.fresh: Callable[[], bool] = lambda: True
-        """Whether this process surely still holds the table's lease (set by the lobby)."""
-        self._store = store
-        self._wait = wait
-        self._stopped = False
-
-    def stop(self) -> None:
-        self._stopped = True
-
-    async def add_move(self, number: int, seat: int, move: str, time: float) -> None:
-        await self._write(lambda: self._store.add_move(self.table_id, self.fence, number, seat, move, time))
-
-    async def update_seats(self, seats: list[dict[str, Any]]) -> None:
-        await self._write(lambda: self._store.update_seats(self.table_id, self.fence, seats))
-
-    async def finish(self, record: str) -> None:
-        await self._write(lambda: self._store.finish(self.table_id, self.fence, record))
-
-    async def delete(self) -> None:
-        await self._write(lambda: self._store.delete_table(self.table_id, self.fence))
-
-    async def _write(self, attempt: Callable[[], Any]) -> None:
-        deadline, pause = time.monotonic() + self._wait, 0.05
-        while True:
-            if not self.fresh():
-                raise Rejection("unavailable", "this process cannot renew its hold on the table now: try again")
-            try:
-                await attempt()
-                return
-            except Fenced:
-                raise
-            except Exception as error:  # the store does not answer: wait for it (a write is idempotent)
-                if self._stopped or time.monotonic() + pause > deadline:
-                    LOG.warning("table %s: the store does not answer (%s)", self.table_id, error)
-                    raise Rejection("unavailable", "the server's store does not answer: try again") from None
-                await asyncio.sleep(pause)
-                pause = min(1.0, pause * 2)
 
 
 def bot_level(game: str, kind: str, options: dict[str, Any]) -> str:
@@ -237,33 +148,6 @@ def _reaction(data: Any, most: float | None) -> Reaction:
         if isinstance(minimum, (int, float)) and minimum > most:
             raise OptionError(f"this server's bots wait at most {most:g} s, got minimum {minimum}")
     return Reaction({kind: (d[0], d[1]) for kind, d in delays.items()}, minimum=minimum)
-
-
-def listed_moves(state: State, seat: int) -> list[str]:
-    """The legal moves a table sends a seat, in notation. In Knizia the claims are left out
-    (``legal_moves(seat, claims=False)``): the claimable words are the answer key of the
-    race, and a call is checked when it arrives (K10.3)."""
-    if state.is_terminal:
-        return []
-    if isinstance(state, diabolo.knizia.KniziaState):
-        return [str(move) for move in state.legal_moves(seat, claims=False)]
-    return [str(move) for move in state.legal_moves(seat)]
-
-
-def seat_view(state: State, seat: int) -> dict[str, Any]:
-    """A seat's view as a table sends it (in Knizia without the claims, as listed_moves)."""
-    if isinstance(state, diabolo.knizia.KniziaState):
-        return state.observation(seat, claims=False)
-    return state.observation(seat)
-
-
-class Connection(Protocol):
-    """One client: the server sends it JSON messages, as objects or as JSON text, and may
-    end it (after what was sent)."""
-
-    async def send(self, message: dict[str, Any] | str) -> None: ...
-
-    def end(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -361,35 +245,6 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-@dataclass
-class _Seen:
-    """What one audience has been shown: its version (the updates it got), and for the last
-    RESUMABLE of them the true version each stood for, its time and its events as JSON text."""
-
-    version: int = 0
-    kept: collections.deque[tuple[int, float, str]] = field(default_factory=lambda: collections.deque(maxlen=RESUMABLE))
-
-    def add(self, true_version: int, at: float, events: str) -> None:
-        self.version += 1
-        self.kept.append((true_version, at, events))
-
-    def true_version(self, version: int) -> int:
-        """The table's version when this audience's ``version`` was current (the oldest
-        kept one for a version older than that; 0 for 0)."""
-        first = self.version - len(self.kept) + 1  # the audience version of kept[0]
-        if version <= 0 or not self.kept:
-            return 0
-        return self.kept[max(0, min(version, self.version) - first)][0]
-
-    def since(self, version: int) -> list[tuple[int, str]] | None:
-        """(audience version, events text) of every update after ``version``, or None
-        when they are no longer all kept."""
-        first = self.version - len(self.kept) + 1
-        if not first - 1 <= version <= self.version:
-            return None
-        return [(first + i, self.kept[i][2]) for i in range(version - first + 1, len(self.kept))]
-
-
 def _seat_number(seat: Any, seats: int) -> bool:
     return isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < seats
 
@@ -432,15 +287,13 @@ class Table:
         self._clock = clock
         self._metrics = metrics
         self._lock = asyncio.Lock()
-        self._bots = {
-            s: make_bot(row.game, seat.bot, seat.bot_options, bot_caps) for s, seat in enumerate(seats) if seat.bot
-        }
         self._seed = int(json.loads(row.start).get("seed", 0)) if row.start else 0
-        self._seen: dict[Audience, _Seen] = {None: _Seen(), **{seat: _Seen() for seat in range(len(seats))}}
+        bots = {s: make_bot(row.game, seat.bot, seat.bot_options, bot_caps) for s, seat in enumerate(seats) if seat.bot}
+        self.drivers = Drivers(self, pool, bots, self._seed, settings.bot_pace, clock=clock)
+        """The table's bots and turn timers."""
+        self.audiences = Audiences(len(seats), on_spectators=self._changed)
+        """Who watches the table, and what each seat and the spectators were shown."""
         self._moves_by = [0] * len(seats)
-        self._connections: dict[Audience, set[Connection]] = {}
-        self._drivers: list[asyncio.Task[None]] = []
-        self._moved = asyncio.Event()
         self._clock_start = clock()
         self.last_activity = clock()
         """When a move was last made or a seat taken, by the table's clock (for expiry)."""
@@ -448,9 +301,6 @@ class Table:
         self._background: set[asyncio.Future[None]] = set()
         self._closed = False
         self._closed_reason: Reason = "moved"
-        self._elsewhere: collections.Counter[Audience] = collections.Counter()  # clients of other processes
-        self.relay: Callable[[Audience, str], None] | None = None
-        """Where every message to an audience also goes (to other processes), if set."""
         self.on_change: Callable[[Table], None] | None = None
         """Called when the summary may have changed (a move, a seat taken, a spectator)."""
         self.on_lost: Callable[[Table], None] | None = None
@@ -505,7 +355,7 @@ class Table:
         table = cls(row, game, record, seats, settings, store, pool, **limits)
         for step in row.moves:
             record.apply(step.move, player=step.seat, time=step.time)
-            table._keep_events(step.seat, step.time)
+            table.audiences.keep(table.state, step.seat, step.time)
         table._clock_start = table._clock() - (row.moves[-1].time if row.moves else 0.0)
         return table
 
@@ -525,7 +375,7 @@ class Table:
     @property
     def public_version(self) -> int:
         """The spectators' version: the moves that showed them something."""
-        return self._seen[None].version
+        return self.audiences.seen[None].version
 
     @property
     def finished(self) -> bool:
@@ -549,7 +399,7 @@ class Table:
             "created": self.created,
             "version": self.public_version,
             "finished": self.finished,
-            "spectators": len(self._connections.get(None, ())) + self._elsewhere[None],
+            "spectators": self.audiences.spectators,
             "rematch": self.rematch,
         }
 
@@ -557,22 +407,15 @@ class Table:
         """The first message of a connection: the audience's view, or, resuming from its
         version ``since``, the events it missed (when they are kept and fit in
         MAX_SERVER_MESSAGE; the view otherwise)."""
-        seen = self._seen[audience]
+        catch_up = self.audiences.catch_up(self.state, audience, since)
         message: dict[str, Any] = {
             "type": "welcome",
             "table": self.summary(),
             "seat": audience,
-            "version": seen.version,
+            "version": catch_up.pop("version"),
             "time": self.now(),
         }
-        missed = seen.since(since) if since is not None else None
-        if missed is not None and sum(len(events) for _, events in missed) < MAX_SERVER_MESSAGE // 2:
-            message["missed"] = [{"version": v, "events": json.loads(events)} for v, events in missed]
-        else:
-            state = self.state
-            message["view"] = state.public_observation() if audience is None else seat_view(state, audience)
-        if audience is not None:
-            message["legal"] = listed_moves(self.state, audience)
+        message.update(catch_up)
         return message
 
     def now(self) -> float:
@@ -651,8 +494,7 @@ class Table:
                 return self.summary()
             bot = STAND_INS[self.game_name]
             await self._change_seat(seat, Seat(f"{spec.name} (bot)"[:40], bot, {}, None, spec.reserved_for))
-            self._bots[seat] = make_bot(self.game_name, bot, {})
-            self._drivers.append(asyncio.ensure_future(self._drive_bot(seat)))
+            self.drivers.add_bot(seat, make_bot(self.game_name, bot, {}))
             return self.summary()
 
     @property
@@ -730,63 +572,18 @@ class Table:
         since = hello.get("since")
         since = since if isinstance(since, int) and not isinstance(since, bool) else None
         if connection is not None:
-            self.attach(audience, connection)
+            self.audiences.attach(audience, connection)
         return audience, self.welcome(audience, since)
 
     async def leave(self, audience: Audience, connection: Connection) -> None:
-        self.detach(audience, connection)
-
-    def attach(self, audience: Audience, connection: Connection) -> None:
-        self._connections.setdefault(audience, set()).add(connection)
-        if audience is None:
-            self._changed()
-
-    def detach(self, audience: Audience, connection: Connection) -> None:
-        connections = self._connections.get(audience, set())
-        if connection in connections:
-            connections.discard(connection)
-            if audience is None:
-                self._changed()
-
-    def watched_elsewhere(self, audience: Audience, change: int) -> None:
-        """A client of another process joined (+1) or left (-1) ``audience``: the table
-        relays that audience's messages while it has any."""
-        self._elsewhere[audience] = max(0, self._elsewhere[audience] + change)
-        if audience is None:
-            self._changed()
+        self.audiences.detach(audience, connection)
 
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change(self)
 
-    @property
-    def connections(self) -> int:
-        return sum(len(group) for group in self._connections.values())
-
-    async def _send(self, audience: Audience, message: dict[str, Any] | str, everywhere: bool = False) -> None:
-        """``message`` to the audience's connections, and relayed to other processes'
-        (always, ``everywhere``: a table taken over does not know who listens)."""
-        if self.relay is not None and (everywhere or self._elsewhere[audience]):
-            text = message if isinstance(message, str) else compact_json(message)
-            self.relay(audience, text)
-            message = text
-        for connection in list(self._connections.get(audience, ())):
-            try:
-                await connection.send(message)
-            except Exception:  # a connection that went away: its reader detaches it
-                self.detach(audience, connection)
-
-    async def broadcast(self, message: dict[str, Any], *, end: bool = False) -> None:
-        """``message`` to every connection of the table; with ``end``, the last one each gets."""
-        audiences = [None, *range(len(self.seats))] if self.relay is not None else list(self._connections)
-        for audience in audiences:
-            await self._send(audience, message, everywhere=True)
-            if end:
-                for connection in self._connections.pop(audience, set()):
-                    connection.end()
-
     async def _broadcast_table(self) -> None:
-        await self.broadcast({"type": "table", "table": self.summary()})
+        await self.audiences.broadcast({"type": "table", "table": self.summary()})
 
     # ---- moves ---------------------------------------------------------------------------
 
@@ -797,7 +594,7 @@ class Table:
             raise Rejection("bad_message", f"a move's version is a number of updates seen, got {version!r}")
         arrived = time.perf_counter()
         async with self._lock:
-            seen = self._seen[seat]
+            seen = self.audiences.seen[seat]
             if version is not None and version > seen.version:
                 raise Rejection("bad_message", f"version {version} is ahead of this seat's {seen.version}")
             true_version = None if version is None else seen.true_version(version)
@@ -836,9 +633,8 @@ class Table:
             self._metrics.moved(self.game_name)
         self._moves_by[seat] += 1
         self.last_activity = self._clock()
-        shown = self._keep_events(seat, at)
-        self._moved.set()
-        self._moved = asyncio.Event()
+        shown = self.audiences.keep(self.state, seat, at)
+        self.drivers.moved()
         await self._announce(shown, at)
         if None in shown:
             self._changed()
@@ -864,38 +660,15 @@ class Table:
     def _seat_versions(self, seat: int, message: str) -> str:
         """A stale move's message with the seat's own versions (the true ones would count
         the others' secret decisions)."""
-        seen = self._seen[seat]
+        seen = self.audiences.seen[seat]
         return _STALE_VERSIONS.sub(
             f"it was legal on your version, the table is at your version {seen.version}", message
         )
 
-    def _keep_events(self, mover: int, at: float) -> list[Audience]:
-        """Keeps the last move's events for each audience it showed something to (and its
-        mover): the audiences whose version moves on, which are returned."""
-        state, version = self.state, self.version
-        shown: list[Audience] = []
-        public = compact_json(state.public_events())
-        if public != "[]":
-            self._seen[None].add(version, at, public)
-            shown.append(None)
-        for seat in range(len(self.seats)):
-            events = compact_json(state.events_for(seat))
-            if events != "[]" or seat == mover:
-                self._seen[seat].add(version, at, events)
-                shown.append(seat)
-        return shown
-
     async def _announce(self, shown: list[Audience], at: float) -> None:
-        """Each audience the move showed something to gets its update, written as text
-        around its kept events' text; the others get nothing."""
-        state, time_text = self.state, compact_json(at)
-        for audience in shown:
-            if audience not in self._connections and self.relay is None:
-                continue
-            seen = self._seen[audience]
-            legal = "" if audience is None else f',"legal":{compact_json(listed_moves(state, audience))}'
-            text = f'{{"type":"update","version":{seen.version},"time":{time_text},"events":{seen.kept[-1][2]}{legal}}}'
-            await self._send(audience, text)
+        """The move's updates to the audiences it showed something to, then a practice
+        table's hints."""
+        await self.audiences.announce(self.state, shown, at)
         if self.settings.practice and not self.finished:
             task = asyncio.ensure_future(self._send_hints(self.version))
             self._background.add(task)
@@ -914,9 +687,8 @@ class Table:
         words, count = await self._pool.run(self.id, find)
         if version == self.version:
             for seat in range(len(self.seats)):
-                await self._send(
-                    seat, {"type": "hints", "version": self._seen[seat].version, "words": words, "count": count}
-                )
+                hints = {"type": "hints", "version": self.audiences.seen[seat].version, "words": words, "count": count}
+                await self.audiences.send(seat, hints)
 
     async def settle(self) -> None:
         """Returns once the move under way, if any, is written and sent."""
@@ -928,79 +700,28 @@ class Table:
     def start(self) -> None:
         """Lets the bots and timers run, once every person's seat is taken: each bot seat
         and each timed person's seat gets its task for the rest of the game."""
-        if self._drivers or self._closed or self.finished or self.waiting:
+        if self.drivers.started or self._closed or self.finished or self.waiting:
             return
-        for seat in range(len(self.seats)):
-            if seat in self._bots:
-                self._drivers.append(asyncio.ensure_future(self._drive_bot(seat)))
-            elif self.settings.turn_seconds is not None and not self.game.real_time:
-                self._drivers.append(asyncio.ensure_future(self._drive_timer(seat, self.settings.turn_seconds)))
+        self.drivers.start(self.settings.turn_seconds)
 
     def close(self, reason: Reason = "moved") -> None:
         """Stops the table's bots and timers (the table expired, moved, or the server is
         going down); moves that still arrive are refused with ``reason``."""
         self._closed, self._closed_reason = True, reason
         self.ledger.stop()
-        for task in [*self._drivers, *self._background]:
+        self.drivers.stop()
+        for task in self._background:
             task.cancel()
-        self._drivers.clear()
         self._pool.forget(self.id)
-        self._moved.set()
 
     @property
-    def _playing(self) -> bool:
+    def playing(self) -> bool:
+        """Whether the game goes on here: not finished, and the table not closed."""
         return not (self._closed or self.finished)
 
-    async def _next_move(self, version: int, timeout: float | None = None) -> bool:
-        """Waits until the table is past ``version`` (True), or ``timeout`` seconds (False)."""
-        while self.version == version and not self._closed:
-            moved = self._moved
-            try:
-                await asyncio.wait_for(moved.wait(), timeout)
-            except asyncio.TimeoutError:
-                return False
-        return True
-
-    async def _drive_bot(self, seat: int) -> None:
-        """A bot's seat for the whole game: it decides on a copy of the table in the pool,
-        waits out its delay (its reaction time in real time, the table's bot_pace when turns
-        are taken) and moves. With nothing to do, or refused with nothing changed, it waits
-        for the next move; a move that lost a race is decided again."""
-        while self._playing:
-            version, started = self.version, self._clock()
-            try:
-                proposal = await self._pool.run(self.id, self._propose, seat, self.state.clone(), version)
-                if proposal is not None:
-                    move, delay = proposal
-                    await asyncio.sleep(max(0.0, delay - (self._clock() - started)))
-                    if await self._act(seat, move, version):
-                        continue
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # a bug must not end the seat: log it, and try again after the next move
-                LOG.exception("table %s: the bot of seat %d failed", self.id, seat)
-            await self._next_move(version)
-
-    async def _drive_timer(self, seat: int, seconds: float) -> None:
-        """A person's turn timer: once the seat has been due for ``seconds`` without moving,
-        a random legal move is played for it (turn-based games)."""
-        while self._playing and seat not in self._bots:  # a bot plays on for a person who left
-            version = self.version
-            if seat not in self.state.pending_seats:
-                await self._next_move(version)
-                continue
-            deadline, moves = self._clock() + seconds, self._moves_by[seat]
-            while (
-                self._playing
-                and seat not in self._bots
-                and self._moves_by[seat] == moves
-                and seat in self.state.pending_seats
-            ):
-                remaining = deadline - self._clock()
-                if remaining <= 0:
-                    await self._act(seat, None, self.version)
-                    break
-                await self._next_move(self.version, remaining)
+    def moves_by(self, seat: int) -> int:
+        """How many moves ``seat`` made here (a turn timer restarts after each)."""
+        return self._moves_by[seat]
 
     def _still_sound(self, move: Any) -> bool:
         """Whether a bot's move, decided before the table's last moves, still makes sense:
@@ -1017,21 +738,11 @@ class Table:
             return False
         return True
 
-    def _propose(self, seat: int, state: State, version: int) -> tuple[Any, float] | None:
-        bot = self._bots[seat]
-        seed = diabolo.derive_seed(self._seed, version * 64 + seat)
-        if not self.game.real_time:
-            if seat not in state.pending_seats:
-                return None
-            return bot.choose(state, seat, seed), self.settings.bot_pace
-        proposal = bot.propose(state, seat, seed)
-        return None if proposal is None else (proposal[0], float(proposal[1]))
-
-    async def _act(self, seat: int, move: Any, version: int) -> bool:
-        """A bot's move arrives, or a person's turn timer ran out (``move`` None: a random
-        legal move is played for them). False when it was refused."""
+    async def act(self, seat: int, move: Any, version: int) -> bool:
+        """A bot's move arrives, decided on ``version``, or a person's turn timer ran out
+        (``move`` None: a random legal move is played for them). False when it was refused."""
         async with self._lock:
-            if not self._playing:
+            if not self.playing:
                 return False
             if move is not None and self.version != version and not self._still_sound(move):
                 return False  # the table moved while the bot waited, and took what its move needed
