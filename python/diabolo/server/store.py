@@ -162,8 +162,9 @@ class _SqlStore(ABC):
     share it (a group commit), so that many tables moving at once cost one transaction,
     not one each. Within a turn, statements of the same text in a row go in one
     executemany; if that fails, or changes fewer rows than it has statements (a fenced
-    write), they are run one at a time, each in a savepoint, so that a statement that
-    fails or changes nothing does so for its own call only.
+    write), they are run one at a time (SQLite: each in a savepoint; PostgreSQL: each in a
+    transaction of its own), so that a statement that fails or changes nothing does so for
+    its own call only.
     """
 
     placeholder = "?"
@@ -427,27 +428,37 @@ class PostgresStore(_SqlStore):
         return cls(pool)
 
     async def _commit(self, groups: list[tuple[str, list[_Write]]]) -> dict[int, Any]:
-        results: dict[int, Any] = {}
-        async with self._pool.connection() as connection, connection.transaction():
+        """The turn in one transaction, an executemany per group; when one fails or changes
+        fewer rows than it has statements (rare: a fenced write, a move sent again), the
+        transaction is undone and each write runs in a transaction of its own (no
+        savepoints on the common path: each costs a round trip)."""
+        async with self._pool.connection() as connection:
+            if not any(writes[0].returning for _, writes in groups):
+                try:
+                    async with connection.transaction():
+                        for sql, writes in groups:
+                            async with connection.cursor() as cursor:
+                                await cursor.executemany(sql, [write.args for write in writes])
+                                if cursor.rowcount != len(writes):
+                                    raise _Recount
+                    return {id(write): 1 for _, writes in groups for write in writes}
+                except _Recount:
+                    pass
+                except Exception:
+                    if connection.broken:
+                        raise
+            results: dict[int, Any] = {}
             for sql, writes in groups:
-                if not writes[0].returning:
-                    try:
-                        async with connection.transaction(), connection.cursor() as cursor:  # a savepoint
-                            await cursor.executemany(sql, [write.args for write in writes])
-                            if cursor.rowcount != len(writes):
-                                raise _Recount
-                        results.update((id(write), 1) for write in writes)
-                        continue
-                    except Exception:  # the savepoint undid the rows: find the write that fails or changes nothing
-                        pass
                 for write in writes:
                     try:
                         async with connection.transaction(), connection.cursor() as cursor:
                             await cursor.execute(sql, write.args)
                             results[id(write)] = await cursor.fetchall() if write.returning else cursor.rowcount
                     except Exception as error:
+                        if connection.broken:
+                            raise
                         results[id(write)] = error
-        return results
+            return results
 
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         async with self._pool.connection() as connection:
