@@ -20,7 +20,9 @@ extra: ``pip install "diabolo[server]"``.
     python benchmarks/server_load.py [--tables 200] [--game schacht] [--players 3] [--seconds 20] [--pace 0]
                                      [--busy 0]
 
-Each setup also prints what went wrong on the servers' side: connections dropped, lease
+``--route table`` sends every seat of a table to one process, as a proxy that routes by
+the table's id would (not the process that made the table: the table follows its people
+there, and nothing is relayed). Each setup also prints what went wrong on the servers' side: connections dropped, lease
 renewals that failed, tables a process lost to another. ``--busy N`` keeps N more
 processes spinning on the CPU meanwhile (a machine whose cores are busy with other work).
 
@@ -168,7 +170,7 @@ async def run(args: argparse.Namespace, urls: list[str]) -> tuple[list[Seat], li
         table = made["table"]["id"]
         tables.append(table)
         for s in range(args.players):
-            url = urls[(t + s + 1) % len(urls)]
+            url = urls[(t + (s if args.route == "spread" else 0) + 1) % len(urls)]
             sat = await asyncio.to_thread(post, f"{url}/api/tables/{table}/seats", {"name": f"p{s}", "seat": s})
             ws_url = url.replace("http", "ws")
             seats.append(Seat(ws_url, table, s, sat["token"], random.Random(rng.random()), args.pace))
@@ -294,10 +296,17 @@ def main() -> None:
     parser.add_argument("--store", help="a running PostgreSQL for the cluster setups (emptied of diabolo's tables)")
     parser.add_argument("--redis", help="a running Redis for the cluster setups")
     parser.add_argument("--busy", type=int, default=0, help="processes that keep a core busy meanwhile")
+    parser.add_argument(
+        "--route",
+        choices=["spread", "table"],
+        default="spread",
+        help="each seat to the next process in turn, or every seat of a table to one process (a proxy that"
+        " routes by table) other than the one that made it",
+    )
     args = parser.parse_args()
     print(
         f"server load: {args.tables} {args.game} tables of {args.players} people over websockets, {args.seconds:.0f} s,"
-        f" {args.pace} s to think, {args.busy} other processes busy"
+        f" {args.pace} s to think, {args.busy} other processes busy, seats routed: {args.route}"
     )
     engine = engine_moves_per_second(args)
     print(f"baseline, the engine's part of a move in one process: {1e6 / engine:,.0f} us ({engine:,.0f} a second)")

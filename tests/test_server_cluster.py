@@ -230,3 +230,39 @@ def test_the_limits_on_making_tables_hold_across_processes_and_a_redis_restart(
                 break
             assert answer.status_code == 503 and time.monotonic() < deadline, answer.text
             time.sleep(0.2)
+
+
+def test_a_table_follows_its_people_to_their_process(postgres_url: str, redis_url: str) -> None:
+    """A table made through one process, whose person says hello through another while
+    the first has no connection to it, is handed over to the person's process (nothing of
+    its play is relayed then); a spectator through the first process is relayed from the
+    new holder, hears every move, and the table does not move again."""
+    import redis
+
+    with processes(2, postgres_url, redis_url) as (maker, player):
+        table = maker.create(**quick_duvelen())
+        person = Person(table["id"], 0, maker.sit(table["id"], "Ann", 0))
+        leases = redis.Redis.from_url(redis_url, decode_responses=True)
+        assert leases.get(f"diabolo:lease:{table['id']}") == maker.node
+        person.join(player)
+        assert leases.get(f"diabolo:lease:{table['id']}") == player.node
+        with person.connections, contextlib.ExitStack() as stack:
+            spectator = maker.connect(stack, table["id"])
+            welcome = receive(spectator)
+            assert welcome["type"] == "welcome"
+            while not person.over:
+                assert person.step()
+            heard = welcome["version"]
+            while heard < listed_version(maker, table["id"]):
+                message = receive(spectator)
+                if message["type"] == "update":
+                    assert message["version"] == heard + 1
+                    heard = message["version"]
+        assert leases.get(f"diabolo:lease:{table['id']}") in (player.node, None)  # finished: let go or kept
+        check_nothing_lost(player, person)
+
+
+def listed_version(process: Process, table_id: str) -> int:
+    listed = {t["id"]: t for t in process.http.get("/api/tables").json()["tables"]}
+    version: int = listed[table_id]["version"]
+    return version

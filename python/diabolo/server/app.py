@@ -208,13 +208,15 @@ def create_app(
         audience: int | None = None
         table: Table | RemoteTable | None = None
         try:
-            table = await _lobby(websocket).find(websocket.path_params["table"])
             try:
                 hello = await asyncio.wait_for(_receive(websocket, config), config.hello_seconds)
             except asyncio.TimeoutError:
                 raise Rejection("too_slow", f"say hello within {config.hello_seconds:g} s") from None
             if hello.get("type") != "hello":
                 raise Rejection("bad_message", 'the first message is {"type": "hello", ...}')
+            # found and joined with no wait in between: a table found here cannot be let go
+            # (handed over, expired, drained) before this connection counts at it
+            table = await _lobby(websocket).find(websocket.path_params["table"], joining=True)
             audience, welcome = await table.join(hello, connection)
         except (Rejection, BadMessage) as error:
             connection.discard()

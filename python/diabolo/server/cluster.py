@@ -60,7 +60,10 @@ SUMMARY_SECONDS = 0.25
 """How often the changed summaries of a process's tables are written to the lobby's list."""
 LIMITS_SECONDS = 60.0
 """How often the counts of running tables are rebuilt from the store (at once after a Redis restart)."""
-CALL_SECONDS = 5.0
+HANDOVER_SECONDS = 0.5
+"""How long a process waits for a table's holder to hand it over (a live one answers in
+milliseconds; one that died must not hold up its clients' failover)."""
+CALL_SECONDS = 2.0
 """How long a process waits for the holder's answer to a call before it tells the client to reconnect."""
 
 _RENEW = """
@@ -283,15 +286,15 @@ class Cluster:
 
     # ---- calls -----------------------------------------------------------------------------
 
-    async def call(self, node: str, request: dict[str, Any]) -> dict[str, Any]:
+    async def call(self, node: str, request: dict[str, Any], timeout: float = CALL_SECONDS) -> dict[str, Any]:
         """Sends ``request`` to process ``node`` and returns its answer; TimeoutError when
-        none comes within CALL_SECONDS (the node died, or is going down)."""
+        none comes within ``timeout`` seconds (the node died, or is going down)."""
         call_id = next(self._ids)
         answer: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._waiting[call_id] = answer
         try:
             self._queue("publish", f"{PREFIX}call:{node}", json.dumps({**request, "id": call_id, "from": self.node}))
-            return await asyncio.wait_for(answer, CALL_SECONDS)
+            return await asyncio.wait_for(answer, timeout)
         finally:
             self._waiting.pop(call_id, None)
 

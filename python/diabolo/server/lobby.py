@@ -22,7 +22,7 @@ from typing import Any
 import diabolo
 from diabolo.errors import DiaboloError, OptionError
 from diabolo.registry import Game
-from diabolo.server.cluster import Cluster, RemoteTable, table_channel
+from diabolo.server.cluster import HANDOVER_SECONDS, Cluster, RemoteTable, table_channel
 from diabolo.server.config import ServerConfig
 from diabolo.server.metrics import Metrics
 from diabolo.server.pool import EnginePool
@@ -69,6 +69,7 @@ class Lobby:
         self._tasks: list[asyncio.Task[None]] = []
         self._rematch_lock = asyncio.Lock()
         self._taking: dict[str, asyncio.Future[Table | None]] = {}  # tables being taken, by id
+        self._asking: dict[str, asyncio.Future[bool]] = {}  # tables asked of their holder, by id
         self._background: set[asyncio.Future[None]] = set()
 
     @property
@@ -235,24 +236,29 @@ class Lobby:
             if table is not None:
                 self._lost(table)
 
-    async def find(self, table_id: str) -> Table | RemoteTable:
+    async def find(self, table_id: str, joining: bool = False) -> Table | RemoteTable:
         """The table a client asks for: here, where another process plays it, or taken
         from the store when nobody holds it (alone: when this process let it go). Final
         answers: Rejection ``no_table`` when the store does not hold it running; transient
         ones (the client tries again): ``moved`` while it changes hands, ``draining``,
-        ``unavailable`` while the store or Redis does not answer."""
+        ``unavailable`` while the store or Redis does not answer.
+
+        ``joining`` (a websocket's hello): the table follows its people. When the process
+        that plays it has no connection of its own to it, it hands the table over to this
+        one, so that behind a proxy that sends a table's connections to one process (by
+        the table's id), a table is played where its people are and nothing is relayed."""
         table = self.tables.get(table_id)
         if table is not None:
             return table
         try:
-            return await self._locate(table_id)
+            return await self._locate(table_id, joining)
         except Rejection:
             raise
         except Exception as error:  # the store or Redis does not answer
             LOG.warning("could not find table %s: %r", table_id, error)
             raise Rejection("unavailable", "the server's store does not answer: try again") from None
 
-    async def _locate(self, table_id: str) -> Table | RemoteTable:
+    async def _locate(self, table_id: str, joining: bool) -> Table | RemoteTable:
         for attempt in range(5):
             if attempt:
                 await asyncio.sleep(0.05 * attempt)
@@ -262,6 +268,8 @@ class Lobby:
             if self.cluster is not None:
                 (holder,) = await self.cluster.holders([table_id])
                 if holder is not None and holder != self.cluster.node:
+                    if joining and not self.draining and await self._handed_over(holder, table_id):
+                        continue  # let go there: take it here (with the hellos that came meanwhile)
                     return RemoteTable(self.cluster, holder, table_id)
                 if holder == self.cluster.node and table_id not in self._taking:
                     continue  # this process is letting it go, or just made it: look again
@@ -271,6 +279,37 @@ class Lobby:
             if taken is not None:
                 return taken
         raise Rejection("moved", f"table {table_id!r} is changing hands: reconnect")
+
+    async def _handed_over(self, holder: str, table_id: str) -> bool:
+        """Asks ``holder`` to let the table go to this process (it does when it has no
+        connection of its own to it): whether it did. Hellos for the table that come
+        meanwhile wait for the same answer."""
+        asking = self._asking.get(table_id)
+        if asking is None:
+            asking = self._asking[table_id] = asyncio.ensure_future(self._ask_handover(holder, table_id))
+            asking.add_done_callback(lambda _: self._asking.pop(table_id, None))
+        return await asyncio.shield(asking)
+
+    async def _ask_handover(self, holder: str, table_id: str) -> bool:
+        assert self.cluster is not None
+        try:
+            answer = await self.cluster.call(holder, {"op": "handover", "table": table_id}, HANDOVER_SECONDS)
+        except asyncio.TimeoutError:
+            return False
+        return bool(answer.get("handed"))
+
+    async def _hand_over(self, table: Table) -> bool:
+        """Lets ``table`` go to another process that asks for it, if no connection of this
+        one plays or watches it: its bots and timers stop, the move under way is written,
+        the lease is released, and the clients relayed from here reconnect (``moved``)."""
+        if table.audiences.connections or self.draining or self.tables.get(table.id) is not table:
+            return False
+        del self.tables[table.id]
+        table.close("moved")
+        await table.settle()
+        await self._let_go(table)
+        LOG.info("handed table %s over to its people's process", table.id)
+        return True
 
     async def summaries(self) -> list[dict[str, Any]]:
         """What the lobby lists: the tables of every process."""
@@ -284,6 +323,8 @@ class Lobby:
         if table is None:
             return {"error": Rejection("moved", "this table is not played here now: reconnect").to_json()}
         op = request.get("op")
+        if op == "handover":
+            return {"handed": await self._hand_over(table)}
         try:
             if op == "hello":
                 audience, welcome = await table.join(request, None)

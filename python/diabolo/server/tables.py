@@ -567,7 +567,9 @@ class Table:
         """A connection's hello (``seat`` and ``token``, or neither for a spectator;
         ``since``): its audience and welcome, and from now on its messages (None: a client
         of another process, which counts it with watched_elsewhere). Rejection for a wrong
-        seat or token."""
+        seat or token; ``moved`` (or why it closed) for a table no longer played here."""
+        if self._closed:
+            raise Rejection(self._closed_reason, "this table is no longer played here: reconnect")
         audience = None if hello.get("seat") is None else self.authenticate(hello.get("seat"), hello.get("token"))
         since = hello.get("since")
         since = since if isinstance(since, int) and not isinstance(since, bool) else None
