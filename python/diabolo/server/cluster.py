@@ -97,6 +97,10 @@ return 0
 """Admits a new table (ARGV[1]) if the server holds fewer than ARGV[2] running tables, the
 client fewer than ARGV[3], and the client's bucket (ARGV[4] a second, at most ARGV[5])
 holds a creation; counts it. 0: admitted; 1, 2, 3: refused by that limit."""
+_TRANSFER = (
+    "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('set', KEYS[1], ARGV[2], 'px', ARGV[3]) "
+    "else return 0 end"
+)
 _RELEASE = "if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end"
 
 Handler = Callable[[dict[str, Any]], Awaitable[dict[str, Any]]]
@@ -144,6 +148,7 @@ class Cluster:
         self._renew = self._leases.register_script(_RENEW)
         self._admit = self.redis.register_script(_ADMIT)
         self._release = self._leases.register_script(_RELEASE)
+        self._transfer = self._leases.register_script(_TRANSFER)
         self._handler = handler
         self._pubsub = self.redis.pubsub()
         await self._pubsub.subscribe(f"{PREFIX}call:{self.node}", f"{PREFIX}answer:{self.node}")
@@ -197,6 +202,17 @@ class Cluster:
         request was sent, so that the lease in Redis outlives it)."""
         taken = self._fresh.get(table_id)
         return taken is not None and time.monotonic() - taken < FRESH * self.lease_ms / 1000
+
+    async def transfer(self, table_id: str, node: str) -> bool:
+        """Gives this process's lease of the table to process ``node``, in one step: whether it held it."""
+        self._fresh.pop(table_id, None)
+        moved = await self._transfer(keys=[f"{PREFIX}lease:{table_id}"], args=[self.node, node, self.lease_ms])
+        return bool(moved)
+
+    def leased(self, table_id: str, since: float) -> None:
+        """The table's lease was given to this process (by its holder) after ``since``
+        (this machine's monotonic clock, before it was asked for)."""
+        self._fresh[table_id] = since
 
     async def release(self, table_id: str) -> None:
         self._fresh.pop(table_id, None)
@@ -408,17 +424,18 @@ class RemoteTable:
 
     async def join(self, hello: dict[str, Any], connection: Any) -> tuple[int | None, dict[str, Any]]:
         """Listens to the audience's channel first (keeping what comes until the welcome
-        is known, then passing on only what is newer), then asks the holder for the welcome.
-        An update that skips a version (messages lost on their way) ends the connection
-        with ``moved``: the client reconnects and resumes."""
+        has gone to the client, then passing on only what is newer), then asks the holder
+        for the welcome. An update that skips a version (messages lost on their way) ends
+        the connection with ``moved``: the client reconnects and resumes."""
         requested = hello.get("seat")
         requested = requested if isinstance(requested, int) and not isinstance(requested, bool) else None
         self._token = hello.get("token")
         held: list[str] = []
         welcome_version: list[int] = []
+        live = [False]
 
         def receive(text: str) -> None:
-            if not welcome_version:
+            if not live[0]:
                 held.append(text)
                 return
             update = _UPDATE_VERSION.match(text)
@@ -442,9 +459,17 @@ class RemoteTable:
         self._clock_offset = welcome["time"] - time.monotonic()
         self._receivers[connection] = receive
         welcome_version.append(welcome["version"])
-        for text in held:  # what the holder sent after the welcome's version
-            if json.loads(text).get("version", welcome["version"] + 1) > welcome["version"]:
-                receive(text)
+
+        def go_live() -> None:
+            live[0] = True
+            for text in held:  # what the holder sent after the welcome's version
+                if json.loads(text).get("version", welcome["version"] + 1) > welcome["version"]:
+                    receive(text)
+            held.clear()
+
+        # after the welcome: the caller queues it for the client as soon as this returns,
+        # before the event loop runs anything else
+        asyncio.get_running_loop().call_soon(go_live)
         return answer["audience"], welcome
 
     async def leave(self, audience: int | None, connection: Any) -> None:

@@ -69,7 +69,7 @@ class Lobby:
         self._tasks: list[asyncio.Task[None]] = []
         self._rematch_lock = asyncio.Lock()
         self._taking: dict[str, asyncio.Future[Table | None]] = {}  # tables being taken, by id
-        self._asking: dict[str, asyncio.Future[bool]] = {}  # tables asked of their holder, by id
+        self._asking: dict[str, asyncio.Future[Table | None]] = {}  # tables asked of their holder, by id
         self._background: set[asyncio.Future[None]] = set()
 
     @property
@@ -136,19 +136,20 @@ class Lobby:
             await table.store_finish()
         return table
 
-    async def _take(self, table_id: str) -> Table | None:
+    async def _take(self, table_id: str, leased: bool = False) -> Table | None:
         """Takes a table nobody holds (one attempt per table at a time in a process):
-        with other processes its lease first, then its fence in the store, then its
-        rows. None when another process took it first; Rejection ``no_table`` when the
-        store does not hold it running (finished, deleted, or never made)."""
+        with other processes its lease first (unless ``leased``: handed to this process),
+        then its fence in the store, then its rows. None when another process took it
+        first; Rejection ``no_table`` when the store does not hold it running (finished,
+        deleted, or never made)."""
         taking = self._taking.get(table_id)
         if taking is None:
-            taking = self._taking[table_id] = asyncio.ensure_future(self._take_once(table_id))
+            taking = self._taking[table_id] = asyncio.ensure_future(self._take_once(table_id, leased))
             taking.add_done_callback(lambda _: self._taking.pop(table_id, None))
         return await asyncio.shield(taking)
 
-    async def _take_once(self, table_id: str) -> Table | None:
-        if self.cluster is not None and not await self.cluster.acquire(table_id):
+    async def _take_once(self, table_id: str, leased: bool) -> Table | None:
+        if self.cluster is not None and not leased and not await self.cluster.acquire(table_id):
             return None
         try:
             fence = await self.store.claim(table_id)
@@ -268,8 +269,9 @@ class Lobby:
             if self.cluster is not None:
                 (holder,) = await self.cluster.holders([table_id])
                 if holder is not None and holder != self.cluster.node:
-                    if joining and not self.draining and await self._handed_over(holder, table_id):
-                        continue  # let go there: take it here (with the hellos that came meanwhile)
+                    handed = await self._handed_over(holder, table_id) if joining and not self.draining else None
+                    if handed is not None:
+                        return handed
                     return RemoteTable(self.cluster, holder, table_id)
                 if holder == self.cluster.node and table_id not in self._taking:
                     continue  # this process is letting it go, or just made it: look again
@@ -280,34 +282,45 @@ class Lobby:
                 return taken
         raise Rejection("moved", f"table {table_id!r} is changing hands: reconnect")
 
-    async def _handed_over(self, holder: str, table_id: str) -> bool:
-        """Asks ``holder`` to let the table go to this process (it does when it has no
-        connection of its own to it): whether it did. Hellos for the table that come
-        meanwhile wait for the same answer."""
+    async def _handed_over(self, holder: str, table_id: str) -> Table | None:
+        """Asks ``holder`` to hand the table over to this process (it does when it has no
+        connection of its own to it): the table, taken here, or None. Hellos for the
+        table that come meanwhile wait for the same answer."""
         asking = self._asking.get(table_id)
         if asking is None:
             asking = self._asking[table_id] = asyncio.ensure_future(self._ask_handover(holder, table_id))
             asking.add_done_callback(lambda _: self._asking.pop(table_id, None))
         return await asyncio.shield(asking)
 
-    async def _ask_handover(self, holder: str, table_id: str) -> bool:
+    async def _ask_handover(self, holder: str, table_id: str) -> Table | None:
         assert self.cluster is not None
+        asked = time.monotonic()
+        request = {"op": "handover", "table": table_id, "to": self.cluster.node}
         try:
-            answer = await self.cluster.call(holder, {"op": "handover", "table": table_id}, HANDOVER_SECONDS)
+            answer = await self.cluster.call(holder, request, HANDOVER_SECONDS)
         except asyncio.TimeoutError:
-            return False
-        return bool(answer.get("handed"))
+            return None
+        if not answer.get("handed"):
+            return None
+        self.cluster.leased(table_id, asked)  # the lease is this process's since the answer: no gap to take
+        return await self._take(table_id, leased=True)
 
-    async def _hand_over(self, table: Table) -> bool:
-        """Lets ``table`` go to another process that asks for it, if no connection of this
-        one plays or watches it: its bots and timers stop, the move under way is written,
-        the lease is released, and the clients relayed from here reconnect (``moved``)."""
-        if table.audiences.connections or self.draining or self.tables.get(table.id) is not table:
+    async def _hand_over(self, table: Table, to: Any) -> bool:
+        """Hands ``table`` over to process ``to``, which asks for it, if no connection of
+        this one plays or watches it: its bots and timers stop, the move under way is
+        written, the lease goes to ``to`` in one step (no other process can take the table
+        in between), and the clients relayed from here reconnect (``moved``)."""
+        assert self.cluster is not None
+        if not isinstance(to, str) or table.audiences.connections or self.draining:
+            return False
+        if self.tables.get(table.id) is not table:
             return False
         del self.tables[table.id]
         table.close("moved")
         await table.settle()
-        await self._let_go(table)
+        self.cluster.stop_publishing(table.id)
+        await self.cluster.transfer(table.id, to)
+        await table.audiences.broadcast(_error("moved", "moved", "this table moved: reconnect"), end=True)
         LOG.info("handed table %s over to its people's process", table.id)
         return True
 
@@ -324,7 +337,7 @@ class Lobby:
             return {"error": Rejection("moved", "this table is not played here now: reconnect").to_json()}
         op = request.get("op")
         if op == "handover":
-            return {"handed": await self._hand_over(table)}
+            return {"handed": await self._hand_over(table, request.get("to"))}
         try:
             if op == "hello":
                 audience, welcome = await table.join(request, None)
