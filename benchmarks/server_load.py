@@ -144,7 +144,11 @@ class Seat:
                 if sent_at is None and legal and time.monotonic() < stop:
                     if self.pace:  # a person's thinking time, spread so that tables do not move in step
                         await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.pace)
-                    await ws.send(json.dumps({"type": "move", "move": self.rng.choice(legal), "version": version}))
+                    try:
+                        await ws.send(json.dumps({"type": "move", "move": self.rng.choice(legal), "version": version}))
+                    except ConnectionClosed:
+                        self.dropped = True
+                        break
                     sent_at, legal = time.monotonic(), []
 
 

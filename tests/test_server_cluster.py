@@ -266,3 +266,40 @@ def listed_version(process: Process, table_id: str) -> int:
     listed = {t["id"]: t for t in process.http.get("/api/tables").json()["tables"]}
     version: int = listed[table_id]["version"]
     return version
+
+
+def test_a_call_over_redis_without_the_seats_token_is_refused(postgres_url: str, redis_url: str) -> None:
+    """Redis carries no authority: a move published as a call on the holder's channel is
+    refused (``bad_token``) without the seat's token, with a wrong one and with another
+    seat's, and changes nothing; with the seat's token it is played."""
+    import redis
+
+    with processes(1, postgres_url, redis_url) as (holder,):
+        table = holder.create(game="schacht", options={"players": 3}, seats=[{}, {}, {}], seed=1)
+        tokens = [holder.sit(table["id"], f"p{s}", s) for s in range(3)]
+        state = diabolo.load("schacht", players=3).new_state(seed=1)
+        seat = state.pending_seats[0]
+        move = str(state.legal_moves(seat)[0])
+        client = redis.Redis.from_url(redis_url, decode_responses=True)
+        answers = client.pubsub(ignore_subscribe_messages=True)  # type: ignore[no-untyped-call]
+        answers.subscribe("diabolo:answer:forger")
+
+        def call(number: int, token: str | None) -> dict[str, Any]:
+            request = {"op": "move", "table": table["id"], "seat": seat, "token": token, "move": move}
+            client.publish(
+                f"diabolo:call:{holder.node}", json.dumps({**request, "version": None, "id": number, "from": "forger"})
+            )
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                message = answers.get_message(timeout=1)
+                if message is not None:
+                    answer: dict[str, Any] = json.loads(message["data"])
+                    return answer
+            raise AssertionError("no answer")
+
+        for number, token in enumerate([None, "wrong", tokens[(seat + 1) % 3]]):
+            assert call(number, token)["error"]["reason"] == "bad_token"
+        assert diabolo.Record.load(holder.http.get(f"/api/tables/{table['id']}/record").text).moves == []
+        assert call(3, tokens[seat]) == {"id": 3, "version": 1}
+        answers.close()
+        client.close()

@@ -10,7 +10,8 @@ stops for good, no audience is left behind; at the end every event each client h
 is the engine's replay of the store's moves for its audience (nothing lost, nothing
 doubled), every move a person was told was accepted is stored. A process paused past
 its lease gives no seat that another gave, and deletes no table another plays. The
-same faults for one process alone, on PostgreSQL and on SQLite, where they apply."""
+same faults for one process alone, on PostgreSQL and on SQLite, where they apply. While
+Redis or PostgreSQL is down, every process's /readyz answers 503 within a second."""
 
 from __future__ import annotations
 
@@ -272,15 +273,19 @@ def test_every_fault_of_a_cluster_is_survived_by_everyone_at_its_tables(
 
             # Redis killed and started again, empty
             redis_service.kill()
-            time.sleep(2)
+            not_ready(keeper.processes)
+            time.sleep(1)
             redis_service.start()
             keeper.recovered("Redis restart", time.monotonic())
+            ready(keeper.processes)
 
             # PostgreSQL stopped as a crash, and started again 5 s later
             postgres_service.stop()
-            time.sleep(5)
+            not_ready(keeper.processes)
+            time.sleep(4)
             postgres_service.start()
             keeper.recovered("PostgreSQL restart", time.monotonic())
+            ready(keeper.processes)
 
             # SIGTERM: the process drains and hands its tables over
             leaving = keeper.holder(tables[2][0], redis_url)
@@ -300,6 +305,23 @@ def test_every_fault_of_a_cluster_is_survived_by_everyone_at_its_tables(
             running = {row[0] for row in db.execute("SELECT id FROM diabolo_tables WHERE record IS NULL")}
         assert {table_id for table_id, _ in tables} <= running
         print("recoveries:", {fault: round(seconds, 2) for fault, seconds in keeper.recoveries.items()})
+
+
+def not_ready(processes: list[Process]) -> None:
+    """Every process's /readyz answers 503 within a second (its store or Redis does not answer)."""
+    for process in processes:
+        started = time.monotonic()
+        answer = process.http.get("/readyz")
+        assert answer.status_code == 503 and time.monotonic() - started < 1.5, (answer.status_code, answer.text)
+
+
+def ready(processes: list[Process]) -> None:
+    """Every process's /readyz answers 200 again within a few seconds."""
+    for process in processes:
+        deadline = time.monotonic() + 10
+        while process.http.get("/readyz").status_code != 200:
+            assert time.monotonic() < deadline
+            time.sleep(0.1)
 
 
 def test_a_process_paused_past_its_lease_gives_no_seat_twice_and_deletes_nothing(
@@ -377,9 +399,11 @@ def test_one_process_alone_survives_its_faults(
             keeper.recovered(f"signal {how.name} and a restart", time.monotonic())
         if store == "postgresql":
             postgres_service.stop()
-            time.sleep(5)
+            not_ready(keeper.processes)
+            time.sleep(4)
             postgres_service.start()
             keeper.recovered("PostgreSQL restart", time.monotonic())
+            ready(keeper.processes)
         keeper.stop()
         if store == "postgresql":
             for follower in keeper.followers:

@@ -462,8 +462,9 @@ class RemoteTable:
 
         def go_live() -> None:
             live[0] = True
-            for text in held:  # what the holder sent after the welcome's version
-                if json.loads(text).get("version", welcome["version"] + 1) > welcome["version"]:
+            for text in held:  # only what the holder sent after the welcome's version: the
+                # rest (an earlier holder's "moved", a summary) the welcome has made stale
+                if json.loads(text).get("version", -1) > welcome["version"]:
                     receive(text)
             held.clear()
 

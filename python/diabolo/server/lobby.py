@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+import contextlib
 import json
 import logging
 import secrets
@@ -38,6 +39,9 @@ SWEEP_SECONDS = 5.0
 """How often the lobby looks for tables to expire."""
 TAKEOVER_SECONDS = 1.0
 """With other processes: how often a process looks for tables that nobody holds."""
+HANDOVER_GRACE = 2.0
+"""Seconds a table taken over by a process stays there before it may be handed over again:
+the hello that brought it there joins first (tables do not go back and forth)."""
 READY_SECONDS = 1.0
 """How long /readyz waits for the store (and Redis) to answer."""
 
@@ -70,6 +74,7 @@ class Lobby:
         self._rematch_lock = asyncio.Lock()
         self._taking: dict[str, asyncio.Future[Table | None]] = {}  # tables being taken, by id
         self._asking: dict[str, asyncio.Future[Table | None]] = {}  # tables asked of their holder, by id
+        self._held_since: dict[str, float] = {}  # when this process took over each table it took
         self._background: set[asyncio.Future[None]] = set()
 
     @property
@@ -159,7 +164,9 @@ class Lobby:
                 if row is None:
                     raise Rejection("no_table", f"no running table {table_id!r}")
                 return None  # claimed again meanwhile: by a process that holds the lease now
-            return await self._adopt(row)
+            table = await self._adopt(row)
+            self._held_since[table_id] = self._clock()
+            return table
         except BaseException:
             if table_id not in self.tables:
                 await self._release(table_id)
@@ -180,6 +187,11 @@ class Lobby:
             self._summary_changed(cluster, table)
         table.start()
 
+    def _drop(self, table_id: str) -> Table | None:
+        """Forgets a table this process held (it is let go, handed over, expired, or finished long ago)."""
+        self._held_since.pop(table_id, None)
+        return self.tables.pop(table_id, None)
+
     @staticmethod
     def _summary_changed(cluster: Cluster, table: Table) -> None:
         cluster.publish_summary(table.id, table.summary)
@@ -191,7 +203,7 @@ class Lobby:
         went to another): this process lets it go at once, its lease included, and its
         clients reconnect (``moved``) to wherever it is played."""
         if self.tables.get(table.id) is table:
-            del self.tables[table.id]
+            self._drop(table.id)
             table.close("moved")
             self._later(self._let_go(table))
 
@@ -315,7 +327,9 @@ class Lobby:
             return False
         if self.tables.get(table.id) is not table:
             return False
-        del self.tables[table.id]
+        if self._clock() - self._held_since.get(table.id, 0.0) < HANDOVER_GRACE:
+            return False  # just taken here, for a hello that is about to join: it stays
+        self._drop(table.id)
         table.close("moved")
         await table.settle()
         self.cluster.stop_publishing(table.id)
@@ -332,7 +346,12 @@ class Lobby:
 
     async def answer(self, request: dict[str, Any]) -> dict[str, Any]:
         """Answers another process's call for a table this one plays (cluster.RemoteTable)."""
-        table = self.tables.get(request.get("table", ""))
+        table_id = request.get("table", "")
+        taking = self._taking.get(table_id) if isinstance(table_id, str) else None
+        if taking is not None:  # being taken here (handed over, or taken over): answer once it is
+            with contextlib.suppress(Exception):
+                await asyncio.shield(taking)
+        table = self.tables.get(table_id) if isinstance(table_id, str) else None
         if table is None:
             return {"error": Rejection("moved", "this table is not played here now: reconnect").to_json()}
         op = request.get("op")
@@ -526,7 +545,9 @@ class Lobby:
         with other processes, from the lobby's list)."""
         finished = [table_id for table_id, table in self.tables.items() if table.finished]
         for table_id in finished[: max(0, len(finished) - self.config.keep_finished)]:
-            self.tables.pop(table_id).close()
+            dropped = self._drop(table_id)
+            if dropped is not None:
+                dropped.close()
             if self.cluster is not None:
                 self.cluster.forget_summary(table_id)
                 await self.cluster.release(table_id)
@@ -611,7 +632,7 @@ class Lobby:
             self._lost(table)
             return
         table.close()
-        self.tables.pop(table.id, None)
+        self._drop(table.id)
         await table.audiences.broadcast(_error("no_table", code, message), end=True)
         self._ended(table.id, table.creator)
         if self.cluster is not None:
