@@ -280,12 +280,7 @@ def test_every_fault_of_a_cluster_is_survived_by_everyone_at_its_tables(
             ready(keeper.processes)
 
             # PostgreSQL stopped as a crash, and started again 5 s later
-            postgres_service.stop()
-            not_ready(keeper.processes)
-            time.sleep(4)
-            postgres_service.start()
-            keeper.recovered("PostgreSQL restart", time.monotonic())
-            ready(keeper.processes)
+            postgres_outage(postgres_service, keeper)
 
             # SIGTERM: the process drains and hands its tables over
             leaving = keeper.holder(tables[2][0], redis_url)
@@ -305,6 +300,17 @@ def test_every_fault_of_a_cluster_is_survived_by_everyone_at_its_tables(
             running = {row[0] for row in db.execute("SELECT id FROM diabolo_tables WHERE record IS NULL")}
         assert {table_id for table_id, _ in tables} <= running
         print("recoveries:", {fault: round(seconds, 2) for fault, seconds in keeper.recoveries.items()})
+
+
+def postgres_outage(postgres: Cluster, keeper: Ward) -> None:
+    """PostgreSQL stopped as a crash and started again about 5 s later: /readyz says so
+    meanwhile, and every client plays again after."""
+    postgres.stop()
+    not_ready(keeper.processes)
+    time.sleep(4)
+    postgres.start()
+    keeper.recovered("PostgreSQL restart", time.monotonic())
+    ready(keeper.processes)
 
 
 def not_ready(processes: list[Process]) -> None:
@@ -398,12 +404,7 @@ def test_one_process_alone_survives_its_faults(
             keeper.processes[0] = process
             keeper.recovered(f"signal {how.name} and a restart", time.monotonic())
         if store == "postgresql":
-            postgres_service.stop()
-            not_ready(keeper.processes)
-            time.sleep(4)
-            postgres_service.start()
-            keeper.recovered("PostgreSQL restart", time.monotonic())
-            ready(keeper.processes)
+            postgres_outage(postgres_service, keeper)
         keeper.stop()
         if store == "postgresql":
             for follower in keeper.followers:

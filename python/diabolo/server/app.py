@@ -95,8 +95,7 @@ def create_app(
                 routes=[Route("/metrics", export), Route("/healthz", healthz), Route("/readyz", readyz)]
             )
             monitoring.state.lobby = lobby
-            watching = _Monitor(uvicorn_monitor_config(monitoring))
-            watching.task = asyncio.ensure_future(watching.serve(sockets=[monitor]))
+            watching = _Monitor(uvicorn_monitor_config(monitoring), monitor)
         try:
             yield
         finally:
@@ -298,10 +297,10 @@ def uvicorn_monitor_config(app: Starlette) -> Any:
 
 
 class _Monitor:
-    """uvicorn's server for the monitoring port, run beside the main one in its event loop
-    (the main server handles the signals)."""
+    """uvicorn's server for the monitoring port on ``sock``, serving from now on beside the
+    main one in its event loop (the main server handles the signals)."""
 
-    def __init__(self, config: Any) -> None:
+    def __init__(self, config: Any, sock: socket.socket) -> None:
         import uvicorn
 
         class Quiet(uvicorn.Server):
@@ -310,16 +309,12 @@ class _Monitor:
                 yield
 
         self.server = Quiet(config)
-        self.task: asyncio.Future[None] | None = None
-
-    async def serve(self, sockets: list[socket.socket]) -> None:
-        await self.server.serve(sockets=sockets)
+        self.task = asyncio.ensure_future(self.server.serve(sockets=[sock]))
 
     async def stop(self) -> None:
         self.server.should_exit = True
-        if self.task is not None:
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(self.task, 5)
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.task, 5)
 
 
 def _outages() -> tuple[type[Exception], ...]:

@@ -18,7 +18,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import diabolo
 from diabolo.errors import DiaboloError, OptionError
@@ -32,6 +32,8 @@ from diabolo.server.store import Fenced, Store, TableRow
 from diabolo.server.tables import BOT_NAMES, Seat, Settings, Table, make_bot
 
 __all__ = ["Lobby"]
+
+T = TypeVar("T")
 
 LOG = logging.getLogger("diabolo.server")
 
@@ -136,7 +138,7 @@ class Lobby:
         game = self.game(row.game, row.options)
         table = await self.pool.run(row.id, lambda: Table.restore(self.store, self.pool, game, row, **self._limits))
         self._hold(table)
-        await table.audiences.broadcast(_error("moved", "moved", "this table moved: reconnect"))
+        await table.audiences.broadcast(MOVED)
         if table.finished:
             await table.store_finish()
         return table
@@ -147,11 +149,7 @@ class Lobby:
         then its fence in the store, then its rows. None when another process took it
         first; Rejection ``no_table`` when the store does not hold it running (finished,
         deleted, or never made)."""
-        taking = self._taking.get(table_id)
-        if taking is None:
-            taking = self._taking[table_id] = asyncio.ensure_future(self._take_once(table_id, leased))
-            taking.add_done_callback(lambda _: self._taking.pop(table_id, None))
-        return await asyncio.shield(taking)
+        return await _once(self._taking, table_id, lambda: self._take_once(table_id, leased))
 
     async def _take_once(self, table_id: str, leased: bool) -> Table | None:
         if self.cluster is not None and not leased and not await self.cluster.acquire(table_id):
@@ -207,11 +205,16 @@ class Lobby:
             table.close("moved")
             self._later(self._let_go(table))
 
-    async def _let_go(self, table: Table) -> None:
+    async def _let_go(self, table: Table, to: str | None = None) -> None:
+        """After ``table`` was dropped and closed here: its lease released (or given to
+        process ``to``, in one step), and its clients told to reconnect."""
         if self.cluster is not None:
             self.cluster.stop_publishing(table.id)
-            await self.cluster.release(table.id)
-        await table.audiences.broadcast(_error("moved", "moved", "this table moved: reconnect"), end=True)
+            if to is None:
+                await self.cluster.release(table.id)
+            else:
+                await self.cluster.transfer(table.id, to)
+        await table.audiences.broadcast(MOVED, end=True)
 
     def _later(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
@@ -298,11 +301,7 @@ class Lobby:
         """Asks ``holder`` to hand the table over to this process (it does when it has no
         connection of its own to it): the table, taken here, or None. Hellos for the
         table that come meanwhile wait for the same answer."""
-        asking = self._asking.get(table_id)
-        if asking is None:
-            asking = self._asking[table_id] = asyncio.ensure_future(self._ask_handover(holder, table_id))
-            asking.add_done_callback(lambda _: self._asking.pop(table_id, None))
-        return await asyncio.shield(asking)
+        return await _once(self._asking, table_id, lambda: self._ask_handover(holder, table_id))
 
     async def _ask_handover(self, holder: str, table_id: str) -> Table | None:
         assert self.cluster is not None
@@ -332,9 +331,7 @@ class Lobby:
         self._drop(table.id)
         table.close("moved")
         await table.settle()
-        self.cluster.stop_publishing(table.id)
-        await self.cluster.transfer(table.id, to)
-        await table.audiences.broadcast(_error("moved", "moved", "this table moved: reconnect"), end=True)
+        await self._let_go(table, to)
         LOG.info("handed table %s over to its people's process", table.id)
         return True
 
@@ -681,6 +678,20 @@ class Lobby:
 
 def _error(reason: str, code: str, message: str) -> dict[str, Any]:
     return {"type": "error", "reason": reason, "code": code, "clause": "", "message": message}
+
+
+MOVED = _error("moved", "moved", "this table moved: reconnect")
+"""What a table's clients are told when it changes hands: reconnect, to any process."""
+
+
+async def _once(pending: dict[str, asyncio.Future[T]], key: str, work: Callable[[], Awaitable[T]]) -> T:
+    """``work()``'s result, started once for ``key`` while it runs (``pending``): callers
+    that come meanwhile wait for the same result; cancelling one cancels only its wait."""
+    running = pending.get(key)
+    if running is None:
+        running = pending[key] = asyncio.ensure_future(work())
+        running.add_done_callback(lambda _: pending.pop(key, None))
+    return await asyncio.shield(running)
 
 
 def _object(value: Any, what: str) -> dict[str, Any]:

@@ -436,8 +436,7 @@ class Table:
         that token and no ``seat``, the seat reserved for it). The seat is stored before
         it is given (one request at a time: a seat is never given twice)."""
         async with self._lock:
-            if self._closed:
-                raise Rejection(self._closed_reason, "this table is no longer played here: reconnect")
+            self._check_open()
             return await self._take_seat(seat, name, token)
 
     async def _take_seat(self, seat: int | None, name: str, token: Any) -> tuple[int, str, dict[str, Any]]:
@@ -465,8 +464,7 @@ class Table:
         try:
             await self.ledger.update_seats([other.to_json() for other in seats])
         except Fenced:
-            self._lose()
-            raise Rejection("moved", "this table is played by another process now: try again") from None
+            raise self._lose() from None
         self.seats[seat] = spec
         self.record.players = [spec.name for spec in self.seats]
         self.last_activity = self._clock()
@@ -480,8 +478,7 @@ class Table:
         player declines it and the seat is free to anyone. The table's summary after it;
         Rejection ``bad_token`` when the token opens neither."""
         async with self._lock:
-            if self._closed:
-                raise Rejection(self._closed_reason, "this table is no longer played here: reconnect")
+            self._check_open()
             if _seat_number(seat, len(self.seats)) and self.seats[seat].reserved_by(token):
                 await self._change_seat(seat, dataclasses.replace(self.seats[seat], reserved_for=None))  # declined
                 return self.summary()
@@ -568,8 +565,7 @@ class Table:
         ``since``): its audience and welcome, and from now on its messages (None: a client
         of another process, which counts it with watched_elsewhere). Rejection for a wrong
         seat or token; ``moved`` (or why it closed) for a table no longer played here."""
-        if self._closed:
-            raise Rejection(self._closed_reason, "this table is no longer played here: reconnect")
+        self._check_open()
         audience = None if hello.get("seat") is None else self.authenticate(hello.get("seat"), hello.get("token"))
         since = hello.get("since")
         since = since if isinstance(since, int) and not isinstance(since, bool) else None
@@ -607,8 +603,7 @@ class Table:
 
     async def _play(self, seat: int, move: Any, version: int | None) -> None:
         self.last_activity = self._clock()  # someone tries to play: not idle, even while the store is away
-        if self._closed:
-            raise Rejection(self._closed_reason, "this table is no longer played here: reconnect")
+        self._check_open()
         if self.finished:
             raise Rejection("game_over", "the game is over")
         trial = self.state.clone()
@@ -628,8 +623,7 @@ class Table:
             await self.ledger.add_move(self.version, seat, str(applied[1]), at)
         except Fenced:
             LOG.warning("table %s: another process holds it now (move %d refused)", self.id, self.version + 1)
-            self._lose()
-            raise Rejection("moved", "this table is played by another process now: reconnect") from None
+            raise self._lose() from None
         self.record.apply(applied[1], player=seat, time=at)
         if self._metrics is not None:
             self._metrics.moved(self.game_name)
@@ -654,10 +648,17 @@ class Table:
         except Rejection:
             LOG.warning("table %s: its finished record waits for the store", self.id)
 
-    def _lose(self) -> None:
-        """Another process holds the table now: the lobby lets it go."""
+    def _lose(self) -> Rejection:
+        """Another process holds the table now (the store fenced a write off): the lobby
+        lets it go; the refusal for the request that found out."""
         if self.on_lost is not None:
             self.on_lost(self)
+        return Rejection("moved", "this table is played by another process now: reconnect")
+
+    def _check_open(self) -> None:
+        """Rejection (``moved``, or why it closed) once the table is no longer played here."""
+        if self._closed:
+            raise Rejection(self._closed_reason, "this table is no longer played here: reconnect")
 
     def _seat_versions(self, seat: int, message: str) -> str:
         """A stale move's message with the seat's own versions (the true ones would count
