@@ -117,7 +117,7 @@ def main() -> None:
         print(json.dumps(rows, indent=2))
         return
     baselines = {row["torch_threads"]: row["rollout_steps_per_second"] for row in rows if row["env"] == BASELINE}
-    print(f"MaskablePPO, {PLAYERS}-player Schacht against random bots, {arguments.seconds:.0f} s of training each")
+    print(f"MaskablePPO, {PLAYERS}-player Schacht against random bots, {arguments.seconds:g} s of training each")
     print(f"{'env':<28}{'threads':>8}{'rollout steps/s':>16}{'ratio':>8}{'steps':>12}   win rate vs random (95% CI)")
     for row in rows:
         low, high = row["win_interval"]

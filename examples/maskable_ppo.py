@@ -66,7 +66,12 @@ class TimeLimit(RolloutClock):
         self._began = time.perf_counter()
 
     def _on_step(self) -> bool:
-        return time.perf_counter() - self._began < self.limit
+        if time.perf_counter() - self._began < self.limit:
+            return True
+        # SB3 ends the rollout without its end callback: count its seconds here, so that
+        # a rollout longer than the whole limit still has its time (and its steps) measured
+        self._on_rollout_end()
+        return False
 
 
 @dataclass

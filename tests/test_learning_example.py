@@ -84,6 +84,16 @@ def test_maskable_ppo_through_the_sb3_adapter_trains_and_plays_a_match() -> None
     assert "MaskablePPO" in [row.name for row in result.summary()] and result.scores.shape == (4, 4)
 
 
+def test_a_time_limit_shorter_than_one_rollout_still_measures_it() -> None:
+    """A wall-time limit that ends training inside its first rollout (a slow machine)
+    still counts that rollout's steps and seconds: benchmarks/sb3_rollout.py divides one
+    by the other."""
+    pytest.importorskip("sb3_contrib", reason='the MaskablePPO example needs pip install "diabolo[sb3]"')
+    example = _load(MASKABLE_PPO)
+    training = example.train(players=4, games=16, seconds=0.0, seed=1)
+    assert 0 < training.steps < 8192 and 0 < training.rollout_seconds <= training.seconds
+
+
 TRAIN_LEARNED = EXAMPLE.parent / "train_learned.py"
 
 
