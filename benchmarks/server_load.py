@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import glob
 import json
@@ -112,44 +113,50 @@ class Seat:
     def __init__(self, url: str, table: str, seat: int, token: str, rng: random.Random, pace: float) -> None:
         self.url, self.table, self.seat, self.token, self.rng, self.pace = url, table, seat, token, rng, pace
         self.accepted = 0
-        self.dropped = False
+        self.dropped = ""  # why the server ended the connection, if it did
         self.latencies: list[float] = []
         self.rejected = 0
 
     async def play(self, stop: float) -> None:
-        async with connect(f"{self.url}/ws/{self.table}", max_size=2**24) as ws:
+        async with connect(f"{self.url}/ws/{self.table}", max_size=2**24, compression=None) as ws:
             await ws.send(json.dumps({"type": "hello", "seat": self.seat, "token": self.token}))
-            sent_at: float | None = None
-            legal: list[str] = []
-            version = 0
-            while time.monotonic() < stop:
+            # one time-out for the whole run, not one per message: the players share the
+            # server's cores, and what they spend is taken from the server
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._converse(ws, stop), max(0.01, stop - time.monotonic()))
+
+    async def _converse(self, ws: Any, stop: float) -> None:
+        sent_at: float | None = None
+        legal: list[str] = []
+        version = 0
+        while time.monotonic() < stop:
+            try:
+                message = json.loads(await ws.recv(decode=False))
+            except ConnectionClosed as closed:
+                self.dropped = self.dropped or f"closed {closed.rcvd.code if closed.rcvd else 'without a code'}"
+                break
+            kind = message["type"]
+            if kind == "error":
+                self.dropped = f"error {message.get('reason')}: {message.get('message')}"
+            if kind in ("accepted", "rejected") and sent_at is not None:
+                # The answer leaves after the move's updates: send -> broadcast done.
+                self.latencies.append(time.monotonic() - sent_at)
+                sent_at = None
+                self.accepted += kind == "accepted"
+                self.rejected += kind == "rejected"
+            elif kind in ("update", "welcome"):
+                legal, version = message.get("legal", []), message["version"]
+            # The latest news decides, also when it came while a move was on its way
+            # (the same seat may be next: a doubler decision, then its card).
+            if sent_at is None and legal and time.monotonic() < stop:
+                if self.pace:  # a person's thinking time, spread so that tables do not move in step
+                    await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.pace)
                 try:
-                    message = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, stop - time.monotonic())))
-                except asyncio.TimeoutError:
+                    await ws.send(json.dumps({"type": "move", "move": self.rng.choice(legal), "version": version}))
+                except ConnectionClosed as closed:
+                    self.dropped = f"closed {closed.rcvd.code if closed.rcvd else 'without a code'}"
                     break
-                except ConnectionClosed:
-                    self.dropped = True
-                    break
-                kind = message["type"]
-                if kind in ("accepted", "rejected") and sent_at is not None:
-                    # The answer leaves after the move's updates: send -> broadcast done.
-                    self.latencies.append(time.monotonic() - sent_at)
-                    sent_at = None
-                    self.accepted += kind == "accepted"
-                    self.rejected += kind == "rejected"
-                elif kind in ("update", "welcome"):
-                    legal, version = message.get("legal", []), message["version"]
-                # The latest news decides, also when it came while a move was on its way
-                # (the same seat may be next: a doubler decision, then its card).
-                if sent_at is None and legal and time.monotonic() < stop:
-                    if self.pace:  # a person's thinking time, spread so that tables do not move in step
-                        await asyncio.sleep(self.rng.uniform(0.5, 1.5) * self.pace)
-                    try:
-                        await ws.send(json.dumps({"type": "move", "move": self.rng.choice(legal), "version": version}))
-                    except ConnectionClosed:
-                        self.dropped = True
-                        break
-                    sent_at, legal = time.monotonic(), []
+                sent_at, legal = time.monotonic(), []
 
 
 def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -270,7 +277,10 @@ def measure(args: argparse.Namespace, store: str, redis: str, processes: int, en
     print(f"  connections:            {len(seats)}")
     print(f"  accepted moves:         {accepted:,} ({accepted / args.seconds:,.0f} a second)")
     print(f"  refused moves:          {sum(seat.rejected for seat in seats):,}")
-    print(f"  connections dropped:    {sum(seat.dropped for seat in seats):,}")
+    dropped = collections.Counter(seat.dropped for seat in seats if seat.dropped)
+    print(f"  connections dropped:    {sum(dropped.values()):,}")
+    for why, count in dropped.most_common(3):
+        print(f"    {count:,}: {why}")
     renewals_failed = logs.count("the lobby's renew failed")
     print(f"  lease renewals failed:  {renewals_failed}")
     print(f"  tables lost to another process: {logs.count('another process holds it now')}")

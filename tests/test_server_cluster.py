@@ -9,6 +9,7 @@ from __future__ import annotations
 import contextlib
 import json
 import signal
+import threading
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -259,6 +260,37 @@ def test_a_table_follows_its_people_to_their_process(postgres_url: str, redis_ur
                     assert message["version"] == heard + 1
                     heard = message["version"]
         assert leases.get(f"diabolo:lease:{table['id']}") in (player.node, None)  # finished: let go or kept
+        check_nothing_lost(player, person)
+
+
+def test_a_table_handed_over_after_its_asker_stopped_waiting_is_taken_at_the_next_hello(
+    postgres_url: str, redis_url: str
+) -> None:
+    """A holder on busy cores (here: paused 2 s) answers a handover after the asking
+    process stopped waiting (HANDOVER_SECONDS): the lease is the asker's then, and the
+    person's next hello there takes the table at once, not a lease (5 s) later when the
+    lease nobody renews runs out."""
+    import redis
+
+    with processes(2, postgres_url, redis_url) as (maker, player):
+        table = maker.create(**quick_duvelen())
+        person = Person(table["id"], 0, maker.sit(table["id"], "Ann", 0))
+        time.sleep(2.5)  # past the maker's HANDOVER_GRACE: it hands the table over when asked
+        maker.process.send_signal(signal.SIGSTOP)
+        resumed = time.monotonic() + 2.0
+        timer = threading.Timer(2.0, maker.process.send_signal, [signal.SIGCONT])
+        timer.start()
+        try:
+            with person.connections:
+                person.reconnect([player])  # asked and timed out, relayed to the paused maker: moved, and again
+                assert time.monotonic() - resumed < 2.0
+                leases = redis.Redis.from_url(redis_url, decode_responses=True)
+                assert leases.get(f"diabolo:lease:{table['id']}") == player.node
+                while not person.over:
+                    assert person.step()
+        finally:
+            timer.cancel()
+            maker.process.send_signal(signal.SIGCONT)
         check_nothing_lost(player, person)
 
 

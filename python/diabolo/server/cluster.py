@@ -60,9 +60,11 @@ SUMMARY_SECONDS = 0.25
 """How often the changed summaries of a process's tables are written to the lobby's list."""
 LIMITS_SECONDS = 60.0
 """How often the counts of running tables are rebuilt from the store (at once after a Redis restart)."""
-HANDOVER_SECONDS = 0.5
+HANDOVER_SECONDS = 1.0
 """How long a process waits for a table's holder to hand it over (a live one answers in
-milliseconds; one that died must not hold up its clients' failover)."""
+milliseconds, one on busy cores within a second; one that died must not hold up its
+clients' failover). A holder that hands the table over later still leaves it to the
+asker, who takes it at the next hello."""
 CALL_SECONDS = 2.0
 """How long a process waits for the holder's answer to a call before it tells the client to reconnect."""
 

@@ -76,6 +76,7 @@ class Lobby:
         self._rematch_lock = asyncio.Lock()
         self._taking: dict[str, asyncio.Future[Table | None]] = {}  # tables being taken, by id
         self._asking: dict[str, asyncio.Future[Table | None]] = {}  # tables asked of their holder, by id
+        self._late: dict[str, float] = {}  # tables whose handover was not answered in time: when, by id
         self._held_since: dict[str, float] = {}  # when this process took over each table it took
         self._background: set[asyncio.Future[None]] = set()
 
@@ -289,6 +290,9 @@ class Lobby:
                         return handed
                     return RemoteTable(self.cluster, holder, table_id)
                 if holder == self.cluster.node and table_id not in self._taking:
+                    late = await self._take_late(table_id)
+                    if late is not None:
+                        return late
                     continue  # this process is letting it go, or just made it: look again
             if self.draining:
                 raise Rejection("draining", "this server is going down: reconnect")
@@ -310,10 +314,26 @@ class Lobby:
         try:
             answer = await self.cluster.call(holder, request, HANDOVER_SECONDS)
         except asyncio.TimeoutError:
-            return None
+            # a busy holder may hand it over still, after this process stopped waiting
+            self._late[table_id] = self._clock()
+            return await self._take_late(table_id)
         if not answer.get("handed"):
             return None
         self.cluster.leased(table_id, asked)  # the lease is this process's since the answer: no gap to take
+        return await self._take(table_id, leased=True)
+
+    async def _take_late(self, table_id: str) -> Table | None:
+        """Takes a table whose holder handed it over after this process stopped waiting
+        for the answer (within a lease of asking): its lease is this process's and nobody
+        plays it. None when the lease is another's, or nothing was asked."""
+        assert self.cluster is not None
+        asked = self._late.get(table_id)
+        if asked is None or self._clock() - asked > self.config.lease_seconds:
+            self._late.pop(table_id, None)
+            return None
+        if await self.cluster.renew([table_id]):  # renewed: the lease is fresh for the writes to come
+            return None
+        self._late.pop(table_id, None)
         return await self._take(table_id, leased=True)
 
     async def _hand_over(self, table: Table, to: Any) -> bool:
