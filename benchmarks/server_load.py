@@ -11,19 +11,20 @@ process without the network: the ratio says how much of the server's time is the
 The setups (``--setups``, default all three): ``sqlite:1``, one process with its SQLite
 file (the embedded default); ``cluster:1`` and ``cluster:2``, one and two processes
 sharing a PostgreSQL store and a Redis server, the tables made round-robin on the
-processes and each seat connected to the next process in turn (as a proxy spreading
-connections would), so that about half of the messages are relayed through Redis. The
+processes and every seat of a table connected to one process, not the one that made it
+(as a proxy that routes by the table's id would: the table follows its people there, and
+nothing is relayed). The
 cluster setups start a throwaway PostgreSQL and redis-server (Debian's packages, as the
 tests do) unless ``--store`` and ``--redis`` name running ones. It needs only the server
 extra: ``pip install "diabolo[server]"``.
 
     python benchmarks/server_load.py [--tables 200] [--game schacht] [--players 3] [--seconds 20] [--pace 0]
-                                     [--busy 0]
+                                     [--busy 0] [--route table]
 
-``--route table`` sends every seat of a table to one process, as a proxy that routes by
-the table's id would (not the process that made the table: the table follows its people
-there, and nothing is relayed). Each setup also prints what went wrong on the servers' side: connections dropped, lease
-renewals that failed, tables a process lost to another. ``--busy N`` keeps N more
+``--route spread`` connects each seat to the next process in turn instead (a proxy
+without affinity), so that about half of the messages are relayed through Redis. Each
+setup also prints what went wrong on the servers' side: connections dropped (and why),
+lease renewals that failed, tables a process lost to another. ``--busy N`` keeps N more
 processes spinning on the CPU meanwhile (a machine whose cores are busy with other work).
 
 With --pace 0 every seat moves as soon as it may: the server is saturated, the figure is
@@ -313,9 +314,9 @@ def main() -> None:
     parser.add_argument(
         "--route",
         choices=["spread", "table"],
-        default="spread",
-        help="each seat to the next process in turn, or every seat of a table to one process (a proxy that"
-        " routes by table) other than the one that made it",
+        default="table",
+        help="every seat of a table to one process (a proxy that routes by table, as docs/server.rst advises)"
+        " other than the one that made it, or each seat to the next process in turn (a proxy without affinity)",
     )
     args = parser.parse_args()
     print(

@@ -108,8 +108,8 @@ def pettingzoo_env(game: Any, seconds: float) -> float:
     def run() -> int:
         if not env.agents:
             env.reset()
-        observation, _, terminated, truncated, _ = env.last()
-        env.step(None if terminated or truncated else int(np.flatnonzero(observation["action_mask"])[0]))
+        _, _, terminated, truncated, info = env.last()
+        env.step(None if terminated or truncated else int(np.flatnonzero(info["action_mask"])[0]))
         return 1
 
     return rate(run, seconds)

@@ -23,9 +23,9 @@ from tests.transcripts import KNIZIA_WORDS  # noqa: E402
 WORDS = diabolo.Lexicon.from_words(KNIZIA_WORDS)
 """A small word list: a Knizia game has an action for each word (the German list: 356,109)."""
 
-pytestmark = pytest.mark.filterwarnings(
-    # PettingZoo's checks prefer a Box observation; ours is a dict with the action mask,
-    # as PettingZoo's own card and board games have it.
+CLASSIC_FORM_WARNINGS = (
+    # PettingZoo's checks warn of a dict observation, except for a list of PettingZoo's own
+    # games: the form action_mask="observation" gives, as PettingZoo's classic games have it
     "ignore:Observation space for each agent probably should be:UserWarning",
     "ignore:Observation is not a NumPy array:UserWarning",
 )
@@ -51,20 +51,39 @@ def ids(case: tuple[str, dict[str, Any]]) -> str:
     return name + (f"-claims{options['claims']}" if "claims" in options else "")
 
 
+@pytest.mark.filterwarnings("error")
 @pytest.mark.parametrize("case", GAMES, ids=ids)
-def test_pettingzoo_api_test_and_seed_test_pass(case: tuple[str, dict[str, Any]]) -> None:
+def test_pettingzoo_api_test_and_seed_test_pass_without_a_warning(case: tuple[str, dict[str, Any]]) -> None:
+    """With the defaults (the mask in the info, illegal actions penalised), and any
+    warning an error."""
     game, options = case
     api_test(aec_env(game, **options), num_cycles=400)
     seed_test(lambda: aec_env(game, **options), num_cycles=200)
 
 
+@pytest.mark.filterwarnings("error")
 @pytest.mark.parametrize("case", REAL_TIME, ids=ids)
-def test_pettingzoo_parallel_api_test_and_parallel_seed_test_pass(case: tuple[str, dict[str, Any]]) -> None:
-    """parallel_seed_test samples actions without the mask, so it runs with illegal
-    actions penalised (the default raises)."""
+def test_pettingzoo_parallel_api_test_and_parallel_seed_test_pass_without_a_warning(
+    case: tuple[str, dict[str, Any]],
+) -> None:
+    """parallel_seed_test samples actions without the mask: with the defaults an illegal
+    one changes nothing and costs the penalty."""
     game, options = case
     parallel_api_test(parallel_env(game, **options), num_cycles=400)
-    parallel_seed_test(lambda: parallel_env(game, illegal="penalise", **options), num_cycles=200)
+    parallel_seed_test(lambda: parallel_env(game, **options), num_cycles=200)
+
+
+@pytest.mark.filterwarnings(*CLASSIC_FORM_WARNINGS)
+@pytest.mark.parametrize("case", [GAMES[0], GAMES[3], GAMES[6]], ids=ids)
+def test_the_classic_form_with_the_mask_in_the_observation_passes_pettingzoo_s_checks(
+    case: tuple[str, dict[str, Any]],
+) -> None:
+    game, options = case
+    api_test(aec_env(game, action_mask="observation", **options), num_cycles=200)
+    seed_test(lambda: aec_env(game, action_mask="observation", **options), num_cycles=100)
+    if game != "schacht":
+        parallel_api_test(parallel_env(game, action_mask="observation", **options), num_cycles=200)
+        parallel_seed_test(lambda: parallel_env(game, action_mask="observation", **options), num_cycles=100)
 
 
 def play_aec(env: DiaboloAECEnv, seed: int, rng: random.Random) -> dict[str, float]:
@@ -72,10 +91,9 @@ def play_aec(env: DiaboloAECEnv, seed: int, rng: random.Random) -> dict[str, flo
     env.reset(seed=seed)
     total = {agent: 0.0 for agent in env.possible_agents}
     for agent in env.agent_iter(100_000):
-        observation, reward, terminated, truncated, _ = env.last()
+        _, reward, terminated, truncated, info = env.last()
         total[agent] += reward
-        legal = np.flatnonzero(observation["action_mask"])
-        env.step(None if terminated or truncated else int(rng.choice(list(legal))))
+        env.step(None if terminated or truncated else int(rng.choice(list(np.flatnonzero(info["action_mask"])))))
     return total
 
 
@@ -91,11 +109,11 @@ def test_score_rewards_add_up_to_the_final_scores_and_final_rewards_are_them(cas
             assert [total[agent] for agent in env.possible_agents] == state.returns()
 
 
-def test_an_illegal_action_raises_the_rule_and_changes_nothing_by_default() -> None:
-    env = aec_env("schacht", players=3)
+def test_an_illegal_action_raises_the_rule_and_changes_nothing_when_asked_to() -> None:
+    env = aec_env("schacht", players=3, illegal="raise")
     env.reset(seed=1)
     seat = int(env.agent_selection.split("_")[1])
-    mask = env.observe(env.agent_selection)["action_mask"]
+    mask = env.last()[4]["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
     before = env.state_now.to_json()
     with pytest.raises(diabolo.IllegalMoveError) as caught:
@@ -109,10 +127,10 @@ def test_an_illegal_action_raises_the_rule_and_changes_nothing_by_default() -> N
 
 
 def test_a_penalised_illegal_action_costs_the_penalty_and_the_seat_acts_again() -> None:
-    env = aec_env("schacht", players=3, illegal="penalise", illegal_penalty=-2.5)
+    env = aec_env("schacht", players=3, illegal_penalty=-2.5)  # illegal="penalise": the default
     env.reset(seed=1)
     agent = env.agent_selection
-    illegal = int(np.flatnonzero(env.observe(agent)["action_mask"] == 0)[0])
+    illegal = int(np.flatnonzero(env.last()[4]["action_mask"] == 0)[0])
     before = env.state_now.to_json()
     env.step(illegal)
     assert env.state_now.to_json() == before and env.agent_selection == agent
@@ -131,7 +149,7 @@ def test_the_doubler_decisions_are_asked_in_seat_order_and_stay_secret() -> None
         env.reset(seed=seed)
         actions = []
         while env.agents and env.state_now.phase != "doubler":
-            actions.append(int(rng.choice(list(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])))))
+            actions.append(int(rng.choice(list(np.flatnonzero(env.last()[4]["action_mask"])))))
             env.step(actions[-1])
         if not env.agents or len(env.state_now.pending_seats) < 2:
             continue
@@ -144,7 +162,9 @@ def test_the_doubler_decisions_are_asked_in_seat_order_and_stay_secret() -> None
             for action in [*actions, decision]:
                 branch.step(action)
             assert branch.agent_selection == f"player_{second}"
-            seen.append(branch.observe(branch.agent_selection)["observation"])
+            observation = branch.observe(branch.agent_selection)
+            assert isinstance(observation, np.ndarray)
+            seen.append(observation)
         assert len(seen) == 2 and np.array_equal(seen[0], seen[1])
         return
     pytest.fail("no game of 40 reached a doubler decision of two seats")
@@ -198,10 +218,15 @@ def test_a_parallel_step_applies_moves_in_a_seeded_order_and_a_lost_race_changes
         again.reset(seed=seed)
         for step in moves:
             again.step(step)
-        assert again.step(race)[4] == infos  # the same seed, the same order
+        assert races(again.step(race)[4]) == races(infos)  # the same seed, the same order
         if len(winners) == 12:
             break
     assert set(winners) == {"player_0", "player_1"}, winners
+
+
+def races(infos: dict[str, dict[str, Any]]) -> dict[str, bool]:
+    """Which agents lost a race, by agent."""
+    return {agent: bool(info.get("lost_race")) for agent, info in infos.items()}
 
 
 def _contested(state: Any) -> tuple[int, int] | None:
@@ -231,8 +256,7 @@ def test_a_real_time_table_where_everyone_waits_is_truncated_and_max_steps_trunc
     aec = aec_env("schacht", players=3, max_steps=5)
     aec.reset(seed=1)
     for _ in range(5):
-        observation = aec.observe(aec.agent_selection)
-        aec.step(int(np.flatnonzero(observation["action_mask"])[0]))
+        aec.step(int(np.flatnonzero(aec.last()[4]["action_mask"])[0]))
     assert all(aec.truncations.values()) and not any(aec.terminations.values())
 
 
@@ -240,22 +264,31 @@ def test_the_same_seed_deals_the_same_game_and_another_seed_another() -> None:
     def first_observations(seed: int) -> list[Any]:
         env = parallel_env("duvelen", players=3)
         observations, _ = env.reset(seed=seed)
-        return [observations[agent]["observation"] for agent in env.agents]
+        return [observations[agent] for agent in env.agents]
 
     assert all(np.array_equal(a, b) for a, b in zip(first_observations(4), first_observations(4)))
     assert not all(np.array_equal(a, b) for a, b in zip(first_observations(4), first_observations(5)))
 
 
-def test_observations_hold_only_what_the_seat_may_know_and_lie_within_the_bounds() -> None:
-    env = aec_env("schacht", players=3)
+@pytest.mark.parametrize("action_mask", ["info", "observation"])
+def test_observations_hold_only_what_the_seat_may_know_and_lie_within_the_bounds(action_mask: str) -> None:
+    env = aec_env("schacht", players=3, action_mask=action_mask)
     env.reset(seed=3)
     state = env.state_now
     space = env.observation_space("player_0")
     for seat, agent in enumerate(env.possible_agents):
         observation = env.observe(agent)
-        assert np.array_equal(observation["observation"], state.observation_tensor(seat))
-        assert np.array_equal(observation["action_mask"].astype(bool), state.legal_action_mask(seat))
         assert space.contains(observation)
+        if isinstance(observation, dict):
+            assert action_mask == "observation"
+            assert np.array_equal(observation["action_mask"].astype(bool), state.legal_action_mask(seat))
+            observation = observation["observation"]
+        assert np.array_equal(observation, state.observation_tensor(seat))
+    _, _, _, _, info = env.last()  # the agent to act has its mask in its info, in either form
+    seat = int(env.agent_selection[-1])
+    assert ("action_mask" in info) == (action_mask == "info")
+    if action_mask == "info":
+        assert np.array_equal(info["action_mask"].astype(bool), state.legal_action_mask(seat))
 
 
 @pytest.mark.parametrize(
@@ -265,6 +298,7 @@ def test_observations_hold_only_what_the_seat_may_know_and_lie_within_the_bounds
         (aec_env, {"game": "schacht", "players": 9}, "players"),
         (aec_env, {"game": "schacht", "reward": "win"}, 'reward must be "score" or "final"'),
         (aec_env, {"game": "schacht", "illegal": "ignore"}, 'illegal must be "raise" or "penalise"'),
+        (aec_env, {"game": "schacht", "action_mask": "both"}, 'action_mask must be "info" or "observation"'),
         (aec_env, {"game": "duvelen", "idle_limit": 0}, "idle_limit"),
         (aec_env, {"game": "duvelen", "max_steps": -1}, "max_steps"),
         (aec_env, {"game": "duvelen", "render_mode": "rgb_array"}, "render_mode"),
@@ -297,19 +331,18 @@ def test_compact_claims_apply_the_claim_the_observation_showed() -> None:
     rng = random.Random(5)
     claimed = 0
     for agent in env.agent_iter(3000):
-        observation, _, terminated, truncated, _ = env.last()
+        _, _, terminated, truncated, info = env.last()
         if terminated or truncated:
             env.step(None)
             continue
         seat = int(agent[-1])
         state = env.state_now
         view = state.compact_view(seat, 4)  # type: ignore[attr-defined]
-        assert np.array_equal(observation["action_mask"][: len(view)], view >= 0)
-        entries = [a for a in np.flatnonzero(observation["action_mask"][first : first + 4]) + first]
+        mask = info["action_mask"]
+        assert np.array_equal(mask[: len(view)], view >= 0)
+        entries = [a for a in np.flatnonzero(mask[first : first + 4]) + first]
         action = (
-            int(rng.choice(entries))
-            if entries and rng.random() < 0.5
-            else int(rng.choice(list(np.flatnonzero(observation["action_mask"]))))
+            int(rng.choice(entries)) if entries and rng.random() < 0.5 else int(rng.choice(list(np.flatnonzero(mask))))
         )
         word = state.game.move(int(view[action])) if action < len(view) else None
         env.step(action)

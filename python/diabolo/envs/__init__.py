@@ -4,19 +4,25 @@
 Every environment makes the same choices, documented in docs/ai.rst ("The environments"):
 
 - **Agents** are ``player_0`` .. ``player_{n-1}``, one per seat.
-- **Observations** are a dict: ``observation``, the seat's observation tensor
-  (``state.observation_tensor``, only what the seat may know, float32 within
-  ``game.observation_tensor_bounds``), and ``action_mask``, int8, 1 for each legal action.
+- **Observations** are the seat's observation tensor (``state.observation_tensor``, only
+  what the seat may know, float32 within ``game.observation_tensor_bounds``); the legal
+  actions are ``info["action_mask"]``, int8, 1 for each (in the AEC environment, in the
+  info of the agent to act). ``action_mask="observation"`` makes each observation a dict
+  of ``observation`` and ``action_mask`` instead, as PettingZoo's classic games have it.
+  The default is the form PettingZoo's checks take without a warning, and the Gymnasium
+  environment's.
 - **Actions** are the engine's action ids (``Discrete(game.num_actions)``); in the
   real-time games one more id, :data:`WAIT` ``= game.num_actions``, is the no-op: the seat
   lets time pass. It is always legal while the seat is in the game.
 - **Rewards** (``reward=``): ``"score"`` (the default) gives each seat what every move
   changed in its score (``state.rewards()``), so that a seat's rewards add up to its final
   score; ``"final"`` gives the final scores at the end and 0 before.
-- **Illegal actions** (``illegal=``): ``"raise"`` (the default) raises the engine's
-  :class:`~diabolo.IllegalMoveError`, naming the rule, and changes nothing;
-  ``"penalise"`` changes nothing either, gives the seat ``illegal_penalty`` (default -1)
-  and reports the rule in its info (``"illegal"``); the seat acts again.
+- **Illegal actions** (``illegal=``): ``"penalise"`` (the default) changes nothing,
+  gives the seat ``illegal_penalty`` (default -1) and reports the rule in its info
+  (``"illegal"``); the seat acts again. So an action sampled without the mask (as
+  PettingZoo's ``parallel_seed_test`` does) is harmless. ``"raise"`` raises the engine's
+  :class:`~diabolo.IllegalMoveError` instead, naming the rule, and changes nothing: a
+  masked policy never meets it, and a bug in one shows at once.
 - **Turns**: in Schacht the player to move acts; during the secret doubler decisions
   (S5.3) the seats still to decide act one by one in seat order, and none sees another's
   decision before the rules reveal it.

@@ -9,11 +9,11 @@ order, ends, seeding) are those of :mod:`diabolo.envs`.
 >>> env.agent_selection
 'player_1'
 >>> observation, reward, terminated, truncated, info = env.last()
->>> observation["observation"].shape, int(observation["action_mask"].sum())
+>>> observation.shape, int(info["action_mask"].sum())
 ((968,), 14)
 >>> while env.agents:
 ...     observation, reward, terminated, truncated, info = env.last()
-...     mask = observation["action_mask"]
+...     mask = info["action_mask"]
 ...     env.step(None if terminated or truncated else int(mask.nonzero()[0][0]))
 """
 
@@ -34,9 +34,10 @@ from diabolo.registry import Game, State, is_real_time
 
 __all__ = ["DiaboloAECEnv", "DiaboloParallelEnv", "aec_env", "parallel_env"]
 
-Observation = dict[str, npt.NDArray[Any]]
+Observation = npt.NDArray[np.float32] | dict[str, npt.NDArray[Any]]
 Reward = Literal["score", "final"]
 Illegal = Literal["raise", "penalise"]
+MaskIn = Literal["info", "observation"]
 
 
 class _Table:
@@ -54,11 +55,14 @@ class _Table:
         idle_limit: int,
         max_steps: int | None,
         claims: int | None,
+        action_mask: str,
     ) -> None:
         if reward not in ("score", "final"):
             raise OptionError(f'reward must be "score" or "final", got {reward!r}')
         if illegal not in ("raise", "penalise"):
             raise OptionError(f'illegal must be "raise" or "penalise", got {illegal!r}')
+        if action_mask not in ("info", "observation"):
+            raise OptionError(f'action_mask must be "info" or "observation", got {action_mask!r}')
         if not isinstance(idle_limit, int) or idle_limit < 1:
             raise OptionError(f"idle_limit must be a whole number >= 1, got {idle_limit!r}")
         if max_steps is not None and (not isinstance(max_steps, int) or max_steps < 1):
@@ -78,11 +82,11 @@ class _Table:
         self.wait = ids if self.real_time else -1
         actions = ids + (1 if self.real_time else 0)
         low, high = self.game.observation_tensor_bounds
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(low, high, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8),
-            }
+        self.mask_in_info = action_mask == "info"
+        tensor = spaces.Box(low, high, dtype=np.float32)
+        mask = spaces.Box(0, 1, (actions,), dtype=np.int8)
+        self.observation_space: spaces.Box | spaces.Dict = (
+            tensor if self.mask_in_info else spaces.Dict({"observation": tensor, "action_mask": mask})
         )
         self.action_space = spaces.Discrete(actions)
         self.state: State = self.game.new_state(seed=0)
@@ -99,6 +103,17 @@ class _Table:
         self.views = {}
 
     def observe(self, seat: int) -> Observation:
+        tensor = self.state.observation_tensor(seat)
+        if self.mask_in_info:
+            return tensor
+        return {"observation": tensor, "action_mask": self.mask(seat)}
+
+    def info(self, seat: int) -> dict[str, Any]:
+        """The seat's info beside its observation: with the mask in the info, its mask."""
+        return {"action_mask": self.mask(seat)} if self.mask_in_info else {}
+
+    def mask(self, seat: int) -> npt.NDArray[np.int8]:
+        """The seat's legal actions now, 1 for each (the no-op too, in real time)."""
         mask = np.zeros(self.action_space.n, dtype=np.int8)
         if self.claims is None:
             mask[: self.game.num_actions] = self.state.legal_action_mask(seat)
@@ -107,7 +122,7 @@ class _Table:
             mask[: len(view)] = view >= 0
         if self.real_time and not self.state.is_terminal:
             mask[self.wait] = 1
-        return {"observation": self.state.observation_tensor(seat), "action_mask": mask}
+        return mask
 
     def action_id(self, action: Any) -> int:
         """``action`` as an id of the action space; OptionError for anything else."""
@@ -123,7 +138,7 @@ class _Table:
         if self.claims is None:
             return action
         if seat not in self.views:
-            self.observe(seat)
+            self.mask(seat)
         engine = int(self.views[seat][action])
         return engine if engine >= 0 else None
 
@@ -191,10 +206,13 @@ class _Environment:
         max_steps: int | None,
         render_mode: str | None,
         claims: int | None,
+        action_mask: str,
     ) -> None:
         if render_mode not in (None, "ansi", "human"):
             raise OptionError(f'render_mode must be None, "ansi" or "human", got {render_mode!r}')
-        self._table = _Table(game, options, reward, illegal, illegal_penalty, idle_limit, max_steps, claims)
+        self._table = _Table(
+            game, options, reward, illegal, illegal_penalty, idle_limit, max_steps, claims, action_mask
+        )
         self.render_mode = render_mode
         self.possible_agents = [_agent(seat) for seat in range(self._table.players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -210,7 +228,7 @@ class _Environment:
         """The no-op's action id in a real-time game (the last id); None in Schacht."""
         return self._table.wait if self._table.real_time else None
 
-    def observation_space(self, agent: str) -> spaces.Dict:
+    def observation_space(self, agent: str) -> spaces.Box | spaces.Dict:
         return self._table.observation_space
 
     def action_space(self, agent: str) -> spaces.Discrete:
@@ -236,16 +254,19 @@ class DiaboloAECEnv(_Environment, AECEnv[str, Observation, int]):
         game: str,
         *,
         reward: Reward = "score",
-        illegal: Illegal = "raise",
+        illegal: Illegal = "penalise",
         illegal_penalty: float = -1.0,
         idle_limit: int = 8,
         max_steps: int | None = None,
         render_mode: str | None = None,
         claims: int | None = None,
+        action_mask: MaskIn = "info",
         **options: Any,
     ) -> None:
         super().__init__()
-        self._set_up(game, options, reward, illegal, illegal_penalty, idle_limit, max_steps, render_mode, claims)
+        self._set_up(
+            game, options, reward, illegal, illegal_penalty, idle_limit, max_steps, render_mode, claims, action_mask
+        )
         self._asked = -1
         self.reset()
 
@@ -259,6 +280,15 @@ class DiaboloAECEnv(_Environment, AECEnv[str, Observation, int]):
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._asked = -1
         self.agent_selection = self._next_agent()
+        self._tell_mask()
+
+    def _tell_mask(self) -> None:
+        """With the mask in the info: the legal actions of the agent to act, in its info
+        (once the game ended, in every agent's, each of which steps None once)."""
+        over = any(self.terminations.values()) or any(self.truncations.values())
+        for agent in self.agents if over else [self.agent_selection]:
+            if agent in self.infos:
+                self.infos[agent].update(self._table.info(self._seat[agent]))
 
     def observe(self, agent: str) -> Observation:
         return self._table.observe(self._seat[agent])
@@ -283,6 +313,7 @@ class DiaboloAECEnv(_Environment, AECEnv[str, Observation, int]):
         elif "illegal" not in info:
             self._asked = seat
             self.agent_selection = self._next_agent()
+        self._tell_mask()
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
@@ -310,17 +341,20 @@ class DiaboloParallelEnv(_Environment, ParallelEnv[str, Observation, int]):
         game: str,
         *,
         reward: Reward = "score",
-        illegal: Illegal = "raise",
+        illegal: Illegal = "penalise",
         illegal_penalty: float = -1.0,
         idle_limit: int = 8,
         max_steps: int | None = None,
         render_mode: str | None = None,
         claims: int | None = None,
+        action_mask: MaskIn = "info",
         **options: Any,
     ) -> None:
         if not is_real_time(game):
             raise OptionError(f"{game} is played in turns: use aec_env({game!r}) for it; parallel_env is for real time")
-        self._set_up(game, options, reward, illegal, illegal_penalty, idle_limit, max_steps, render_mode, claims)
+        self._set_up(
+            game, options, reward, illegal, illegal_penalty, idle_limit, max_steps, render_mode, claims, action_mask
+        )
         self.agents = self.possible_agents[:]
 
     def reset(
@@ -328,7 +362,7 @@ class DiaboloParallelEnv(_Environment, ParallelEnv[str, Observation, int]):
     ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
         self._table.reset(seed)
         self.agents = self.possible_agents[:]
-        return self._observations(), {agent: {} for agent in self.agents}
+        return self._observations(), {agent: self._table.info(self._seat[agent]) for agent in self.agents}
 
     def _observations(self) -> dict[str, Observation]:
         return {agent: self._table.observe(seat) for seat, agent in enumerate(self.possible_agents)}
@@ -352,7 +386,7 @@ class DiaboloParallelEnv(_Environment, ParallelEnv[str, Observation, int]):
         rewards = {agent: 0.0 for agent in self.agents}
         infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         ids = {agent: table.action_id(actions[agent]) for agent in self.agents}
-        legal = {agent: self._table.observe(self._seat[agent])["action_mask"] for agent in self.agents}
+        legal = {agent: self._table.mask(self._seat[agent]) for agent in self.agents}
         order = self.agents[:]
         table.arrivals.shuffle(order)
         version = table.state.version
@@ -374,6 +408,8 @@ class DiaboloParallelEnv(_Environment, ParallelEnv[str, Observation, int]):
         terminations = {agent: terminal for agent in self.agents}
         truncations = {agent: truncated for agent in self.agents}
         observations = self._observations()
+        for agent in self.agents:
+            infos[agent].update(self._table.info(self._seat[agent]))
         if terminal or truncated:
             self.agents = []
         if self.render_mode == "human":
@@ -384,9 +420,14 @@ class DiaboloParallelEnv(_Environment, ParallelEnv[str, Observation, int]):
 def aec_env(game: str, **options: Any) -> DiaboloAECEnv:
     """A PettingZoo AEC environment of ``game`` (any of the three). ``options`` are the
     game's rule options and the environment's: ``reward`` ("score" or "final"), ``illegal``
-    ("raise" or "penalise"), ``illegal_penalty``, ``idle_limit``, ``max_steps``,
-    ``render_mode`` ("ansi" or "human") and, for Knizia, ``claims`` (the compact action
-    space of the k best claims); see :mod:`diabolo.envs`.
+    ("penalise", the default: an illegal action changes nothing and costs
+    ``illegal_penalty``; or "raise"), ``illegal_penalty``, ``idle_limit``, ``max_steps``,
+    ``render_mode`` ("ansi" or "human"), ``action_mask`` ("info", the default: the
+    observation is the seat's observation tensor and the legal actions are
+    ``info["action_mask"]``, as in the Gymnasium environment; or "observation": a dict of
+    ``observation`` and ``action_mask``, as PettingZoo's classic games have it) and, for
+    Knizia, ``claims`` (the compact action space of the k best claims); see
+    :mod:`diabolo.envs`.
 
     >>> from diabolo.envs.pettingzoo import aec_env
     >>> env = aec_env("duvelen", players=2)
