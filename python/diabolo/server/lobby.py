@@ -680,11 +680,11 @@ class Lobby:
             table.close("draining")
         for table in list(self.tables.values()):
             await table.settle()
+            if self.cluster is not None:  # first, so that a client reconnecting at once finds the table free
+                await self.cluster.release(table.id)
             await table.audiences.broadcast(
                 _error("draining", "draining", "the server is going down: reconnect"), end=True
             )
-            if self.cluster is not None:
-                await self.cluster.release(table.id)
 
     async def close(self) -> None:
         for task in [*self._tasks, *self._background]:
