@@ -315,7 +315,9 @@ class Lobby:
             answer = await self.cluster.call(holder, request, HANDOVER_SECONDS)
         except asyncio.TimeoutError:
             # a busy holder may hand it over still, after this process stopped waiting
-            self._late[table_id] = self._clock()
+            now = self._clock()
+            self._late = {t: at for t, at in self._late.items() if now - at <= self.config.lease_seconds}
+            self._late[table_id] = now
             return await self._take_late(table_id)
         if not answer.get("handed"):
             return None
@@ -331,8 +333,9 @@ class Lobby:
         if asked is None or self._clock() - asked > self.config.lease_seconds:
             self._late.pop(table_id, None)
             return None
-        if await self.cluster.renew([table_id]):  # renewed: the lease is fresh for the writes to come
+        if await self.cluster.renew([table_id]):  # lost: another process holds the lease
             return None
+        # renewed (or taken, if it vanished): this process's, and fresh for the writes to come
         self._late.pop(table_id, None)
         return await self._take(table_id, leased=True)
 
