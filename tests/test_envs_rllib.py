@@ -1,62 +1,67 @@
-"""The RLlib adapter (diabolo.envs.rllib): RLlib's PPO, with its action-masking module,
-trains on the multi-agent env on a real Ray cluster started by the test on loopback; the
-env follows RLlib's multi-agent contract (an agent's game ends once per episode, then it
-gets nothing more) and its checker."""
+"""The RLlib adapter (diabolo.envs.rllib): examples/rllib_ppo.py, the snippet docs/ai.rst
+shows, trains PPO on a real Ray cluster started by the test on loopback, its env
+runner's games one vector env built by RLlib from the env class; the env gives each
+game's legal actions in its observation, and the action-masking module samples legal
+actions only."""
 
 from __future__ import annotations
 
+import importlib.util
+import logging
+import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
 
 pytest.importorskip("ray.rllib", reason='the RLlib tests need pip install "diabolo[rllib]"')
+torch = pytest.importorskip("torch", reason='RLlib\'s PPO needs PyTorch: pip install "diabolo[rllib]"')
 
-from ray.rllib.algorithms.ppo import PPOConfig  # noqa: E402
-from ray.rllib.core.rl_module.multi_rl_module import MultiRLModuleSpec  # noqa: E402
 from ray.rllib.core.rl_module.rl_module import RLModuleSpec  # noqa: E402
-from ray.rllib.examples.rl_modules.classes.action_masking_rlm import ActionMaskingTorchRLModule  # noqa: E402
-from ray.rllib.utils.pre_checks.env import check_multiagent_environments  # noqa: E402
 
 import diabolo  # noqa: E402
-from diabolo.envs.rllib import DiaboloMultiAgentEnv  # noqa: E402
+from diabolo.envs.rllib import ActionMaskingModule, DiaboloRLlibEnv  # noqa: E402
 from tests.transcripts import KNIZIA_WORDS  # noqa: E402
 
 WORDS = diabolo.Lexicon.from_words(KNIZIA_WORDS)
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "rllib_ppo.py"
+
+
+class Records(logging.Handler):
+    """The log records of a logger and its children, kept."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
 
 
 @pytest.mark.usefixtures("ray_cluster")  # conftest.py: a Ray cluster on loopback
-def test_rllib_ppo_trains_on_the_env_on_a_local_cluster() -> None:
-    """Two training iterations of PPO, every game's learner mapped to one shared policy,
-    sampled by a remote env runner: the episodes are whole deals of Schacht."""
-    config = (
-        PPOConfig()  # type: ignore[no-untyped-call]  # RLlib is partly typed
-        .environment(DiaboloMultiAgentEnv, env_config={"game": "schacht", "games": 8, "players": 4})
-        .multi_agent(policies={"learner"}, policy_mapping_fn=lambda agent_id, episode, **kwargs: "learner")
-        .rl_module(
-            rl_module_spec=MultiRLModuleSpec(
-                rl_module_specs={
-                    "learner": RLModuleSpec(
-                        module_class=ActionMaskingTorchRLModule, model_config={"head_fcnet_hiddens": [32]}
-                    )
-                }
-            )
-        )
-        .env_runners(num_env_runners=1, num_cpus_per_env_runner=1)
-        .learners(num_learners=0)
-        .training(train_batch_size_per_learner=400, minibatch_size=100, num_epochs=1)
-        .debugging(seed=1)
-    )
-    algorithm = config.build_algo()
+def test_the_documented_ppo_run_trains_two_iterations_and_stops() -> None:
+    """examples/rllib_ppo.py as docs/ai.rst includes it: 64 games in the env runner,
+    RLlib's default batch sampled within its sample time-out, whole games ended, and no
+    deprecation RLlib names beyond the one it logs for every module it builds."""
+    spec = importlib.util.spec_from_file_location("rllib_ppo", EXAMPLE)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    sys.modules["rllib_ppo"] = example
+    spec.loader.exec_module(example)
+    records = Records()
+    logging.getLogger("ray").addHandler(records)
     try:
-        for _ in range(2):
-            result = algorithm.train()  # type: ignore[no-untyped-call]
+        results = example.train(iterations=2)
     finally:
-        algorithm.stop()  # type: ignore[no-untyped-call]
-    runners = result["env_runners"]
-    assert runners["num_env_steps_sampled_lifetime"] >= 800
-    assert runners["num_episodes_lifetime"] >= 1
-    assert np.isfinite(runners["episode_return_mean"])
+        logging.getLogger("ray").removeHandler(records)
+    assert len(results) == 2
+    for result in results:
+        runners = result["env_runners"]
+        assert runners["num_env_steps_sampled"] >= 4096
+        assert runners["num_episodes"] >= 1 and np.isfinite(runners["episode_return_mean"])
+    deprecated = [r.getMessage() for r in records.records if "deprecat" in r.getMessage().lower()]
+    assert all("RLModuleConfig" in message for message in deprecated), deprecated
 
 
 @pytest.mark.parametrize(
@@ -64,46 +69,68 @@ def test_rllib_ppo_trains_on_the_env_on_a_local_cluster() -> None:
     [
         ("schacht", {"players": 3, "opponents": "heuristic", "seat": None}),
         ("duvelen", {"players": 2, "opponents": "greedy", "max_steps": 30}),
-        ("knizia", {"players": 3, "lexicon": WORDS, "max_steps": 30, "action_mask": False}),
+        ("knizia", {"players": 3, "lexicon": WORDS, "max_steps": 30}),
         ("knizia", {"players": 2, "lexicon": "de", "max_steps": 30, "claims": 8}),
     ],
 )
-def test_each_agent_plays_one_whole_game_per_episode(game: str, options: dict[str, Any]) -> None:
-    env = DiaboloMultiAgentEnv({"game": game, "games": 5, **options})
-    check_multiagent_environments(env)
-    rng = np.random.default_rng(3)
-    observations, _ = env.reset(seed=4)
-    spaces = env.observation_spaces
-    assert spaces is not None and spaces["game_0"].contains(observations["game_0"])
-    finished: set[Any] = set()
-    for _ in range(2000):
-        actions = {}
-        for agent, seen in observations.items():
-            if agent in finished:
-                continue
-            mask = seen["action_mask"] if isinstance(seen, dict) else np.ones(env.game.num_actions + 1)
-            actions[agent] = int(rng.choice(np.flatnonzero(mask)))
-        observations, rewards, terminateds, truncateds, _ = env.step(actions)
-        assert set(rewards) == set(actions)
-        for agent in actions:
-            if terminateds[agent] or truncateds[agent]:
-                finished.add(agent)
-        assert set(env.agents) == set(env.possible_agents) - finished
-        if terminateds["__all__"]:
-            break
-    assert finished == set(env.possible_agents) and env.agents == []
-    with pytest.raises(diabolo.OptionError, match="has ended"):
-        env.step({"game_0": 0})
-    again, _ = env.reset(seed=4)
-    assert set(again) == set(env.possible_agents)
+def test_each_observation_holds_its_games_legal_actions(game: str, options: dict[str, Any]) -> None:
+    """Through ends and next deals (Gymnasium's NEXT_STEP autoreset, which RLlib's env
+    runner expects), the mask in the observation is the info's legal actions, and the
+    observations are in their space."""
+    envs = DiaboloRLlibEnv({"game": game, "num_envs": 5, **options})
+    observations, info = envs.reset(seed=4)
+    draws = np.random.default_rng(3)
+    ended = 0
+    for _ in range(60):
+        assert isinstance(observations, dict) and envs.observation_space.contains(observations)
+        assert np.array_equal(observations["action_mask"], info["action_mask"].astype(np.float32))
+        scores = draws.random(observations["action_mask"].shape) * observations["action_mask"]
+        observations, rewards, terminated, truncated, info = envs.step(scores.argmax(axis=1))
+        assert (info["action_mask"].any(axis=1) | terminated | truncated).all()  # an ended game has none
+        ended += int((terminated | truncated).sum())
+    assert ended > 0
 
 
-def test_bad_configs_and_agents_are_refused() -> None:
+def test_without_the_mask_the_observation_is_the_tensor() -> None:
+    envs = DiaboloRLlibEnv({"game": "schacht", "num_envs": 3, "players": 4, "action_mask": False})
+    observations, info = envs.reset(seed=1)
+    assert not isinstance(observations, dict) and observations.shape == (3, 1223)
+    assert envs.observation_space.contains(observations) and info["action_mask"].shape == (3, 77)
+
+
+def test_bad_configs_are_refused() -> None:
     with pytest.raises(diabolo.OptionError, match="names its game"):
-        DiaboloMultiAgentEnv({"games": 2})
+        DiaboloRLlibEnv({"num_envs": 2})
     with pytest.raises(diabolo.OptionError, match="reward must be"):
-        DiaboloMultiAgentEnv({"game": "schacht", "reward": "win"})
-    env = DiaboloMultiAgentEnv({"game": "schacht", "games": 2, "players": 3})
-    env.reset(seed=1)
-    with pytest.raises(diabolo.OptionError, match="game_0..game_1"):
-        env.step({"game_7": 0})
+        DiaboloRLlibEnv({"game": "schacht", "reward": "win"})
+    with pytest.raises(diabolo.OptionError, match="players"):
+        DiaboloRLlibEnv({"game": "schacht", "players": 9})
+    unmasked = DiaboloRLlibEnv({"game": "schacht", "action_mask": False})
+    with pytest.raises(diabolo.OptionError, match="needs dict observations"):
+        RLModuleSpec(
+            module_class=ActionMaskingModule,
+            observation_space=unmasked.single_observation_space,
+            action_space=unmasked.single_action_space,
+        ).build()
+
+
+def test_the_module_samples_legal_actions_and_values_every_observation() -> None:
+    """An untrained module's exploration over 64 games' observations: every sampled action
+    is legal, in every game, and the values come from the observations alone."""
+    envs = DiaboloRLlibEnv({"game": "schacht", "num_envs": 64, "players": 4, "seat": None})
+    module = RLModuleSpec(
+        module_class=ActionMaskingModule,
+        model_config={"fcnet_hiddens": [32]},
+        observation_space=envs.single_observation_space,
+        action_space=envs.single_action_space,
+    ).build()
+    observations, _ = envs.reset(seed=2)
+    for _ in range(20):
+        assert isinstance(observations, dict)
+        batch = {"obs": {key: torch.from_numpy(value) for key, value in observations.items()}}
+        logits = module.forward_exploration(batch)["action_dist_inputs"]
+        actions = torch.distributions.Categorical(logits=logits).sample().numpy()
+        assert observations["action_mask"][np.arange(64), actions].all()
+        values = module.compute_values(batch)  # type: ignore[attr-defined]  # PPO's value function API
+        assert values.shape == (64,) and torch.isfinite(values).all()
+        observations, *_ = envs.step(actions)

@@ -1,29 +1,23 @@
-"""An RLlib ``MultiAgentEnv`` over the engine's vector env (``game.vector_env``): the
-learning seats of ``games`` games stepped together in C++ are the agents
-``game_0`` .. ``game_{n-1}``, usually mapped to one shared policy, and the other seats are
-played by diabolo's C++ bots. One env of an RLlib env runner thus steps many games at
-the engine's speed. ``pip install "diabolo[rllib]"``.
+"""RLlib: the engine's vector env as the vector env of RLlib's env runners, and an
+action-masking PPO module. ``pip install "diabolo[rllib]"``.
 
-An RLlib episode is one deal of every game: agent ``game_i`` is terminated (or
-truncated) when game ``i`` ends, and ``__all__`` when every game has ended. With
-``action_mask=True`` (the default) each observation is a dict of ``observations`` (the
-seat's observation tensor) and ``action_mask`` (1.0 for each legal action), the form
-RLlib's action-masking module (``ActionMaskingTorchRLModule`` of RLlib's examples)
-takes; with ``False`` it is the tensor alone. Every action of the action space is a valid
-input, as RLlib's checker expects: an illegal one is penalised by default
-(``illegal="penalise"`` of :func:`diabolo.envs.vector.vector_env`). RLlib builds
-the env from a config dict: ``game``, ``games`` and the settings of
-:class:`diabolo.envs.gymnasium.DiaboloVectorEnv`, the rest the game's options.
+RLlib steps many copies of a single-agent env in each env runner
+(``num_envs_per_env_runner``); with ``gym_env_vectorize_mode="vector_entry_point"`` it
+asks the env class for all of them at once, and :class:`DiaboloRLlibEnv` answers with
+one :class:`diabolo.envs.gymnasium.DiaboloVectorEnv`: every game stepped together in C++,
+the other seats played by diabolo's C++ bots, and no Python env per game. With
+``action_mask=True`` (the default) an observation is a dict of ``observations`` (the
+seat's observation tensor) and ``action_mask`` (1.0 for each legal action), which
+:class:`ActionMaskingModule` takes: RLlib's default PPO network whose action logits are
+masked, so that PPO samples only legal actions.
 
->>> from diabolo.envs.rllib import DiaboloMultiAgentEnv
->>> env = DiaboloMultiAgentEnv({"game": "schacht", "games": 4, "players": 4, "opponents": "heuristic"})
->>> observations, infos = env.reset(seed=1)
->>> sorted(observations), sorted(observations["game_0"])
-(['game_0', 'game_1', 'game_2', 'game_3'], ['action_mask', 'observations'])
->>> actions = {agent: int(seen["action_mask"].argmax()) for agent, seen in observations.items()}
->>> observations, rewards, terminateds, truncateds, infos = env.step(actions)
->>> terminateds["__all__"]
-False
+>>> from diabolo.envs.rllib import DiaboloRLlibEnv
+>>> envs = DiaboloRLlibEnv({"game": "schacht", "num_envs": 4, "players": 4, "opponents": "heuristic"})
+>>> observations, infos = envs.reset(seed=1)
+>>> sorted(observations), observations["observations"].shape
+(['action_mask', 'observations'], (4, 1223))
+>>> actions = observations["action_mask"].argmax(axis=1)
+>>> observations, rewards, terminated, truncated, infos = envs.step(actions)
 """
 
 from __future__ import annotations
@@ -33,110 +27,136 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
-from ray.rllib.env.multi_agent_env import MultiAgentEnv
-from ray.rllib.utils.typing import MultiAgentDict
+from ray.rllib.algorithms.ppo.torch.default_ppo_torch_rl_module import DefaultPPOTorchRLModule
+from ray.rllib.core.columns import Columns
+from ray.rllib.utils.torch_utils import FLOAT_MIN
 
-from diabolo.envs.gymnasium import _Deals
+from diabolo.envs.gymnasium import DiaboloVectorEnv
 from diabolo.errors import OptionError
 
-__all__ = ["DiaboloMultiAgentEnv"]
+__all__ = ["ActionMaskingModule", "DiaboloRLlibEnv"]
 
-SETTINGS = ("opponents", "seat", "threads", "reward", "illegal", "penalty", "idle_limit", "max_steps", "claims")
+Observations = dict[str, npt.NDArray[np.float32]]
 
 
-class DiaboloMultiAgentEnv(MultiAgentEnv):
-    """The learning seats of ``config["games"]`` games of ``config["game"]`` as RLlib
-    agents ``game_i``; see the module's description.
+class DiaboloRLlibEnv(DiaboloVectorEnv):
+    """A :class:`~diabolo.envs.gymnasium.DiaboloVectorEnv` built from RLlib's env config:
+    ``game``, ``num_envs`` (RLlib adds ``num_envs_per_env_runner``), ``action_mask``
+    (default True: dict observations, see the module's description), the settings of
+    ``DiaboloVectorEnv`` and the game's options. Autoreset is Gymnasium's ``NEXT_STEP``,
+    as RLlib's env runner expects; RLlib's own keys of the config (its ``EnvContext``) are
+    not options.
 
-    >>> from diabolo.envs.rllib import DiaboloMultiAgentEnv
-    >>> env = DiaboloMultiAgentEnv({"game": "duvelen", "games": 2, "players": 2, "action_mask": False})
-    >>> env.observation_spaces["game_0"].shape, env.action_spaces["game_0"]
+    >>> from diabolo.envs.rllib import DiaboloRLlibEnv
+    >>> envs = DiaboloRLlibEnv({"game": "duvelen", "num_envs": 2, "players": 2, "action_mask": False})
+    >>> envs.single_observation_space.shape, envs.single_action_space
     ((439,), Discrete(204))
     """
 
     def __init__(self, config: dict[str, Any] | None = None) -> None:
-        super().__init__()  # type: ignore[no-untyped-call]  # RLlib's is untyped
         given = dict(config or {})
         game = given.pop("game", None)
-        games = given.pop("games", 1)
-        self._masked = bool(given.pop("action_mask", True))
         if not isinstance(game, str):
-            raise OptionError(f'the config names its game, e.g. {{"game": "schacht"}}, got {game!r}')
-        settings = {"illegal": "penalise", **{name: given.pop(name) for name in SETTINGS if name in given}}
-        self._deals = _Deals(game, None, given, settings)
-        self.game = self._deals.game
-        self._env = self.game.vector_env(games, seed=0, **settings)  # checks every setting
-        self._games = self._env.games
-        self._names = [f"game_{index}" for index in range(self._games)]
-        self.possible_agents = list(self._names)
-        self.agents = list(self._names)
-        tensor = self._deals.observation_space()
-        actions = self._env.num_actions
-        space: spaces.Space[Any] = tensor
+            raise OptionError(f'the env config names its game, e.g. {{"game": "schacht"}}, got {game!r}')
+        num_envs = given.pop("num_envs", 1)
+        self._masked = bool(given.pop("action_mask", True))
+        super().__init__(game, num_envs, **given)
         if self._masked:
-            space = spaces.Dict({"action_mask": spaces.Box(0.0, 1.0, (actions,), np.float32), "observations": tensor})
-        self.observation_spaces = {agent: space for agent in self._names}
-        self.action_spaces = {agent: spaces.Discrete(actions) for agent in self._names}
-        self._ended = np.zeros(self._games, dtype=bool)
-        self._masks = np.zeros((self._games, actions), dtype=bool)
-        self._draws = np.random.default_rng()  # the first seed when none is given
+            actions = self._env.num_actions
+            self.single_observation_space = spaces.Dict(
+                {
+                    "action_mask": spaces.Box(0.0, 1.0, (actions,), np.float32),
+                    "observations": self.single_observation_space,
+                }
+            )
+            self.observation_space = spaces.Dict(
+                {
+                    "action_mask": spaces.Box(0.0, 1.0, (num_envs, actions), np.float32),
+                    "observations": self.observation_space,
+                }
+            )
 
-    def reset(  # type: ignore[override]  # RLlib's MultiAgentEnv changes gymnasium.Env's reset
-        self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[MultiAgentDict, MultiAgentDict]:
-        """A new deal of every game: from ``seed``, or the next deals of the last seed."""
-        deal, _ = self._deals.next(seed, self._draws)
-        self._env = self.game.vector_env(self._games, seed=deal, **self._deals.settings)
-        observations, masks = self._env.reset()
-        self._ended[:] = False
-        self.agents = list(self._names)
-        return self._observations(observations, masks, range(self._games)), {}
+    def reset(  # type: ignore[override]  # the observations are a dict with the mask
+        self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observations | npt.NDArray[np.float32], dict[str, Any]]:
+        """Every game anew, as :meth:`DiaboloVectorEnv.reset` deals them."""
+        observations, info = super().reset(seed=seed, options=options)
+        return self._seen(observations), info
 
-    def step(  # type: ignore[override]  # RLlib's MultiAgentEnv changes gymnasium.Env's step
-        self, action_dict: MultiAgentDict
-    ) -> tuple[MultiAgentDict, MultiAgentDict, MultiAgentDict, MultiAgentDict, MultiAgentDict]:
-        """The actions of the agents whose games still play; a game that ended plays its
-        lowest legal action until the episode's end (nobody sees it)."""
-        actions = self._masks.argmax(axis=1)
-        for agent, action in action_dict.items():
-            index = self._index(agent)
-            if self._ended[index]:
-                raise OptionError(f"{agent}'s game has ended in this episode: it takes no more actions")
-            actions[index] = int(action)
-        live = np.flatnonzero(~self._ended)
-        observations, masks, rewards, terminated, truncated = self._env.step(actions)
-        ended_now = live[(terminated | truncated)[live]]
-        self._ended[ended_now] = True
-        playing = live[~self._ended[live]]
-        agents = [self._names[index] for index in live]
-        done = bool(self._ended.all())
-        seen = self._observations(observations, masks, live)
-        self.agents = [self._names[index] for index in playing]
-        return (
-            seen,
-            {agent: float(rewards[index]) for agent, index in zip(agents, live)},
-            {**{agent: bool(terminated[index]) for agent, index in zip(agents, live)}, "__all__": done},
-            {**{agent: bool(truncated[index]) for agent, index in zip(agents, live)}, "__all__": done},
-            {},
-        )
+    def step(  # type: ignore[override]  # the observations are a dict with the mask
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        Observations | npt.NDArray[np.float32],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """One step of every game, as :meth:`DiaboloVectorEnv.step`."""
+        observations, rewards, terminated, truncated, info = super().step(actions)
+        return self._seen(observations), rewards, terminated, truncated, info
 
-    def _index(self, agent: Any) -> int:
-        if (
-            not isinstance(agent, str)
-            or not agent.startswith("game_")
-            or not agent[5:].isdigit()
-            or int(agent[5:]) >= self._games
-        ):
-            raise OptionError(f"the agents are game_0..game_{self._games - 1}, got {agent!r}")
-        return int(agent[5:])
-
-    def _observations(self, observations: npt.NDArray[Any], masks: npt.NDArray[np.bool_], rows: Any) -> MultiAgentDict:
-        """The observation of each agent in ``rows``, and the masks kept for the next step."""
-        self._masks = masks.copy()
+    def _seen(self, observations: npt.NDArray[np.float32]) -> Observations | npt.NDArray[np.float32]:
         if not self._masked:
-            return {self._names[index]: observations[index].copy() for index in rows}
-        floats = masks.astype(np.float32)
-        return {
-            self._names[index]: {"action_mask": floats[index], "observations": observations[index].copy()}
-            for index in rows
-        }
+            return observations
+        return {"action_mask": self.action_masks().astype(np.float32), "observations": observations}
+
+
+class ActionMaskingModule(DefaultPPOTorchRLModule):
+    """RLlib's default PPO network (``DefaultPPOTorchRLModule``, its ``model_config``)
+    over the ``observations`` of a dict observation, with every action whose
+    ``action_mask`` is 0 given the lowest logit: PPO samples, and learns from, legal
+    actions only. ``RLModuleSpec(module_class=ActionMaskingModule)`` asks for it.
+
+    >>> import torch
+    >>> from ray.rllib.core.rl_module.rl_module import RLModuleSpec
+    >>> from diabolo.envs.rllib import ActionMaskingModule, DiaboloRLlibEnv
+    >>> envs = DiaboloRLlibEnv({"game": "schacht", "num_envs": 2, "players": 3})
+    >>> module = RLModuleSpec(module_class=ActionMaskingModule, model_config={"fcnet_hiddens": [32]},
+    ...     observation_space=envs.single_observation_space, action_space=envs.single_action_space).build()
+    >>> observations, _ = envs.reset(seed=1)
+    >>> batch = {"obs": {key: torch.from_numpy(value) for key, value in observations.items()}}
+    >>> logits = module.forward_inference(batch)["action_dist_inputs"]
+    >>> illegal = batch["obs"]["action_mask"] == 0
+    >>> bool((logits[illegal] < -1e30).all()), bool((logits[~illegal] > -1e30).all())
+    (True, True)
+    """
+
+    def __init__(self, *, observation_space: spaces.Space[Any] | None = None, **kwargs: Any) -> None:
+        if not isinstance(observation_space, spaces.Dict) or set(observation_space) != {"action_mask", "observations"}:
+            raise OptionError(
+                "ActionMaskingModule needs dict observations of 'action_mask' and 'observations' "
+                f"(DiaboloRLlibEnv with action_mask=True), got {observation_space!r}"
+            )
+        self._masked_space = observation_space
+        super().__init__(observation_space=observation_space["observations"], **kwargs)  # type: ignore[no-untyped-call]
+
+    def setup(self) -> None:
+        """RLlib's network over the observations; the module then names its whole space."""
+        super().setup()  # type: ignore[no-untyped-call]
+        self.observation_space = self._masked_space
+
+    def _forward(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        mask, unmasked = _split(batch)
+        return _masked(super()._forward(unmasked, **kwargs), mask)
+
+    def _forward_train(self, batch: dict[str, Any], **kwargs: Any) -> dict[str, Any]:
+        mask, unmasked = _split(batch)
+        return _masked(super()._forward_train(unmasked, **kwargs), mask)
+
+    def compute_values(self, batch: dict[str, Any], embeddings: Any | None = None) -> Any:
+        """The value of each observation (RLlib's ``ValueFunctionAPI``); the mask plays no part."""
+        return super().compute_values(_split(batch)[1], embeddings)
+
+
+def _split(batch: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
+    """The batch's action mask, and the batch with the observations alone (a new dict:
+    RLlib may use the batch again)."""
+    seen = batch[Columns.OBS]
+    return seen["action_mask"], {**batch, Columns.OBS: seen["observations"]}
+
+
+def _masked(outputs: dict[str, Any], mask: Any) -> dict[str, Any]:
+    """The module's outputs with the logit of every illegal action the lowest float."""
+    outputs[Columns.ACTION_DIST_INPUTS] = outputs[Columns.ACTION_DIST_INPUTS].masked_fill(mask < 0.5, FLOAT_MIN)
+    return outputs
