@@ -101,11 +101,13 @@ def test_without_the_mask_the_observation_is_the_tensor() -> None:
 def test_bad_configs_are_refused() -> None:
     with pytest.raises(diabolo.OptionError, match="names its game"):
         DiaboloRLlibEnv({"num_envs": 2})
+    with pytest.raises(diabolo.OptionError, match="vector_entry_point"):
+        DiaboloRLlibEnv({"game": "schacht"})  # as RLlib's default "sync" vectorize mode would make it
     with pytest.raises(diabolo.OptionError, match="reward must be"):
-        DiaboloRLlibEnv({"game": "schacht", "reward": "win"})
+        DiaboloRLlibEnv({"game": "schacht", "num_envs": 2, "reward": "win"})
     with pytest.raises(diabolo.OptionError, match="players"):
-        DiaboloRLlibEnv({"game": "schacht", "players": 9})
-    unmasked = DiaboloRLlibEnv({"game": "schacht", "action_mask": False})
+        DiaboloRLlibEnv({"game": "schacht", "num_envs": 2, "players": 9})
+    unmasked = DiaboloRLlibEnv({"game": "schacht", "num_envs": 1, "action_mask": False})
     with pytest.raises(diabolo.OptionError, match="needs dict observations"):
         RLModuleSpec(
             module_class=ActionMaskingModule,

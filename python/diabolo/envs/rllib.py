@@ -41,7 +41,8 @@ Observations = dict[str, npt.NDArray[np.float32]]
 
 class DiaboloRLlibEnv(DiaboloVectorEnv):
     """A :class:`~diabolo.envs.gymnasium.DiaboloVectorEnv` built from RLlib's env config:
-    ``game``, ``num_envs`` (RLlib adds ``num_envs_per_env_runner``), ``action_mask``
+    ``game``, ``num_envs`` (RLlib adds ``num_envs_per_env_runner`` in the env runners'
+    ``gym_env_vectorize_mode="vector_entry_point"``, which an env runner needs), ``action_mask``
     (default True: dict observations, see the module's description), the settings of
     ``DiaboloVectorEnv`` and the game's options. Autoreset is Gymnasium's ``NEXT_STEP``,
     as RLlib's env runner expects; RLlib's own keys of the config (its ``EnvContext``) are
@@ -58,7 +59,12 @@ class DiaboloRLlibEnv(DiaboloVectorEnv):
         game = given.pop("game", None)
         if not isinstance(game, str):
             raise OptionError(f'the env config names its game, e.g. {{"game": "schacht"}}, got {game!r}')
-        num_envs = given.pop("num_envs", 1)
+        num_envs = given.pop("num_envs", None)
+        if num_envs is None:  # RLlib's "sync" mode would make one per game and wrap them as single envs
+            raise OptionError(
+                "DiaboloRLlibEnv is a vector env: RLlib gives it num_envs with "
+                'env_runners(gym_env_vectorize_mode="vector_entry_point"), or give "num_envs" in its config'
+            )
         self._masked = bool(given.pop("action_mask", True))
         super().__init__(game, num_envs, **given)
         if self._masked:
