@@ -8,6 +8,7 @@ clear error, changing nothing."""
 from __future__ import annotations
 
 import gc
+import os
 import random
 import threading
 from typing import Any
@@ -272,6 +273,24 @@ def test_send_and_recv_out_of_order_are_refused_and_change_nothing() -> None:
     env.send(results[1].argmax(axis=1))
     del env, results  # an env dropped while it steps waits for the step, then goes
     gc.collect()
+
+
+def test_the_default_threads_are_one_per_32_games_up_to_the_cores() -> None:
+    """threads=None (the adapters' default too) gives a second thread only where it pays
+    (docs/ai.rst: from 64 games on two cores), never more than the cores; the games are
+    the same as on one thread."""
+    from diabolo.envs.vector import default_threads
+
+    cores = len(os.sched_getaffinity(0))
+    assert [default_threads(games) for games in (1, 31, 32, 63)] == [1, 1, 1, 1]
+    assert default_threads(64) == min(cores, 2) and default_threads(10**6) == cores
+    game = diabolo.load("schacht", players=4)
+    default, one = game.vector_env(64, seed=3), game.vector_env(64, seed=3, threads=1)
+    outputs = [default.reset(), one.reset()]
+    for _ in range(40):
+        assert all(np.array_equal(mine, theirs) for mine, theirs in zip(*outputs))
+        actions = outputs[0][1].argmax(axis=1)
+        outputs = [default.step(actions), one.step(actions)]
 
 
 def test_a_call_while_another_thread_steps_the_env_is_refused() -> None:

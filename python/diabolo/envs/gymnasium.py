@@ -224,7 +224,7 @@ class DiaboloVectorEnv(gymnasium.vector.VectorEnv[Observation, npt.NDArray[np.in
         *,
         opponents: Any = "random",
         seat: int | None = 0,
-        threads: int = 1,
+        threads: int | None = None,
         reward: str = "score",
         illegal: str = "penalise",
         penalty: float = -1.0,

@@ -96,7 +96,7 @@ class DiaboloVecEnv(VecEnv):
         *,
         opponents: Any = "random",
         seat: int | None = 0,
-        threads: int = 1,
+        threads: int | None = None,
         reward: str = "score",
         illegal: str = "penalise",
         penalty: float = -1.0,

@@ -26,6 +26,7 @@ another env's actions meanwhile (docs/ai.rst, "Stepping while the caller works")
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Sequence
 from typing import Any
 
@@ -35,6 +36,29 @@ from diabolo.registry import GAME_CLASSES, Game, bot
 
 __all__ = ["vector_env"]
 
+GAMES_PER_THREAD = 32
+"""With ``threads=None``, a thread for each 32 games, up to the cores: below that a second
+thread's wake-up costs more than its share of the step (``benchmarks/vector_env.py``;
+docs/ai.rst, "The vector env")."""
+
+
+def default_threads(games: int) -> int:
+    """The threads ``vector_env(games, threads=None)`` steps on: one per
+    ``GAMES_PER_THREAD`` games, at least one, at most the cores this process may run on.
+
+    >>> from diabolo.envs.vector import default_threads
+    >>> default_threads(8)
+    1
+    """
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    return max(1, min(cores, games // GAMES_PER_THREAD))
+
+
+def _threads(games: Any) -> int:
+    """default_threads of a number of games; one for anything else, which the engine then
+    refuses with its own message."""
+    return default_threads(games) if isinstance(games, int) and not isinstance(games, bool) else 1
+
 
 def vector_env(
     game: Game,
@@ -42,7 +66,7 @@ def vector_env(
     *,
     opponents: str | Any | Sequence[str | Any | None] = "random",
     seed: int = 0,
-    threads: int = 1,
+    threads: int | None = None,
     seat: int | None = 0,
     reward: str = "score",
     illegal: str = "raise",
@@ -62,11 +86,13 @@ def vector_env(
     (the whole step raises before any game changes) or "penalise" (that game's step
     changes nothing and its reward is ``penalty``); a real-time game in which nothing
     happened for ``idle_limit`` steps, or any game after ``max_steps`` steps, is
-    truncated. Game i of the same ``seed`` is the same for any ``games`` > i and any
-    ``threads``. ``observations="uint8"`` writes each observation entry as a byte, 0 at
-    its lowest value and 255 at its highest (``game.observation_tensor_bounds``): a
-    quarter of the memory traffic, exact for the 0/1 entries, within 1/510 of each
-    entry's range for the others. ``autoreset="next_step"`` (Gymnasium's ``NEXT_STEP``, as
+    truncated. ``threads`` steps the games on that many threads; None (the default) on
+    one per 32 games, up to the cores (:func:`default_threads`). Game i of the same
+    ``seed`` is the same for any ``games`` > i and any ``threads``.
+    ``observations="uint8"`` writes each observation entry as a byte, 0 at its lowest
+    value and 255 at its highest (``game.observation_tensor_bounds``): a quarter of the
+    memory traffic, exact for the 0/1 entries, within 1/510 of each entry's range for the
+    others. ``autoreset="next_step"`` (Gymnasium's ``NEXT_STEP``, as
     EnvPool does) starts a game's next episode at the step after it ended, which ignores
     that game's action; ``"same_step"`` (Gymnasium's ``SAME_STEP``, as Stable-Baselines3's
     ``VecEnv`` expects) starts it in the step that ends it: that step's row of
@@ -111,7 +137,7 @@ def vector_env(
         players,
         games,
         seed,
-        threads,
+        _threads(games) if threads is None else threads,
         -1 if seat is None else seat,
         reward == "final",
         illegal == "penalise",
