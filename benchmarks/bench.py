@@ -337,7 +337,9 @@ def time_batches(game: SchachtGame | DuvelenGame | KniziaGame, threads: int, bud
     chunk = max(threads, min(1 << 24, int(chunk * budget / 8 / max(took, 1e-9))))
     games = moves = 0
     meter = Meter()
-    while meter.elapsed() < budget:
+    # one chunk at least: on a slow machine the calibration alone may outlast the budget,
+    # and the row must still measure something
+    while games == 0 or meter.elapsed() < budget:
         result = game.play_random(chunk, seed=seed, threads=threads)
         seed += 1
         games += chunk
@@ -675,7 +677,7 @@ def time_simulations(game: DuvelenGame, threads: int, budget: float) -> tuple[Th
     totals = SimTotals()
     games = actions = 0
     meter = Meter()
-    while meter.elapsed() < budget:
+    while games == 0 or meter.elapsed() < budget:  # one chunk at least, as in time_batches
         result = realtime.simulate_many(game, bots, games=chunk, seed=seed, threads=threads)
         seed += 1
         games += chunk
@@ -1510,9 +1512,13 @@ def search_speed(threads: int, positions: Sequence[SchachtState], iterations: in
     wall = time.perf_counter() - t0
     cpu = time.process_time() - cpu0
     how = "tree" if tree else "flat"
+    key = f"ismcts_{how}_{threads}" if tree else f"ismcts_{threads}"
+    label = f"ISMCTS ({how}) iterations per second, {threads} thread(s)"
+    if done == 0 or wall <= 0:  # no position, or no iteration: no rate to give
+        return Row(key, label, None, "iter/s", f"n/a ({done} iterations over {len(positions)} positions)")
     return Row(
-        f"ismcts_{how}_{threads}" if tree else f"ismcts_{threads}",
-        f"ISMCTS ({how}) iterations per second, {threads} thread(s)",
+        key,
+        label,
         done / wall,
         "iter/s",
         f"{len(positions)} positions x {iterations} iterations; CPU/wall {cpu / wall:.2f}",
@@ -1623,10 +1629,13 @@ def decision_times(label: str, game: Any, bot: Any, opponents: Sequence[Any], ga
             if step.accepted:
                 state.apply(step.move, player=step.player)
     times.sort()
+    key, title = f"{label}_decision_ms", f"{game.name.capitalize()} {bot.name}: time to decide (mean)"
+    if not times:  # games that logged no move: no decision was asked for
+        return Row(key, title, None, "ms", f"n/a (no decision in {games} games)")
     mean = sum(times) / len(times)
     return Row(
-        f"{label}_decision_ms",
-        f"{game.name.capitalize()} {bot.name}: time to decide (mean)",
+        key,
+        title,
         mean,
         "ms",
         f"{len(times)} decisions from {games} games; 99th percentile {times[len(times) * 99 // 100]:.1f} ms, "

@@ -52,6 +52,8 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--runs", type=int, default=9)
     args = parser.parse_args()
+    if args.playouts < 1 or args.runs < 1:  # no playout or no timed run: no time per playout to give
+        parser.error("--playouts and --runs must be at least 1")
     with tempfile.TemporaryDirectory() as temp:
         folder = Path(temp) / "example"
         shutil.copytree(EXAMPLE, folder)

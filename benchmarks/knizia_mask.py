@@ -120,7 +120,10 @@ def main() -> None:
     if unknown:
         parser.error(f"no table family {unknown[0]!r}: the families are {', '.join(FIRST)}")
     first, _, last = arguments.sizes.partition("-")
-    result = run(families, range(int(first), int(last or first) + 1), arguments.tables, arguments.repeats)
+    table_sizes = range(int(first), int(last or first) + 1)
+    if not table_sizes or arguments.tables < 1 or arguments.repeats < 1:  # no table or no timed call: nothing to report
+        parser.error("--sizes must name at least one size (FIRST <= LAST), --tables and --repeats must be at least 1")
+    result = run(families, table_sizes, arguments.tables, arguments.repeats)
     if arguments.json:
         print(json.dumps(result, indent=2))
         return

@@ -121,6 +121,8 @@ def main() -> None:
     parser.add_argument("--cpus", type=int, default=2, help="CPUs of the local Ray cluster")
     parser.add_argument("--json", action="store_true")
     arguments = parser.parse_args()
+    if min(arguments.rounds, arguments.steps, arguments.runners, arguments.envs) < 1:  # each row needs a sample
+        parser.error("--rounds, --steps, --runners and --envs must be at least 1")
     rows = run(arguments.rounds, arguments.steps, arguments.runners, arguments.envs, arguments.cpus)
     if arguments.json:
         print(json.dumps(rows, indent=2))
@@ -133,7 +135,8 @@ def main() -> None:
     print(f"{'row':<38}{'env steps/s':>12}{'low .. high':>22}{'vs CartPole':>13}")
     for row in rows:
         spread, rate = f"{row['low']:,.0f} .. {row['high']:,.0f}", row["steps_per_second"]
-        print(f"{row['row']:<38}{rate:>12,.0f}{spread:>22}{rate / baseline:>12.2f}x")
+        ratio = f"{rate / baseline:>12.2f}x" if baseline > 0 else f"{'n/a':>13}"  # CartPole sampled no step
+        print(f"{row['row']:<38}{rate:>12,.0f}{spread:>22}{ratio}")
 
 
 if __name__ == "__main__":

@@ -112,6 +112,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     arguments = parser.parse_args()
+    if arguments.matches < 1:  # said now, not by diabolo.match after the first training
+        parser.error("--matches must be at least 1")
     rows = run(arguments.seconds, arguments.matches, arguments.seed)
     if arguments.json:
         print(json.dumps(rows, indent=2))

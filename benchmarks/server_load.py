@@ -243,6 +243,31 @@ def stored_moves(store: str) -> dict[str, int]:
         return {table: count for table, count in connection.execute(query).fetchall()}
 
 
+def latency_text(latencies: list[float]) -> str:
+    """p50 / p99 of sorted latencies, in ms; n/a when no move was answered before the end
+    (a run shorter than a move's round trip, or a server too slow to answer in it)."""
+    if not latencies:
+        return "n/a (no move answered in the time)"
+    return f"{statistics.median(latencies) * 1e3:.1f} / {latencies[int(len(latencies) * 0.99)] * 1e3:.1f} ms"
+
+
+def cpu_lines(server_cpu: float, stored: int, engine: float) -> list[str]:
+    """The servers' CPU per stored move and the engine's share of it; n/a without a stored
+    move, or when the run was shorter than the clock tick /proc counts CPU time in (10 ms on
+    most systems)."""
+    if stored == 0 or server_cpu <= 0:
+        why = "no move stored" if stored == 0 else "no CPU tick counted"
+        return [
+            f"  server CPU per stored move: n/a ({why}; {server_cpu:.1f} s of CPU in all)",
+            "  the engine's share of the server's CPU per move: n/a",
+        ]
+    per_move = server_cpu / stored
+    return [
+        f"  server CPU per stored move: {per_move * 1e6:,.0f} us ({server_cpu:.1f} s of CPU in all)",
+        f"  the engine's share of the server's CPU per move: {1 / engine / per_move:.0%}",
+    ]
+
+
 def measure(args: argparse.Namespace, store: str, redis: str, processes: int, engine: float) -> None:
     import multiprocessing
 
@@ -285,15 +310,10 @@ def measure(args: argparse.Namespace, store: str, redis: str, processes: int, en
     renewals_failed = logs.count("the lobby's renew failed")
     print(f"  lease renewals failed:  {renewals_failed}")
     print(f"  tables lost to another process: {logs.count('another process holds it now')}")
-    print(
-        f"  send -> answer, p50/p99: {statistics.median(latencies) * 1e3:.1f} / "
-        f"{latencies[int(len(latencies) * 0.99)] * 1e3:.1f} ms"
-    )
+    print(f"  send -> answer, p50/p99: {latency_text(latencies)}")
     print(f"  server memory per table: {(memory_after - memory_before) / args.tables:,.0f} KiB (RSS growth)")
     print(f"  moves stored: {sum(stored.values()):,}; accepted but not stored: {lost}")
-    per_move = server_cpu / max(1, sum(stored.values()))
-    print(f"  server CPU per stored move: {per_move * 1e6:,.0f} us ({server_cpu:.1f} s of CPU in all)")
-    print(f"  the engine's share of the server's CPU per move: {1 / engine / per_move:.0%}")
+    print("\n".join(cpu_lines(server_cpu, sum(stored.values()), engine)))
     print(f"  whole run {elapsed:.1f} s")
 
 
@@ -319,6 +339,8 @@ def main() -> None:
         " other than the one that made it, or each seat to the next process in turn (a proxy without affinity)",
     )
     args = parser.parse_args()
+    if not args.seconds > 0 or args.tables < 1:  # the rates are per second and per table
+        parser.error("--seconds must be positive and --tables at least 1")
     print(
         f"server load: {args.tables} {args.game} tables of {args.players} people over websockets, {args.seconds:.0f} s,"
         f" {args.pace} s to think, {args.busy} other processes busy, seats routed: {args.route}"

@@ -50,11 +50,14 @@ import diabolo
 
 
 def rate(run: Callable[[], int], seconds: float) -> float:
-    """Steps a second of ``run`` (which returns the steps it made) for ``seconds``."""
+    """Steps a second of ``run`` (which returns the steps it made) for ``seconds``; one
+    call at least, so that a machine slower than the budget still gives its figure."""
     steps, started = 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    while True:
         steps += run()
-    return steps / (time.perf_counter() - started)
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return steps / elapsed
 
 
 def python_loop(game: Any, opponent: str, seconds: float) -> float:
@@ -195,13 +198,15 @@ def policy_steps(game: Any, opponent: str, games: int, seconds: float, halves: b
     actions = [policy(*output[:2]) for output in outputs]
     steps, started = 0, time.perf_counter()
     if not halves:
-        while time.perf_counter() - started < seconds:
+        while True:  # one step at least, as rate() makes
             observations, masks, *_ = envs[0].step(actions[0])
             actions[0] = policy(observations, masks)
             steps += games
-        return steps / (time.perf_counter() - started)
+            elapsed = time.perf_counter() - started
+            if elapsed >= seconds:
+                return steps / elapsed
     envs[0].send(actions[0])
-    while time.perf_counter() - started < seconds:
+    while True:
         envs[1].send(actions[1])  # both halves step now
         observations, masks, *_ = envs[0].recv()
         actions[0] = policy(observations, masks)  # while half 1 steps
@@ -209,9 +214,11 @@ def policy_steps(game: Any, opponent: str, games: int, seconds: float, halves: b
         observations, masks, *_ = envs[1].recv()
         actions[1] = policy(observations, masks)  # while half 0 steps
         steps += games
-    rate = steps / (time.perf_counter() - started)
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            break
     envs[0].recv()
-    return rate
+    return steps / elapsed
 
 
 def cpp_vector_steps(games: int, seconds: float, repeats: int, compiler: str | None) -> dict[tuple[str, int], float]:
@@ -238,10 +245,12 @@ def bandwidth(seconds: float = 1.0) -> float:
     source = np.ones(64 * 1024 * 1024, dtype=np.float32)
     target = np.empty_like(source)
     copies, started = 0, time.perf_counter()
-    while time.perf_counter() - started < seconds:
+    while True:  # one copy at least, as rate() makes
         np.copyto(target, source)
         copies += 1
-    return 2 * source.nbytes * copies / (time.perf_counter() - started)
+        elapsed = time.perf_counter() - started
+        if elapsed >= seconds:
+            return 2 * source.nbytes * copies / elapsed
 
 
 def main() -> None:
@@ -253,6 +262,8 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=3, help="runs of each vector env figure (the best is shown)")
     parser.add_argument("--cxx", default="c++", help="the C++ compiler for vector_env.cpp ('' to skip it)")
     args = parser.parse_args()
+    if not args.seconds > 0 or args.repeats < 1:  # a rate needs some time, the best of the runs one run
+        parser.error("--seconds must be positive and --repeats at least 1")
     game = diabolo.load("schacht", players=args.players)
     size = game.vector_env(1).observation_size
     print(f"Schacht, {args.players} players, opponents {args.opponent}; vector env of {args.games} games")
@@ -292,7 +303,8 @@ def main() -> None:
         rows.append((f"vector env from C++, {observations}, {threads} thread(s)", "learner", steps, None))
     for name, unit, steps, written in rows:
         traffic = f"   {written / 1e9:5.2f} GB/s written" if written is not None else ""
-        print(f"  {name:<46} {steps:>12,.0f} {unit} steps/s  {steps / loop:7.1f}x{traffic}")
+        ratio = f"{steps / loop:7.1f}x" if loop > 0 else f"{'n/a':>8}"  # a baseline of 0 steps has no ratio
+        print(f"  {name:<46} {steps:>12,.0f} {unit} steps/s  {ratio}{traffic}")
     print(f"  memory bandwidth (numpy copy, read + write): {bandwidth() / 1e9:.1f} GB/s")
 
 

@@ -77,31 +77,34 @@ function apiGame(game, seed, pick, realtime) {
     return moves;
 }
 
-/** Games, moves and seconds of `playOne` run for about `budget` seconds. */
+/**
+ * Games, moves and seconds of `playOne` run for about `budget` seconds: one game at least,
+ * so that a machine slower than the budget still has a figure (not 0 / 0).
+ */
 function timeGames(playOne, budget) {
     const start = performance.now();
     let games = 0;
     let moves = 0;
-    while ((performance.now() - start) / 1000 < budget) {
+    do {
         moves += playOne(games);
         games += 1;
-    }
+    } while ((performance.now() - start) / 1000 < budget);
     return { games, moves, seconds: (performance.now() - start) / 1000 };
 }
 
-/** (b) game.playRandom in batches for about `budget` seconds. */
+/** (b) game.playRandom in batches for about `budget` seconds, one batch at least (as timeGames). */
 function timeBatches(game, budget) {
     let batch = 1;
     const start = performance.now();
     let games = 0;
     let moves = 0;
     let seed = 0;
-    while ((performance.now() - start) / 1000 < budget) {
+    do {
         const result = game.playRandom(batch, (seed += 1));
         games += batch;
         moves += result.moves.reduce((sum, n) => sum + n, 0);
         batch = Math.min(batch * 2, 256);
-    }
+    } while ((performance.now() - start) / 1000 < budget);
     return { games, moves, seconds: (performance.now() - start) / 1000 };
 }
 
