@@ -286,7 +286,7 @@ def test_the_default_threads_are_one_per_32_games_up_to_the_cores() -> None:
     assert default_threads(64) == min(cores, 2) and default_threads(10**6) == cores
     game = diabolo.load("schacht", players=4)
     default, one = game.vector_env(64, seed=3), game.vector_env(64, seed=3, threads=1)
-    outputs = [default.reset(), one.reset()]
+    outputs: list[tuple[Any, ...]] = [default.reset(), one.reset()]
     for _ in range(40):
         assert all(np.array_equal(mine, theirs) for mine, theirs in zip(*outputs))
         actions = outputs[0][1].argmax(axis=1)

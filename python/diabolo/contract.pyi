@@ -110,7 +110,7 @@ class Game(Protocol[MoveT, StateT_co, BotT_contra, EnvT_co]):
         *,
         opponents: str | BotT_contra | Sequence[str | BotT_contra | None] = "random",
         seed: int = 0,
-        threads: int = 1,
+        threads: int | None = None,
         seat: int | None = 0,
         reward: str = "score",
         illegal: str = "raise",
