@@ -6,10 +6,7 @@ actions only."""
 
 from __future__ import annotations
 
-import importlib.util
 import logging
-import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -22,10 +19,10 @@ from ray.rllib.core.rl_module.rl_module import RLModuleSpec  # noqa: E402
 
 import diabolo  # noqa: E402
 from diabolo.envs.rllib import ActionMaskingModule, DiaboloRLlibEnv  # noqa: E402
+from tests.example_helpers import load_example  # noqa: E402
 from tests.transcripts import KNIZIA_WORDS  # noqa: E402
 
 WORDS = diabolo.Lexicon.from_words(KNIZIA_WORDS)
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "rllib_ppo.py"
 
 
 class Records(logging.Handler):
@@ -44,11 +41,7 @@ def test_the_documented_ppo_run_trains_two_iterations_and_stops() -> None:
     """examples/rllib_ppo.py as docs/ai.rst includes it: 64 games in the env runner,
     RLlib's default batch sampled within its sample time-out, whole games ended, and no
     deprecation RLlib names beyond the one it logs for every module it builds."""
-    spec = importlib.util.spec_from_file_location("rllib_ppo", EXAMPLE)
-    assert spec is not None and spec.loader is not None
-    example = importlib.util.module_from_spec(spec)
-    sys.modules["rllib_ppo"] = example
-    spec.loader.exec_module(example)
+    example = load_example("rllib_ppo")
     records = Records()
     logging.getLogger("ray").addHandler(records)
     try:

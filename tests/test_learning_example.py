@@ -8,32 +8,17 @@ something a test proves again."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
 from types import ModuleType
 
 import numpy as np
 import pytest
 
 import diabolo
-
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "policy_gradient.py"
-MASKABLE_PPO = EXAMPLE.parent / "maskable_ppo.py"
-
-
-def _load(path: Path) -> ModuleType:
-    """An example script as a module."""
-    spec = importlib.util.spec_from_file_location(path.stem, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[path.stem] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+from tests.example_helpers import load_example
 
 
 def _example() -> ModuleType:
-    return _load(EXAMPLE)
+    return load_example("policy_gradient")
 
 
 def test_a_few_updates_move_the_policy_and_its_values_and_it_plays_a_match() -> None:
@@ -74,7 +59,7 @@ def test_maskable_ppo_through_the_sb3_adapter_trains_and_plays_a_match() -> None
 
     from diabolo.envs.sb3 import DiaboloVecEnv
 
-    example = _load(MASKABLE_PPO)
+    example = load_example("maskable_ppo")
     training = example.train(players=4, games=16, steps=1, seed=1)
     assert training.steps == 8192 and 0 < training.rollout_seconds < training.seconds  # one rollout of the example's
     start = example.model_for(DiaboloVecEnv("schacht", num_envs=16, players=4, opponents="random", seat=None), 1)
@@ -89,19 +74,16 @@ def test_a_time_limit_shorter_than_one_rollout_still_measures_it() -> None:
     still counts that rollout's steps and seconds: benchmarks/sb3_rollout.py divides one
     by the other."""
     pytest.importorskip("sb3_contrib", reason='the MaskablePPO example needs pip install "diabolo[sb3]"')
-    example = _load(MASKABLE_PPO)
+    example = load_example("maskable_ppo")
     training = example.train(players=4, games=16, seconds=0.0, seed=1)
     assert 0 < training.steps < 8192 and 0 < training.rollout_seconds <= training.seconds
-
-
-TRAIN_LEARNED = EXAMPLE.parent / "train_learned.py"
 
 
 @pytest.mark.usefixtures("ray_cluster")
 def test_training_the_learned_bot_gives_the_same_weights_on_ray_and_in_one_process() -> None:
     """examples/train_learned.py: a short run moves the weights from the start, and the
     games, noise and updates are the same whether Ray tasks or this process play them."""
-    example = _load(TRAIN_LEARNED)
+    example = load_example("train_learned")
     # 90 games a run: an update from two pairs of directions over 10 deals, two evaluations of 5
     settings = {"iterations": 1, "pairs": 2, "games": 10, "eval_games": 5, "report": 1, "log": lambda _: None}
     here, here_curve = example.train(example.local(2), **settings)
@@ -112,7 +94,7 @@ def test_training_the_learned_bot_gives_the_same_weights_on_ray_and_in_one_proce
 
 
 def test_the_learned_bot_starts_as_the_heuristic_and_its_weights_are_written_into_the_engine() -> None:
-    example = _load(TRAIN_LEARNED)
+    example = load_example("train_learned")
     import diabolo
     from diabolo.schacht import HeuristicBot, LearnedBot
 
