@@ -105,7 +105,7 @@ class DiaboloRLlibEnv(DiaboloVectorEnv):
     def _seen(self, observations: npt.NDArray[np.float32]) -> Observations | npt.NDArray[np.float32]:
         if not self._masked:
             return observations
-        return {"action_mask": self.action_masks().astype(np.float32), "observations": observations}
+        return {"action_mask": self._masks.astype(np.float32), "observations": observations}  # a copy
 
 
 class ActionMaskingModule(DefaultPPOTorchRLModule):
