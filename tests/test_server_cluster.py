@@ -6,6 +6,7 @@ with ``since``, and no accepted move is lost or doubled."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import signal
@@ -21,6 +22,10 @@ from websockets.exceptions import ConnectionClosed  # noqa: E402
 from websockets.sync.client import ClientConnection  # noqa: E402
 
 import diabolo  # noqa: E402
+from diabolo.server.cluster import Cluster  # noqa: E402
+from diabolo.server.config import ServerConfig  # noqa: E402
+from diabolo.server.lobby import Lobby  # noqa: E402
+from diabolo.server.store import open_store  # noqa: E402
 from tests.cluster_helpers import LEASE_SECONDS, Process, processes, receive  # noqa: E402
 from tests.test_server_limits import create_at_once  # noqa: E402
 
@@ -204,6 +209,31 @@ def test_a_process_that_dies_or_stops_loses_its_tables_to_the_others(
             if not person.step():
                 person.reconnect(others)
         check_nothing_lost(others[0], person)
+
+
+def test_a_draining_process_never_takes_back_the_leases_it_let_go(postgres_url: str, redis_url: str) -> None:
+    """The drain lets each table's lease go so that another process takes the table at
+    once; the lease renewal that comes after it (every third of a lease) must not take
+    the lease back. It did (a renewal takes a lease that vanished, as after a Redis
+    restart): a process that stopped while its renewal ran held its tables' leases after
+    it was gone, and their people waited a lease for another process to take them."""
+
+    async def drain_then_renew() -> list[str | None]:
+        store = await open_store(postgres_url)
+        cluster = Cluster(redis_url, LEASE_SECONDS)
+        lobby = Lobby(store, ServerConfig(store=postgres_url, redis=redis_url), cluster=cluster)
+        await lobby.restore()
+        try:
+            table = await lobby.create(quick_duvelen(), "client")
+            assert await cluster.holders([table.id]) == [cluster.node]
+            await lobby.drain()
+            await lobby.renew()  # the renewal's next round
+            return await cluster.holders([table.id])
+        finally:
+            await lobby.close()
+            await store.close()
+
+    assert asyncio.run(drain_then_renew()) == [None]
 
 
 def test_the_limits_on_making_tables_hold_across_processes_and_a_redis_restart(

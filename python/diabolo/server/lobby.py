@@ -65,6 +65,7 @@ class Lobby:
         self.metrics = metrics
         self.cluster = cluster
         self.draining = False
+        self._renewing = asyncio.Lock()  # held while leases are renewed: drain() waits out one under way
         self.pool = EnginePool(self.config.bot_workers)
         self.tables: dict[str, Table] = {}
         self._clock = clock
@@ -246,9 +247,16 @@ class Lobby:
         return taken
 
     async def renew(self) -> None:
-        """Renews this process's leases; a table whose lease another took is let go."""
+        """Renews this process's leases; a table whose lease another took is let go. Not
+        while draining: a renewal takes a lease that vanished again (a Redis restart), and
+        would take back the leases drain() let go, holding them for a process on its way
+        out until they expire."""
         assert self.cluster is not None
-        for table_id in await self.cluster.renew(list(self.tables)):
+        async with self._renewing:
+            if self.draining:
+                return
+            lost = await self.cluster.renew(list(self.tables))
+        for table_id in lost:
             table = self.tables.get(table_id)
             if table is not None:
                 self._lost(table)
@@ -330,7 +338,7 @@ class Lobby:
         plays it. None when the lease is another's, or nothing was asked."""
         assert self.cluster is not None
         asked = self._late.get(table_id)
-        if asked is None or self._clock() - asked > self.config.lease_seconds:
+        if asked is None or self.draining or self._clock() - asked > self.config.lease_seconds:
             self._late.pop(table_id, None)
             return None
         if await self.cluster.renew([table_id]):  # lost: another process holds the lease
@@ -679,6 +687,8 @@ class Lobby:
         reconnect (``draining``) and closes it; with other processes, lets the tables go,
         so that the others take them over at once."""
         self.draining = True
+        async with self._renewing:  # a renewal already sent ends before any lease is let go
+            pass
         for table in list(self.tables.values()):
             table.close("draining")
         for table in list(self.tables.values()):
