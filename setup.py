@@ -9,6 +9,7 @@ flags."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import struct
 import sys
@@ -223,4 +224,12 @@ def write_packages(lib: Path, version: str) -> None:
         target.write_text(text)
 
 
-setup(ext_modules=[core, c_library], cmdclass={"build_ext": BuildWithCLibrary})
+def version() -> str:
+    """DIABOLO_VERSION of the C API's header: the one place the version is written."""
+    header = Path("cpp/include/diabolo/diabolo.h").read_text(encoding="utf-8")
+    found = re.search(r'^#define DIABOLO_VERSION "([0-9.]+)"$', header, re.MULTILINE)
+    assert found, "cpp/include/diabolo/diabolo.h defines no DIABOLO_VERSION"
+    return found.group(1)
+
+
+setup(version=version(), ext_modules=[core, c_library], cmdclass={"build_ext": BuildWithCLibrary})

@@ -5,6 +5,7 @@
 
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/rng.hpp"
+#include "diabolo/diabolo.h"
 
 namespace diabolo::bindings {
 
@@ -52,6 +53,7 @@ void register_errors(py::module_& m) {
             raise(base, e, py::none());
         }
     });
+    m.attr("__version__") = DIABOLO_VERSION;
     m.attr("SIMULTANEOUS") = kSimultaneous;
     m.attr("TERMINAL") = kTerminal;
     m.def(

@@ -15,7 +15,7 @@ def assert_unchanged_after(
     match: str | None = None,
 ) -> None:
     """``call`` raises ``error`` (with a message matching ``match``, if given) and leaves
-    ``state`` as it was (DESIGN: bad input changes nothing)."""
+    ``state`` as it was (docs/interface.rst: bad input changes nothing)."""
     before = state.to_json()
     with pytest.raises(error, match=match):
         call()

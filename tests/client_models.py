@@ -33,7 +33,7 @@ class ClientModel:
 
 
 class SchachtModel(ClientModel):
-    """rules/schacht.md S7.4."""
+    """docs/games/schacht.rst S7.4."""
 
     colours = "RYGPB"
 
@@ -121,7 +121,7 @@ class SchachtModel(ClientModel):
 
 
 class DuvelenModel(ClientModel):
-    """rules/duvelen.md D8.3."""
+    """docs/games/duvelen.rst D8.3."""
 
     ranks = {"A": 1, "J": 11, "Q": 12, "K": 13}
 
@@ -187,7 +187,7 @@ class DuvelenModel(ClientModel):
 
 
 class KniziaModel(ClientModel):
-    """rules/knizia.md K8, K10.6."""
+    """docs/games/knizia.rst K8, K10.6."""
 
     def after_penalty(self) -> None:
         self.view["phase"] = "penalty" if self.view["penalty"] else "play"

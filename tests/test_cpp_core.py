@@ -67,18 +67,37 @@ def configure(configuration: str, *options: str) -> Path:
     return build
 
 
-SINGLE_THREADED = ("random_games_keep_every_invariant", "formable_words_are_find_words_words_on_random_tables")
+SINGLE_THREADED = (
+    "random_games_keep_every_invariant",
+    "formable_words_are_find_words_words_on_random_tables",
+    "contract_every_game_of_the_catalogue_with_its_default_options",
+    "contract_schacht",
+    "contract_duvelen",
+    "contract_knizia",
+    "finder_agrees_with_the_former_finder_on_random_tables",
+    "bots_only_choose_legal_moves",
+)
 """The C++ tests that take longest under a sanitizer and start no thread: ThreadSanitizer
-finds races between threads, so it leaves them to the other builds (170 of its 210 s)."""
+finds races between threads, so it leaves them to the other builds (the ASan+UBSan build
+runs every test). The contract tests' one threaded part, batch play on 2 threads, is a
+test of its own that ThreadSanitizer runs (threads_batch_play_of_the_contract_games_...);
+a word list splits across threads only from 32,768 words (knizia/words.cpp), far more
+than the finder test's 400; the bots' search runs on one thread unless told otherwise."""
 
 
 def build_and_run(
-    configuration: str, option: str, env: dict[str, str], leave_out: tuple[str, ...] = ()
+    configuration: str,
+    option: str,
+    env: dict[str, str],
+    leave_out: tuple[str, ...] = (),
+    targets: tuple[str, ...] = (),
 ) -> tuple[Path, str]:
     """Builds the C++ tests with `option` ("DIABOLO_TSAN") and runs them, but those whose
-    names contain one of `leave_out`; returns the build folder and their output."""
+    names contain one of `leave_out`; returns the build folder and their output. With
+    `targets`, builds only those (else everything: the C test and the docs' examples too)."""
     build = configure(configuration, f"-D{option}=ON", "-DCMAKE_BUILD_TYPE=RelWithDebInfo")
-    run([cmake(), "--build", str(build), "--parallel", str(os.cpu_count() or 2)], ROOT)
+    only = ["--target", *targets] if targets else []
+    run([cmake(), "--build", str(build), *only, "--parallel", str(os.cpu_count() or 2)], ROOT)
     result = background.run(
         [str(build / "diabolo_tests"), *(f"-{name}" for name in leave_out)], timeout=900, env={**os.environ, **env}
     )
@@ -127,9 +146,10 @@ def test_core_under_address_and_undefined_behaviour_sanitizers() -> None:
 
 @background.job("tsan")
 def thread_sanitized(folder: Path) -> str:
-    """The C++ tests' output under ThreadSanitizer (a background job)."""
+    """The C++ tests' output under ThreadSanitizer (a background job). Only the C++ tests
+    are built: the C test and the docs' examples run in the ASan+UBSan build."""
     options = {"TSAN_OPTIONS": "halt_on_error=1:second_deadlock_stack=1"}
-    return build_and_run("tsan", "DIABOLO_TSAN", options, leave_out=SINGLE_THREADED)[1]
+    return build_and_run("tsan", "DIABOLO_TSAN", options, leave_out=SINGLE_THREADED, targets=("diabolo_tests",))[1]
 
 
 @pytest.mark.slow
@@ -147,6 +167,7 @@ def test_core_under_thread_sanitizer() -> None:
         "threads_an_interrupted_batch_stops_and_keeps_what_it_did",
         "formable_words_split_across_threads_are_find_words_words",
         "vector_env_gives_the_same_steps_for_any_thread_count",
+        "threads_batch_play_of_the_contract_games_does_not_depend_on_threads",
     ):
         assert f"ok     {case}" in output
     assert "ThreadSanitizer" not in output

@@ -349,7 +349,7 @@ def test_malformed_notation(text: str) -> None:
 
 @pytest.mark.parametrize("text", ["\ud800", "R2:7h>\udc00", "tur\udfff"])
 def test_lone_surrogates_are_notation_errors(text: str) -> None:
-    """DESIGN (errors): a str holding a lone surrogate is a NotationError, never a crash."""
+    """docs/interface.rst, Errors,: a str holding a lone surrogate is a NotationError, never a crash."""
     state = base_position()
     assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(text, player=1))
     with pytest.raises(diabolo.NotationError):
@@ -364,7 +364,7 @@ def test_lone_surrogates_in_state_json(text: str) -> None:
 
 @pytest.mark.parametrize("action", [-1, 203, 204, 255, 256, 1000, -(2**31), 2**31, 2**63, 2**64, -(2**70), 2**200])
 def test_from_action_out_of_range(action: int) -> None:
-    """D7/DESIGN: action ids are 0..202 (applying one out of range: tests/contract)."""
+    """D7/docs/interface.rst: action ids are 0..202 (applying one out of range: tests/contract)."""
     with pytest.raises(diabolo.NotationError, match="out of range"):
         DuvelenMove.from_action(action)
 
@@ -373,14 +373,14 @@ def test_from_action_out_of_range(action: int) -> None:
     "value", [True, False, 1.0, 198.0, None, [198], (198,), {"move": "turn"}, object(), b"turn", 1j]
 )
 def test_moves_of_the_wrong_type(value: object) -> None:
-    """DESIGN: a move is a DuvelenMove, an action id or notation; anything else raises
+    """docs/interface.rst: a move is a DuvelenMove, an action id or notation; anything else raises
     NotationError (a bool is not an action id) and changes nothing."""
     state = base_position()
     assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(value, player=1))  # type: ignore[arg-type]
 
 
 def test_other_objects_as_moves() -> None:
-    """DESIGN: states, games, moves of another game and other objects are not moves."""
+    """docs/interface.rst: states, games, moves of another game and other objects are not moves."""
     state = base_position()
     others: list[object] = [
         state,
@@ -469,7 +469,7 @@ BAD_SEEDS: list[Any] = [-1, -(2**63), 2**64, 2**100, 1.0, 0.5, True, False, None
 
 @pytest.mark.parametrize("seed", BAD_SEEDS)
 def test_bad_seeds_with_given_decks(seed: Any) -> None:
-    """DESIGN: a seed is checked with given decks too (the rest: tests/contract)."""
+    """docs/interface.rst: a seed is checked with given decks too (the rest: tests/contract)."""
     with pytest.raises(diabolo.OptionError, match="seed must be an int"):
         game2().new_state(seed=seed, decks=[full_deck(), full_deck()])
 
@@ -481,7 +481,7 @@ BAD_SEATS: list[Any] = [-1, -2, -4, 3, 4, 8, 2**31, 2**63, 2**64, -(2**70), True
 
 @pytest.mark.parametrize("seat", BAD_SEATS)
 def test_bad_seats(seat: Any) -> None:
-    """DESIGN: a seat is an int 0..n-1; anything else (None included: there are no turns,
+    """docs/interface.rst: a seat is an int 0..n-1; anything else (None included: there are no turns,
     D3) raises PlayerError and changes nothing."""
     for state in (base_position(), after_stop_position(), game_over_position()):
         before = state.to_json()
@@ -975,7 +975,7 @@ def test_state_json_non_ascii_cards() -> None:
 
 
 def test_uninitialised_objects_do_not_crash() -> None:
-    """DESIGN: no input may crash the process, also objects made with ``cls.__new__``
+    """docs/interface.rst: no input may crash the process, also objects made with ``cls.__new__``
     without ``__init__``. Run in a child process, so that a crash fails this test
     instead of the run."""
     calls = [

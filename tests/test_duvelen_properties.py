@@ -181,7 +181,7 @@ def test_apply_on_a_clone_never_changes_the_original(state: DuvelenState, seed: 
 @settings(max_examples=WALKS)
 @given(st.integers(0, 2**64 - 1), st.sampled_from([2, 3, 5]), st.integers(1, 2))
 def test_same_seed_same_game(seed: int, players: int, rounds: int) -> None:
-    """DESIGN: the same seed (and the same sequence of moves) gives the same game."""
+    """docs/interface.rst: the same seed (and the same sequence of moves) gives the same game."""
     game = game_of(players, rounds)
     first = play(game.new_state(seed=seed), random.Random(seed), 100_000, bias=0.7)
     second = play(game.new_state(seed=seed), random.Random(seed), 100_000, bias=0.7)
@@ -267,7 +267,7 @@ def test_resample_keeps_every_visible_card_and_count(state: DuvelenState, seed: 
 
 @given(states(), st.integers(0, 2**64 - 1), st.integers(0, 2**64 - 1))
 def test_resample_depends_only_on_what_the_player_knows(state: DuvelenState, seed: int, other: int) -> None:
-    """DESIGN, D8.2: two states that look the same to a player resample identically; as
+    """docs/interface.rst, D8.2: two states that look the same to a player resample identically; as
     every seat knows the same (nobody sees face-down cards), so does every seat."""
     reference = state.resample(0, seed).to_json()
     for player in range(state.game.players):

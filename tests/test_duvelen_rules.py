@@ -1118,7 +1118,7 @@ def test_D8_observation_tensor_shape() -> None:
 
 
 def test_game_object_is_a_value() -> None:
-    """DESIGN: a game is a value: equal options, equal games; it pickles."""
+    """docs/interface.rst: a game is a value: equal options, equal games; it pickles."""
     g = game(3, rounds=2, on_block="end_round", max_actions=500)
     assert g == game(3, rounds=2, on_block="end_round", max_actions=500)
     assert g != game(3, rounds=2)

@@ -298,7 +298,7 @@ def test_notation_limits_accepted() -> None:
 
 @pytest.mark.parametrize("text", ["\ud800", "LAG\udfffER", "take@\udc00", "POST@\ud800"])
 def test_lone_surrogates_are_notation_errors(text: str) -> None:
-    """DESIGN: a str holding a lone surrogate is a NotationError, never a crash."""
+    """docs/interface.rst: a str holding a lone surrogate is a NotationError, never a crash."""
     for state in positions():
         assert_unchanged_after(
             state, diabolo.NotationError, lambda: state.apply(text, player=1), match="unpaired surrogate"
@@ -358,7 +358,7 @@ WRONG_TYPES: list[object] = [
 
 @pytest.mark.parametrize("value", WRONG_TYPES)
 def test_moves_of_the_wrong_type(value: object) -> None:
-    """DESIGN: a move is a KniziaMove, an action id, notation or move data; anything else
+    """docs/interface.rst: a move is a KniziaMove, an action id, notation or move data; anything else
     (a bool is not an action id, a dict without a kind is not move data) raises
     NotationError and changes nothing."""
     expected = "a Knizia move as data is like" if isinstance(value, dict) else "a Knizia move is a KniziaMove"
@@ -598,7 +598,7 @@ BAD_SEEDS: list[Any] = [-1, -(2**63), 2**64, 2**100, 1.0, 0.5, True, False, None
 
 @pytest.mark.parametrize("seed", BAD_SEEDS)
 def test_bad_seeds_with_a_given_deal(seed: Any) -> None:
-    """DESIGN: a seed is checked with a given deal too (the rest: tests/contract)."""
+    """docs/interface.rst: a seed is checked with a given deal too (the rest: tests/contract)."""
     with pytest.raises(diabolo.OptionError, match="seed must be an int"):
         game().new_state(seed=seed, deck=CARDS)
 
@@ -610,7 +610,7 @@ BAD_SEATS: list[Any] = [-1, -2, 3, 6, 7, 2**31, 2**63, 2**64, -(2**70), True, Fa
 
 @pytest.mark.parametrize("seat", BAD_SEATS)
 def test_bad_seats(seat: Any) -> None:
-    """DESIGN: a seat is an int 0..n-1 (a bool is not a seat); anything else raises
+    """docs/interface.rst: a seat is an int 0..n-1 (a bool is not a seat); anything else raises
     PlayerError and changes nothing."""
     for state in positions():
         calls: list[Callable[[], object]] = [

@@ -246,7 +246,7 @@ def test_malformed_notation(text: str) -> None:
 
 @pytest.mark.parametrize("text", ["\ud800", "G\udc005<", "x\udfff"])
 def test_lone_surrogates_are_notation_errors(text: str) -> None:
-    """DESIGN (errors): a str that cannot be a move is a NotationError, also one holding
+    """docs/interface.rst, Errors,: a str that cannot be a move is a NotationError, also one holding
     a lone surrogate; never a RuntimeError or a crash."""
     state = play_position()
     assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(text))
@@ -256,21 +256,21 @@ def test_lone_surrogates_are_notation_errors(text: str) -> None:
 
 @pytest.mark.parametrize("text", ["\ud800", '{"format": "\udc00"}'])
 def test_lone_surrogates_in_state_json(text: str) -> None:
-    """DESIGN (errors): text that is not a valid state is a StateFormatError."""
+    """docs/interface.rst, Errors,: text that is not a valid state is a StateFormatError."""
     with pytest.raises(diabolo.StateFormatError):
         game3().state_from_json(text)
 
 
 @pytest.mark.parametrize("action", [-1, 77, 78, 100, 255, 256, -(2**31), 2**31, 2**63, 2**64, -(2**70), 2**200])
 def test_from_action_out_of_range(action: int) -> None:
-    """S8/DESIGN: action ids are 0..76 (applying one out of range: tests/contract)."""
+    """S8/docs/interface.rst: action ids are 0..76 (applying one out of range: tests/contract)."""
     with pytest.raises(diabolo.NotationError, match="out of range"):
         SchachtMove.from_action(action)
 
 
 @pytest.mark.parametrize("value", [True, False, 1.0, 75.0, None, [1], (75,), {"move": "bet"}, object(), b"G5<", 1j])
 def test_moves_of_the_wrong_type(value: object) -> None:
-    """DESIGN: a move is a SchachtMove, an action id or notation; anything else raises
+    """docs/interface.rst: a move is a SchachtMove, an action id or notation; anything else raises
     NotationError (a bool is not an action id) and changes nothing."""
     state = play_position()
     assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(value))  # type: ignore[arg-type]
@@ -279,7 +279,7 @@ def test_moves_of_the_wrong_type(value: object) -> None:
 
 
 def test_other_objects_as_moves() -> None:
-    """DESIGN: states, games and other objects are not moves."""
+    """docs/interface.rst: states, games and other objects are not moves."""
     state = play_position()
     for value in (state, state.game, diabolo, SchachtMove):
         assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(value))  # type: ignore[arg-type]
@@ -287,7 +287,7 @@ def test_other_objects_as_moves() -> None:
 
 @pytest.mark.parametrize("value", [True, False])
 def test_from_action_rejects_bools(value: bool) -> None:
-    """DESIGN: a bool is not an action id (apply rejects it; from_action must too)."""
+    """docs/interface.rst: a bool is not an action id (apply rejects it; from_action must too)."""
     with pytest.raises((diabolo.NotationError, TypeError)):
         SchachtMove.from_action(value)
 
@@ -373,7 +373,7 @@ BAD_SEEDS: list[Any] = [-1, -(2**63), 2**64, 2**64 + 1, 2**100, 1.0, 0.5, True, 
 
 @pytest.mark.parametrize("seed", BAD_SEEDS)
 def test_bad_seeds_with_a_given_deal(seed: Any) -> None:
-    """DESIGN: a seed is checked with a given deal too (the rest: tests/contract)."""
+    """docs/interface.rst: a seed is checked with a given deal too (the rest: tests/contract)."""
     with pytest.raises(diabolo.OptionError, match="seed must be an int"):
         game3().new_state(seed=seed, deck=full_deck())
 
@@ -385,7 +385,7 @@ BAD_SEATS: list[Any] = [-1, -2, -4, 3, 4, 7, 8, 2**31, 2**63, 2**64, -(2**70), T
 
 @pytest.mark.parametrize("seat", BAD_SEATS)
 def test_bad_seats(seat: Any) -> None:
-    """DESIGN: a seat is an int 0..n-1; others raise PlayerError and change nothing."""
+    """docs/interface.rst: a seat is an int 0..n-1; others raise PlayerError and change nothing."""
     for state in (play_position(), doubler_position(), game_over_position()):
         before = state.to_json()
         calls: list[Callable[[], object]] = [
@@ -781,7 +781,7 @@ def test_loaded_doubler_state_is_usable() -> None:
 
 
 def test_uninitialised_objects_do_not_crash() -> None:
-    """DESIGN: no input may crash the process, also objects made with ``cls.__new__``
+    """docs/interface.rst: no input may crash the process, also objects made with ``cls.__new__``
     without ``__init__`` (using them should raise TypeError or a DiaboloError).
 
     Run in a child process, so that a crash fails this test instead of the run."""

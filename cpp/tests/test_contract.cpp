@@ -184,10 +184,41 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
     CHECK_THROWS(NotationError, R::move_of_action(game, num_actions));
     CHECK_THROWS(StateFormatError, R::state_from_json(game, before.substr(0, before.size() / 2)));
     check_bots<R>(game, asked);
-    // Batch play through the contract does not depend on the thread count.
+}
+
+/// Batch play through the contract does not depend on the thread count. Apart from the
+/// random games above, which start no thread: the ThreadSanitizer build runs this part
+/// alone (threads_batch_play_of_the_contract_games_does_not_depend_on_threads).
+template <class R>
+void check_batch_play(const typename R::Game& game) {
     const RandomPlayResult one = play_random<R>(game, 12, 5, 1);
     const RandomPlayResult two = play_random<R>(game, 12, 5, 2);
     CHECK(one.scores == two.scores && one.moves == two.moves);
+}
+
+/// The games of the contract tests below.
+schacht::Game schacht_game(int players) {
+    schacht::Options o;
+    o.players = players;
+    return schacht::Game::from_options(o);
+}
+
+duvelen::Game duvelen_game(int players) {
+    duvelen::Options o;
+    o.players = players;
+    o.max_actions = 2000;
+    return duvelen::Game::from_options(o);
+}
+
+knizia::Game knizia_game() {
+    // The lexicon as a list of words: the one form of it that options carry.
+    const json::Value options = json::parse(
+        R"({"players": 3, "lexicon": ["Tor", "Rot", "Ort", "Tore", "Rote", "Rest", "Rast", "Rate", "Stern", "Star",
+             "Nest", "Ernst", "Nase", "Rasen", "Aster", "Taste", "Senat", "Osten", "Tee", "See"],
+            "deck": {"language": "", "cards": {"A": 3, "E": 4, "N": 2, "O": 2, "R": 3, "S": 3, "T": 4, "ST": 1,
+                                                "?": 1, "??": 1}}})",
+        "options");
+    return knizia::Rules::game_from_json(options);
 }
 
 }  // namespace
@@ -201,30 +232,23 @@ TEST(contract_every_game_of_the_catalogue_with_its_default_options) {
 }
 
 TEST(contract_schacht) {
-    for (int players = 3; players <= 5; ++players) {
-        schacht::Options o;
-        o.players = players;
-        check_random_games<schacht::Rules>(schacht::Game::from_options(o), 4, 400);
-    }
+    for (int players = 3; players <= 5; ++players) check_random_games<schacht::Rules>(schacht_game(players), 4, 400);
 }
 
 TEST(contract_duvelen) {
-    for (int players : {2, 4}) {
-        duvelen::Options o;
-        o.players = players;
-        o.max_actions = 2000;
-        check_random_games<duvelen::Rules>(duvelen::Game::from_options(o), 2, 150);
-    }
+    for (int players : {2, 4}) check_random_games<duvelen::Rules>(duvelen_game(players), 2, 150);
 }
 
-TEST(contract_knizia) {
-    // The lexicon as a list of words: the one form of it that options carry.
-    const json::Value options = json::parse(
-        R"({"players": 3, "lexicon": ["Tor", "Rot", "Ort", "Tore", "Rote", "Rest", "Rast", "Rate", "Stern", "Star",
-             "Nest", "Ernst", "Nase", "Rasen", "Aster", "Taste", "Senat", "Osten", "Tee", "See"],
-            "deck": {"language": "", "cards": {"A": 3, "E": 4, "N": 2, "O": 2, "R": 3, "S": 3, "T": 4, "ST": 1,
-                                                "?": 1, "??": 1}}})",
-        "options");
-    const knizia::Game game = knizia::Rules::game_from_json(options);
-    check_random_games<knizia::Rules>(game, 2, 300);
+TEST(contract_knizia) { check_random_games<knizia::Rules>(knizia_game(), 2, 300); }
+
+// The threaded part of the contract tests above, on the same games: the ThreadSanitizer
+// build runs it and leaves out those tests (tests/test_cpp_core.py, SINGLE_THREADED).
+TEST(threads_batch_play_of_the_contract_games_does_not_depend_on_threads) {
+    for_each_game(Games{}, [](auto tag) {
+        using R = typename decltype(tag)::Rules;
+        if constexpr (!takes_lexicon<R>()) check_batch_play<R>(R::game_from_json(json::Object()));
+    });
+    for (int players = 3; players <= 5; ++players) check_batch_play<schacht::Rules>(schacht_game(players));
+    for (int players : {2, 4}) check_batch_play<duvelen::Rules>(duvelen_game(players));
+    check_batch_play<knizia::Rules>(knizia_game());
 }

@@ -54,7 +54,8 @@ SIMULTANEOUS: int = _core.SIMULTANEOUS
 TERMINAL: int = _core.TERMINAL
 """``current_player`` once the game is over."""
 
-__version__ = "0.1.0"
+__version__: str = _core.__version__
+"""The library's version (``DIABOLO_VERSION`` of the C API's header, compiled in)."""
 
 
 def get_include() -> str:

@@ -15,6 +15,7 @@ from diabolo.contract import Move as _Move
 from diabolo.contract import State as _State
 from diabolo.knizia import FoundWord
 
+__version__: str
 SIMULTANEOUS: int
 TERMINAL: int
 

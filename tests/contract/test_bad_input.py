@@ -1,5 +1,5 @@
 """Bad input to any game, through the one binding of the contract: the same argument gets
-the same specific error in every game and changes nothing (DESIGN). What only one game
+the same specific error in every game and changes nothing (docs/interface.rst). What only one game
 has (its notation, its deals, its rule clauses) stays in tests/test_<game>_bad_input.py.
 Also the properties every state has: round trips, clone isolation and seeds."""
 
@@ -35,7 +35,7 @@ def positions(name: str, seed: int = 1, steps: int = 60) -> list[Any]:
 
 
 def test_every_error_is_a_value_error() -> None:
-    """DESIGN: every error is a DiaboloError, which is a ValueError."""
+    """docs/interface.rst: every error is a DiaboloError, which is a ValueError."""
     for cls in ERRORS:
         assert issubclass(cls, diabolo.DiaboloError) and issubclass(cls, ValueError)
     assert diabolo.IllegalMoveError("S3.2: full", "S3.2").clause == "S3.2"
@@ -45,7 +45,7 @@ def test_every_error_is_a_value_error() -> None:
 @pytest.mark.parametrize("name", CATALOGUE)
 @pytest.mark.parametrize("seed", BAD_SEEDS)
 def test_bad_seeds(name: str, seed: Any) -> None:
-    """DESIGN: a seed is an int in [0, 2**64); others raise OptionError and change nothing."""
+    """docs/interface.rst: a seed is an int in [0, 2**64); others raise OptionError and change nothing."""
     game = new_game(name)
     with pytest.raises(diabolo.OptionError, match=re.escape("seed must be an int in [0, 2**64)")):
         game.new_state(seed=seed)

@@ -48,6 +48,10 @@ extern "C" {
  * diabolo_api_version() is N. */
 #define DIABOLO_API_VERSION 1
 
+/* The library's version: the one place it is written (CMake, setup.py, the Python package
+ * and the tests read it from here). */
+#define DIABOLO_VERSION "0.1.0"
+
 /* The seat of a spectator (views and events), and the values of current_player that are not
  * seats (as in Python and OpenSpiel). */
 #define DIABOLO_SPECTATOR (-1)
@@ -84,7 +88,7 @@ typedef struct diabolo_state diabolo_state;
 typedef struct diabolo_bot diabolo_bot;
 typedef struct diabolo_position diabolo_position;
 
-/* The library's version ("0.1.0") and API version (DIABOLO_API_VERSION of its build). */
+/* The library's version (DIABOLO_VERSION of its build) and API version (DIABOLO_API_VERSION of its build). */
 DIABOLO_API const char* diabolo_version(void);
 DIABOLO_API int diabolo_api_version(void);
 

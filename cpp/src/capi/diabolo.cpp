@@ -443,7 +443,7 @@ std::string listed_games() {
 
 extern "C" {
 
-const char* diabolo_version(void) { return "0.1.0"; }
+const char* diabolo_version(void) { return DIABOLO_VERSION; }
 
 int diabolo_api_version(void) { return DIABOLO_API_VERSION; }
 

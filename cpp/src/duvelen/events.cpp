@@ -62,7 +62,6 @@ json::Value seats_json(const Position& s, const Storage& sp) {
 
 namespace events {
 
-using views::at;
 using views::card_or_null;
 
 namespace {

@@ -16,7 +16,6 @@ constexpr const char* kFormat = "diabolo.duvelen/1";
 constexpr const char* kPhaseNames[] = {"play", "after_stop", "game_over"};
 constexpr const char* kBlockNames[] = {"rotate_stok", "end_round"};
 
-using views::at;
 using views::card_or_null;
 using views::piles_json;
 using views::seats_json;

@@ -4,6 +4,7 @@
 #include <type_traits>
 
 #include "diabolo/core/cardset.hpp"
+#include "diabolo/core/index.hpp"
 #include "diabolo/core/rng.hpp"
 #include "diabolo/core/scores.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
@@ -27,7 +28,6 @@ constexpr uint64_t kAces = make_aces();  // D3.2: an Ace is always wanted
 
 uint8_t bit(int seat) noexcept { return static_cast<uint8_t>(1u << seat); }
 uint8_t all_seats(const Position& s) noexcept { return static_cast<uint8_t>((1u << s.players()) - 1); }
-std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
 
 /// The card at `source` of `seat`, or -1 if it is empty.
 int card_at(const Seat& seat, Source source) noexcept {

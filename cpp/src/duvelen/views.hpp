@@ -8,6 +8,7 @@
 #include <string>
 
 #include "diabolo/core/events.hpp"
+#include "diabolo/core/index.hpp"
 #include "diabolo/core/json.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
 
@@ -16,8 +17,6 @@ namespace diabolo::duvelen {
 namespace views {
 
 using Storage = boost::json::storage_ptr;
-
-inline std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
 
 json::Value card_or_null(int card, const Storage& sp = {});
 std::string suit_letter(int suit);

@@ -1,5 +1,6 @@
 // High card, the test-only game (diabolo/highcard/highcard.hpp has its rules H1-H7).
 #include "diabolo/highcard/highcard.hpp"
+#include "diabolo/core/index.hpp"
 
 #include <algorithm>
 #include <numeric>
@@ -18,8 +19,6 @@ constexpr const char* kFormat = "diabolo.highcard/1";
 constexpr Cards kAllCards = (1u << kCards) - 1u;
 
 constexpr Cards bit(int card) noexcept { return static_cast<Cards>(1u << (card - 1)); }
-
-std::size_t at(int seat) noexcept { return static_cast<std::size_t>(seat); }
 
 json::Array card_list(Cards cards, const boost::json::storage_ptr& storage = {}) {
     json::Array out(storage);

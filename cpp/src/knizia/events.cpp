@@ -3,6 +3,7 @@
 // blind from the deck (K3.5) is seen by nobody, so its event names no card.
 #include "events.hpp"
 
+#include "diabolo/core/index.hpp"
 #include "diabolo/core/json.hpp"
 
 namespace diabolo::knizia {
@@ -10,8 +11,6 @@ namespace diabolo::knizia {
 namespace events {
 
 namespace {
-
-std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
 
 json::Value card_text(const Card& card) { return json::Value(json::view(format_card(card))); }
 

@@ -7,6 +7,7 @@
 
 #include "diabolo/core/contract.hpp"
 #include "diabolo/core/events.hpp"
+#include "diabolo/core/index.hpp"
 #include "diabolo/core/json.hpp"
 #include "diabolo/knizia/knizia.hpp"
 
@@ -19,8 +20,6 @@ constexpr const char* kPhaseNames[] = {"play", "penalty", "game_over"};
 constexpr const char* kMoveKinds[] = {"reveal", "pass", "take", "claim"};
 constexpr const char* kVariantNames[] = {"standard", "victory_tiles"};
 constexpr const char* kStaleNames[] = {"penalty", "reject"};
-
-std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
 
 using json::text_of;
 using Storage = boost::json::storage_ptr;

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "diabolo/core/index.hpp"
 #include "diabolo/core/scores.hpp"
 #include "diabolo/knizia/knizia.hpp"
 #include "events.hpp"
@@ -15,7 +16,6 @@ static_assert(std::is_trivially_copyable_v<Position>, "clone must stay a memcpy"
 
 namespace {
 
-std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
 uint8_t bit(int seat) noexcept { return static_cast<uint8_t>(1u << seat); }
 uint8_t all_seats(const Position& s) noexcept { return static_cast<uint8_t>((1u << s.players()) - 1); }
 

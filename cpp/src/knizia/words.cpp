@@ -63,6 +63,7 @@
 #include <utility>
 
 #include "diabolo/core/cardset.hpp"
+#include "diabolo/core/index.hpp"
 #include "diabolo/core/parallel.hpp"
 #include "diabolo/knizia/knizia.hpp"
 
@@ -338,8 +339,6 @@ public:
     bool exhausted() const noexcept { return exhausted_; }
 
 private:
-    static std::size_t at(int i) noexcept { return static_cast<std::size_t>(i); }
-
     /// Counts a prefix entered or an assignment recorded; whether the budget ran out.
     bool spend_budget() noexcept {
         if (budget_ > 0) {
@@ -599,7 +598,6 @@ public:
     Found found;
 
 private:
-    static std::size_t at(int i) noexcept { return static_cast<std::size_t>(i); }
     int letter_at(int position) const noexcept { return word_[at(position)] - 'A'; }
 
     /// Counts `steps` of work (a prefix entered, a tiling made or compared); LimitError past
@@ -1355,7 +1353,6 @@ struct Supply {
                 bare_pairs[s / 8] = static_cast<uint8_t>(bare_pairs[s / 8] | 1u << (s % 8));
         }
     }
-    static std::size_t at(int i) noexcept { return static_cast<std::size_t>(i); }
 };
 
 /// The exact test of one word: whether tiles can take enough letters short of plain cards
@@ -1423,7 +1420,6 @@ public:
     }
 
 private:
-    static std::size_t at(int i) noexcept { return static_cast<std::size_t>(i); }
     int letter(int i) const noexcept { return word_[i] - 'A'; }
 
     /// A quick try before the search: tiles where they take two short letters, then where
@@ -1598,11 +1594,11 @@ void sure_gain(const uint8_t* sequences, const Supply& supply, Shortfalls& out) 
     std::array<Block, 26> on;
     Block held{}, sure{};
     for (int o = 0; o < supply.disjoint_kinds; ++o) {
-        const Supply::DoubleKind kind = supply.doubles[supply.disjoint[Supply::at(o)]];
+        const Supply::DoubleKind kind = supply.doubles[supply.disjoint[at(o)]];
         on[kind.first].fill(0), on[kind.second].fill(0);
     }
     for (int o = 0; o < supply.disjoint_kinds; ++o) {
-        const Supply::DoubleKind kind = supply.doubles[supply.disjoint[Supply::at(o)]];
+        const Supply::DoubleKind kind = supply.doubles[supply.disjoint[at(o)]];
         const uint8_t* holds = sequences + kind.slot / 8 * block;
         const int shift = kind.slot % 8;
         Block& first = on[kind.first];
@@ -1616,7 +1612,7 @@ void sure_gain(const uint8_t* sequences, const Supply& supply, Shortfalls& out) 
     }
     uint32_t done = 0;
     for (int o = 0; o < supply.disjoint_kinds; ++o) {
-        const Supply::DoubleKind kind = supply.doubles[supply.disjoint[Supply::at(o)]];
+        const Supply::DoubleKind kind = supply.doubles[supply.disjoint[at(o)]];
         for (const uint8_t l : {kind.first, kind.second}) {
             if (done >> l & 1) continue;
             done |= 1u << l;
@@ -1654,9 +1650,9 @@ void classify(const uint8_t* counts, const uint8_t* sequences, const Supply& sup
         }
     }
     for (int k = 0; k < supply.kinds; ++k)
-        cap[supply.doubles[Supply::at(k)].first].fill(0), cap[supply.doubles[Supply::at(k)].second].fill(0);
+        cap[supply.doubles[at(k)].first].fill(0), cap[supply.doubles[at(k)].second].fill(0);
     for (int k = 0; k < supply.kinds; ++k) {
-        const Supply::DoubleKind kind = supply.doubles[Supply::at(k)];
+        const Supply::DoubleKind kind = supply.doubles[at(k)];
         const uint8_t* a = counts + kind.first * block;
         const uint8_t* b = counts + kind.second * block;
         const bool same = kind.first == kind.second;
@@ -1681,7 +1677,7 @@ void classify(const uint8_t* counts, const uint8_t* sequences, const Supply& sup
     Block bound = need;
     uint32_t done = 0;
     for (int k = 0; k < supply.kinds; ++k) {
-        for (const uint8_t l : {supply.doubles[Supply::at(k)].first, supply.doubles[Supply::at(k)].second}) {
+        for (const uint8_t l : {supply.doubles[at(k)].first, supply.doubles[at(k)].second}) {
             if (done >> l & 1) continue;
             done |= 1u << l;
             const Block& shorts = out.shorts[l];
@@ -1724,7 +1720,7 @@ bool tiles_suffice(const char* word, int length, int excess, int tiles, const Su
     if (cards) {
         for (int i = 0; i + 1 < length; ++i) {
             const uint8_t k = supply.kind[static_cast<std::size_t>((word[i] - 'A') * 26 + (word[i + 1] - 'A'))];
-            kind_at[Supply::at(i)] = k;
+            kind_at[at(i)] = k;
             fits |= uint64_t{k != 0} << i;
         }
     }
@@ -1741,7 +1737,7 @@ bool tiles_suffice(const char* word, int length, int excess, int tiles, const Su
     for (int i = 0; i < length; ++i) mark(i, (first >> i & 1) != 0);
     fits &= open | open >> 1;
     std::array<uint8_t, kMaxTable + 1> spent;
-    for (uint64_t rest = fits; rest; rest &= rest - 1) spent[kind_at[Supply::at(lowest_bit64(rest))]] = 0;
+    for (uint64_t rest = fits; rest; rest &= rest - 1) spent[kind_at[at(lowest_bit64(rest))]] = 0;
     uint64_t free = low_mask(length);  // positions not under a tile
     int double_jokers = supply.double_jokers, gain = 0;
     const auto lay = [&](int i) {
@@ -1753,7 +1749,7 @@ bool tiles_suffice(const char* word, int length, int excess, int tiles, const Su
     const auto lay_cards = [&](uint64_t where) {
         for (; where && gain < excess && tiles > 0; where &= where - 1) {
             const int i = lowest_bit64(where);
-            const uint8_t k = kind_at[Supply::at(i)];
+            const uint8_t k = kind_at[at(i)];
             if ((free >> i & 3) != 3 || spent[k] == supply.left[k]) continue;
             ++spent[k];
             lay(i);

@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "diabolo/core/cardset.hpp"
+#include "diabolo/core/index.hpp"
 #include "diabolo/core/json.hpp"
 #include "diabolo/core/portable_math.hpp"
 #include "diabolo/schacht/schacht.hpp"
@@ -15,8 +16,6 @@
 namespace diabolo::schacht {
 
 namespace {
-
-std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
 
 /// What a seat knows about each colour.
 struct View {

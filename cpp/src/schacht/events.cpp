@@ -51,8 +51,6 @@ json::Value rows_json(const Position& s, const Storage& sp) {
 
 namespace events {
 
-using views::at;
-
 namespace {
 
 json::Value card_text(Card card) { return json::Value(json::view(format_card(card))); }

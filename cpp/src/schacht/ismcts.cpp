@@ -11,6 +11,7 @@
 #include <cmath>
 #include <thread>
 
+#include "diabolo/core/index.hpp"
 #include "diabolo/core/parallel.hpp"
 #include "diabolo/core/portable_math.hpp"
 #include "diabolo/schacht/schacht.hpp"
@@ -19,8 +20,6 @@
 namespace diabolo::schacht {
 
 namespace {
-
-std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
 
 /// A node: the move `action` the searching seat made from its parent (the tree holds only
 /// its moves; the others play by the rollout policy).

@@ -16,7 +16,6 @@ constexpr const char* kFormat = "diabolo.schacht/1";
 constexpr const char* kPhaseNames[] = {"play", "doubler", "game_over"};
 constexpr const char* kMoveKinds[] = {"place", "discard", "bet", "hold"};
 
-using views::at;
 using views::card_list;
 using views::colour_letter;
 using views::colour_or_null;

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "diabolo/core/events.hpp"
+#include "diabolo/core/index.hpp"
 #include "diabolo/core/json.hpp"
 #include "diabolo/schacht/schacht.hpp"
 
@@ -14,8 +15,6 @@ namespace diabolo::schacht {
 namespace views {
 
 using Storage = boost::json::storage_ptr;
-
-inline std::size_t at(int index) noexcept { return static_cast<std::size_t>(index); }
 
 /// The cards of `set` in notation, sorted by colour then value: ["R1", "R4", "G5"].
 json::Value card_list(CardSet set, const Storage& sp = {});

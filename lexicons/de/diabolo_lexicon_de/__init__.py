@@ -1,4 +1,4 @@
-"""The German word list for diabolo, Knizia's word game (rules/knizia.md K1.4, K9).
+"""The German word list for diabolo, Knizia's word game (docs/games/knizia.rst K1.4, K9).
 
 This distribution ships Björn Jacke's igerman98 word list exactly as Debian builds it for the
 ``wngerman`` package (``/usr/share/dict/ngerman``, one word per line, UTF-8), compressed with

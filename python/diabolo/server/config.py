@@ -1,7 +1,7 @@
 """The server's configuration: every limit a visitor can reach, with its default, in one
 place. It comes from a TOML file, then the environment (``DIABOLO_SERVER_<NAME>``), then
 the command line, each overriding the one before; docs/server.rst lists every setting
-(``tests/test_server_config.py`` checks that the list and this module agree).
+(``tests/test_server_ops.py`` checks that the list and this module agree).
 
 >>> config = ServerConfig.load(environ={"DIABOLO_SERVER_MAX_TABLES": "50"})
 >>> config.max_tables, config.bot_iterations

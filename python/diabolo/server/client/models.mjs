@@ -27,7 +27,7 @@ export class ClientModel {
   }
 }
 
-// rules/schacht.md S7.4
+// docs/games/schacht.rst S7.4
 export class SchachtModel extends ClientModel {
   static colours = "RYGPB";
 
@@ -131,7 +131,7 @@ export class SchachtModel extends ClientModel {
   }
 }
 
-// rules/duvelen.md D8.3
+// docs/games/duvelen.rst D8.3
 export class DuvelenModel extends ClientModel {
   static ranks = { A: 1, J: 11, Q: 12, K: 13 };
 
@@ -217,7 +217,7 @@ export class DuvelenModel extends ClientModel {
   }
 }
 
-// rules/knizia.md K8, K10.6
+// docs/games/knizia.rst K8, K10.6
 export class KniziaModel extends ClientModel {
   afterPenalty() {
     this.view.phase = this.view.penalty.length ? "penalty" : "play";
