@@ -2,7 +2,7 @@
 // (cpp/tests/knizia_finder_reference.hpp, a frozen copy), in one binary: speed on the
 // tables of real games, time and memory on big tables (up to the whole German deck), and
 // exact agreement on random tables. "new" is find_words as it runs (the tiling walk within
-// its budget, else the prefix walk; see cpp/src/knizia/words.cpp), "prefix" the prefix
+// its budget, else the prefix walk; see cpp/src/knizia/finder.cpp), "prefix" the prefix
 // walk alone (its budget set to 0). POSIX only (fork, getrusage). Not part of the build;
 // from the repository root:
 //

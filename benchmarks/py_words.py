@@ -10,7 +10,7 @@ letters in printed order (K3.3 d), a joker ``?`` for any one letter (e), a doubl
 K10.4: most cards, then fewest jokers, then the lowest sorted positions; then, as the
 engine does, the positions in word order among assignments in which a joker stands for a
 letter only when no plain card of that letter is left. It is the search the C++ finder
-(cpp/src/knizia/words.cpp) makes, written as one would write it in Python, with no
+(cpp/src/knizia/finder.cpp) makes, written as one would write it in Python, with no
 attempt at speed beyond the obvious.
 """
 

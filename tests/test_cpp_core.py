@@ -81,7 +81,7 @@ SINGLE_THREADED = (
 finds races between threads, so it leaves them to the other builds (the ASan+UBSan build
 runs every test). The contract tests' one threaded part, batch play on 2 threads, is a
 test of its own that ThreadSanitizer runs (threads_batch_play_of_the_contract_games_...);
-a word list splits across threads only from 32,768 words (knizia/words.cpp), far more
+a word list splits across threads only from 32,768 words (knizia/formable.cpp), far more
 than the finder test's 400; the bots' search runs on one thread unless told otherwise."""
 
 

@@ -85,13 +85,16 @@ def test_the_repaired_wheel_passes_the_wheel_tests_outside_the_tree(tmp_path: Pa
     fresh: Path = background.result("release-venv")
     where = run([str(fresh), "-c", "import diabolo; print(diabolo.__file__, diabolo.get_library_dir())"], tmp_path)
     assert str(fresh.parent.parent) in where and str(ROOT) not in where, where
-    # The quick hypothesis profile: this run checks the released artefact, and the suite
-    # around it has already run the thorough one against the same code.
+    # The quick hypothesis profile and the local number of random games of the events test
+    # (60, which meet every event: test_random_games_reach_every_event), though CI is set:
+    # this run checks the released artefact, and the suite around it has already run the
+    # thorough ones (1,000 games of each game) against the same code.
     output = run(
         [str(fresh), "-m", "pytest", str(ROOT / "tests"), "-m", "wheel", "-q", "-p", "no:cacheprovider"],
         tmp_path,
         timeout=1800,
         HYPOTHESIS_PROFILE="dev",
+        DIABOLO_EVENT_GAMES="60",
     )
     assert " passed" in output and " failed" not in output and " skipped" not in output, output[-3000:]
 

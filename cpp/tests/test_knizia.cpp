@@ -120,7 +120,7 @@ TEST(find_words_lists_every_word_once) {
 
 // ---- the finder against the one it replaced ---------------------------------------------------
 //
-// find_words runs the tiling walk within a budget, else the prefix walk (words.cpp); both
+// find_words runs the tiling walk within a budget, else the prefix walk (finder.cpp); both
 // must give exactly what the former finder gave (reference::, a frozen copy): the same
 // words, the same cards in word order, the same jokers. A budget of 0 runs the prefix walk
 // alone.

@@ -25,6 +25,12 @@ inline int popcount64(uint64_t x) noexcept {
 #endif
 }
 
+/// Bit i of a 64-bit word (i < 64).
+inline uint64_t bit64(int i) noexcept { return uint64_t{1} << i; }
+
+/// Bits [0, n) of a 64-bit word (n <= 64).
+inline uint64_t low_mask(int n) noexcept { return n >= 64 ? ~uint64_t{0} : bit64(n) - 1; }
+
 /// Index of the lowest set bit; x must not be 0.
 inline int lowest_bit64(uint64_t x) noexcept {
 #if defined(_MSC_VER) && !defined(__clang__) && (defined(_M_X64) || defined(_M_ARM64))

@@ -114,7 +114,7 @@ private:
 /// rather than search for minutes or gigabytes. The tables of the German deck stay far
 /// below (measured on 600 random tables: at most 110 million steps and 12,000 tilings);
 /// custom decks with many jokers and double letter cards, or lexicons of long words, can
-/// reach them (src/knizia/words.cpp, docs: reliability).
+/// reach them (src/knizia/finder.cpp, docs: reliability).
 constexpr uint64_t kMaxFinderWork = uint64_t{1} << 30;
 constexpr uint64_t kMaxFinderTilings = uint64_t{1} << 18;
 
@@ -123,7 +123,7 @@ constexpr uint64_t kMaxFinderTilings = uint64_t{1} << 18;
 /// sorted positions, then the lowest positions in word order), sorted by word: the
 /// legal-move generation of this game (K6.1). Words longer than kMaxWord letters are
 /// never formed (no call can name them). Time and memory grow with the words found, not
-/// with the ways to assign cards to them (worst case: the top of src/knizia/words.cpp);
+/// with the ways to assign cards to them (worst case: the top of src/knizia/finder.cpp);
 /// the whole German deck on the table takes about 0.15 s. LimitError past the limits above.
 FoundWords find_words(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards = kDefaultMinCards);
 
@@ -131,9 +131,11 @@ FoundWords find_words(const Lexicon& lexicon, const std::vector<Card>& table, in
 /// without their assignments: whether each word can be formed with at least min_cards
 /// cards (K3.3), decided from its letter counts (Lexicon::letter_index, built on the first
 /// call) and, for the few words that need two-letter tiles, by an exact search over that
-/// word alone. What the legal claims need (their ids are kFirstClaimAction + index): at most
-/// about 15 ms on one core (8 on two) for the German list at any table of its deck, where
-/// find_words takes up to a second (src/knizia/words.cpp); a list of more than 32,768 words
+/// word alone (src/knizia/formable.cpp). What the legal claims need (their ids are
+/// kFirstClaimAction + index): for the German list, a median of 7 to 13 ms on two cores
+/// over the table families of benchmarks/knizia_mask.py, and up to about 80 ms (150 on one
+/// core) at the hardest tables found there, many double letter cards with double jokers
+/// (docs/ai.rst), where find_words takes up to a second; a list of more than 32,768 words
 /// is split across up to 4 threads where the machine has the cores (the same words on any
 /// count). LimitError past kMaxFinderWork steps of that search, which only custom decks of
 /// many two-letter cards can reach.
@@ -162,7 +164,7 @@ Check check_word(const Lexicon& lexicon, std::string_view word, const std::vecto
                  int min_cards = kDefaultMinCards);
 
 namespace detail {
-/// The budget of the finder's first walk, the tiling walk (src/knizia/words.cpp), in
+/// The budget of the finder's first walk, the tiling walk (src/knizia/finder.cpp), in
 /// prefixes entered and assignments recorded together: a table of a game needs far fewer
 /// (12 cards of the German deck: a few thousand, at most about 900,000 in 300 random
 /// tables), and past it the prefix walk takes over, so the tiling walk costs at most about
@@ -170,7 +172,7 @@ namespace detail {
 constexpr uint64_t kTilingBudget = uint64_t{3} << 19;
 
 // find_words, forms_a_word and check_word with the budget of the finder's first walk given
-// (src/knizia/words.cpp; 0 runs its second walk alone): the tests check that both walks give
+// (src/knizia/finder.cpp; 0 runs its second walk alone): the tests check that both walks give
 // the same. Not part of the API.
 bool forms_a_word(const Lexicon& lexicon, const std::vector<Card>& table, int min_cards, uint64_t tiling_budget);
 Check check_word(const Lexicon& lexicon, std::string_view word, const std::vector<Card>& table, int min_cards,
