@@ -140,37 +140,37 @@ std::vector<int32_t> scores(const typename R::State& state) {
     return out;
 }
 
-}  // namespace detail
-
-/// Binds the game of `R` into `m`: <Title>Game, <Title>State and <Title>Move with every
-/// member of the contract. The caller adds the game's own members to the classes returned.
+/// The docstrings of one game's classes: a text and its example, whose "{name}" is the
+/// game's id (the examples run for every game). pybind11 copies each docstring, so the
+/// texts need to live only while the classes are made.
 template <class R>
-GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
-    using Game = typename R::Game;
-    using State = typename R::State;
-    using Move = typename R::Move;
-    const std::string title = spec.title;
-    // The docstrings' examples run for every game: "{name}" is the game's id. pybind11
-    // copies each docstring, so the texts need to live only while the classes are made.
-    std::deque<std::string> texts;
-    const auto doc = [&texts](const std::string& text, const std::string& example) -> const char* {
+class Docs {
+public:
+    const char* operator()(const std::string& text, const std::string& example) {
         std::string out = text + "\n\n" + example;
         for (std::size_t at = out.find("{name}"); at != std::string::npos; at = out.find("{name}", at))
             out.replace(at, 6, R::kName);
-        return texts.emplace_back(std::move(out)).c_str();
-    };
-    const std::string start = ">>> state = diabolo.load('{name}', players=3).new_state(seed=1)\n";
-    GameClasses<R> classes{py::class_<Game>(m, (title + "Game").c_str(), spec.game_doc),
-                           py::class_<State>(m, (title + "State").c_str(), spec.state_doc),
-                           py::class_<Move>(m, (title + "Move").c_str(), spec.move_doc)};
+        return texts_.emplace_back(std::move(out)).c_str();
+    }
 
-    // ---- moves ----
-    classes.move
-        .def_static(
-            "parse", [](const py::object& text) { return R::parse_move(utf8_text<NotationError>(text, "notation")); },
-            py::arg("text"),
-            doc("The move written as ``text`` in the notation of the rules page; NotationError otherwise.",
-                ">>> move = diabolo.load('{name}').move(1)\n>>> type(move).parse(str(move)) == move\nTrue"))
+private:
+    std::deque<std::string> texts_;
+};
+
+/// The first line of the state members' examples.
+constexpr const char* kStateExample = ">>> state = diabolo.load('{name}', players=3).new_state(seed=1)\n";
+
+}  // namespace detail
+
+/// <Title>Move: parsing, move data, comparison and hashing.
+template <class R>
+void bind_move(py::class_<typename R::Move>& cls, detail::Docs<R>& doc, const std::string& title) {
+    using Move = typename R::Move;
+    cls.def_static(
+           "parse", [](const py::object& text) { return R::parse_move(utf8_text<NotationError>(text, "notation")); },
+           py::arg("text"),
+           doc("The move written as ``text`` in the notation of the rules page; NotationError otherwise.",
+               ">>> move = diabolo.load('{name}').move(1)\n>>> type(move).parse(str(move)) == move\nTrue"))
         .def_static(
             "from_dict",
             [](const py::object& data) {
@@ -187,18 +187,19 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
             "to_dict", [](const Move& move) { return to_python(R::move_json(move)); },
             doc("The move as data, the form frontends send: ``apply`` and ``game.move`` take it too.",
                 ">>> game = diabolo.load('{name}')\n>>> game.move(game.move(1).to_dict()) == game.move(1)\nTrue"));
-    bind_move_values(classes.move, title + "Move", &R::format_move, &R::parse_move);
+    bind_move_values(cls, title + "Move", &R::format_move, &R::parse_move);
+}
 
-    // ---- states ----
-    const auto seat = [spec](const State& state, const py::object& player) {
-        return detail::seat_of(spec, R::position(state), player, R::players(R::game(state)));
-    };
+/// <Title>State: whose turn it is, the scores, the history.
+template <class R>
+void bind_state_turns(py::class_<typename R::State>& cls, detail::Docs<R>& doc) {
+    using State = typename R::State;
+    const std::string start = detail::kStateExample;
     const auto position = [](const State& state) -> const typename R::Position& { return R::position(state); };
-    classes.state
-        .def_property_readonly(
-            "game", [](const State& state) { return R::game(state); },
-            doc("The game (rules and options) of this state.",
-                ">>> game = diabolo.load('{name}')\n>>> game.new_state(seed=1).game == game\nTrue"))
+    cls.def_property_readonly(
+           "game", [](const State& state) { return R::game(state); },
+           doc("The game (rules and options) of this state.",
+               ">>> game = diabolo.load('{name}')\n>>> game.new_state(seed=1).game == game\nTrue"))
         .def_property_readonly(
             "current_player", [position](const State& state) { return R::current_player(position(state)); },
             doc("The seat to move, ``diabolo.SIMULTANEOUS`` while several seats may act, ``diabolo.TERMINAL`` at the "
@@ -268,15 +269,25 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
                 "building the whole history.",
                 start + ">>> state.last_move is None\nTrue\n>>> seat = state.pending_seats[0]\n"
                         ">>> state.apply(state.legal_actions(seat)[0], player=seat)\n"
-                        ">>> state.last_move == state.history[-1]\nTrue"))
-        .def(
-            "legal_actions",
-            [spec](const State& state, const py::object& player) { return detail::legal_actions(spec, state, player); },
-            py::arg("player") = py::none(),
-            doc("Legal action ids of ``player`` (default: the player to move), ascending; empty when that seat has "
-                "nothing to do now.",
-                start + ">>> actions = state.legal_actions(state.pending_seats[0])\n"
-                        ">>> len(actions) > 0 and actions == sorted(actions)\nTrue"))
+                        ">>> state.last_move == state.history[-1]\nTrue"));
+}
+
+/// <Title>State: the legal moves and actions, apply, the version.
+template <class R>
+void bind_state_moves(py::class_<typename R::State>& cls, detail::Docs<R>& doc, const GameSpec<R>& spec) {
+    using State = typename R::State;
+    const std::string start = detail::kStateExample;
+    const auto seat = [spec](const State& state, const py::object& player) {
+        return detail::seat_of(spec, R::position(state), player, R::players(R::game(state)));
+    };
+    cls.def(
+           "legal_actions",
+           [spec](const State& state, const py::object& player) { return detail::legal_actions(spec, state, player); },
+           py::arg("player") = py::none(),
+           doc("Legal action ids of ``player`` (default: the player to move), ascending; empty when that seat has "
+               "nothing to do now.",
+               start + ">>> actions = state.legal_actions(state.pending_seats[0])\n"
+                       ">>> len(actions) > 0 and actions == sorted(actions)\nTrue"))
         .def(
             "legal_moves",
             [spec, seat](const State& state, const py::object& player) {
@@ -337,18 +348,25 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
                 "(``apply(..., version=)``); a server sends it beside each view and each list of events. Views do not "
                 "hold it: in Schacht a version that moved on would tell a seat that another has made its secret "
                 "doubler decision (S7.1).",
-                start + ">>> state.version == len(state.history)\nTrue"))
-        .def(
-            "observation",
-            [](const State& state, const py::object& player) {
-                const int p = to_seat(player, R::players(R::game(state)));
-                unsigned char buffer[16384];  // the view is built in one block, then handed to Python
-                boost::json::monotonic_resource arena(buffer, sizeof buffer);
-                return to_python(R::observation(R::position(state), p, &arena));
-            },
-            py::arg("player"),
-            doc("What ``player`` may know, as a JSON-ready dict with the keys of the rules page.",
-                start + ">>> view = state.observation(2)\n>>> view['player'], view['round']\n(2, 0)"))
+                start + ">>> state.version == len(state.history)\nTrue"));
+}
+
+/// <Title>State: each seat's views, events and tensor, and resample.
+template <class R>
+void bind_state_views(py::class_<typename R::State>& cls, detail::Docs<R>& doc) {
+    using State = typename R::State;
+    const std::string start = detail::kStateExample;
+    cls.def(
+           "observation",
+           [](const State& state, const py::object& player) {
+               const int p = to_seat(player, R::players(R::game(state)));
+               unsigned char buffer[16384];  // the view is built in one block, then handed to Python
+               boost::json::monotonic_resource arena(buffer, sizeof buffer);
+               return to_python(R::observation(R::position(state), p, &arena));
+           },
+           py::arg("player"),
+           doc("What ``player`` may know, as a JSON-ready dict with the keys of the rules page.",
+               start + ">>> view = state.observation(2)\n>>> view['player'], view['round']\n(2, 0)"))
         .def(
             "public_observation",
             [](const State& state) {
@@ -425,8 +443,16 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
             py::arg("player"), py::arg("seed"),
             doc("Determinisation: a state that looks the same to ``player``, with what that player cannot see dealt "
                 "anew from ``seed``; it depends only on what ``player`` knows and on ``seed``.",
-                start + ">>> state.resample(1, seed=5).observation(1) == state.observation(1)\nTrue"))
-        .def("__str__", [](const State& state) { return R::render(R::position(state)); })
+                start + ">>> state.resample(1, seed=5).observation(1) == state.observation(1)\nTrue"));
+}
+
+/// <Title>State: text, copies, JSON, equality and pickling.
+template <class R>
+void bind_state_values(py::class_<typename R::State>& cls, detail::Docs<R>& doc, const std::string& title) {
+    using State = typename R::State;
+    using Game = typename R::Game;
+    const std::string start = detail::kStateExample;
+    cls.def("__str__", [](const State& state) { return R::render(R::position(state)); })
         .def("__repr__",
              [title](const State& state) {
                  const auto& p = R::position(state);
@@ -458,9 +484,13 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
                             return R::state_from_json(t[0].cast<const Game&>(),
                                                       utf8_text<StateFormatError>(t[1], "state JSON"));
                         }));
+}
 
-    // ---- games ----
-    classes.game.def(py::init([spec](const py::kwargs& kwargs) { return detail::game_from_kwargs(spec, kwargs); }))
+/// <Title>Game: its id, options, sizes, catalogue entry and the states it makes.
+template <class R>
+void bind_game_members(py::class_<typename R::Game>& cls, detail::Docs<R>& doc, const GameSpec<R>& spec) {
+    using Game = typename R::Game;
+    cls.def(py::init([spec](const py::kwargs& kwargs) { return detail::game_from_kwargs(spec, kwargs); }))
         .def_property_readonly(
             "name", [](const Game&) { return R::kName; },
             doc("The game's id, as ``diabolo.load`` takes it.", ">>> diabolo.load('{name}').name\n'{name}'"))
@@ -594,6 +624,27 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
         .def("__hash__", [](const Game& game) { return py::hash(py::str(json::serialize(R::options_json(game)))); })
         .def(py::pickle([spec](const Game& game) { return detail::options_of(spec, game); },
                         [spec](const py::dict& options) { return detail::game_from_kwargs(spec, options); }));
+}
+
+/// Binds the game of `R` into `m`: <Title>Game, <Title>State and <Title>Move with every
+/// member of the contract. The caller adds the game's own members to the classes returned.
+template <class R>
+GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
+    using Game = typename R::Game;
+    using State = typename R::State;
+    using Move = typename R::Move;
+    const std::string title = spec.title;
+    detail::Docs<R> doc;
+    GameClasses<R> classes{py::class_<Game>(m, (title + "Game").c_str(), spec.game_doc),
+                           py::class_<State>(m, (title + "State").c_str(), spec.state_doc),
+                           py::class_<Move>(m, (title + "Move").c_str(), spec.move_doc)};
+
+    bind_move<R>(classes.move, doc, title);
+    bind_state_turns<R>(classes.state, doc);
+    bind_state_moves<R>(classes.state, doc, spec);
+    bind_state_views<R>(classes.state, doc);
+    bind_state_values<R>(classes.state, doc, title);
+    bind_game_members<R>(classes.game, doc, spec);
     return classes;
 }
 
