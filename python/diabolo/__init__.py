@@ -9,9 +9,7 @@ ask it for legal moves, apply moves, read observations.
 >>> game = diabolo.load("schacht", players=3)
 >>> state = game.new_state(seed=7)
 >>> while not state.is_terminal:
-...     player = state.current_player
-...     if player == diabolo.SIMULTANEOUS:  # doubler decisions (S5.3)
-...         player = next(p for p in range(3) if state.legal_moves(p))
+...     player = state.pending_seats[0]  # the seat to move, or the first of several (S5.3)
 ...     state.apply(state.legal_moves(player)[0], player=player)
 >>> len(state.scores)
 3
