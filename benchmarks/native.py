@@ -1,6 +1,6 @@
 """Compiling a C++ benchmark program with the core's sources, as the extension compiles
-them (setup.py: -O3 and no floating-point contraction): shared by bench.py (the per-game
-clone_bench.cpp) and vector_env.py (vector_env.cpp), so both measure the code users run."""
+them (setup.py: -O3 and no floating-point contraction): shared by game_speed.py (bench.py
+schacht's clone_bench.cpp) and vector_env.py (vector_env.cpp), so both measure the code users run."""
 
 from __future__ import annotations
 
