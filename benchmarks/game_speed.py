@@ -20,9 +20,6 @@ serve word_speed.py's Knizia games too. Run through bench.py, which puts the rep
 on sys.path for tests.reference.
 """
 
-# The per-call timing loops read nothing on purpose: they time the call and the loop.
-# ruff: noqa: B007, F841
-
 from __future__ import annotations
 
 import argparse

@@ -13,10 +13,6 @@
   simulated games of word bots with the German list.
 """
 
-# The membership and claim timing loops read nothing on purpose: they time the call and
-# the loop.
-# ruff: noqa: B007, B015
-
 from __future__ import annotations
 
 import argparse
