@@ -76,13 +76,15 @@ SINGLE_THREADED = (
     "contract_knizia",
     "finder_agrees_with_the_former_finder_on_random_tables",
     "bots_only_choose_legal_moves",
+    "search_bot_games_finish_and_its_options_are_checked",
 )
 """The C++ tests that take longest under a sanitizer and start no thread: ThreadSanitizer
 finds races between threads, so it leaves them to the other builds (the ASan+UBSan build
 runs every test). The contract tests' one threaded part, batch play on 2 threads, is a
 test of its own that ThreadSanitizer runs (threads_batch_play_of_the_contract_games_...);
 a word list splits across threads only from 32,768 words (knizia/formable.cpp), far more
-than the finder test's 400; the bots' search runs on one thread unless told otherwise."""
+than the finder test's 400; the bots' search runs on one thread unless told otherwise (the
+search bots' games on 2 threads are tests of their own: ..._do_not_depend_on_threads)."""
 
 
 def build_and_run(
@@ -157,8 +159,8 @@ def thread_sanitized(folder: Path) -> str:
 @pytest.mark.skipif(sys.platform == "win32", reason="ThreadSanitizer flags here are for GCC and Clang")
 def test_core_under_thread_sanitizer() -> None:
     """Waits on its background job when it has not ended: the threaded C++ tests run about
-    four minutes under ThreadSanitizer (each path on 2 and 8 threads), eight cold with
-    the build."""
+    half a minute under ThreadSanitizer (each path on 2 and 8 threads; 3.5 minutes before
+    the single-threaded tests were left out), some minutes cold with the build."""
     output = background.result("tsan")
     for case in (
         "threads_schacht_random_play_matches_and_search",
