@@ -83,62 +83,31 @@ SearchBot::SearchBot(realtime::Reaction reaction, int worlds, double horizon)
     realtime::check_search_budget(worlds, kMaxSearchWorlds, horizon, kMaxSearchHorizon);
 }
 
-int64_t SearchBot::outcome(Position world, const Move& first, int player, uint64_t seed, int64_t until) const {
-    std::array<const Bot*, realtime::kMaxSeats> bots{};
-    for (int p = 0; p < world.players(); ++p) bots[static_cast<std::size_t>(p)] = &model_;
-    const int round = world.round;
-    realtime::Simulation<Rules>(world, bots, seed).play_out(player, first, until);
-    // The totals as the round stands (D5), or as it ended.
-    std::array<int32_t, kMaxSeats> totals = world.scores;
-    if (world.round == round && !world.is_terminal()) {
-        const auto now = round_scores(world);
-        for (int p = 0; p < world.players(); ++p)
-            totals[static_cast<std::size_t>(p)] += now[static_cast<std::size_t>(p)];
-    }
-    int64_t best_other = INT64_MIN;
-    for (int p = 0; p < world.players(); ++p) {
-        if (p != player) best_other = std::max<int64_t>(best_other, totals[static_cast<std::size_t>(p)]);
-    }
-    return totals[static_cast<std::size_t>(player)] - best_other;
-}
-
 std::optional<Move> SearchBot::choose(const Position& state, int player, Pcg32& rng) const {
     const std::optional<Move> usual = model_.choose(state, player, rng);
     if (!usual || usual->kind == MoveKind::Stop) return usual;  // waiting, or D5.5's +10 at once
     std::array<Move, kNumActions> legal{};
     const int n = legal_moves(state, player, legal);
-    std::array<Move, kNumActions> moves{*usual};  // the candidates, the usual move first
-    std::size_t count = 1;
+    std::vector<std::optional<Move>> moves{usual};  // the candidates, the usual move first
     for (int i = 0; i < n; ++i) {
         const Move& move = legal[static_cast<std::size_t>(i)];
-        if (move.kind != MoveKind::Pass && move != *usual) moves[count++] = move;
+        if (move.kind != MoveKind::Pass && move != *usual) moves.emplace_back(move);
     }
-    if (count < 2) return usual;
-    // Per move, the sum of its outcome's differences from the usual move's over the deals,
-    // and of their squares: integers, so the choice is the same on every machine.
-    std::array<int64_t, kNumActions> sum{}, squares{}, outcomes{};
+    if (moves.size() < 2) return usual;
+    std::array<const Bot*, realtime::kMaxSeats> bots{};
+    for (int p = 0; p < state.players(); ++p) bots[static_cast<std::size_t>(p)] = &model_;
     // Which recycle is better shows only as the next pass brings the cards up (D3.8).
     const int64_t until = usual->kind == MoveKind::Recycle ? 2 * horizon_ : horizon_;
-    for (int w = 0; w < worlds_; ++w) {
-        const uint64_t high = rng.next();
-        const uint64_t seed = (high << 32u) | rng.next();
-        const Position world = resample(state, seed, Memory::WasteTops);
-        for (std::size_t m = 0; m < count; ++m) outcomes[m] = outcome(world, moves[m], player, seed, until);
-        for (std::size_t m = 1; m < count; ++m) {
-            const int64_t difference = outcomes[m] - outcomes[0];
-            sum[m] += difference;
-            squares[m] += difference * difference;
-        }
-    }
-    // t = mean / sqrt(variance / worlds) > 3/2, squared and multiplied out:
-    // 4 sum^2 worlds > 9 (squares worlds - sum^2), for a gain (sum > 0).
-    const int64_t w = worlds_;
-    std::size_t best = 0;
-    for (std::size_t m = 1; m < count; ++m) {
-        const bool sure = sum[m] > 0 && 4 * sum[m] * sum[m] * w > 9 * (squares[m] * w - sum[m] * sum[m]);
-        if (sure && (best == 0 || sum[m] > sum[best])) best = m;
-    }
-    return moves[best];
+    // A seat's total as the round stands (D5), or as it ended.
+    const auto standing = [round = state.round](const Position& world, int seat) -> int64_t {
+        const auto p = static_cast<std::size_t>(seat);
+        const bool ended = world.round != round || world.is_terminal();
+        return world.scores[p] + (ended ? 0 : round_scores(world)[p]);
+    };
+    const auto world = [&](uint64_t seed) { return resample(state, seed, Memory::WasteTops); };
+    // The usual move unless a paired test over the worlds finds another surely better.
+    return moves[realtime::surely_better(
+        realtime::flat_search<Rules>(moves, player, bots, worlds_, until, rng, world, standing))];
 }
 
 std::optional<Move> Rules::try_apply(Position& state, const Move& move, int player) noexcept {

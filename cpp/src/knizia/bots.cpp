@@ -130,10 +130,10 @@ namespace {
 
 /// What a seat has gained, in cards: this round's pile and the totals (K4.1), a victory
 /// tile counting ten cards (K4.3).
-double cards_of(const Position& s, int seat) noexcept {
+int64_t cards_of(const Position& s, int seat) noexcept {
     const int per_score = s.config.variant == Variant::Standard ? 1 : 10;
     const auto k = static_cast<std::size_t>(seat);
-    return s.pile[k] + per_score * s.scores[k];
+    return s.pile[k] + int64_t{per_score} * s.scores[k];
 }
 
 }  // namespace
@@ -163,30 +163,16 @@ std::vector<std::optional<Move>> SearchBot::candidates(const Position& s, int pl
     return moves;
 }
 
-double SearchBot::outcome(Position world, const std::optional<Move>& first, int player, uint64_t seed) const {
-    std::array<const Bot*, realtime::kMaxSeats> bots{};
-    for (int p = 0; p < world.players(); ++p) bots[static_cast<std::size_t>(p)] = p == player ? &own_ : &others_;
-    realtime::Simulation<Rules>(world, bots, seed).play_out(player, first, horizon_);
-    double best_other = -1e300;
-    for (int p = 0; p < world.players(); ++p) {
-        if (p != player) best_other = std::max(best_other, cards_of(world, p));
-    }
-    return cards_of(world, player) - best_other;
-}
-
 std::optional<Move> SearchBot::choose(const Position& s, int player, Pcg32& rng) const {
     if (s.is_terminal() || s.phase == Phase::Penalty) return own_.choose(s, player, rng);
     const std::vector<std::optional<Move>> moves = candidates(s, player, rng);
     if (moves.size() < 2) return moves.front();
-    std::vector<double> totals(moves.size(), 0.0);
-    for (int w = 0; w < worlds_; ++w) {
-        const uint64_t high = rng.next();
-        const uint64_t seed = (high << 32u) | rng.next();
-        const Position world = resample(s, seed);
-        for (std::size_t m = 0; m < moves.size(); ++m) totals[m] += outcome(world, moves[m], player, seed);
-    }
-    // Ties: the earlier candidate, the lookahead's choice first.
-    return moves[static_cast<std::size_t>(std::max_element(totals.begin(), totals.end()) - totals.begin())];
+    std::array<const Bot*, realtime::kMaxSeats> bots{};
+    for (int p = 0; p < s.players(); ++p) bots[static_cast<std::size_t>(p)] = p == player ? &own_ : &others_;
+    const auto world = [&](uint64_t seed) { return resample(s, seed); };
+    // The most cards gained over the worlds; ties: the earlier candidate, the lookahead's choice first.
+    return moves[realtime::best_sum(
+        realtime::flat_search<Rules>(moves, player, bots, worlds_, horizon_, rng, world, cards_of))];
 }
 
 std::optional<Move> Rules::try_apply(Position& state, const Move& move, int player) noexcept {

@@ -7,6 +7,7 @@
 // their reaction times and the order of moves that arrive at the same instant.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -210,6 +211,76 @@ inline void check_search_budget(int worlds, int max_worlds, double horizon, doub
     if (!(horizon >= 0.1 && horizon <= max_horizon))
         throw OptionError("horizon must be 0.1.." + std::to_string(static_cast<int>(max_horizon)) + " seconds, got " +
                           std::to_string(horizon));
+}
+
+/// What a flat search (flat_search()) found: per candidate, the sum over the worlds of the
+/// differences between its score and candidate 0's, and of their squares. Integers, so a
+/// decision on them is the same on every machine.
+struct FlatTotals {
+    int worlds = 0;
+    std::vector<int64_t> sum, squares;  // by candidate; 0 for candidate 0
+};
+
+/// The search of the real-time games: flat Monte Carlo over determinised worlds. For each
+/// of `worlds` worlds (a seed drawn as two rng.next(), `resample(seed)` the position as
+/// `player` may believe it), each candidate (a move, or nothing: wait for the table to
+/// change) is played out from that world for `until` microseconds or to the end of the
+/// round (Simulation::play_out, seat q by bots[q], the same seed for every candidate), and
+/// scored by `player`'s standing less the best other seat's (`standing(world, seat)`, an
+/// integer, read after the stretch). A decision rule (best_sum(), surely_better()) picks a
+/// candidate from the totals.
+template <class R, class Resample, class Standing>
+FlatTotals flat_search(const std::vector<std::optional<typename R::Move>>& candidates, int player,
+                       const std::array<const typename R::Bot*, kMaxSeats>& bots, int worlds, int64_t until, Pcg32& rng,
+                       Resample resample, Standing standing) {
+    const std::size_t count = candidates.size();
+    FlatTotals totals{worlds, std::vector<int64_t>(count), std::vector<int64_t>(count)};
+    std::vector<int64_t> scores(count);
+    for (int w = 0; w < worlds; ++w) {
+        const uint64_t high = rng.next();
+        const uint64_t seed = (high << 32u) | rng.next();
+        const typename R::Position world = resample(seed);
+        for (std::size_t m = 0; m < count; ++m) {
+            typename R::Position after = world;
+            Simulation<R>(after, bots, seed).play_out(player, candidates[m], until);
+            int64_t best_other = std::numeric_limits<int64_t>::min();
+            for (int q = 0; q < after.players(); ++q) {
+                if (q != player) best_other = std::max<int64_t>(best_other, standing(after, q));
+            }
+            scores[m] = standing(after, player) - best_other;
+        }
+        for (std::size_t m = 1; m < count; ++m) {
+            const int64_t difference = scores[m] - scores[0];
+            totals.sum[m] += difference;
+            totals.squares[m] += difference * difference;
+        }
+    }
+    return totals;
+}
+
+/// A decision rule of flat_search(): the candidate with the largest total, the earlier on a
+/// tie (candidate 0, whose sum is 0, unless another did better).
+inline std::size_t best_sum(const FlatTotals& totals) noexcept {
+    std::size_t best = 0;
+    for (std::size_t m = 1; m < totals.sum.size(); ++m) {
+        if (totals.sum[m] > totals.sum[best]) best = m;
+    }
+    return best;
+}
+
+/// A decision rule of flat_search(): candidate 0 unless another surely does better, by a
+/// paired t-test over the worlds (t = mean / sqrt(variance / worlds) > 3/2, squared and
+/// multiplied out: 4 sum^2 worlds > 9 (squares worlds - sum^2), for a gain, sum > 0); of
+/// those, the largest gain, the earlier on a tie.
+inline std::size_t surely_better(const FlatTotals& totals) noexcept {
+    const int64_t w = totals.worlds;
+    std::size_t best = 0;
+    for (std::size_t m = 1; m < totals.sum.size(); ++m) {
+        const int64_t sum = totals.sum[m];
+        const bool sure = sum > 0 && 4 * sum * sum * w > 9 * (totals.squares[m] * w - sum * sum);
+        if (sure && (best == 0 || sum > totals.sum[best])) best = m;
+    }
+    return best;
 }
 
 /// Simulates game `R` (a real-time game of the contract, core/contract.hpp) from `state`

@@ -363,8 +363,6 @@ public:
     double horizon() const noexcept { return static_cast<double>(horizon_) / 1e6; }
 
 private:
-    int64_t outcome(Position world, const Move& first, int player, uint64_t seed, int64_t until) const;
-
     LookaheadBot model_;  // every seat's later moves in a simulation
     int worlds_;
     int64_t horizon_;  // microseconds

@@ -520,7 +520,6 @@ public:
 
 private:
     std::vector<std::optional<Move>> candidates(const Position& state, int player, Pcg32& rng) const;
-    double outcome(Position world, const std::optional<Move>& first, int player, uint64_t seed) const;
 
     WordBot own_;     // its own later moves in a simulation
     WordBot others_;  // every other seat's
