@@ -11,6 +11,7 @@
 #include <memory>
 #include <string>
 
+#include "bind_bots.hpp"
 #include "bind_game.hpp"
 #include "bind_vector_env.hpp"
 #include "common.hpp"
@@ -54,26 +55,31 @@ void bind_plain_game(py::module_& m) {
          ">>> diabolo.load('" +
          name + "').new_state(seed=3).round\n0")
             .c_str());
-    py::class_<Bot, std::shared_ptr<Bot>>(
+    py::class_<Bot, std::shared_ptr<Bot>> bot_class(
         m, (title + "Bot").c_str(),
         ("A bot of " + std::string(R::kInfo.title) +
          ", made by ``diabolo.bot``.\n\n>>> import diabolo\n>>> bot = diabolo.bot('" + name +
          "', 'random')\n>>> bot.choose(diabolo.load('" + name + "').new_state(seed=1)) is not None\nTrue")
-            .c_str())
-        .def(
-            "choose",
-            [](const Bot& bot, const State& state, const py::object& player, const py::object& seed) -> py::object {
-                const int seat = player.is_none() ? R::current_player(R::position(state))
-                                                  : to_seat(player, R::players(R::game(state)));
-                if (seat < 0) return py::none();
-                Pcg32 rng(to_seed(seed));
-                const auto move = R::bot_move(bot, R::position(state), seat, rng);
-                return move ? py::cast(*move) : py::none();
-            },
-            py::arg("state"), py::arg("player") = py::none(), py::arg("seed") = 0,
-            "The move this bot makes for ``player`` (default: the player to move), or None when the seat has "
-            "nothing to do; ``seed`` fixes its random choices.");
-    bind_play_match<R, Bot>(m, [](const py::handle& bot, const Game&) { return cpp_bot<Bot>(bot); });
+            .c_str());
+    bot_class.def(
+        "choose",
+        [](const Bot& bot, const State& state, const py::object& player, const py::object& seed) -> py::object {
+            const int seat =
+                player.is_none() ? R::current_player(R::position(state)) : to_seat(player, R::players(R::game(state)));
+            if (seat < 0) return py::none();
+            Pcg32 rng(to_seed(seed));
+            const auto move = R::bot_move(bot, R::position(state), seat, rng);
+            return move ? py::cast(*move) : py::none();
+        },
+        py::arg("state"), py::arg("player") = py::none(), py::arg("seed") = 0,
+        "The move this bot makes for ``player`` (default: the player to move), or None when the seat has "
+        "nothing to do; ``seed`` fixes its random choices.");
+    bind_propose<R, Bot>(bot_class);
+    bind_play_match<R, Bot>(m, [spec](const py::handle& bot, const Game& game) {
+        return seat_bot<Bot>(bot, game, [spec](const py::object& python, const Game& g) -> std::shared_ptr<Bot> {
+            return std::make_shared<PythonBot<R, Bot>>(python, spec, g);
+        });
+    });
     bind_vector_env<R, Bot>(m);
 }
 

@@ -1,6 +1,7 @@
 // The Python binding of real-time play (core/realtime.hpp), written once for the games
-// without turns: the bots' base class, bots written in Python, simulate and simulate_many
-// (an overload per game), which diabolo.realtime calls, and play_match.
+// without turns: the bots' base class (with the bindings of every game's bots,
+// src/bind_bots.hpp), simulate and simulate_many (an overload per game), which
+// diabolo.realtime calls, and play_match.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -11,41 +12,13 @@
 #include <utility>
 #include <vector>
 
+#include "bind_bots.hpp"
 #include "bind_game.hpp"
 #include "bind_vector_env.hpp"
 #include "common.hpp"
 #include "diabolo/core/realtime.hpp"
 
 namespace diabolo::bindings {
-
-/// A bot written in Python: anything with choose(state, player) -> move or None. It is
-/// called with the GIL held (simulations with Python bots keep it). `Bot` is the game's
-/// C++ bot class, made with `args` (its reaction times).
-template <class R, class Bot>
-class PythonBot : public Bot {
-public:
-    template <class... Args>
-    PythonBot(py::object bot, GameSpec<R> spec, typename R::Game game, Args&&... args)
-        : Bot(std::forward<Args>(args)...),
-          bot_(std::move(bot)),
-          spec_(spec),
-          game_(std::move(game)),
-          blank_(R::new_state(game_, 0)) {}
-
-    std::optional<typename R::Move> choose(const typename R::Position& position, int player, Pcg32&) const override {
-        typename R::State view = blank_;  // the game's state type around the position the bot sees
-        view.position = position;
-        const py::object move = bot_.attr("choose")(view, player);
-        if (move.is_none()) return std::nullopt;
-        return detail::to_move(spec_, game_, move);
-    }
-
-private:
-    py::object bot_;
-    GameSpec<R> spec_;
-    typename R::Game game_;
-    typename R::State blank_;  // made once: a new state per decision would deal a game each time
-};
 
 /// Binds `Bot` as <Title>Bot and the game's overloads of the module functions simulate and
 /// simulate_many (core/realtime.hpp). `python_bot(bot, game)` wraps a bot written in Python;
@@ -74,29 +47,7 @@ py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSp
         },
         py::arg("state"), py::arg("player"), py::arg("seed") = 0,
         "The move this bot makes for ``player`` now, or None to wait for the table to change.");
-    bot_class.def(
-        "propose",
-        [](const Bot& bot, const State& state, const py::object& player, const py::object& seed) -> py::object {
-            Pcg32 mind(to_seed(seed));
-            const int seat = to_seat(player, R::players(R::game(state)));
-            const typename R::Position position = R::position(state);
-            std::optional<typename R::Move> move;
-            int64_t delay = 0;
-            {
-                py::gil_scoped_release release;
-                move = bot.choose(position, seat, mind);  // as the simulator plans a move: choice, then delay
-                if (move) delay = bot.reaction_time(*move, mind);
-            }
-            if (!move) return py::none();
-            return py::make_tuple(*move, static_cast<double>(delay) / 1e6);
-        },
-        py::arg("state"), py::arg("player"), py::arg("seed") = 0,
-        "For live play: ``(move, delay)``, the move this bot would make for ``player`` on this table and the "
-        "seconds after which it would act, drawn from its reaction model with ``seed``; or None to wait for the "
-        "table to change. A server applies the move when the delay is over, naming the version it was proposed on "
-        "(``state.apply(move, player, version=...)``), and asks again after a StaleMoveError or any change of the "
-        "table. The simulator plans each bot's moves the same way (seat p's first plan of ``simulate(..., seed=s)`` "
-        "is ``propose(state, p, seed=diabolo.derive_seed(s, p + 1))``).");
+    bind_propose<R, Bot>(bot_class);
     bot_class.def_property_readonly(
         "reaction",
         [kinds, kind_count](const Bot& bot) {
@@ -114,10 +65,8 @@ py::class_<Bot, std::shared_ptr<Bot>> bind_realtime(py::module_& m, const GameSp
         "(``diabolo.realtime.Reaction(**bot.reaction)`` is the same model).");
 
     // A bot's C++ form: itself, or a bot written in Python wrapped.
-    const auto seat_bot = [python_bot](const py::handle& bot, const typename R::Game& game) -> std::shared_ptr<Bot> {
-        if (py::isinstance<Bot>(bot)) return cpp_bot<Bot>(bot);
-        if (!py::hasattr(bot, "choose")) throw OptionError("a bot needs a choose(state, player) method");
-        return python_bot(py::reinterpret_borrow<py::object>(bot), game);
+    const auto seat_bot = [python_bot](const py::handle& bot, const typename R::Game& game) {
+        return bindings::seat_bot<Bot>(bot, game, python_bot);
     };
     bind_play_match<R, Bot>(m, seat_bot);
     bind_vector_env<R, Bot>(m);

@@ -84,11 +84,15 @@ constexpr const char* kNewStateDoc =
     "``decks`` (one list per round, None for a shuffled round), each all cards in notation, dealt "
     "as S2.4 says.\n\n>>> diabolo.load('schacht').new_state(seed=3).round\n0";
 
+/// What the generic binding needs to know of Schacht (src/bind_game.hpp).
+GameSpec<Rules> schacht_spec() {
+    return {"Schacht", kGameDoc, kStateDoc,
+            kMoveDoc,  "'G5<'",  "doubler decisions are simultaneous (S5.3): name the player"};
+}
+
 void bind_schacht(py::module_& m) {
     bind_schacht_bots(m);
-    GameSpec<Rules> spec{"Schacht", kGameDoc, kStateDoc,
-                         kMoveDoc,  "'G5<'",  "doubler decisions are simultaneous (S5.3): name the player"};
-    GameClasses<Rules> classes = bind_contract<Rules>(m, spec);
+    GameClasses<Rules> classes = bind_contract<Rules>(m, schacht_spec());
     classes.game.def("new_state", &new_state, py::arg("seed") = 0, py::arg("deck") = py::none(),
                      py::arg("decks") = py::none(), kNewStateDoc);
     classes.move

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "bind_bots.hpp"
 #include "bind_game.hpp"
 #include "bind_vector_env.hpp"
 #include "common.hpp"
@@ -17,6 +18,8 @@
 namespace diabolo::bindings {
 
 using namespace diabolo::schacht;
+
+GameSpec<Rules> schacht_spec();  // src/schacht.cpp
 
 namespace {
 
@@ -34,19 +37,20 @@ int bot_player(const Position& s, const py::object& player) {
 }  // namespace
 
 void bind_schacht_bots(py::module_& m) {
-    py::class_<Bot, std::shared_ptr<Bot>>(m, "SchachtBot", "A Schacht bot implemented in C++.")
-        .def(
-            "choose",
-            [](const Bot& bot, const State& t, const py::object& player, const py::object& seed) {
-                const int seat = bot_player(t.position, player);
-                Pcg32 rng(to_seed(seed));
-                const Position state = t.position;
-                py::gil_scoped_release release;
-                return bot.choose(state, seat, rng);
-            },
-            py::arg("state"), py::arg("player") = py::none(), py::arg("seed") = 0,
-            "The move this bot makes for ``player`` (default: the seat whose decision is due), from what that "
-            "seat may know; ``seed`` fixes its random choices.");
+    py::class_<Bot, std::shared_ptr<Bot>> bot_class(m, "SchachtBot", "A Schacht bot implemented in C++.");
+    bot_class.def(
+        "choose",
+        [](const Bot& bot, const State& t, const py::object& player, const py::object& seed) {
+            const int seat = bot_player(t.position, player);
+            Pcg32 rng(to_seed(seed));
+            const Position state = t.position;
+            py::gil_scoped_release release;
+            return bot.choose(state, seat, rng);
+        },
+        py::arg("state"), py::arg("player") = py::none(), py::arg("seed") = 0,
+        "The move this bot makes for ``player`` (default: the seat whose decision is due), from what that "
+        "seat may know; ``seed`` fixes its random choices.");
+    bind_propose<Rules, Bot>(bot_class);
     py::class_<RandomBot, Bot, std::shared_ptr<RandomBot>>(m, "SchachtRandomBot", R"doc(
 Any legal move, uniformly at random.
 
@@ -202,7 +206,11 @@ fewer rounds are left), with a fifth of its round's score against the best other
             "belief", [](const IsmctsBot& b) { return b.options().belief; },
             "Whether it deals the others' hands by their moves this round (else uniformly).");
 
-    bind_play_match<Rules, Bot>(m, [](const py::handle& bot, const Game&) { return cpp_bot<Bot>(bot); });
+    bind_play_match<Rules, Bot>(m, [](const py::handle& bot, const Game& game) {
+        return seat_bot<Bot>(bot, game, [](const py::object& python, const Game& g) -> std::shared_ptr<Bot> {
+            return std::make_shared<PythonBot<Rules, Bot>>(python, schacht_spec(), g);
+        });
+    });
     bind_vector_env<Rules, Bot>(m);
 }
 

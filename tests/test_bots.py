@@ -283,6 +283,67 @@ def test_python_bots_play_matches_on_the_python_path() -> None:
     assert one.names == ["py-random", "py-random#1", "heuristic"]
 
 
+class LastLegalMove:
+    """A bot written in Python with no randomness: its seat's last legal move."""
+
+    name = "last"
+
+    def choose(self, state: Any, player: int) -> Any:
+        return state.legal_moves(player)[-1]
+
+
+def test_a_python_bot_plays_in_a_match_the_games_a_python_loop_plays() -> None:
+    """The C++ match asks a bot written in Python through its choose, as a loop over the
+    Python API does: game i dealt from derive_seed(seed, i), the lowest pending seat
+    first, seat s played by bot (s + i) % n."""
+    game = diabolo.load("schacht", players=3)
+    bots = [LastLegalMove(), LastLegalMove(), LastLegalMove()]
+    result = diabolo.match(game, bots, games=4, seed=8)
+    for i in range(4):
+        state = game.new_state(seed=diabolo.derive_seed(8, i))
+        while not state.is_terminal:
+            seat = state.pending_seats[0]
+            state.apply(bots[(seat + i) % 3].choose(state, seat), player=seat)
+        assert [result.scores[i, (seat + i) % 3] for seat in range(3)] == state.scores
+
+
+class Refusing:
+    """A bot written in Python that answers with what it is given."""
+
+    name = "refusing"
+
+    def __init__(self, answer: Any) -> None:
+        self.answer = answer
+
+    def choose(self, state: Any, player: int) -> Any:
+        return self.answer
+
+
+def test_a_python_bot_that_breaks_the_rules_in_a_match_gets_the_rules_error() -> None:
+    """A turn-based seat must move: a move the rules refuse raises their error with its
+    clause, and an answer that is no move (None included) a NotationError."""
+    game = diabolo.load("schacht", players=3)
+    first = game.new_state(seed=diabolo.derive_seed(1, 0))
+    seat = first.pending_seats[0]
+    illegal = next(m for m in game.new_state(seed=5).legal_moves() if m not in first.legal_moves(seat))
+    with pytest.raises(diabolo.IllegalMoveError) as error:
+        diabolo.match(game, [Refusing(illegal)] * 3, games=1, seed=1)
+    assert error.value.clause.startswith("S")
+    for answer in (None, "nonsense"):
+        with pytest.raises(diabolo.NotationError):
+            diabolo.match(game, [Refusing(answer)] * 3, games=1, seed=1)
+
+
+def test_every_bot_proposes_its_move_and_delay() -> None:
+    """propose is the one call for any bot of any game: a turn-based bot's delay is 0 and
+    its move the one choose gives with the same seed; nothing while its seat is not due."""
+    state = diabolo.load("schacht", players=3).new_state(seed=2)
+    seat = state.pending_seats[0]
+    bot = IsmctsBot(iterations=50)
+    assert bot.propose(state, seat, seed=4) == (bot.choose(state, seat, seed=4), 0.0)
+    assert bot.propose(state, (seat + 1) % 3, seed=4) is None
+
+
 def test_bad_match_arguments_give_specific_errors() -> None:
     game = diabolo.load("schacht", players=3)
     with pytest.raises(diabolo.OptionError, match="one bot per seat"):

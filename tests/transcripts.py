@@ -122,8 +122,6 @@ def load_game(name: str, options: dict[str, Any]) -> Any:
 
 def bot_answer(bot: Any, state: Any, seat: int, seed: int) -> tuple[Any, int]:
     """The bot's move for `seat` (None: it waits) and its delay in microseconds."""
-    if state.game.name == "schacht":
-        return (bot.choose(state, seat, seed) if seat in state.pending_seats else None), 0
     proposal = bot.propose(state, seat, seed)
     if proposal is None:
         return None, 0

@@ -343,6 +343,9 @@ class SchachtBot(metaclass=_Pybind11Type):
     def choose(
         self, state: SchachtState, player: SupportsIndex | None = None, seed: SupportsIndex = 0
     ) -> SchachtMove: ...
+    def propose(
+        self, state: SchachtState, player: SupportsIndex, seed: SupportsIndex = 0
+    ) -> tuple[SchachtMove, float] | None: ...
 
 class SchachtRandomBot(SchachtBot):
     def __init__(self) -> None: ...
@@ -424,6 +427,9 @@ class HighcardBot(metaclass=_Pybind11Type):
     def choose(
         self, state: HighcardState, player: SupportsIndex | None = None, seed: SupportsIndex = 0
     ) -> HighcardMove | None: ...
+    def propose(
+        self, state: HighcardState, player: SupportsIndex, seed: SupportsIndex = 0
+    ) -> tuple[HighcardMove, float] | None: ...
 
 # observations, masks, rewards, terminated, truncated
 _StepResults = tuple[

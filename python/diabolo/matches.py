@@ -34,7 +34,7 @@ import numpy.typing as npt
 
 from diabolo import _core
 from diabolo.errors import OptionError
-from diabolo.registry import BOT_CLASSES, GAME_CLASSES, Game
+from diabolo.registry import GAME_CLASSES, Game
 
 __all__ = [
     "BotSummary",
@@ -148,50 +148,6 @@ def _integer(value: object, what: str, low: int) -> int:
     return number
 
 
-def _native_match(
-    game: Game,
-    bots: Sequence[Any],
-    games: int,
-    seed: int,
-    threads: int,
-    progress: Progress | None,
-    first: int = 0,
-) -> npt.NDArray[np.int32]:
-    """The match in C++ (core/match.hpp): without the GIL for C++ bots; in parts when
-    progress is reported (game g is always seeded by (seed, g), so the parts give the same
-    games)."""
-    parts = 20 if progress is not None else 1
-    blocks = []
-    done = 0
-    for part in range(parts):
-        count = games * (part + 1) // parts - done
-        if count > 0:
-            blocks.append(_core.play_match(game, list(bots), count, seed, threads, first + done)["scores"])
-            done += count
-            if progress is not None:
-                progress(done, games)
-    return np.concatenate(blocks).astype(np.int32)
-
-
-def _python_match(
-    game: Game, bots: Sequence[Any], games: int, seed: int, progress: Progress | None, first: int = 0
-) -> npt.NDArray[np.int32]:
-    """The slower path for bots written in Python in a turn-based game: seat s of game i
-    is bot (s + i) % n, and simultaneous decisions are taken in seat order."""
-    n = game.players
-    scores = np.zeros((games, n), dtype=np.int32)
-    for i in range(first, first + games):
-        state: Any = game.new_state(seed=_core.derive_seed(seed, i))
-        while not state.is_terminal:
-            seat = state.pending_seats[0]
-            state.apply(bots[(seat + i) % n].choose(state, seat), player=seat)
-        for seat, total in enumerate(state.scores):
-            scores[i - first, (seat + i) % n] = total
-        if progress is not None:
-            progress(i + 1 - first, games)
-    return scores
-
-
 def match(
     game: Any,
     bots: Sequence[Any],
@@ -205,8 +161,9 @@ def match(
     from game to game; returns the scores per game and bot with a summary.
 
     C++ bots of the game play in C++ on ``threads`` threads without the GIL; with a bot
-    written in Python the match runs on the calling thread (a turn-based game's in a
-    Python loop).
+    written in Python (anything with ``choose(state, player)``, :class:`diabolo.contract.Bot`)
+    the match runs on the calling thread, the bot seeing each position as a state without
+    its history.
     The same ``seed`` gives the same results for any number of threads, with or without
     ``progress`` (called with games played and games in all).
     """
@@ -275,7 +232,10 @@ def match_scores(
     progress: Progress | None = None,
 ) -> npt.NDArray[np.int32]:
     """The scores (games x bots) of games ``first`` .. ``first + games - 1`` of
-    :func:`match`: any split of a match into blocks joins into the whole.
+    :func:`match`: any split of a match into blocks joins into the whole. Played in C++
+    (core/match.hpp), a bot written in Python called through its ``choose``; in parts when
+    ``progress`` is reported (game g is always seeded by (seed, g), so the parts give the
+    same games).
 
     >>> import diabolo, numpy as np
     >>> from diabolo.matches import match_scores
@@ -284,9 +244,17 @@ def match_scores(
     >>> bool((halves == diabolo.match(game, bots, games=10, seed=1).scores).all())
     True
     """
-    if not game.real_time and not all(isinstance(bot, BOT_CLASSES) for bot in bots):
-        return _python_match(game, bots, games, seed, progress, first)
-    return _native_match(game, bots, games, seed, threads, progress, first)
+    parts = 20 if progress is not None else 1
+    blocks = []
+    done = 0
+    for part in range(parts):
+        count = games * (part + 1) // parts - done
+        if count > 0:
+            blocks.append(_core.play_match(game, list(bots), count, seed, threads, first + done)["scores"])
+            done += count
+            if progress is not None:
+                progress(done, games)
+    return np.concatenate(blocks).astype(np.int32)
 
 
 @dataclass(frozen=True)

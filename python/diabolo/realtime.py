@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar, overload
+from typing import Any, Generic, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -37,7 +37,7 @@ from diabolo.duvelen import DuvelenGame, DuvelenMove, DuvelenState
 from diabolo.knizia import KniziaGame, KniziaMove, KniziaState
 from diabolo.registry import GAME_CLASSES, STATE_CLASSES
 
-__all__ = ["Reaction", "RealtimeBot", "Simulation", "TimedMove", "replay", "simulate", "simulate_many"]
+__all__ = ["Reaction", "Simulation", "TimedMove", "replay", "simulate", "simulate_many"]
 
 DAY = 24 * 3600.0
 
@@ -88,15 +88,6 @@ class Simulation(Generic[StateT, MoveT]):
     accepted: int
     rejected: int
     time: float
-
-
-class RealtimeBot(Protocol):
-    """A bot written in Python: the move it makes for ``player`` now, or None to wait.
-    An optional ``reaction`` attribute (a :class:`Reaction`) sets its reaction times,
-    and in Knizia's game an optional ``per_letter`` (seconds) the extra time a called
-    word takes per letter."""
-
-    def choose(self, state: Any, player: int) -> DuvelenMove | KniziaMove | str | int | None: ...
 
 
 @overload

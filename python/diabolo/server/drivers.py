@@ -83,7 +83,8 @@ class Drivers:
     """The bots (``bots``, by seat) and turn timers of ``table``. ``seed`` seeds every
     decision (a bot's decision on version ``v`` by seat ``s`` uses
     ``derive_seed(seed, v * 64 + s)``, so a table replays its bots' moves); ``pace`` is
-    the seconds a turn-based game's bot waits before its move."""
+    the seconds every bot waits beyond its own delay (``propose``: a reaction time in real
+    time, none when turns are taken): a turn-based table's bot pace, 0 in real time."""
 
     def __init__(
         self,
@@ -158,9 +159,9 @@ class Drivers:
 
     async def _drive_bot(self, seat: int) -> None:
         """A bot's seat for the whole game: it decides on a copy of the table in the pool,
-        waits out its delay (its reaction time in real time, the pace when turns are
-        taken) and moves. With nothing to do, or refused with nothing changed, it waits
-        for the next move; a move that lost a race is decided again."""
+        waits out its delay (its reaction time in real time, plus the pace) and moves. With
+        nothing to do, or refused with nothing changed, it waits for the next move; a move
+        that lost a race is decided again."""
         table = self._table
         while table.playing:
             version, started = table.version, self._clock()
@@ -200,12 +201,7 @@ class Drivers:
                 await self._next_move(table.version, remaining)
 
     def _propose(self, seat: int, state: State, version: int) -> tuple[Any, float] | None:
-        """A bot's move on ``state`` and the seconds it waits first (in a worker thread)."""
-        bot = self.bots[seat]
-        seed = diabolo.derive_seed(self._seed, version * 64 + seat)
-        if not self._table.game.real_time:
-            if seat not in state.pending_seats:
-                return None
-            return bot.choose(state, seat, seed), self._pace
-        proposal = bot.propose(state, seat, seed)
-        return None if proposal is None else (proposal[0], float(proposal[1]))
+        """A bot's move on ``state`` and the seconds it waits first, its own delay and the
+        pace (in a worker thread)."""
+        proposal = self.bots[seat].propose(state, seat, diabolo.derive_seed(self._seed, version * 64 + seat))
+        return None if proposal is None else (proposal[0], float(proposal[1]) + self._pace)

@@ -289,7 +289,8 @@ class Table:
         self._lock = asyncio.Lock()
         self._seed = int(json.loads(row.start).get("seed", 0)) if row.start else 0
         bots = {s: make_bot(row.game, seat.bot, seat.bot_options, bot_caps) for s, seat in enumerate(seats) if seat.bot}
-        self.drivers = Drivers(self, pool, bots, self._seed, settings.bot_pace, clock=clock)
+        pace = 0.0 if game.real_time else settings.bot_pace  # real-time bots keep their own reaction times
+        self.drivers = Drivers(self, pool, bots, self._seed, pace, clock=clock)
         """The table's bots and turn timers."""
         self.audiences = Audiences(len(seats), on_spectators=self._changed)
         """Who watches the table, and what each seat and the spectators were shown."""
