@@ -612,6 +612,19 @@ void bind_game_members(py::class_<typename R::Game>& cls, detail::Docs<R>& doc, 
                 "``moves`` (per game); game i depends only on (seed, i), not on ``threads``.",
                 ">>> result = diabolo.load('{name}', players=3).play_random(4, seed=5, threads=2)\n"
                 ">>> result['scores'].shape, result['moves'].shape\n((4, 3), (4,))"))
+        .def(
+            "vector_env",
+            // Its options are checked and its opponents made in Python, where the bots and
+            // their kinds are (diabolo.registry); imported at the call, the package's
+            // modules having been imported by then.
+            [](const py::object& game, const py::args& args, const py::kwargs& kwargs) {
+                return py::module_::import("diabolo.envs.vector").attr("vector_env")(game, *args, **kwargs);
+            },
+            doc("``diabolo.envs.vector.vector_env(game, games, ...)``, which has the options: ``games`` games stepped "
+                "together in C++, one learning seat in each, the others played by C++ bots (docs/ai.rst, \"The "
+                "vector env\").",
+                ">>> env = diabolo.load('{name}', players=3).vector_env(2, seed=1)\n"
+                ">>> observations, masks = env.reset()\n>>> masks.shape == (2, env.num_actions)\nTrue"))
         .def("__repr__",
              [spec](const Game& game) {
                  if (spec.game_repr) return spec.game_repr(game);

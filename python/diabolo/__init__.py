@@ -20,7 +20,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from diabolo import _core, duvelen, knizia, realtime, schacht
-from diabolo.envs import vector as _vector  # noqa: F401  (adds Game.vector_env)
 from diabolo.errors import (
     DiaboloError,
     IllegalMoveError,

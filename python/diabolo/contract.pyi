@@ -104,9 +104,9 @@ class Game(Protocol[MoveT, StateT_co, BotT_contra, EnvT_co]):
     def play_random(
         self, games: SupportsIndex, seed: SupportsIndex = 0, threads: SupportsIndex = 1
     ) -> dict[str, npt.NDArray[np.int32]]: ...
-    # A function of diabolo.envs.vector set on the class, so its first parameter is "game".
+    # diabolo.envs.vector.vector_env with the game as self.
     def vector_env(
-        game,
+        self,
         games: int,
         *,
         opponents: str | BotT_contra | Sequence[str | BotT_contra | None] = "random",

@@ -1,9 +1,9 @@
-"""The vector environment: many games stepped together in C++ (``game.vector_env``), one
-learning seat in each, the other seats played by diabolo's C++ bots. A step releases the
-GIL, runs on a pool of threads that stays up between steps, and writes observation
-tensors, action masks, rewards and end flags into numpy arrays, with no Python object
-per game. The rules of a step (turns, real time, rewards, illegal actions, the ends,
-autoreset) are in docs/ai.rst, "The vector env".
+"""The vector environment: many games stepped together in C++ (``game.vector_env``, which
+calls :func:`vector_env` here), one learning seat in each, the other seats played by
+diabolo's C++ bots. A step releases the GIL, runs on a pool of threads that stays up
+between steps, and writes observation tensors, action masks, rewards and end flags into
+numpy arrays, with no Python object per game. The rules of a step (turns, real time,
+rewards, illegal actions, the ends, autoreset) are in docs/ai.rst, "The vector env".
 
 >>> import numpy as np, diabolo
 >>> env = diabolo.load("schacht", players=3).vector_env(4, opponents="heuristic", seed=1)
@@ -32,7 +32,7 @@ from typing import Any
 
 from diabolo import _core
 from diabolo.errors import OptionError
-from diabolo.registry import GAME_CLASSES, Game, bot
+from diabolo.registry import Game, bot
 
 __all__ = ["vector_env"]
 
@@ -149,7 +149,3 @@ def vector_env(
         0 if claims is None else claims,
         action_features,
     )
-
-
-for _game_class in GAME_CLASSES:  # a method of the compiled classes, typed in _core.pyi
-    setattr(_game_class, "vector_env", vector_env)  # noqa: B010
