@@ -100,7 +100,8 @@ function timeBatches(game, budget) {
     let moves = 0;
     let seed = 0;
     do {
-        const result = game.playRandom(batch, (seed += 1));
+        seed += 1;
+        const result = game.playRandom(batch, seed);
         games += batch;
         moves += result.moves.reduce((sum, n) => sum + n, 0);
         batch = Math.min(batch * 2, 256);
@@ -184,7 +185,7 @@ for (const [name, { players, api_loop: a, play_random: b }] of Object.entries(re
 lines.push(
     "",
     "(a): newState, then legalActions + apply per move (bench.py's Python loop), a JS xorshift",
-    "     picking; (b): the C++ batch player in the module, one thread; each run ~" + `${options.seconds} s.`,
+    `     picking; (b): the C++ batch player in the module, one thread; each run ~${options.seconds} s.`,
 );
 console.log(lines.join("\n"));
 if (options.json) console.log(JSON.stringify(report));

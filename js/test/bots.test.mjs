@@ -18,7 +18,8 @@ function playWithBots(game, bots, seed, limit) {
     while (!state.isTerminal && state.version < limit) {
         let first = null;
         for (const seat of state.pendingSeats) {
-            const choice = bots[seat].choose(state, seat, (draw += 1));
+            draw += 1;
+            const choice = bots[seat].choose(state, seat, draw);
             if (choice !== null && (first === null || choice.delay < first.delay)) first = { seat, ...choice };
         }
         assert.ok(first !== null, `someone acts at move ${state.version}`);
@@ -84,11 +85,17 @@ test("bad kinds, options, seats and states are refused", () => {
     assert.throws(() => game.bot("random", { iterations: 5 }), OptionError);
     assert.throws(() => game.bot(3), TypeError);
     const bot = game.bot("random");
-    assert.throws(() => bot.choose(state, 3, 1), (e) => e instanceof PlayerError && e.status === Status.BAD_PLAYER);
+    assert.throws(
+        () => bot.choose(state, 3, 1),
+        (e) => e instanceof PlayerError && e.status === Status.BAD_PLAYER,
+    );
     assert.throws(() => bot.choose(state, 1, -1), OptionError);
     assert.throws(() => bot.choose(state.toJSON(), 1, 1), TypeError);
     const other = engine.load("duvelen").newState(1);
-    assert.throws(() => bot.choose(other, 0, 1), (e) => e instanceof OptionError && /schacht/.test(e.message));
+    assert.throws(
+        () => bot.choose(other, 0, 1),
+        (e) => e instanceof OptionError && /schacht/.test(e.message),
+    );
     // The WebAssembly build has no threads: a search on several is refused, and says why.
     assert.throws(
         () => game.bot("ismcts", { iterations: 10, threads: 2 }),

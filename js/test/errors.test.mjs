@@ -99,7 +99,10 @@ test("bad games, options, seeds and saves", () => {
     assert.throws(() => engine.load("knizia", { players: 3 }), OptionError); // no lexicon
     const game = engine.load("schacht");
     for (const seed of [-1, -1n, 1n << 64n]) {
-        assert.throws(() => game.newState(seed), (e) => e instanceof OptionError && e.code === "bad_option");
+        assert.throws(
+            () => game.newState(seed),
+            (e) => e instanceof OptionError && e.code === "bad_option",
+        );
     }
     assert.equal(game.newState((1n << 64n) - 1n).version, 0);
     for (const text of ["{}", "{not json", "", "[]", JSON.stringify({ format: "nonsense" })]) {

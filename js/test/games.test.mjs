@@ -32,7 +32,10 @@ function checkMove(game, state, seat, action, moves) {
     assert.ok(legal.every((id, i) => id >= 0 && id < game.numActions && (i === 0 || id > legal[i - 1])));
     const mask = state.legalMask(seat);
     assert.equal(mask.length, game.numActions);
-    assert.deepEqual([...mask.keys()].filter((id) => mask[id] === 1), [...legal]);
+    assert.deepEqual(
+        [...mask.keys()].filter((id) => mask[id] === 1),
+        [...legal],
+    );
     if (moves % 11 === 0) {
         const view = state.observation(seat);
         assert.equal(view.player, seat);

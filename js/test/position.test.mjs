@@ -73,14 +73,14 @@ function alikeAhead(lead, followers, seed, count) {
     let x = BigInt(seed);
     for (let move = 0; ; ++move) {
         const shown = snapshot(lead);
-        followers.forEach((follower, i) => (alike[i] &&= isDeepStrictEqual(snapshot(follower), shown)));
+        for (const [i, follower] of followers.entries()) alike[i] &&= isDeepStrictEqual(snapshot(follower), shown);
         if (move === count || shown.isTerminal) return alike;
         x = (x * 6364136223846793005n + 1442695040888963407n) & MASK;
         const seat = shown.pendingSeats[Number((x >> 40n) % BigInt(shown.pendingSeats.length))];
         const legal = shown.legal[seat];
         const action = legal[Number((x >> 33n) % BigInt(legal.length))];
         lead.apply(seat, action);
-        followers.forEach((follower, i) => alike[i] && follower.apply(seat, action));
+        for (const [i, follower] of followers.entries()) if (alike[i]) follower.apply(seat, action);
     }
 }
 

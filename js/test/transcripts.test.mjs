@@ -79,9 +79,7 @@ function replayTranscript(name) {
                     if (!bots.has(kind)) bots.set(kind, game.bot(kind));
                     const choice = bots.get(kind).choose(state, Number(botSeat), BigInt(seed));
                     const answer =
-                        choice === null
-                            ? `${WAIT} 0 -`
-                            : `${choice.action} ${choice.delayUs} ${choice.notation}`;
+                        choice === null ? `${WAIT} 0 -` : `${choice.action} ${choice.delayUs} ${choice.notation}`;
                     assert.equal(answer, `${action} ${delayUs} ${notation}`, "the bot's action, delay and notation");
                 } else if (tag === "legal") {
                     assert.equal(

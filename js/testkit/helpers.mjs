@@ -30,8 +30,19 @@ export function loadEngine() {
 }
 
 /** The small word list of the C test's Knizia game. @example KNIZIA_WORDS.includes("Tor") */
-export const KNIZIA_WORDS = ["Tor", "Rot", "Ort", "Tore", "Rest", "Rast", "Rate", "Stern", "Nest", "Ernst", "Nase"]
-    .concat(["Rasen", "Aster", "Taste", "Osten", "Tee", "See"]);
+export const KNIZIA_WORDS = [
+    "Tor",
+    "Rot",
+    "Ort",
+    "Tore",
+    "Rest",
+    "Rast",
+    "Rate",
+    "Stern",
+    "Nest",
+    "Ernst",
+    "Nase",
+].concat(["Rasen", "Aster", "Taste", "Osten", "Tee", "See"]);
 
 /**
  * The options of every game the C test plays (test_capi.c's `play` calls).

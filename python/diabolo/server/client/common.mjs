@@ -28,11 +28,8 @@ export async function api(path, body) {
     data = null;
   }
   if (!response.ok) {
-    const message = data && data.error ? data.error.message : `${response.status} ${response.statusText}`;
-    const error = new Error(message);
-    error.status = response.status;
-    error.reason = data && data.error ? data.error.reason : "http";
-    throw error;
+    const message = data?.error ? data.error.message : `${response.status} ${response.statusText}`;
+    throw Object.assign(new Error(message), { status: response.status, reason: data?.error ? data.error.reason : "http" });
   }
   return data === null ? text : data;
 }
@@ -129,14 +126,17 @@ export function replayUrl(tableId) {
 
 export function seatName(summary, seat) {
   if (seat === null || seat === undefined) return "—";
-  const spec = summary && summary.seats[seat];
+  const spec = summary?.seats[seat];
   return spec ? spec.name : `seat ${seat}`;
 }
 
 /** The seats with the highest score. */
 export function winnersOf(scores) {
   const best = Math.max(...scores);
-  return scores.map((score, seat) => [score, seat]).filter(([score]) => score === best).map(([, seat]) => seat);
+  return scores
+    .map((score, seat) => [score, seat])
+    .filter(([score]) => score === best)
+    .map(([, seat]) => seat);
 }
 
 export function signed(points) {

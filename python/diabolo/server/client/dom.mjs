@@ -68,7 +68,7 @@ function update(node, vnode) {
       for (const type of Object.keys(value)) {
         if (!node.__listening.has(type)) {
           node.__listening.add(type);
-          node.addEventListener(type, (event) => node.__on && node.__on[type] && node.__on[type](event));
+          node.addEventListener(type, (event) => node.__on?.[type]?.(event));
         }
       }
       continue;

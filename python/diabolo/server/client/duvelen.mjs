@@ -47,7 +47,7 @@ export function rankText(rank) {
 }
 
 function suitClass(card) {
-  return "suit-" + card.slice(-1);
+  return `suit-${card.slice(-1)}`;
 }
 
 /** A play's parts: {source, card, pile}, or null for another move. */
@@ -73,7 +73,7 @@ export class DuvelenBoard {
     const { ctx } = this;
     for (const e of events) {
       if (e.type === "played") {
-        ctx.mark(`pile:${e.new_pile ? "new" + e.pile : e.pile}`, `hit s${e.seat}`, 700);
+        ctx.mark(`pile:${e.new_pile ? `new${e.pile}` : e.pile}`, `hit s${e.seat}`, 700);
         ctx.mark(`src:${e.seat}:${e.source}`, "gone", 500);
         ctx.mark(`seat:${e.seat}`, "acted", 500);
         // The card flies from its seat's Stok, Rij or waste to the pile's face.
@@ -105,7 +105,7 @@ export class DuvelenBoard {
     const says = (seat, verb) => this.ctx.says(seat, verb);
     switch (e.type) {
       case "played":
-        return `${says(e.seat, "plays")} ${cardText(e.card)} from the ${SOURCES[e.source]} ${e.new_pile ? "to a new pile" : "onto pile " + e.pile}.`;
+        return `${says(e.seat, "plays")} ${cardText(e.card)} from the ${SOURCES[e.source]} ${e.new_pile ? "to a new pile" : `onto pile ${e.pile}`}.`;
       case "pile_completed":
         return `Pile ${e.pile} is complete: a Herenhoop for ${name(e.holder)}.`;
       case "recycled":
@@ -135,7 +135,9 @@ export class DuvelenBoard {
     const plays = this.plays();
     const can = [];
     if (plays.length) {
-      const named = plays.slice(0, 3).map((p) => `the ${cardText(p.card)} from your ${SOURCES[p.source]} ${p.pile === "new" ? "to a new pile" : `onto pile ${p.pile}`}`);
+      const named = plays
+        .slice(0, 3)
+        .map((p) => `the ${cardText(p.card)} from your ${SOURCES[p.source]} ${p.pile === "new" ? "to a new pile" : `onto pile ${p.pile}`}`);
       if (plays.length > 3) named.push(`${plays.length - 3} more`);
       can.push(`play ${listText(named)}`);
     }
@@ -221,7 +223,7 @@ export class DuvelenBoard {
     if ((key === " " || key === "Enter") && ownsKeys(event.target)) return false; // the focused button's
     if ((key === "p" || key === "P") && this.ctx.view.seats[this.ctx.seat].passed) return true; // a pass stands until you play (D4.4)
     const simple = { r: "recycle", e: "recycle^", x: "stop", p: "pass" };
-    if (["1", "2", "3", "4"].includes(key)) this.quick("R" + key);
+    if (["1", "2", "3", "4"].includes(key)) this.quick(`R${key}`);
     else if (key === "s" || key === "S") this.quick("S");
     else if (key === "w" || key === "W") this.quick("W");
     else if (key === "t" || key === "T" || key === " ") this.turn();
@@ -270,10 +272,12 @@ export class DuvelenBoard {
     if (!drag || !drag.ghost) return;
     drag.ghost.remove();
     this.suppressClick = true;
-    setTimeout(() => (this.suppressClick = false), 0);
+    setTimeout(() => {
+      this.suppressClick = false;
+    }, 0);
     const under = document.elementFromPoint(event.clientX, event.clientY);
-    const pile = under && under.closest("[data-pile]");
-    const move = pile && this.moveOf(drag.source, pile.dataset.pile);
+    const pile = under?.closest("[data-pile]");
+    const move = pile instanceof HTMLElement && this.moveOf(drag.source, pile.dataset.pile);
     if (move) this.send(move);
     else {
       this.selected = null;
@@ -293,13 +297,21 @@ export class DuvelenBoard {
       h("p", { class: "status", id: "status", key: "status", "aria-live": "polite" }, this.status()),
       this.renderCentre(),
       seat !== null ? this.renderMine() : null,
-      h("div", { class: "others", key: "others" }, others.map((s) => this.renderSeat(s, false))),
+      h(
+        "div",
+        { class: "others", key: "others" },
+        others.map((s) => this.renderSeat(s)),
+      ),
       seat !== null
         ? h(
             "details",
             { class: "keys", id: "keys", key: "keys" },
             h("summary", {}, "Keyboard shortcuts"),
-            h("dl", {}, KEYS.map(([keys, what]) => [h("dt", {}, keys), h("dd", {}, what)])),
+            h(
+              "dl",
+              {},
+              KEYS.map(([keys, what]) => [h("dt", {}, keys), h("dd", {}, what)]),
+            ),
           )
         : null,
       seat !== null ? h("p", { class: "races", id: "races", key: "races", "data-lost": this.lost }, `Moves that lost a race: ${this.lost}`) : null,
@@ -348,7 +360,11 @@ export class DuvelenBoard {
             { class: "herenhopen" },
             "Herenhopen: ",
             view.herenhopen.map((heren, i) =>
-              h("span", { class: `heren suit-${heren.suit} s${heren.holder} ${this.ctx.marked(`heren:${i}`)}`, key: i }, `K${SUITS[heren.suit]} ${this.ctx.name(heren.holder)}`),
+              h(
+                "span",
+                { class: `heren suit-${heren.suit} s${heren.holder} ${this.ctx.marked(`heren:${i}`)}`, key: i },
+                `K${SUITS[heren.suit]} ${this.ctx.name(heren.holder)}`,
+              ),
             ),
           )
         : null,
@@ -378,7 +394,9 @@ export class DuvelenBoard {
     };
     if (mine) {
       props["data-source"] = source;
-      const press = playable ? pressable(`${cardWords(card)} on your ${label}`, (event, withKeys) => this.select(source, withKeys)) : { on: { click: () => this.select(source) } };
+      const press = playable
+        ? pressable(`${cardWords(card)} on your ${label}`, (_event, withKeys) => this.select(source, withKeys))
+        : { on: { click: () => this.select(source) } };
       Object.assign(props, press, { on: { ...press.on, pointerdown: (event) => playable && this.dragStart(event, source, card) } });
       if (playable) props["aria-pressed"] = String(this.selected === source);
     }
@@ -405,7 +423,7 @@ export class DuvelenBoard {
     const turnMove = legal.includes("turn") ? "turn" : legal.includes("recycle") ? "recycle" : null;
     return h(
       "div",
-      { class: "mine seat-area s" + seat, "data-seat": seat, key: "mine", role: "group", "aria-label": "Your cards", tabindex: -1 },
+      { class: `mine seat-area s${seat}`, "data-seat": seat, key: "mine", role: "group", "aria-label": "Your cards", tabindex: -1 },
       h("h3", {}, "Your cards"),
       h(
         "div",
@@ -414,7 +432,9 @@ export class DuvelenBoard {
         h(
           "div",
           { class: "rij" },
-          s.rij.map((card, i) => h("div", { class: "slot", key: i }, this.sourceCard(seat, `R${i + 1}`, card, true, `Rij ${i + 1}`), h("small", {}, `${i + 1}`))),
+          s.rij.map((card, i) =>
+            h("div", { class: "slot", key: i }, this.sourceCard(seat, `R${i + 1}`, card, true, `Rij ${i + 1}`), h("small", {}, `${i + 1}`)),
+          ),
         ),
         h("div", { class: "slot" }, this.sourceCard(seat, "W", s.waste_top, true, "waste"), h("small", {}, `waste ${s.waste_count}`)),
         h(
@@ -426,7 +446,9 @@ export class DuvelenBoard {
               class: `card back${turnMove ? " playable" : ""}`,
               "data-draaistok": "",
               title: "Draaistok: turn three cards",
-              ...(turnMove ? pressable(turnMove === "turn" ? "turn three cards from the Draaistok" : "recycle the waste", () => this.turn()) : { on: { click: () => this.turn() } }),
+              ...(turnMove
+                ? pressable(turnMove === "turn" ? "turn three cards from the Draaistok" : "recycle the waste", () => this.turn())
+                : { on: { click: () => this.turn() } }),
             },
             s.draaistok_count ? icon("turn", "turn") : icon("empty", "empty"),
           ),
@@ -468,7 +490,7 @@ export class DuvelenBoard {
     if (message.reason === "stale") {
       this.lost += 1;
       const play = parsePlay(message.move || "");
-      const what = play ? `${cardText(play.card)} to ${play.pile === "new" ? "a new pile" : "pile " + play.pile}` : message.move;
+      const what = play ? `${cardText(play.card)} to ${play.pile === "new" ? "a new pile" : `pile ${play.pile}`}` : message.move;
       this.ctx.notice(`Too late: ${what} lost the race (${message.clause || "D3.10"}).`, "stale");
       return true;
     }

@@ -114,7 +114,8 @@ export class KniziaBoard {
     if (view.phase === "penalty") {
       const caller = this.penaltyOf === seat && seat !== null ? "your" : this.penaltyOf !== null ? `${name(this.penaltyOf)}'s` : "";
       const forCall = caller ? ` for ${caller} invalid call` : "";
-      if (legal.some((move) => move.startsWith("take@"))) return `Take a card from the line as the penalty${forCall} (K3.5): Tab to a highlighted card, then Enter.`;
+      if (legal.some((move) => move.startsWith("take@")))
+        return `Take a card from the line as the penalty${forCall} (K3.5): Tab to a highlighted card, then Enter.`;
       return `${name(view.penalty[0])} takes a card from the line as the penalty${forCall} (K3.5).`;
     }
     if (seat === null) return view.deck_count ? `${name(view.dealer)} deals.` : "The deck is used up: the last words, or passes.";
@@ -123,7 +124,8 @@ export class KniziaBoard {
         ? "Your pass stands: call a word if you see one; the round ends when every pass stands (K10.5)."
         : "Call a word with the letters on the table, or pass (the deck is used up).";
     }
-    if (legal.includes("reveal")) return "You deal: reveal the next card (Space) when you like, and call a word with the letters on the table as soon as you see one (K3.1, K3.2).";
+    if (legal.includes("reveal"))
+      return "You deal: reveal the next card (Space) when you like, and call a word with the letters on the table as soon as you see one (K3.1, K3.2).";
     return `Call a word with the letters on the table: type it, then Enter (${name(view.dealer)} deals).`;
   }
 
@@ -145,8 +147,9 @@ export class KniziaBoard {
     return this.ctx.hints;
   }
 
+  /** @returns {HTMLInputElement} the field a word is typed into */
   input() {
-    return document.getElementById("word");
+    return /** @type {HTMLInputElement} */ (document.getElementById("word"));
   }
 
   call(event) {
@@ -240,7 +243,11 @@ export class KniziaBoard {
               "div",
               { class: "buttons" },
               legal.includes("reveal")
-                ? h("button", { type: "button", class: "action primary", "data-move": "reveal", on: { click: () => this.ctx.send("reveal") } }, "Reveal (Space)")
+                ? h(
+                    "button",
+                    { type: "button", class: "action primary", "data-move": "reveal", on: { click: () => this.ctx.send("reveal") } },
+                    "Reveal (Space)",
+                  )
                 : null,
               h(
                 "button",

@@ -5,23 +5,13 @@
 // practice). People choose the name others see before they sit. A seat's token is kept in
 // localStorage; the table page finds it there.
 
-import {
-  api,
-  copyText,
-  inviteUrl,
-  replayUrl,
-  rulesUrl,
-  seatLabel,
-  serverGames,
-  storedName,
-  storedSeat,
-  storeName,
-  tableUrl,
-  takeSeat,
-} from "./common.mjs";
+import { api, copyText, inviteUrl, replayUrl, rulesUrl, seatLabel, serverGames, storedName, storedSeat, storeName, tableUrl, takeSeat } from "./common.mjs";
 import { h, patch } from "./dom.mjs";
 
-const $ = (id) => document.getElementById(id);
+/** The element of the page with this id (a form field where one is read). @type {(id: string) => HTMLInputElement} */
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
+/** The seats' person-or-bot choices of the new-table form, in seat order. @returns {HTMLSelectElement[]} */
+const seatKinds = () => [...document.querySelectorAll("select[data-seat-kind]")].map((select) => /** @type {HTMLSelectElement} */ (select));
 
 let games = [];
 
@@ -48,9 +38,9 @@ async function refresh() {
   try {
     const { tables } = await api("/api/tables");
     status("live", `${tables.length} table${tables.length === 1 ? "" : "s"}`);
-    tables.sort((a, b) => (a.finished - b.finished) || (b.created > a.created ? 1 : b.created < a.created ? -1 : 0));
+    tables.sort((a, b) => a.finished - b.finished || (b.created > a.created ? 1 : b.created < a.created ? -1 : 0));
     patch($("tables"), tables.length ? tables.map(tableCard) : h("p", { key: "none" }, "No tables yet: create one."));
-  } catch (error) {
+  } catch {
     status("offline", "server unreachable");
   }
 }
@@ -67,11 +57,7 @@ function tableCard(table) {
     actions.push(h("a", { class: "action small", href: tableUrl(table.id), "data-action": "open" }, `Back to seat ${held.seat}`));
   } else if (free.length && !table.finished) {
     actions.push(
-      h(
-        "button",
-        { type: "button", class: "action small primary", "data-action": "sit", on: { click: () => sit(table.id, free[0][1]) } },
-        "Take a seat",
-      ),
+      h("button", { type: "button", class: "action small primary", "data-action": "sit", on: { click: () => sit(table.id, free[0][1]) } }, "Take a seat"),
     );
   }
   if (free.length && !table.finished) {
@@ -96,12 +82,7 @@ function tableCard(table) {
       " ",
       h("span", { class: `state ${table.finished ? "finished" : waiting ? "waiting" : "playing"}` }, state),
       h("div", { class: "seats-line" }, seats),
-      h(
-        "div",
-        { class: "seats-line" },
-        `${table.version} moves · ${table.spectators} watching · `,
-        h("code", {}, table.id),
-      ),
+      h("div", { class: "seats-line" }, `${table.version} moves · ${table.spectators} watching · `, h("code", {}, table.id)),
     ),
     h("div", { class: "buttons" }, actions),
   );
@@ -110,7 +91,9 @@ function tableCard(table) {
 async function invite(event, link) {
   const button = event.currentTarget;
   button.textContent = (await copyText(link)) ? "Copied" : link;
-  setTimeout(() => (button.textContent = "Copy invite"), 2500);
+  setTimeout(() => {
+    button.textContent = "Copy invite";
+  }, 2500);
 }
 
 async function sit(tableId, seat) {
@@ -139,11 +122,17 @@ function seatSpecs() {
   players.max = high;
   let count = Number(players.value) || game.options.players;
   count = Math.max(low, Math.min(high, count));
-  const old = [...document.querySelectorAll("[data-seat-kind]")].map((select) => select.value);
+  const old = seatKinds().map((select) => select.value);
   const kinds = ["person", ...game.bots.map((bot) => `bot:${bot}`)];
   const levels = game.bot_levels || {};
   const label = (kind) => (kind === "person" ? "person" : `bot: ${kind.slice(4)}${levels[kind.slice(4)] ? `, ${levels[kind.slice(4)]}` : ""}`);
-  const preferred = game.bots.includes("heuristic") ? "bot:heuristic" : game.bots.includes("word") ? "bot:word" : game.bots.includes("greedy") ? "bot:greedy" : `bot:${game.bots[0]}`;
+  const preferred = game.bots.includes("heuristic")
+    ? "bot:heuristic"
+    : game.bots.includes("word")
+      ? "bot:word"
+      : game.bots.includes("greedy")
+        ? "bot:greedy"
+        : `bot:${game.bots[0]}`;
   patch(
     $("seat-specs"),
     Array.from({ length: count }, (_, seat) => {
@@ -160,9 +149,9 @@ function seatSpecs() {
     }),
   );
   // a select's value is set once its options exist
-  document.querySelectorAll("[data-seat-kind]").forEach((select, seat) => {
+  for (const [seat, select] of seatKinds().entries()) {
     select.value = old[seat] && kinds.includes(old[seat]) ? old[seat] : seat === 0 ? "person" : preferred;
-  });
+  }
 }
 
 function tableRequest() {
@@ -174,9 +163,7 @@ function tableRequest() {
   if (rounds) options.rounds = Number(rounds);
   if (game.name === "knizia") options.stale_calls = $("stale-calls").value;
   // people's seats are named when someone sits; bots get their names from the server
-  const seats = [...document.querySelectorAll("[data-seat-kind]")].map((select) =>
-    select.value === "person" ? {} : { bot: select.value.slice(4) },
-  );
+  const seats = seatKinds().map((select) => (select.value === "person" ? {} : { bot: select.value.slice(4) }));
   const settings = {};
   if (game.name === "knizia" && $("practice").checked) settings.practice = true;
   const turn = $("turn-seconds").value.trim();
@@ -214,7 +201,7 @@ async function start() {
   $("name").addEventListener("change", () => storeName($("name").value.trim()));
   try {
     games = await serverGames();
-  } catch (error) {
+  } catch {
     status("offline", "server unreachable");
     return;
   }
@@ -228,10 +215,10 @@ async function start() {
     seatSpecs();
   });
   $("knizia-options").hidden = currentGame().name !== "knizia";
-  patch(
-    $("rules-links"),
-    ["How to play: ", games.map((game, i) => [i ? " · " : "", h("a", { href: rulesUrl(game.name), "data-rules": game.name }, game.title)])],
-  );
+  patch($("rules-links"), [
+    "How to play: ",
+    games.map((game, i) => [i ? " · " : "", h("a", { href: rulesUrl(game.name), "data-rules": game.name }, game.title)]),
+  ]);
   $("players").addEventListener("input", seatSpecs);
   $("players").value = currentGame().options.players;
   seatSpecs();

@@ -20,7 +20,7 @@ export class ClientModel {
 
   apply(events) {
     for (const event of events) {
-      const handler = this["on_" + event.type];
+      const handler = this[`on_${event.type}`];
       if (typeof handler !== "function") throw new Error(`no model for the event ${event.type}`);
       handler.call(this, event);
     }
@@ -98,7 +98,7 @@ export class SchachtModel extends ClientModel {
     revealed.discarded[e.seat] = this.sort([...revealed.discarded[e.seat], e.card]);
     this.view.hand_sizes[e.seat] -= 1;
     if (this.own(e)) removeOne(this.view.hand, e.card);
-    this.turn(e.seat, "x" + e.card);
+    this.turn(e.seat, `x${e.card}`);
   }
 
   on_play_ended() {

@@ -11,7 +11,8 @@ import { GameScreen, formatTime } from "./screen.mjs";
 
 const params = new URLSearchParams(location.search);
 const tableId = params.get("table") || "";
-const $ = (id) => document.getElementById(id);
+/** The element of the page with this id (a form field where one is read). @type {(id: string) => HTMLInputElement} */
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
 const places = { banner: $("banner"), seats: $("seats"), board: $("board"), notices: null, log: $("log") };
 
 let record = null;
@@ -25,10 +26,10 @@ window.diabolo = {
     return step;
   },
   get steps() {
-    return record && record.moves ? record.moves.length : 0;
+    return record?.moves ? record.moves.length : 0;
   },
   get view() {
-    return screen && screen.model ? screen.model.view : null;
+    return screen?.model ? screen.model.view : null;
   },
   get record() {
     return record;
@@ -75,7 +76,7 @@ function showPosition() {
   $("current").textContent = last
     ? `Move ${step}: ${moveText(last)}${last.time !== null && last.time !== undefined ? ` at ${formatTime(last.time)}` : ""}`
     : "The first deal, before any move.";
-  for (const item of $("moves").children) item.classList.toggle("current", Number(item.dataset.step) === step);
+  for (const item of $("moves").querySelectorAll("li")) item.classList.toggle("current", Number(item.dataset.step) === step);
   const current = $("moves").querySelector(".current");
   if (current && playing) current.scrollIntoView({ block: "nearest" });
   $("back").disabled = $("first").disabled = step === 0;
@@ -170,7 +171,11 @@ async function start() {
   $("last").addEventListener("click", () => goTo(record.moves.length));
   $("play").addEventListener("click", play);
   $("slider").addEventListener("input", () => goTo(Number($("slider").value)));
-  const speeds = h("select", { id: "speed", "aria-label": "speed" }, [1, 4, 16].map((s) => h("option", { value: s }, `${s}×`)));
+  const speeds = h(
+    "select",
+    { id: "speed", "aria-label": "speed" },
+    [1, 4, 16].map((s) => h("option", { value: s }, `${s}×`)),
+  );
   const holder = document.createElement("span");
   patch(holder, speeds);
   $("position").before(holder);

@@ -3,6 +3,7 @@
 // show and names it in the page's heading and title.
 
 const game = new URLSearchParams(location.search).get("game");
+/** @type {HTMLElement | null} */
 const article = game ? document.querySelector(`article.game-rules[id="${CSS.escape(game)}"]`) : null;
 
 if (article) {

@@ -95,7 +95,7 @@ export class SchachtBoard {
       case "doubler_decided":
         return `${says(e.seat, e.decision === "bet" ? "bets" : "holds")} the doubler${this.ctx.view.scoring_colour ? ` on ${COLOUR_NAMES[this.ctx.view.scoring_colour]}` : ""}.`;
       case "colour_scored":
-        return `${capital(COLOUR_NAMES[e.colour])}: angels ${e.angel} vs devils ${e.devil}, ${e.outcome}${e.points.some((p) => p) ? ": " + pointsText(e.points, name) : ""}.`;
+        return `${capital(COLOUR_NAMES[e.colour])}: angels ${e.angel} vs devils ${e.devil}, ${e.outcome}${e.points.some((p) => p) ? `: ${pointsText(e.points, name)}` : ""}.`;
       case "round_ended":
         return `Round ${e.round + 1} ends.`;
       default:
@@ -151,7 +151,7 @@ export class SchachtBoard {
   }
 
   legalFor(card) {
-    return this.ctx.legal.filter((move) => move.startsWith(card) || move === "x" + card);
+    return this.ctx.legal.filter((move) => move.startsWith(card) || move === `x${card}`);
   }
 
   clickCard(card, event) {
@@ -193,7 +193,12 @@ export class SchachtBoard {
     return h(
       "div",
       { class: "schacht" },
-      h("p", { class: "status", id: "status", key: "status", "aria-live": "polite" }, this.status(), h("span", { "aria-hidden": "true" }, this.ctx.timerText())),
+      h(
+        "p",
+        { class: "status", id: "status", key: "status", "aria-live": "polite" },
+        this.status(),
+        h("span", { "aria-hidden": "true" }, this.ctx.timerText()),
+      ),
       this.renderRows(selected),
       this.renderDoubler(),
       seat !== null && view.hand ? this.renderHand(selected) : null,
@@ -243,7 +248,7 @@ export class SchachtBoard {
 
   renderHand(selected) {
     const { view, legal } = this.ctx;
-    const discard = selected && legal.includes("x" + selected) ? "x" + selected : null;
+    const discard = selected && legal.includes(`x${selected}`) ? `x${selected}` : null;
     return h(
       "div",
       { class: "hand-area", key: "hand-area" },
@@ -288,9 +293,7 @@ export class SchachtBoard {
     if (view.phase !== "doubler") return null;
     const colour = view.scoring_colour;
     const row = view.rows[colour];
-    const children = [
-      h("p", {}, `${COLOUR_NAMES[colour]} is positive: angels ${sum(row.right)} vs devils ${sum(row.left)}.`),
-    ];
+    const children = [h("p", {}, `${COLOUR_NAMES[colour]} is positive: angels ${sum(row.right)} vs devils ${sum(row.left)}.`)];
     if (legal.includes("bet") || legal.includes("hold")) {
       children.push(
         h(
@@ -320,7 +323,12 @@ export class SchachtBoard {
     const name = (seat) => this.ctx.name(seat);
     const hands = e.hands
       ? e.hands.map((cards, seat) =>
-          h("span", { class: "reveal" }, `${name(seat)}: `, cards.length ? cards.map((c) => h("span", { class: `card mini c-${c[0]}` }, colourMark(c[0], COLOUR_NAMES[c[0]]), c[1])) : "–"),
+          h(
+            "span",
+            { class: "reveal" },
+            `${name(seat)}: `,
+            cards.length ? cards.map((c) => h("span", { class: `card mini c-${c[0]}` }, colourMark(c[0], COLOUR_NAMES[c[0]]), c[1])) : "–",
+          ),
         )
       : [h("span", { class: "reveal" }, "even: nobody reveals")];
     return h(

@@ -79,7 +79,16 @@ export function scoreTable(history, seats, name) {
   return h(
     "table",
     { class: "score-table" },
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Round"), seats.map((seat) => h("th", { scope: "col" }, name(seat))))),
+    h(
+      "thead",
+      {},
+      h(
+        "tr",
+        {},
+        h("th", { scope: "col" }, "Round"),
+        seats.map((seat) => h("th", { scope: "col" }, name(seat))),
+      ),
+    ),
     h(
       "tbody",
       {},
@@ -95,14 +104,22 @@ export function scoreTable(history, seats, name) {
     h(
       "tfoot",
       {},
-      h("tr", { class: "totals", "data-totals": last.join(" ") }, h("th", { scope: "row" }, "Total"), seats.map((seat) => h("td", {}, String(last[seat])))),
+      h(
+        "tr",
+        { class: "totals", "data-totals": last.join(" ") },
+        h("th", { scope: "row" }, "Total"),
+        seats.map((seat) => h("td", {}, String(last[seat]))),
+      ),
     ),
   );
 }
 
 /** The seats whose value is `best`. */
 function seatsWith(values, best) {
-  return values.map((value, seat) => [value, seat]).filter(([value]) => value === best).map(([, seat]) => seat);
+  return values
+    .map((value, seat) => [value, seat])
+    .filter(([value]) => value === best)
+    .map(([, seat]) => seat);
 }
 
 const MOMENTS = {

@@ -117,7 +117,8 @@ export class GameScreen {
   }
 
   addLog(text, type, time) {
-    this.log.unshift({ text, type, time, n: (this.logCount = (this.logCount || 0) + 1) });
+    this.logCount = (this.logCount || 0) + 1;
+    this.log.unshift({ text, type, time, n: this.logCount });
     if (this.log.length > LOG_SIZE) this.log.length = LOG_SIZE;
   }
 
@@ -137,7 +138,7 @@ export class GameScreen {
    * why in plain words, naming the rule. */
   refused(entry) {
     if (entry.reason === "stale") playSound("lost");
-    if (this.board.rejected && this.board.rejected(entry)) return;
+    if (this.board.rejected?.(entry)) return;
     const { text, kind } = explainRefusal(entry, this.view, this.seat, (seat) => this.name(seat));
     this.notice(text, kind);
   }
@@ -185,7 +186,7 @@ export class GameScreen {
       },
       name: (seat) => screen.name(seat),
       says: (seat, verb) => screen.says(seat, verb),
-      send: (move) => screen.sendMove && screen.sendMove(move),
+      send: (move) => screen.sendMove?.(move),
       rerender: () => screen.rerender(),
       mark: (key, cls, ms) => screen.mark(key, cls, ms),
       marked: (key) => screen.marked(key),
@@ -225,7 +226,11 @@ export class GameScreen {
     if (this.board.placeFocus) this.board.placeFocus(focusInBoard && focusLost(focused));
     patch(seats, this.renderSeats());
     patch(banner, this.renderBanner());
-    if (notices) patch(notices, this.notices.map((n) => h("p", { class: `notice ${n.kind}`, key: n.id }, n.text)));
+    if (notices)
+      patch(
+        notices,
+        this.notices.map((n) => h("p", { class: `notice ${n.kind}`, key: n.id }, n.text)),
+      );
     if (log) {
       patch(
         log,
@@ -273,7 +278,11 @@ export class GameScreen {
   }
 
   scoreTable() {
-    return scoreTable(this.history, this.view.scores.map((_, seat) => seat), (seat) => this.name(seat));
+    return scoreTable(
+      this.history,
+      this.view.scores.map((_, seat) => seat),
+      (seat) => this.name(seat),
+    );
   }
 
   renderBanner() {
@@ -307,7 +316,7 @@ export class GameScreen {
         this.banner && this.banner.kind === "round" ? h("details", {}, h("summary", {}, "Last round"), this.banner.content) : null,
         this.tableId ? h("p", {}, h("a", { href: replayUrl(this.tableId) }, "Replay this game")) : null,
         // The table page's own actions at the game's end (a rematch) go in this slot.
-        h("div", { class: "final-actions", id: "final-actions", key: "final-actions" }, this.finalActions && this.finalActions()),
+        h("div", { class: "final-actions", id: "final-actions", key: "final-actions" }, this.finalActions?.()),
       );
     }
     const free = this.summary.seats.filter((spec) => !spec.taken).length;
@@ -457,7 +466,7 @@ const EXPLAIN = {
     return `The game waits for ${taker === undefined ? "a player" : name(taker)} to take a penalty card: ${move || "your move"} has to wait`;
   },
   not_your_penalty: ({ view, name }) =>
-    `It is ${view.penalty && view.penalty.length ? `${name(view.penalty[0])}'s` : "another player's"} turn to take a penalty card, not yours`,
+    `It is ${view.penalty?.length ? `${name(view.penalty[0])}'s` : "another player's"} turn to take a penalty card, not yours`,
   no_such_position: () => "That card is no longer in the line",
   no_penalty: () => "A card is taken from the line only as the penalty of an invalid call",
   not_the_dealer: ({ view, name }) => `Only the dealer, ${name(view.dealer)}, reveals cards`,

@@ -57,7 +57,7 @@ export function playSound(name) {
   asked[name] += 1;
   if (!audio || audio.currentTime < quietUntil) return;
   const start = audio.currentTime;
-  TUNES[name].forEach((frequency, i) => tone(frequency, start + i * STEP));
+  for (const [i, frequency] of TUNES[name].entries()) tone(frequency, start + i * STEP);
   quietUntil = start + TUNES[name].length * STEP + 0.1;
 }
 

@@ -8,19 +8,7 @@
 // a seat (an invitation's address, table.html?table=ID&invite=1&seat=N, opens with the
 // form), and at the end a rematch with the same seats, which every player is asked to join.
 
-import {
-  askRematch,
-  copyText,
-  forgetSeat,
-  inviteUrl,
-  leaveTable,
-  replayUrl,
-  rulesUrl,
-  storedName,
-  storedSeat,
-  tableUrl,
-  takeSeat,
-} from "./common.mjs";
+import { askRematch, copyText, forgetSeat, inviteUrl, leaveTable, replayUrl, rulesUrl, storedName, storedSeat, tableUrl, takeSeat } from "./common.mjs";
 import { h, patch } from "./dom.mjs";
 import { GameScreen } from "./screen.mjs";
 
@@ -30,7 +18,8 @@ const watching = params.has("watch");
 const held = watching ? null : storedSeat(tableId);
 const invitedSeat = params.has("seat") ? Number(params.get("seat")) : null;
 
-const $ = (id) => document.getElementById(id);
+/** The element of the page with this id (a form field where one is read). @type {(id: string) => HTMLInputElement} */
+const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
 const places = { banner: $("banner"), seats: $("seats"), board: $("board"), notices: $("notices"), log: $("log") };
 
 let screen = null;
@@ -47,10 +36,10 @@ const actions = { joinSeat: invitedSeat, leaving: false, declined: false, error:
 // What tests (and curious people) may look at: the page's model and what it knows.
 const hooks = {
   get model() {
-    return screen && screen.model;
+    return screen?.model;
   },
   get view() {
-    return screen && screen.model ? screen.model.view : null;
+    return screen?.model ? screen.model.view : null;
   },
   get legal() {
     return screen ? screen.legal : [];
@@ -65,7 +54,7 @@ const hooks = {
     return held ? held.seat : null;
   },
   get over() {
-    return Boolean(screen && screen.final);
+    return Boolean(screen?.final);
   },
   get rendered() {
     return screen ? screen.rendered : 0;
@@ -105,7 +94,7 @@ function connect() {
     keepAlive(ws);
     const hello = { type: "hello" };
     if (held) Object.assign(hello, { seat: held.seat, token: held.token });
-    if (screen && screen.model && version >= 0) hello.since = version;
+    if (screen?.model && version >= 0) hello.since = version;
     ws.send(JSON.stringify(hello));
   });
   ws.addEventListener("message", (event) => {
@@ -201,7 +190,7 @@ function welcome(message) {
   }
   version = message.version;
   screen.legal = message.legal || [];
-  noteTimer(message.time);
+  noteTimer();
   setConnection("live", held ? `seat ${message.seat} · live` : "watching · live");
   $("links").replaceChildren();
   patch($("links"), [
@@ -231,12 +220,12 @@ function update(message, ws) {
   if (!wasOver && screen.final) renderActions(); // the game's end: no more leaving or inviting
   screen.hints = null; // until this version's hints come (a practice table)
   if (screen.seat !== null) screen.legal = message.legal || [];
-  noteTimer(message.time);
+  noteTimer();
 }
 
 /** A turn timer (a turn-based game with turn_seconds): the seat to move, and when it runs out. */
 function noteTimer() {
-  const seconds = screen.summary.settings && screen.summary.settings.turn_seconds;
+  const seconds = screen.summary.settings?.turn_seconds;
   const view = screen.view;
   if (!seconds || screen.summary.real_time || !view) {
     screen.timer = null;
@@ -296,7 +285,10 @@ function sit(seat) {
 // ---- the table's own actions -------------------------------------------------------------
 
 function freeSeats() {
-  return screen.summary.seats.map((spec, seat) => [spec, seat]).filter(([spec]) => !spec.taken && !spec.reserved).map(([, seat]) => seat);
+  return screen.summary.seats
+    .map((spec, seat) => [spec, seat])
+    .filter(([spec]) => !spec.taken && !spec.reserved)
+    .map(([, seat]) => seat);
 }
 
 function renderActions() {
@@ -461,7 +453,7 @@ document.addEventListener("keydown", (event) => {
 });
 
 setInterval(() => {
-  if (screen && screen.timer) screen.rerender();
+  if (screen?.timer) screen.rerender();
 }, 1000);
 
 if (!tableId) {
