@@ -65,4 +65,7 @@ def test_the_first_load_is_small_and_needs_no_build(server: Running, people: Cal
     sizes = {"lobby": sum(lobby.values()), "table": sum(page.values())}
     print(f"first load: lobby {sizes['lobby']:,} bytes in {len(lobby)} files, table {sizes['table']:,} in {len(page)}")
     assert max(sizes.values()) <= FIRST_LOAD_BYTES, sizes
-    assert "/client/lobby.mjs" in lobby and "/client/schacht.mjs" in page
+    assert "/client/lobby.mjs" in lobby and "/client/games/schacht/board.mjs" in page
+    # only the client of the table's game comes over the network
+    assert not any(path.startswith("/client/games/") for path in lobby)
+    assert {path.split("/")[3] for path in page if path.startswith("/client/games/")} == {"schacht"}

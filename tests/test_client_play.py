@@ -527,12 +527,16 @@ def test_the_scores_by_round_and_the_best_moments_on_pages_opened_early_and_late
 
 
 def test_each_refusal_names_its_rule_in_plain_words(server: Running, people_with_sockets: Callable[[], Person]) -> None:
-    """explainRefusal (screen.mjs) for moves the page may have sent, and a code it does not know."""
+    """explainRefusal (screen.mjs, with each game's explain from its client) for moves the
+    page may have sent, and a code it does not know."""
     page = people_with_sockets().page
     page.goto(server.url + "/client/replay.html")  # any page of the client
     said = page.evaluate(
         """async () => {
             const { explainRefusal } = await import("/client/screen.mjs");
+            const { gameClient } = await import("/client/games.mjs");
+            const explains = {};
+            for (const game of ["schacht", "duvelen", "knizia"]) explains[game] = (await gameClient(game)).explain;
             const name = (seat) => ["Ann (you)", "Bo", "Cy"][seat];
             const schacht = { current_player: 1, scoring_colour: null, rows: {} };
             const duvelen = {
@@ -543,7 +547,8 @@ def test_each_refusal_names_its_rule_in_plain_words(server: Running, people_with
             const knizia = { dealer: 2, penalty: [1] };
             const refused = (code, clause, move, view) => {
                 const entry = { reason: "illegal", code, clause, message: `${clause}: the server's words`, move };
-                return explainRefusal(entry, view, 0, name);
+                const game = { S: "schacht", D: "duvelen", K: "knizia" }[clause[0]];
+                return explainRefusal(entry, view, 0, name, explains[game]);
             };
             const late = { reason: "stale", code: "stale_move", clause: "D3.10", message: "", move: "S:5h>3" };
             return [
@@ -554,7 +559,7 @@ def test_each_refusal_names_its_rule_in_plain_words(server: Running, people_with
                 refused("stok_not_empty", "D4.1", "stop", duvelen),
                 refused("not_the_dealer", "K3.1", "reveal", knizia),
                 refused("penalty_pending", "K10.2", "HAUS", knizia),
-                explainRefusal(late, duvelen, 0, name),
+                explainRefusal(late, duvelen, 0, name, explains.duvelen),
                 refused("a_code_of_a_later_engine", "S9.9", "R3<", schacht),
             ];
         }"""

@@ -122,14 +122,15 @@ def test_the_page_models_keep_every_view_of_random_games(server: Running, people
     mismatches = page.evaluate(
         """async (text) => {
             const games = JSON.parse(text);
-            const { makeModel } = await import("/client/models.mjs");
+            const { gameClient } = await import("/client/games.mjs");
             const same = (a, b) => JSON.stringify(sorted(a)) === JSON.stringify(sorted(b));
             const sorted = (value) => Array.isArray(value) ? value.map(sorted)
                 : value && typeof value === "object"
                 ? Object.fromEntries(Object.keys(value).sort().map((k) => [k, sorted(value[k])])) : value;
             const wrong = [];
             for (const game of games) {
-                const models = game.first.map((view) => makeModel(game.game, view));
+                const { Model } = await gameClient(game.game);
+                const models = game.first.map((view) => new Model(view));
                 game.steps.forEach((step, move) => models.forEach((model, a) => {
                     model.apply(step.events[a]);
                     if (!same(model.view, step.views[a])) wrong.push(`${game.game} move ${move} audience ${a}`);

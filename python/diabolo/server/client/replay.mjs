@@ -7,6 +7,7 @@
 
 import { api, gameTitle, tableUrl } from "./common.mjs";
 import { h, patch } from "./dom.mjs";
+import { gameClient } from "./games.mjs";
 import { GameScreen, formatTime } from "./screen.mjs";
 
 const params = new URLSearchParams(location.search);
@@ -161,7 +162,7 @@ async function start() {
     return;
   }
   const summary = { seats: record.players.map((name) => ({ name, bot: null, taken: true })), settings: {} };
-  screen = new GameScreen({ game: record.game, summary, seat: null, send: null, places, tableId: null });
+  screen = new GameScreen({ game: record.game, client: await gameClient(record.game), summary, seat: null, send: null, places, tableId: null });
   screen.reset(record.view);
   const over = record.moves.some((move) => (move.events || []).some((event) => event.type === "game_ended"));
   setState("live", over ? "finished game" : "the game so far");

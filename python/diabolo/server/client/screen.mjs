@@ -5,16 +5,11 @@
 // live regions: a screen reader says what changed.
 
 import { h, patch } from "./dom.mjs";
-import { makeModel } from "./models.mjs";
 import { api, replayUrl, seatName, winnersOf } from "./common.mjs";
-import { SchachtBoard, COLOUR_NAMES } from "./schacht.mjs";
-import { DuvelenBoard, cardText, parsePlay, rankText, SOURCES, SUITS } from "./duvelen.mjs";
-import { KniziaBoard } from "./knizia.mjs";
 import { GameHistory, scoreTable } from "./scores.mjs";
-import { capital, listText } from "./words.mjs";
+import { listText } from "./words.mjs";
 import { playSound } from "./sound.mjs";
 
-const BOARDS = { schacht: SchachtBoard, duvelen: DuvelenBoard, knizia: KniziaBoard };
 const LOG_SIZE = 80;
 const REFUSALS = {
   illegal: "Not allowed",
@@ -26,14 +21,16 @@ const REFUSALS = {
 
 export class GameScreen {
   /**
-   * game: its name; summary: the table's summary (names, bots); seat: ours or null;
+   * game: its name; client: its client (games.mjs gameClient: board, model, refusals,
+   * moments); summary: the table's summary (names, bots); seat: ours or null;
    * send: (move) => void, or null to only watch; places: {banner, seats, board, notices, log}
    * (elements; notices and log may be null); takeSeat: (seat) => void offers the free seats;
    * tableId: for the link to the replay at the game's end; finalActions: () => the
    * description of what the page offers beside the game's result (the table's rematch).
    */
-  constructor({ game, summary, seat, send, places, takeSeat = null, tableId = null, finalActions = null }) {
+  constructor({ game, client, summary, seat, send, places, takeSeat = null, tableId = null, finalActions = null }) {
     this.game = game;
+    this.client = client;
     this.summary = summary;
     this.seat = seat;
     this.sendMove = send;
@@ -64,12 +61,12 @@ export class GameScreen {
    * the rounds it did not see from the public record; the replay page feeds every event
    * from the first view on, so its history is whole without it. */
   reset(view) {
-    this.model = makeModel(this.game, view);
-    this.board = new BOARDS[this.game](this.context());
+    this.model = new this.client.Model(view);
+    this.board = new this.client.Board(this.context());
     this.log = [];
     this.banner = null;
     this.final = view.phase === "game_over" ? { scores: view.scores, winners: winnersOf(view.scores) } : null;
-    this.history = new GameHistory(this.game, view.round);
+    this.history = new GameHistory(this.client, view.round);
     if (view.round > 0 || view.phase === "game_over") this.readRecord();
     this.rerender();
   }
@@ -87,7 +84,7 @@ export class GameScreen {
       return;
     }
     if (!record || !record.view || !Array.isArray(record.moves)) return;
-    const read = new GameHistory(this.game, record.view.round);
+    const read = new GameHistory(this.client, record.view.round);
     for (const move of record.moves) for (const event of move.events || []) read.note(event);
     history.absorb(read);
     this.rerender();
@@ -139,7 +136,7 @@ export class GameScreen {
   refused(entry) {
     if (entry.reason === "stale") playSound("lost");
     if (this.board.rejected?.(entry)) return;
-    const { text, kind } = explainRefusal(entry, this.view, this.seat, (seat) => this.name(seat));
+    const { text, kind } = explainRefusal(entry, this.view, this.seat, (seat) => this.name(seat), this.client.explain);
     this.notice(text, kind);
   }
 
@@ -367,16 +364,18 @@ export function formatTime(seconds) {
 
 // ---- refusals in plain words ----
 
-const CLAUSE_PREFIX = /^[SDK]\d+(?:\.\d+)?: /;
+const CLAUSE_PREFIX = /^[A-Z]\d+(?:\.\d+)?: /;
 const LATE = new Set(["stale_move", "penalty_pending"]); // not a mistake: another move came first
 
 /** Why the server refused a move, in plain words that name the rule: {text, kind}, kind
  * "stale" for a move that came too late, else "error". `entry` is the rejected message
  * ({reason, code, clause, message}) with the move we sent (or null); the codes are the
- * engine's (docs/frontend.rst, "Errors"). A code not known here gets the server's words. */
-export function explainRefusal(entry, view, me, name) {
+ * engine's (docs/frontend.rst, "Errors"): the game's own words for them (`game`, its
+ * client's explain), else those every game shares here. A code not known gets the
+ * server's words. */
+export function explainRefusal(entry, view, me, name, game = {}) {
   const move = typeof entry.move === "string" ? entry.move : null;
-  const explain = EXPLAIN[entry.code];
+  const explain = game[entry.code] || EXPLAIN[entry.code];
   const facts = { move, view, me, name, message: String(entry.message || "").replace(CLAUSE_PREFIX, "") };
   const said = explain && view ? explain(facts) : null;
   const kind = entry.reason === "stale" || LATE.has(entry.code) ? "stale" : "error";
@@ -384,95 +383,13 @@ export function explainRefusal(entry, view, me, name) {
   return { text: `${said}${entry.clause ? ` (${entry.clause})` : ""}.`, kind };
 }
 
-/** A Schacht move's parts: {card, colour (its name), side ("devil", "angel" or null)}. */
-function schachtMove(move) {
-  const match = /^x?([RYGPB])([1-5])([<>]?)$/.exec(move || "");
-  if (!match) return { card: null, colour: null, side: null };
-  return { card: match[1] + match[2], colour: COLOUR_NAMES[match[1]], side: { "<": "devil", ">": "angel" }[match[3]] || null };
-}
-
-/** A Duvelen play's parts, the short form (R2>3) too: {source, card (or null), pile}. */
-function duvelenPlay(move) {
-  const play = parsePlay(move || "");
-  if (play) return play;
-  const short = /^(S|R[1-4]|W)>(\d+|new)$/.exec(move || "");
-  return short ? { source: short[1], card: null, pile: short[2] } : { source: null, card: null, pile: null };
-}
-
-function theCard(card) {
-  return card ? `the ${cardText(card)}` : "that card";
-}
-
 const EXPLAIN = {
-  // every game
+  // every game (the codes of the contract, docs/frontend.rst "Errors")
   stale_move: ({ move }) => `Too late: ${move || "your move"} was allowed when you made it, but another move came first`,
   game_over: () => "The game is over: no more moves",
   bad_notation: ({ move }) => `${move ? `“${move}”` : "That"} is not a move of this game`,
-  // Diabolo (Schacht)
   illegal_move: ({ move }) => `${move || "That move"} is not allowed now`,
   no_move: () => "There is nothing for you to do now",
-  not_your_turn: ({ view, name }) =>
-    view.current_player >= 0 ? `It is not your turn: ${name(view.current_player)} plays now` : "It is nobody's turn: the rows are being scored",
-  card_not_in_hand: ({ move }) => `${schachtMove(move).card || "That card"} is not in your hand`,
-  row_closed: ({ move }) => {
-    const { card, colour } = schachtMove(move);
-    return `${card ? `You cannot place ${card}: ` : ""}the ${colour || "that"} row is closed, it holds five cards and takes no more`;
-  },
-  side_full: ({ move }) => {
-    const { card, colour, side } = schachtMove(move);
-    return `You cannot place ${card || "a card"} on the ${side || "that"} side: that side of the ${colour || "that"} row already holds three cards, the most a side takes`;
-  },
-  discard_not_allowed: ({ move }) =>
-    `You cannot discard ${schachtMove(move).card || "a card"}: a card is discarded only when none of yours can be placed, and one of yours can`,
-  doubler_decisions_only: ({ view }) =>
-    `${COLOUR_NAMES[view.scoring_colour] ? `The ${COLOUR_NAMES[view.scoring_colour]} row` : "A colour"} is being scored: only the doubler decisions, bet or hold, are open now`,
-  no_doubler_decision_now: () => "No colour awaits a doubler decision: the doubler is bet or held only while a positive colour is scored",
-  already_decided: ({ view }) => `You have already decided on the doubler for ${COLOUR_NAMES[view.scoring_colour] || "this colour"}`,
-  doubler_spent: () => "Your doubler is spent this round: it was bet on an earlier colour",
-  // Duvelen
-  after_stop: () => "Stop has been called: nobody turns or recycles the Draaistok any more; play what you can, then pass",
-  draaistok_empty: () => "Your Draaistok is empty: recycle the waste to turn again",
-  draaistok_not_empty: () => "Your Draaistok still has cards: turn them before you recycle the waste",
-  waste_empty: () => "Your waste is empty: there is nothing to recycle",
-  stop_already_called: ({ view, name }) =>
-    view.stop_called_by === null || view.stop_called_by === undefined
-      ? "Stop has already been called this round, and a round has one Stop"
-      : `${name(view.stop_called_by)} has already called Stop, and a round has one Stop`,
-  stok_not_empty: ({ view, me }) => {
-    const left = view.seats && me !== null ? view.seats[me].stok_count : null;
-    return `You can call Stop only once your Stok is empty${left ? `: ${left} ${left === 1 ? "card is" : "cards are"} left in it` : ""}`;
-  },
-  pass_before_stop: () => "There is no passing before Stop: turn, recycle or wait",
-  source_empty: ({ move }) => `Your ${SOURCES[duvelenPlay(move).source] || "place"} is empty: there is no card to play from it`,
-  card_moved: ({ move }) => {
-    const { source, card } = duvelenPlay(move);
-    return `${capital(theCard(card))} is no longer on your ${SOURCES[source] || "place"}: another card is there now`;
-  },
-  ace_starts_a_pile: ({ move }) => `An Ace starts a new pile and goes on no other: play ${theCard(duvelenPlay(move).card)} to a new pile`,
-  only_aces_start_piles: ({ move }) => `Only an Ace starts a new pile: ${theCard(duvelenPlay(move).card)} goes on a pile of its suit whose top is one lower`,
-  no_such_pile: ({ move }) => `There is no pile ${duvelenPlay(move).pile || "there"} now: it was completed, or never started`,
-  pile_complete: ({ move }) => `${duvelenPlay(move).pile ? `Pile ${duvelenPlay(move).pile}` : "That pile"} is complete: a King made it a Herenhoop`,
-  pile_wants_another: ({ move, view }) => {
-    const { card, pile: id } = duvelenPlay(move);
-    const pile = (view.piles || []).find((p) => String(p.id) === id);
-    if (!pile || pile.top >= 13) return `${capital(theCard(card))} does not fit there: a pile takes the next card of its suit`;
-    return `Pile ${id} takes the ${rankText(pile.top + 1)}${SUITS[pile.suit]} next: ${theCard(card)} does not fit`;
-  },
-  // Diabolo (Knizia)
+  not_your_turn: ({ view, name }) => (view.current_player >= 0 ? `It is not your turn: ${name(view.current_player)} plays now` : "It is nobody's turn now"),
   no_such_seat: () => "There is no such seat at this table",
-  penalty_pending: ({ view, me, name, move }) => {
-    const taker = view.penalty ? view.penalty[0] : undefined;
-    if (taker === me) return "The game waits for you to take a penalty card: take one from the line first";
-    return `The game waits for ${taker === undefined ? "a player" : name(taker)} to take a penalty card: ${move || "your move"} has to wait`;
-  },
-  not_your_penalty: ({ view, name }) =>
-    `It is ${view.penalty?.length ? `${name(view.penalty[0])}'s` : "another player's"} turn to take a penalty card, not yours`,
-  no_such_position: () => "That card is no longer in the line",
-  no_penalty: () => "A card is taken from the line only as the penalty of an invalid call",
-  not_the_dealer: ({ view, name }) => `Only the dealer, ${name(view.dealer)}, reveals cards`,
-  deck_empty: () => "The deck is used up: there is nothing left to reveal",
-  invalid_claim: ({ move, message }) => {
-    const reason = /(not a word|too few cards|letters missing|double letter split or reversed)/.exec(message);
-    return `${move || "That word"} is not a valid call now${reason ? `: ${reason[1]}` : ""}`;
-  },
 };

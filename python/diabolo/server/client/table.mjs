@@ -10,6 +10,7 @@
 
 import { askRematch, copyText, forgetSeat, inviteUrl, leaveTable, replayUrl, rulesUrl, storedName, storedSeat, tableUrl, takeSeat } from "./common.mjs";
 import { h, patch } from "./dom.mjs";
+import { gameClient } from "./games.mjs";
 import { GameScreen } from "./screen.mjs";
 
 const params = new URLSearchParams(location.search);
@@ -23,6 +24,7 @@ const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
 const places = { banner: $("banner"), seats: $("seats"), board: $("board"), notices: $("notices"), log: $("log") };
 
 let screen = null;
+let inbox = Promise.resolve(); // the messages, handled in order
 let version = -1;
 let socket = null;
 let retries = 0;
@@ -105,7 +107,8 @@ function connect() {
     } catch {
       return;
     }
-    receive(message, ws);
+    // In order, each after the one before: a welcome may wait for its game's client.
+    inbox = inbox.then(() => receive(message, ws)).catch((error) => console.error(error));
   });
   ws.addEventListener("close", (event) => {
     if (socket !== ws) return;
@@ -163,15 +166,17 @@ function receive(message, ws) {
   }
 }
 
-function welcome(message) {
+async function welcome(message) {
   retries = 0;
   hooks.welcomes += 1;
   const summary = message.table;
   document.title = `${summary.title} · table ${summary.id}`;
   $("title").textContent = summary.title;
   if (!screen) {
+    const client = await gameClient(summary.game);
     screen = new GameScreen({
       game: summary.game,
+      client,
       summary,
       seat: message.seat,
       send,
@@ -448,7 +453,7 @@ function showActionError(error) {
 
 document.addEventListener("keydown", (event) => {
   if (!screen || !screen.board || !screen.board.keydown) return;
-  if (event.target instanceof HTMLInputElement && screen.game !== "knizia") return;
+  if (event.target instanceof HTMLInputElement && !screen.board.typing) return;
   if (screen.board.keydown(event)) event.preventDefault();
 });
 

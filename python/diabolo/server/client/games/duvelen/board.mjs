@@ -4,13 +4,13 @@
 // they arrive; a move of yours that lost a race is shown as such. Without a mouse: Tab to
 // a card of yours, Enter (the focus goes on to the piles it fits), Tab, Enter.
 
-import { h } from "./dom.mjs";
-import { signed } from "./common.mjs";
-import { icon } from "./icons.mjs";
-import { Flights } from "./motion.mjs";
-import { playSound } from "./sound.mjs";
-import { focusFirst, ownsKeys, pressable } from "./access.mjs";
-import { listText } from "./words.mjs";
+import { h } from "../../dom.mjs";
+import { signed } from "../../common.mjs";
+import { icon } from "../../icons.mjs";
+import { Flights } from "../../motion.mjs";
+import { playSound } from "../../sound.mjs";
+import { focusFirst, ownsKeys, pressable } from "../../access.mjs";
+import { listText } from "../../words.mjs";
 
 export const SUITS = { h: "♥", d: "♦", c: "♣", s: "♠" };
 const RANKS = { 1: "A", 11: "J", 12: "Q", 13: "K" };

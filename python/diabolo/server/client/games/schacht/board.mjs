@@ -5,13 +5,13 @@
 // the keyboard: Tab to a card, Enter (the focus goes on to the sides it may go to), Tab
 // between them, Enter; Esc chooses another card.
 
-import { h } from "./dom.mjs";
-import { signed } from "./common.mjs";
-import { colourMark, icon } from "./icons.mjs";
-import { byKeyboard, focusFirst, pressable } from "./access.mjs";
-import { capital, listText } from "./words.mjs";
-import { Flights } from "./motion.mjs";
-import { playSound } from "./sound.mjs";
+import { h } from "../../dom.mjs";
+import { signed } from "../../common.mjs";
+import { colourMark, icon } from "../../icons.mjs";
+import { byKeyboard, focusFirst, pressable } from "../../access.mjs";
+import { capital, listText } from "../../words.mjs";
+import { Flights } from "../../motion.mjs";
+import { playSound } from "../../sound.mjs";
 
 const COLOURS = "RYGPB";
 export const COLOUR_NAMES = { R: "red", Y: "yellow", G: "green", P: "purple", B: "blue" };

@@ -5,12 +5,12 @@
 // With the keyboard: typing anywhere goes to the word box, Enter calls, Esc leaves the
 // box, Space reveals (the dealer); a penalty card is a button (Tab to it, Enter).
 
-import { h } from "./dom.mjs";
-import { icon } from "./icons.mjs";
-import { Flights } from "./motion.mjs";
-import { playSound } from "./sound.mjs";
-import { focusFirst, ownsKeys, pressable } from "./access.mjs";
-import { listText } from "./words.mjs";
+import { h } from "../../dom.mjs";
+import { icon } from "../../icons.mjs";
+import { Flights } from "../../motion.mjs";
+import { playSound } from "../../sound.mjs";
+import { focusFirst, ownsKeys, pressable } from "../../access.mjs";
+import { listText } from "../../words.mjs";
 
 export function letterText(card) {
   return card === "?" ? "★" : card === "??" ? "★★" : card;
@@ -26,6 +26,7 @@ function letterFace(card) {
 export class KniziaBoard {
   constructor(ctx) {
     this.ctx = ctx;
+    this.typing = true; // keys typed into its word field are its own (Enter calls the word)
     this.claims = 0; // claims seen, to animate each new one
     this.lastClaim = null; // the last called event
     this.penaltyOf = null; // the seat whose invalid call the penalty is for
