@@ -1,13 +1,17 @@
-"""Bad input to Diabolo (Knizia): every wrong call raises a specific DiaboloError and
-changes nothing. Spec: docs/games/knizia.rst (K1-K10) and the error contract of docs/interface.rst, "Errors".
+"""Bad input to Diabolo (Knizia) that only Knizia has: every wrong call raises a specific
+DiaboloError and changes nothing. Spec: docs/games/knizia.rst (K1-K10) and the error
+contract of docs/interface.rst, "Errors".
 
 - illegal moves raise IllegalMoveError naming the clause broken; the state is unchanged,
-- malformed notation, action ids and move objects raise NotationError,
-- bad options and seeds raise OptionError (an unknown lexicon language
-  LexiconNotFoundError), bad or missing seats PlayerError,
-- malformed state JSON and given deals raise StateFormatError,
-- hypothesis throws random text, ints, action sequences, deals and JSON mutations at the
-  engine.
+- the limits of the notation, bad tables and words for check_word and find_words, bad
+  decks,
+- state JSON of another configuration or breaking Knizia's invariants, and bad pickles,
+  raise StateFormatError,
+- hypothesis throws random text as moves and random deals at the engine.
+
+Knizia's bad notation, options, seats, deals and state JSON are samples
+(tests/contract/samples/knizia.py) that the contract's checks run over
+(tests/contract/test_bad_input.py), with every other game's.
 
 A call of any word is a move (K10.3): in the default ``stale_calls='penalty'`` mode it
 never raises, so the rejections of invalid calls are tested with ``'reject'``.
@@ -18,11 +22,9 @@ from __future__ import annotations
 import copy
 import json
 import pickle
-import random
 import re
 from collections import Counter
 from collections.abc import Callable
-from functools import lru_cache
 from typing import Any
 
 import pytest
@@ -31,83 +33,28 @@ from hypothesis import strategies as st
 
 import diabolo
 from diabolo import Lexicon
-from diabolo.duvelen import DuvelenMove
-from diabolo.knizia import Deck, KniziaGame, KniziaMove, KniziaState, WordBot, check_word, find_words
-from tests.bad_input_helpers import assert_unchanged_after
-from tests.json_fuzz import json_values, mutated_states
+from diabolo.knizia import Deck, KniziaGame, KniziaMove, KniziaState, check_word, find_words
+from tests.bad_input_helpers import assert_illegal, assert_unchanged_after
+from tests.contract.samples.knizia import (
+    CARDS,
+    DECK,
+    LEXICON,
+    NEAR_NOTATION,
+    NUM_ACTIONS,
+    WORDS,
+    base_data,
+    card_total,
+    empty_deck_position,
+    game,
+    game_over_position,
+    options_game,
+    penalty_position,
+    play_position,
+    positions,
+    reachable_states,
+)
 
-WORDS = ["Hang", "Lager", "Regal", "Stop", "Post", "Tops", "Tor", "Rot", "Eis", "On"]
-LEXICON = Lexicon.from_words(WORDS)
-# The test deck: TOR/ROT, LAGER/REGAL, STOP/POST/TOPS with jokers (K1.2).
-CARDS = ["T", "O", "R", "L", "A", "G", "E", "R", "P", "ST", "?", "??", "X"]
-DECK = dict(Counter(CARDS))
-NUM_ACTIONS = 130 + len(LEXICON)
-
-
-def game(players: int = 3, **options: Any) -> KniziaGame:
-    return diabolo.load("knizia", players=players, lexicon=LEXICON, deck=DECK, **options)
-
-
-def play_position(**options: Any) -> KniziaState:
-    """Three seats, round 0: seat 0 (the dealer) has revealed T, O, R, L, A; the deck
-    holds 8 cards. TOR and ROT are on the table."""
-    state = game(**options).new_state(seed=4, deck=CARDS)
-    for _ in range(5):
-        state.apply("reveal", player=0)
-    assert state.table == ["T", "O", "R", "L", "A"]
-    return state
-
-
-def penalty_position() -> KniziaState:
-    """play_position after seat 1's invalid call XYZ: seat 2, then seat 0, take a card."""
-    state = play_position()
-    state.apply("XYZ", player=1)
-    assert state.phase == "penalty" and state.penalty == [2, 0]
-    return state
-
-
-def empty_deck_position() -> KniziaState:
-    """Every card revealed, words left: the round goes on without a deck (K3.7)."""
-    state = play_position()
-    for _ in range(8):
-        state.apply("reveal", player=0)
-    assert state.deck_count == 0 and state.round == 0
-    return state
-
-
-def game_over_position() -> KniziaState:
-    state = game(rounds=1).new_state(seed=4, deck=CARDS)
-    for _ in range(13):
-        state.apply("reveal", player=0)
-    for seat in range(3):
-        state.apply("pass", player=seat)
-    assert state.is_terminal
-    return state
-
-
-def positions() -> list[KniziaState]:
-    return [
-        play_position(),
-        penalty_position(),
-        empty_deck_position(),
-        game_over_position(),
-        play_position(stale_calls="reject"),
-    ]
-
-
-def assert_illegal(state: KniziaState, move: KniziaMove | int | str, player: int, clause: str, fragment: str) -> None:
-    """``move`` by ``player`` raises IllegalMoveError naming ``clause`` and changes nothing."""
-    before = state.to_json()
-    history = state.history
-    with pytest.raises(diabolo.IllegalMoveError, match=fragment) as error:
-        state.apply(move, player=player)
-    assert error.value.clause == clause, str(error.value)
-    assert str(error.value).startswith(clause + ": ")
-    assert state.to_json() == before
-    assert state.history == history
-
-
-# ---------------------------------------------------------------- the error classes
+# ---------------------------------------------------------------- positions
 
 
 def test_positions_are_what_they_say() -> None:
@@ -199,90 +146,7 @@ def test_penalty_mode_calls_never_raise() -> None:
     assert state.last_call is None
 
 
-def test_illegal_move_errors_name_clauses_for_every_action_id() -> None:
-    """Every action id that is not legal raises IllegalMoveError with a K clause and
-    changes nothing (claims in reject mode, where an invalid call is illegal)."""
-    states = [play_position(stale_calls="reject"), penalty_position(), game_over_position()]
-    for state in states:
-        for seat in range(3):
-            legal = set(state.legal_actions(seat))
-            for action in range(NUM_ACTIONS):
-                if action in legal:
-                    continue
-                before = state.to_json()
-                with pytest.raises(diabolo.IllegalMoveError) as error:
-                    state.apply(action, player=seat)
-                assert re.fullmatch(r"K\d+(\.\d+)?", error.value.clause), str(error.value)
-                assert state.to_json() == before
-
-
 # ---------------------------------------------------------------- notation
-
-BAD_NOTATION: list[tuple[str, str]] = [
-    ("", "not a move: ''"),
-    (" ", "not a move"),
-    ("\t\n", "not a move"),
-    ("LAG3R", "not a move: 'LAG3R'"),
-    ("LAGER!", "not a move"),
-    ("LA GER", "not a move"),
-    ("U-Boot", "not a move"),
-    ("z.B.", "not a move"),
-    ("1:LAGER", "not a move"),
-    ("@1", "not a move: '@1'"),
-    ("@", "not a move"),
-    ("?", "not a move"),
-    ("??", "not a move"),
-    ("日本", "not a move"),
-    ("\x00", "not a move"),
-    ("LAGER\x00", "not a move"),
-    ("\U0001f600", "not a move"),
-    ("POST@", "a call's cards are table positions 0..127"),
-    ("POST@1,,2", "a call's cards are table positions"),
-    ("POST@,1", "a call's cards are table positions"),
-    ("POST@1,2,", "a call's cards are table positions"),
-    ("POST@a", "a call's cards are table positions"),
-    ("POST@-1", "a call's cards are table positions"),
-    ("POST@+1", "a call's cards are table positions"),
-    ("POST@ 1", "a call's cards are table positions"),
-    ("POST@1 ,2", "a call's cards are table positions"),
-    ("POST@1@2", "a call's cards are table positions"),
-    ("POST@128", "a call's cards are table positions 0..127"),
-    ("POST@999", "a call's cards are table positions 0..127"),
-    ("POST@1000", "a call's cards are table positions"),
-    ("POST@١", "a call's cards are table positions"),
-    ("POST@1,1,2", "a call names table position 1 twice"),
-    ("POST@3,7,3", "a call names table position 3 twice"),
-    ("POST@0,1,2,3,4", "a call names at most one card per letter: 5 cards for 'POST'"),
-    ("take@", "a take is 'take@' and a table position 0..127"),
-    ("take@x", "a take is 'take@' and a table position 0..127"),
-    ("take@999", "a take is 'take@' and a table position 0..127"),
-    ("take@128", "a take is 'take@' and a table position 0..127"),
-    ("take@-1", "a take is 'take@'"),
-    ("take@1,2", "a take is 'take@'"),
-    ("take@ 1", "a take is 'take@'"),
-    ("take@1e2", "a take is 'take@'"),
-    ("A" * 65, "a called word has 1..64 letters, got 65"),
-    ("LAGER" * 13, "a called word has 1..64 letters, got 65"),
-    ("ß" * 33, "a called word has 1..64 letters, got 66"),
-    ("A" * 1000 + "@1", "a called word has 1..64 letters, got 1000"),
-]
-
-
-@pytest.mark.parametrize(("text", "fragment"), BAD_NOTATION)
-def test_malformed_notation(text: str, fragment: str) -> None:
-    """K7, K10.8: text that is not a move raises NotationError wherever a move is read,
-    in every phase, and changes nothing."""
-    with pytest.raises(diabolo.NotationError, match=re.escape(fragment)):
-        KniziaMove.parse(text)
-    with pytest.raises(diabolo.NotationError, match=re.escape(fragment)):
-        game().move(text)
-    with pytest.raises(diabolo.NotationError, match=re.escape(fragment)):
-        game().action(text)
-    for state in positions():
-        for seat in (0, 2):
-            assert_unchanged_after(
-                state, diabolo.NotationError, lambda: state.apply(text, player=seat), match=re.escape(fragment)
-            )
 
 
 def test_notation_limits_accepted() -> None:
@@ -294,17 +158,6 @@ def test_notation_limits_accepted() -> None:
     state = play_position()
     state.apply("A" * 64, player=1)  # a call (not a word): the penalty
     assert state.last_call is not None and state.last_call["reason"] == "not a word"
-
-
-@pytest.mark.parametrize("text", ["\ud800", "LAG\udfffER", "take@\udc00", "POST@\ud800"])
-def test_lone_surrogates_are_notation_errors(text: str) -> None:
-    """docs/interface.rst: a str holding a lone surrogate is a NotationError, never a crash."""
-    for state in positions():
-        assert_unchanged_after(
-            state, diabolo.NotationError, lambda: state.apply(text, player=1), match="unpaired surrogate"
-        )
-    with pytest.raises(diabolo.NotationError, match="unpaired surrogate"):
-        KniziaMove.parse(text)
 
 
 def test_action_of_a_word_too_long_to_call() -> None:
@@ -335,53 +188,6 @@ def test_a_word_of_millions_of_letters_is_indexed_without_a_deep_recursion() -> 
         state.apply("reveal", player=0)
     assert [str(m) for m in state.legal_moves(1)] == ["TOR", "pass"]
     assert state.legal_actions(1) == [1, 131]
-
-
-WRONG_TYPES: list[object] = [
-    True,
-    False,
-    1.0,
-    0.0,
-    None,
-    [0],
-    (0,),
-    {"move": "pass"},
-    object(),
-    b"pass",
-    bytearray(b"pass"),
-    1j,
-    DuvelenMove.parse("turn"),
-    KniziaMove,
-    diabolo,
-]
-
-
-@pytest.mark.parametrize("value", WRONG_TYPES)
-def test_moves_of_the_wrong_type(value: object) -> None:
-    """docs/interface.rst: a move is a KniziaMove, an action id, notation or move data; anything else
-    (a bool is not an action id, a dict without a kind is not move data) raises
-    NotationError and changes nothing."""
-    expected = "a Knizia move as data is like" if isinstance(value, dict) else "a Knizia move is a KniziaMove"
-    for state in positions():
-        assert_unchanged_after(
-            state,
-            diabolo.NotationError,
-            lambda: state.apply(value, player=1),  # type: ignore[arg-type]
-            match=expected,
-        )
-    with pytest.raises(diabolo.NotationError, match=expected):
-        game().move(value)  # type: ignore[arg-type]
-
-
-def test_states_and_games_are_not_moves() -> None:
-    state = play_position()
-    for value in (state, state.game, penalty_position()):
-        assert_unchanged_after(
-            state,
-            diabolo.NotationError,
-            lambda: state.apply(value, player=1),  # type: ignore[arg-type]
-            match="a Knizia move is",
-        )
 
 
 # ---------------------------------------------------------------- words: check_word, find_words
@@ -437,136 +243,7 @@ def test_bad_words_for_check_word(word: Any, error: type[Exception], fragment: s
         check_word(word, ["T", "O", "R"], LEXICON)
 
 
-# ---------------------------------------------------------------- options
-
-BAD_OPTIONS: list[tuple[dict[str, Any], type[Exception], str]] = [
-    ({"players": 1}, diabolo.OptionError, "players must be 2..6 (K1.1), got 1"),
-    ({"players": 7}, diabolo.OptionError, "players must be 2..6 (K1.1), got 7"),
-    ({"players": 0}, diabolo.OptionError, "players must be 2..6"),
-    ({"players": -1}, diabolo.OptionError, "players must be 2..6"),
-    ({"players": 2**64}, diabolo.OptionError, "players"),
-    ({"players": 3.0}, diabolo.OptionError, "players must be an int"),
-    ({"players": True}, diabolo.OptionError, "players must be an int"),
-    ({"players": "3"}, diabolo.OptionError, "players must be an int"),
-    ({"players": None}, diabolo.OptionError, "players must be an int"),
-    ({"min_cards": 0}, diabolo.OptionError, "min_cards must be 1..64 (K3.3), got 0"),
-    ({"min_cards": -3}, diabolo.OptionError, "min_cards must be 1..64"),
-    ({"min_cards": 65}, diabolo.OptionError, "min_cards must be 1..64"),
-    ({"min_cards": 3.0}, diabolo.OptionError, "min_cards must be an int"),
-    ({"min_cards": "4"}, diabolo.OptionError, "min_cards must be an int"),
-    ({"min_cards": True}, diabolo.OptionError, "min_cards must be an int"),
-    ({"min_cards": None}, diabolo.OptionError, "min_cards must be an int"),
-    ({"rounds": 0}, diabolo.OptionError, "rounds must be 1..64"),
-    ({"rounds": -1}, diabolo.OptionError, "rounds must be 1..64"),
-    ({"rounds": 65}, diabolo.OptionError, "rounds must be 1..64"),
-    ({"rounds": 1.0}, diabolo.OptionError, "rounds must be an int"),
-    ({"rounds": "2"}, diabolo.OptionError, "rounds must be an int"),
-    ({"rounds": False}, diabolo.OptionError, "rounds must be an int"),
-    (
-        {"variant": "victory_tiles", "rounds": 4},
-        diabolo.OptionError,
-        "victory_tiles variant plays until a seat has 2 tiles",
-    ),
-    ({"variant": "victory_tiles", "rounds": 1}, diabolo.OptionError, "leave rounds out"),
-    ({"variant": "Standard"}, diabolo.OptionError, "variant must be one of 'standard', 'victory_tiles'"),
-    ({"variant": "victory tiles"}, diabolo.OptionError, "variant must be one of"),
-    ({"variant": "tiles"}, diabolo.OptionError, "variant must be one of"),
-    ({"variant": "standard "}, diabolo.OptionError, "variant must be one of"),
-    ({"variant": ""}, diabolo.OptionError, "variant must be one of"),
-    ({"variant": None}, diabolo.OptionError, "variant must be one of"),
-    ({"variant": 0}, diabolo.OptionError, "variant must be one of"),
-    (
-        {"variant": b"standard"},
-        diabolo.OptionError,
-        "variant must be a number, text, a list or a dict, got b'standard'",
-    ),
-    ({"variant": ["standard"]}, diabolo.OptionError, "variant must be one of"),
-    ({"variant": "\ud800"}, diabolo.OptionError, "variant"),
-    ({"stale_calls": "Reject"}, diabolo.OptionError, "stale_calls must be one of 'penalty', 'reject' (K10.3)"),
-    ({"stale_calls": "ignore"}, diabolo.OptionError, "stale_calls must be one of"),
-    ({"stale_calls": ""}, diabolo.OptionError, "stale_calls must be one of"),
-    ({"stale_calls": None}, diabolo.OptionError, "stale_calls must be one of"),
-    ({"stale_calls": True}, diabolo.OptionError, "stale_calls must be one of"),
-    ({"handicap": -1}, diabolo.OptionError, "handicap must be 0..1000"),
-    ({"handicap": 1001}, diabolo.OptionError, "handicap must be 0..1000"),
-    ({"handicap": 10.0}, diabolo.OptionError, "handicap must be an int"),
-    ({"handicap": "10"}, diabolo.OptionError, "handicap must be an int"),
-    ({"handicap": None}, diabolo.OptionError, "handicap must be an int"),
-    ({"seed": 1}, diabolo.OptionError, "unknown option 'seed' for knizia"),
-    ({"Players": 3}, diabolo.OptionError, "unknown option 'Players'"),
-    ({"min_card": 3}, diabolo.OptionError, "unknown option 'min_card'"),
-    ({"language": "de"}, diabolo.OptionError, "unknown option 'language'"),
-    ({"decks": None}, diabolo.OptionError, "unknown option 'decks'"),
-    ({"stale": "reject"}, diabolo.OptionError, "the options are players, rounds, min_cards"),
-    ({"deck": {"A": 0}}, diabolo.OptionError, "the count of 'A' must be a positive integer, got 0"),
-    ({"deck": {"A": -2}}, diabolo.OptionError, "the count of 'A' must be a positive integer"),
-    ({"deck": {"A": 1.0}}, diabolo.OptionError, "the count of 'A' must be a positive integer"),
-    ({"deck": {"A": True}}, diabolo.OptionError, "the count of 'A' must be a positive integer"),
-    ({"deck": {"A": "2"}}, diabolo.OptionError, "the count of 'A' must be a positive integer"),
-    ({"deck": {"A": None}}, diabolo.OptionError, "the count of 'A' must be a positive integer"),
-    ({"deck": {"A": 129}}, diabolo.OptionError, "the deck's count of 'A' must be 1..128"),
-    ({"deck": {"A": 100, "B": 29}}, diabolo.OptionError, "a deck has at most 128 cards, got 129"),
-    ({"deck": {}}, diabolo.OptionError, "a deck's cards are a mapping of card to count"),
-    ({"deck": {"Ä": 1}}, diabolo.OptionError, "not a card: 'Ä'"),
-    ({"deck": {"ABC": 1}}, diabolo.OptionError, "not a card: 'ABC'"),
-    ({"deck": {"???": 1}}, diabolo.OptionError, "not a card: '???'"),
-    ({"deck": {"a": 1}}, diabolo.OptionError, "not a card: 'a'"),
-    ({"deck": {"": 1}}, diabolo.OptionError, "not a card: ''"),
-    ({"deck": {1: 1}}, diabolo.OptionError, "not a card: 1"),
-    ({"deck": 5}, diabolo.OptionError, "deck must be a diabolo.knizia.Deck, a language code"),
-    ({"deck": ["A", "B"]}, diabolo.OptionError, "deck must be a diabolo.knizia.Deck"),
-    ({"deck": b"de"}, diabolo.OptionError, "deck must be a diabolo.knizia.Deck"),
-    ({"deck": "xx"}, diabolo.OptionError, "no packaged deck for language 'xx'"),
-    ({"deck": "tlh"}, diabolo.OptionError, "no packaged deck for language 'tlh'"),
-    ({"deck": "DE"}, diabolo.OptionError, "no packaged deck"),
-    ({"deck": "../de"}, diabolo.OptionError, "no packaged deck"),
-    ({"deck": ""}, diabolo.OptionError, "no packaged deck"),
-    ({"deck": "a" * 300}, diabolo.OptionError, "no packaged deck for language 'aaaa"),  # was an OSError
-    ({"lexicon": 5}, diabolo.OptionError, "lexicon must be a diabolo.Lexicon or a language code"),
-    ({"lexicon": None}, diabolo.OptionError, "lexicon must be a diabolo.Lexicon"),
-    ({"lexicon": ["Hang", "Lager"]}, diabolo.OptionError, "lexicon must be a diabolo.Lexicon"),
-    ({"lexicon": b"de"}, diabolo.OptionError, "lexicon must be a diabolo.Lexicon"),
-    ({"lexicon": Lexicon}, diabolo.OptionError, "lexicon must be a diabolo.Lexicon"),
-    ({"lexicon": Deck({"A": 1})}, diabolo.OptionError, "lexicon must be a diabolo.Lexicon"),
-    ({"lexicon": "tlh"}, diabolo.LexiconNotFoundError, "no word list for language 'tlh'"),
-    ({"lexicon": "xx1"}, diabolo.LexiconNotFoundError, "a language is a code like 'de'"),
-    ({"lexicon": ""}, diabolo.LexiconNotFoundError, "a language is a code like 'de'"),
-    ({"lexicon": "a" * 300}, diabolo.LexiconNotFoundError, "a language is a code like 'de'"),  # was an OSError
-]
-
-
-@pytest.mark.parametrize(("options", "error", "fragment"), BAD_OPTIONS)
-def test_bad_options(options: dict[str, Any], error: type[Exception], fragment: str) -> None:
-    """K1.1, K1.4, K3.3, K4.2, K4.3, K10.3, K10.7: unknown options, wrong types and values
-    raise OptionError (an unknown lexicon language LexiconNotFoundError, which says how
-    to install one)."""
-    full: dict[str, Any] = {"players": 3, "lexicon": LEXICON, "deck": DECK}
-    full.update(options)
-    with pytest.raises(error, match=re.escape(fragment)):
-        diabolo.load("knizia", **full)
-    with pytest.raises(error, match=re.escape(fragment)):
-        KniziaGame(**full)
-
-
-def test_good_option_bounds() -> None:
-    for options in (
-        {"players": 2},
-        {"players": 6},
-        {"min_cards": 1},
-        {"min_cards": 64},
-        {"rounds": 1},
-        {"rounds": 64},
-        {"rounds": None},
-        {"handicap": 0},
-        {"handicap": 1000},
-        {"deck": {"A": 128}},
-        {"variant": "victory_tiles", "rounds": None},
-        {"stale_calls": "reject"},
-        {"deck": Deck({"?": 1})},
-    ):
-        full: dict[str, Any] = {"players": 3, "lexicon": LEXICON, "deck": DECK}
-        full.update(options)
-        diabolo.load("knizia", **full).new_state(seed=1)
+# ---------------------------------------------------------------- decks
 
 
 @pytest.mark.parametrize(
@@ -591,130 +268,7 @@ def test_bad_decks(make: Callable[[], object], fragment: str) -> None:
         make()
 
 
-# ---------------------------------------------------------------- seeds
-
-BAD_SEEDS: list[Any] = [-1, -(2**63), 2**64, 2**100, 1.0, 0.5, True, False, None, "1", [1]]
-
-
-@pytest.mark.parametrize("seed", BAD_SEEDS)
-def test_bad_seeds_with_a_given_deal(seed: Any) -> None:
-    """docs/interface.rst: a seed is checked with a given deal too (the rest: tests/contract)."""
-    with pytest.raises(diabolo.OptionError, match="seed must be an int"):
-        game().new_state(seed=seed, deck=CARDS)
-
-
-# ---------------------------------------------------------------- seats
-
-BAD_SEATS: list[Any] = [-1, -2, 3, 6, 7, 2**31, 2**63, 2**64, -(2**70), True, False, "0", 1.0, [0]]
-
-
-@pytest.mark.parametrize("seat", BAD_SEATS)
-def test_bad_seats(seat: Any) -> None:
-    """docs/interface.rst: a seat is an int 0..n-1 (a bool is not a seat); anything else raises
-    PlayerError and changes nothing."""
-    for state in positions():
-        calls: list[Callable[[], object]] = [
-            lambda: state.observation(seat),
-            lambda: state.observation_tensor(seat),
-            lambda: state.legal_moves(seat),
-            lambda: state.legal_actions(seat),
-            lambda: state.legal_action_mask(seat),
-            lambda: state.resample(seat, 1),
-            lambda: state.apply("reveal", player=seat),
-            lambda: state.apply("pass", player=seat),
-            lambda: state.apply("TOR", player=seat),
-            lambda: state.apply("take@0", player=seat),
-            lambda: state.apply(1, player=seat),
-        ]
-        for call in calls:
-            assert_unchanged_after(state, diabolo.PlayerError, call, match="player must be a seat 0..2, got")
-        assert_unchanged_after(
-            state, diabolo.PlayerError, lambda: WordBot().choose(state, seat), match="player must be a seat 0..2, got"
-        )
-
-
-def test_missing_player() -> None:
-    """K3.2, K10.2: there are no turns, so a move or a query without a player raises
-    PlayerError (saying so) and changes nothing."""
-    for state in positions():
-        for move in ("reveal", "pass", "TOR", "take@0", 0, KniziaMove.parse("pass")):
-            assert_unchanged_after(
-                state, diabolo.PlayerError, lambda: state.apply(move), match="played simultaneously .*name the player"
-            )
-        for query in (state.legal_moves, state.legal_actions, state.legal_action_mask):
-            assert_unchanged_after(state, diabolo.PlayerError, lambda: query(), match="name the player")
-        for call in (lambda: state.observation(None), lambda: state.observation_tensor(None)):  # type: ignore[arg-type]
-            assert_unchanged_after(state, diabolo.PlayerError, call, match="player must be a seat 0..2, got None")
-    assert play_position().current_player == diabolo.SIMULTANEOUS
-
-
-def test_seat_of_a_bigger_game() -> None:
-    """K1.1: a seat that exists with more players does not exist here."""
-    state = game(players=2).new_state(seed=1)
-    for seat in (2, 5):
-        assert_unchanged_after(
-            state, diabolo.PlayerError, lambda: state.apply("reveal", player=seat), match="player must be a seat 0..1"
-        )
-
-
 # ---------------------------------------------------------------- given deals
-
-
-@pytest.mark.parametrize(
-    ("bad", "fragment"),
-    [
-        (CARDS[:-1], "a deal holds every card of the deck once: 13 cards, got 12"),
-        (CARDS + ["X"], "a deal holds every card of the deck once: 13 cards, got 14"),
-        ([], "13 cards, got 0"),
-        (CARDS * 10, "13 cards, got"),
-        (CARDS[:-1] + ["T"], "1 x 'T', got 2"),
-        (["T"] * 13, "a deal holds every card of the deck once"),
-        (CARDS[:-1] + ["B"], "the deck has no card 'B'"),
-        (CARDS[:-1] + ["EI"], "the deck has no card 'EI'"),
-        (CARDS[:-1] + ["Ä"], "not a card"),
-        (CARDS[:-1] + ["ABC"], "not a card: 'ABC'"),
-        (CARDS[:-1] + ["???"], "not a card: '???'"),
-        (CARDS[:-1] + ["x"], "not a card: 'x'"),
-        (CARDS[:-1] + ["X "], "not a card"),
-        (CARDS[:-1] + [""], "not a card: ''"),
-        (CARDS[:-1] + ["\ud800"], "unpaired surrogate"),
-        (CARDS[:-1] + [None], "must be a str"),
-        (CARDS[:-1] + [13], "must be a str"),
-        (CARDS[:-1] + [["X"]], "must be a str"),
-        ("".join(CARDS), "must be a list of the deck's 13 cards in reveal order"),
-        (DECK, "must be a list of the deck's 13 cards in reveal order"),
-        (42, "must be a list of the deck's 13 cards"),
-    ],
-)
-def test_bad_given_deal(bad: Any, fragment: str) -> None:
-    """K10.7: a given deal is every card of the deck once, in notation."""
-    g = game()
-    with pytest.raises(diabolo.StateFormatError, match=re.escape(fragment)):
-        g.new_state(seed=1, deck=bad)
-    with pytest.raises(diabolo.StateFormatError, match=re.escape(fragment)):
-        g.new_state(seed=1, decks=[CARDS, bad])
-
-
-@pytest.mark.parametrize(
-    ("decks", "fragment"),
-    [
-        ("abc", "decks must be a list of deals"),
-        (5, "decks must be a list of deals"),
-        ([CARDS, 5], "decks[1] must be a list"),
-        ([CARDS, "TOR"], "decks[1] must be a list"),
-        ([CARDS, CARDS[:3]], "decks[1]: a deal holds every card of the deck once"),
-        ([CARDS] * 65, "decks: at most 64 rounds"),
-    ],
-)
-def test_bad_decks_argument(decks: Any, fragment: str) -> None:
-    """K10.7: decks is one deal per round, at most 64."""
-    with pytest.raises(diabolo.StateFormatError, match=re.escape(fragment)):
-        game().new_state(seed=1, decks=decks)
-
-
-def test_deck_and_decks_together() -> None:
-    with pytest.raises(diabolo.StateFormatError, match="not both"):
-        game().new_state(seed=1, deck=CARDS, decks=[CARDS])
 
 
 def test_a_none_deal_is_shuffled_from_the_seed() -> None:
@@ -735,59 +289,9 @@ def test_given_deals_as_tuples_are_fine() -> None:
 # ---------------------------------------------------------------- state JSON
 
 
-def base_data() -> dict[str, Any]:
-    data: dict[str, Any] = json.loads(penalty_position().to_json())
-    return data
-
-
 def load(data: Any, g: KniziaGame | None = None) -> KniziaState:
     text = data if isinstance(data, str) else json.dumps(data)
     return (g or game()).state_from_json(text)
-
-
-def test_state_json_round_trip_is_the_baseline() -> None:
-    for state in positions():
-        g = state.game
-        again = g.state_from_json(state.to_json())
-        assert again == state and again.to_json() == state.to_json()
-        assert again.history == state.history
-
-
-@pytest.mark.parametrize(
-    ("text", "fragment"),
-    [
-        ("", "not valid JSON"),
-        ("not json", "not valid JSON"),
-        ("{", "not valid JSON"),
-        ("\x00", "not valid JSON"),
-        ("[" * 100000 + "]" * 100000, "state JSON"),
-        ("{'format': 1}", "not valid JSON"),
-        ("[]", "expected an object"),
-        ("null", "expected an object"),
-        ("1", "expected an object"),
-        ('"text"', "expected an object"),
-        ("NaN", "expected an object"),
-        ("{}", "missing key 'format'"),
-        ('{"format": "diabolo.knizia/1"}', "missing key 'options'"),
-    ],
-)
-def test_state_json_not_a_state(text: str, fragment: str) -> None:
-    with pytest.raises(diabolo.StateFormatError, match=re.escape(fragment)):
-        game().state_from_json(text)
-
-
-@pytest.mark.parametrize("text", ["\ud800", '{"format": "\udc00"}'])
-def test_lone_surrogates_in_state_json(text: str) -> None:
-    with pytest.raises(diabolo.StateFormatError, match="unpaired surrogate"):
-        game().state_from_json(text)
-
-
-@pytest.mark.parametrize("key", list(base_data()))
-def test_state_json_missing_key(key: str) -> None:
-    data = base_data()
-    del data[key]
-    with pytest.raises(diabolo.StateFormatError, match=f"missing key '{key}'"):
-        load(data)
 
 
 @pytest.mark.parametrize(
@@ -837,155 +341,6 @@ def test_state_json_of_another_game(g: Callable[[], KniziaGame]) -> None:
     """A state is read only by a game with its options."""
     with pytest.raises(diabolo.StateFormatError, match="its options differ from this game's"):
         g().state_from_json(penalty_position().to_json())
-
-
-def test_state_json_of_another_game_kind() -> None:
-    duvelen = diabolo.load("duvelen", players=3).new_state(seed=1).to_json()
-    with pytest.raises(diabolo.StateFormatError, match="format: expected 'diabolo.knizia/1'"):
-        game().state_from_json(duvelen)
-    with pytest.raises(diabolo.StateFormatError, match="format"):
-        diabolo.load("duvelen", players=3).state_from_json(penalty_position().to_json())
-
-
-WRONG_VALUES: list[tuple[str, Any, str]] = [
-    ("format", 1, "format: expected a string"),
-    ("format", None, "format: expected a string"),
-    ("format", "diabolo.knizia/2", "format: expected 'diabolo.knizia/1'"),
-    ("format", "diabolo.duvelen/1", "format: expected 'diabolo.knizia/1'"),
-    ("options", None, "its options differ"),
-    ("options", [], "its options differ"),
-    ("options", {}, "its options differ"),
-    ("seed", "1", "seed must be an int"),
-    ("seed", -1, "seed must be an int"),
-    ("seed", 2**64, "seed must be an int"),
-    ("seed", 1.5, "seed must be an int"),
-    ("seed", None, "seed must be an int"),
-    ("seed", True, "seed must be an int"),
-    ("round", -1, "round: expected an integer in 0..63"),
-    ("round", 64, "round: expected an integer in 0..63"),
-    ("round", 6, "impossible state: round out of range"),
-    ("round", "0", "round: expected an integer"),
-    ("round", 0.0, "round: expected an integer"),
-    ("round", True, "round: expected an integer"),
-    ("round", None, "round: expected an integer"),
-    ("phase", "Play", "phase: expected 'play', 'penalty' or 'game_over'"),
-    ("phase", "over", "phase: expected 'play', 'penalty' or 'game_over'"),
-    ("phase", 0, "phase: expected a string"),
-    ("phase", None, "phase: expected a string"),
-    ("phase", "play", "the phase does not match the penalty"),
-    ("phase", "game_over", "the phase does not match the penalty"),
-    ("deck", None, "deck: expected a list"),
-    ("deck", "ERP", "deck: expected a list"),
-    ("deck", ["B", "R", "P", "ST", "?", "??", "X", "E"], "deck[0]: the deck has no card 'B'"),
-    (
-        "deck",
-        ["G", "E", "R", "P", "ST", "?", "??", "X", "A"],
-        "the deck, table and piles hold 2 'A' cards, the deck has 1",
-    ),
-    ("deck", ["G", "E", "R", "P", "ST", "?", "??"], "hold 0 'X' cards, the deck has 1"),
-    ("deck", ["Ä"], "deck[0]: not a card"),
-    ("deck", [1], "deck[0]: expected a string"),
-    ("deck", CARDS * 10, "deck: more cards than the deck has"),
-    ("table", None, "table: expected a list"),
-    ("table", {}, "table: expected a list"),
-    ("table", ["T", "O", "R", "L"], "hold 0 'A' cards, the deck has 1"),
-    ("table", ["T", "O", "R", "L", "A", "A"], "hold 2 'A' cards"),
-    ("table", ["T", "O", "R", "L", "EI"], "table[4]: the deck has no card 'EI'"),
-    ("table", ["T", "O", "R", "L", "ABC"], "table[4]: not a card: 'ABC'"),
-    ("table", [None], "table[0]: expected a string"),
-    ("table", [], "impossible state"),
-    ("piles", None, "piles: expected a list"),
-    ("piles", [], "piles: expected one entry per seat"),
-    ("piles", [{"taken": [], "drawn": []}] * 4, "piles: expected one entry per seat"),
-    ("piles", [{"taken": "T", "drawn": []}] * 3, "piles[0].taken: expected a list"),
-    (
-        "piles",
-        [{"taken": ["A"], "drawn": []}, {"taken": [], "drawn": []}, {"taken": [], "drawn": []}],
-        "hold 2 'A' cards",
-    ),
-    (
-        "piles",
-        [{"taken": [], "drawn": ["B"]}, {"taken": [], "drawn": []}, {"taken": [], "drawn": []}],
-        "the deck has no card 'B'",
-    ),
-    ("passed", None, "passed: expected a list"),
-    ("passed", [True, False], "passed: expected one entry per seat"),
-    ("passed", [1, 0, 0], "passed[0]: expected true or false"),
-    ("passed", ["yes", False, False], "passed[0]: expected true or false"),
-    ("penalty", None, "penalty: expected a list"),
-    ("penalty", [2, 0, 1], "penalty: at most one entry per other seat"),
-    ("penalty", [3, 0], "penalty[0]: expected an integer in 0..2"),
-    ("penalty", [-1, 0], "penalty[0]: expected an integer in 0..2"),
-    ("penalty", ["2", 0], "penalty[0]: expected an integer"),
-    ("penalty", [], "the phase does not match the penalty"),
-    ("last_call", 1, "last_call: expected an object"),
-    ("last_call", [], "last_call: expected an object"),
-    ("last_call", {}, "missing key 'seat' in last_call"),
-    (
-        "last_call",
-        {"seat": 3, "word": "XYZ", "valid": False, "reason": "not a word"},
-        "last_call.seat: expected an integer in 0..2",
-    ),
-    (
-        "last_call",
-        {"seat": 1, "word": "", "valid": False, "reason": "not a word"},
-        "last_call.word: a called word has 1..64 letters",
-    ),
-    (
-        "last_call",
-        {"seat": 1, "word": "A" * 65, "valid": False, "reason": "not a word"},
-        "a called word has 1..64 letters, got 65",
-    ),
-    ("last_call", {"seat": 1, "word": "xyz", "valid": False, "reason": "not a word"}, "written with letters A-Z"),
-    (
-        "last_call",
-        {"seat": 1, "word": "XYZ", "valid": "no", "reason": "not a word"},
-        "last_call.valid: expected true or false",
-    ),
-    ("last_call", {"seat": 1, "word": "XYZ", "valid": False, "reason": None}, "last_call.reason: expected a string"),
-    (
-        "last_call",
-        {"seat": 1, "word": "XYZ", "valid": False, "reason": "Not a word"},
-        "expected one of the reasons of K10.8",
-    ),
-    ("last_call", {"seat": 1, "word": "XYZ", "valid": False, "reason": ""}, "expected one of the reasons of K10.8"),
-    ("last_call", {"seat": 1, "word": "TOR", "valid": True, "reason": "not a word"}, "a valid call has no reason"),
-    ("scores", None, "scores: expected a list"),
-    ("scores", [0, 0], "scores: expected one entry per seat"),
-    ("scores", [0, 0, 0, 0], "scores: expected one entry per seat"),
-    ("scores", [-1, 0, 0], "scores[0]: expected an integer in 0..100000"),
-    ("scores", [100001, 0, 0], "scores[0]: expected an integer in 0..100000"),
-    ("scores", [0.5, 0, 0], "scores[0]: expected an integer"),
-    ("scores", [True, 0, 0], "scores[0]: expected an integer"),
-    ("deals", None, "deals: expected a list"),
-    ("deals", [["T"]], "deals[0]: a deal holds every card of the deck once"),
-    ("deals", [CARDS[:-1] + ["B"]], "deals[0][12]: the deck has no card 'B'"),
-    ("deals", [CARDS[:-1] + ["T"]], "deals[0]: a deal holds every card of the deck once: 1 x 'T', got 2"),
-    ("deals", [CARDS] * 65, "deals: too many deals"),
-    ("history", None, "history: expected a list"),
-    ("history", "0:reveal", "history: expected a list"),
-    ("history", [1], "history[0]: expected a string"),
-    ("history", [None], "history[0]: expected a string"),
-    ("history", ["reveal"], "history[0]: expected 'seat:move'"),
-    ("history", ["3:reveal"], "history[0]: expected 'seat:move'"),
-    ("history", ["-1:reveal"], "history[0]: expected 'seat:move'"),
-    ("history", ["10:reveal"], "history[0]: expected 'seat:move'"),
-    ("history", ["0-reveal"], "history[0]: expected 'seat:move'"),
-    ("history", ["0:"], "history[0]: not a move"),
-    ("history", ["0:LAG3R"], "history[0]: not a move: 'LAG3R'"),
-    ("history", ["0:take@x"], "history[0]: not a move: 'take@x'"),
-    ("history", ["0:POST@1,1,2"], "history[0]: a call names table position 1 twice"),
-]
-
-
-@pytest.mark.parametrize(("key", "value", "fragment"), WRONG_VALUES)
-def test_state_json_wrong_value(key: str, value: Any, fragment: str) -> None:
-    """A value of the wrong type, out of range, or breaking an invariant (cards the deck
-    lacks, card counts that do not add up, a phase without its penalty)."""
-    data = base_data()
-    data[key] = value
-    with pytest.raises(diabolo.StateFormatError, match=re.escape(fragment)):
-        load(data)
 
 
 def test_state_json_values_that_are_fine() -> None:
@@ -1058,89 +413,13 @@ def test_bad_pickled_state() -> None:
             getattr(fresh, "__setstate__")(bad)  # noqa: B009
 
 
-# ---------------------------------------------------------------- hypothesis: reachable states
-
-OPTION_SETS: list[dict[str, Any]] = [
-    {"players": 2},
-    {"players": 3, "stale_calls": "reject"},
-    {"players": 4, "variant": "victory_tiles", "handicap": 2},
-    {"players": 3, "min_cards": 4, "rounds": 2},
-]
-
-
-def options_game(index: int) -> KniziaGame:
-    return game(**OPTION_SETS[index])
-
-
-@lru_cache(maxsize=1)
-def reachable_states() -> tuple[tuple[int, str], ...]:
-    """JSON of positions met in seeded random play, with invalid calls mixed in: every
-    phase, several option sets."""
-    found: list[tuple[int, str]] = []
-    for index in range(len(OPTION_SETS)):
-        g = options_game(index)
-        n = g.players
-        for seed in range(2):
-            rng = random.Random(seed * 10 + index)
-            state = g.new_state(seed=seed)
-            for step in range(400):
-                if step % 7 == 0 or state.phase != "play" or state.is_terminal:
-                    found.append((index, state.to_json()))
-                if state.is_terminal:
-                    break
-                options = [(m, seat) for seat in range(n) for m in state.legal_moves(seat)]
-                reveals = [(m, seat) for m, seat in options if m.kind == "reveal"]
-                if state.phase == "play" and rng.random() < 0.15 and g.stale_calls == "penalty":
-                    state.apply(rng.choice(["XYZ", "LAGER", "TOR@0,1,2", "STOP"]), player=rng.randrange(n))
-                elif reveals and rng.random() < 0.5:
-                    state.apply(reveals[0][0], player=reveals[0][1])
-                else:
-                    move, seat = rng.choice(options)
-                    state.apply(move, player=seat)
-    return tuple(found)
+# ---------------------------------------------------------------- hypothesis: moves
 
 
 def state_at(index: int) -> KniziaState:
     states = reachable_states()
     options_index, text = states[index % len(states)]
     return options_game(options_index).state_from_json(text)
-
-
-def test_reachable_states_cover_every_phase() -> None:
-    phases = {json.loads(text)["phase"] for _, text in reachable_states()}
-    assert phases == {"play", "penalty", "game_over"}
-    assert {index for index, _ in reachable_states()} == set(range(len(OPTION_SETS)))
-
-
-def card_total(state: KniziaState) -> int:
-    data = json.loads(state.to_json())
-    return len(data["deck"]) + len(data["table"]) + sum(len(p["taken"]) + len(p["drawn"]) for p in data["piles"])
-
-
-# ---------------------------------------------------------------- hypothesis: moves
-
-NEAR_NOTATION = st.builds(
-    lambda head, tail: head + tail,
-    st.sampled_from(
-        [
-            "",
-            "reveal",
-            "pass",
-            "take@",
-            "take@0",
-            "TOR",
-            "tor",
-            "LAGER@",
-            "POST@3,7,9",
-            "Straße",
-            "ROT@2,1,0",
-            " ",
-            "@",
-            "A" * 64,
-        ]
-    ),
-    st.text(alphabet="0123456789,@ ?AERTOLGSXß\x00é\ud800\t", max_size=8),
-)
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow])
@@ -1164,113 +443,7 @@ def test_fuzz_apply_text(index: int, text: str) -> None:
     assert card_total(state) == total == state.game.deck_size
 
 
-@settings(suppress_health_check=[HealthCheck.too_slow])
-@given(
-    st.integers(min_value=0), st.integers(), st.one_of(st.none(), st.integers(min_value=-2, max_value=6), st.integers())
-)
-def test_fuzz_apply_ints(index: int, action: int, player: int | None) -> None:
-    """Random ints as moves and seats: a legal move applies; anything else raises a
-    DiaboloError (PlayerError without a seat) and leaves the state unchanged."""
-    state = state_at(index)
-    before = state.to_json()
-    n = state.game.players
-    seat = player if player is not None and 0 <= player < n else None
-    legal = seat is not None and action in state.legal_actions(seat)
-    try:
-        state.apply(action, player=player)
-    except diabolo.DiaboloError as error:
-        assert not legal, f"legal move {action} by {seat} raised {error!r}"
-        assert state.to_json() == before
-        if seat is None:
-            assert isinstance(error, diabolo.PlayerError)
-        return
-    # A call is always a move in penalty mode (K10.3), legal or not.
-    assert legal or (action >= 130 and state.game.stale_calls == "penalty")
-    assert seat is not None and state.history[-1][0] == seat
-
-
-@settings(suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(min_value=0), st.lists(st.tuples(st.integers(0, NUM_ACTIONS - 1), st.integers(0, 5)), max_size=30))
-def test_fuzz_apply_sequences(index: int, steps: list[tuple[int, int]]) -> None:
-    """Random action ids by random seats: legal ones (and calls in penalty mode) apply,
-    the rest raise IllegalMoveError and change nothing; no card is ever lost."""
-    state = state_at(index)
-    for action, seat in steps:
-        seat %= state.game.players
-        before = state.to_json()
-        legal = action in state.legal_actions(seat)
-        try:
-            state.apply(action, player=seat)
-        except diabolo.IllegalMoveError:
-            assert not legal
-            assert state.to_json() == before
-            continue
-        assert legal or (action >= 130 and state.game.stale_calls == "penalty")
-        assert card_total(state) == state.game.deck_size
-        for s in range(state.game.players):
-            assert set(state.observation(s)) >= {"phase", "table", "penalty", "legal"}
-
-
-# ---------------------------------------------------------------- hypothesis: JSON
-
-JSON_VALUES = json_values(
-    [
-        "T",
-        "O",
-        "R",
-        "ST",
-        "?",
-        "??",
-        "EI",
-        "play",
-        "penalty",
-        "game_over",
-        "not a word",
-        "0:reveal",
-        "1:TOR@0,1,2",
-        "2:take@0",
-        "diabolo.knizia/1",
-        "é",
-    ]
-)
-
-
-@settings(suppress_health_check=[HealthCheck.too_slow])
-@given(mutated_states(reachable_states, JSON_VALUES))
-def test_fuzz_state_json_mutations(case: tuple[int, str]) -> None:
-    """Mutations of real state JSON: StateFormatError, or a state that works, keeps every
-    card of the deck in one place, and writes itself back exactly."""
-    index, text = case
-    g = options_game(index)
-    try:
-        state = g.state_from_json(text)
-    except diabolo.StateFormatError:
-        return
-    again = g.state_from_json(state.to_json())
-    assert again == state and again.to_json() == state.to_json()
-    assert card_total(state) == g.deck_size
-    n = g.players
-    for seat in range(n):
-        json.dumps(state.observation(seat))
-        state.observation_tensor(seat)
-        state.resample(seat, 1)
-    str(state)
-    for seat in range(n):
-        moves = state.legal_moves(seat)
-        if state.is_terminal:
-            assert moves == []
-            continue
-        for move in moves[:1] + moves[-1:]:
-            before = state.to_json()
-            twin = state.clone()
-            twin.apply(move, player=seat)
-            assert state.to_json() == before
-
-
-@given(st.text(max_size=40))
-def test_fuzz_state_json_random_text(text: str) -> None:
-    with pytest.raises(diabolo.StateFormatError, match="state JSON"):
-        game().state_from_json(text)
+# ---------------------------------------------------------------- hypothesis: given deals
 
 
 @given(st.lists(st.sampled_from(sorted(set(CARDS)) + ["EI", "B", "Ä", "", "t", "??? ", "TOR"]), max_size=16))
