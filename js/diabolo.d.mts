@@ -109,6 +109,8 @@ export interface GameInfo {
     listed: boolean;
     bots: string[];
     lexicon: string | null;
+    /** The bot kind that plays on for a person who leaves a game under way. */
+    stand_in: string;
 }
 
 export class Diabolo {

@@ -14,12 +14,13 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+import diabolo
 from tests.server_helpers import Running, running_server
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize
 
-__all__ = ["DESKTOP", "PHONE", "WIDTHS", "Person", "check_fits", "people", "server", "sit", "too_wide"]
+__all__ = ["DESKTOP", "PHONE", "WIDTHS", "Person", "check_fits", "check_the_end", "people", "server", "sit", "too_wide"]
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 375, "height": 740}
@@ -149,3 +150,21 @@ def check_fits(page: Page) -> None:
     found = too_wide(page)
     assert found["width"] == PHONE["width"], found
     assert found["scroll"] <= PHONE["width"] and found["wide"] == [], found
+
+
+def check_the_end(person: Person, server: Running, table_id: str, seat: int | None) -> diabolo.Record:
+    """The page shows the game's end with the record's scores, and its model's view is the
+    engine's view of the last state for that seat (or spectators)."""
+    final = person.page.wait_for_selector("#final", timeout=30_000)
+    assert final is not None
+    record = diabolo.Record.load(server.http.get(f"/api/tables/{table_id}/record").text)
+    assert record.result is not None and record.state is not None
+    assert final.get_attribute("data-scores") == " ".join(map(str, record.result["scores"]))
+    assert final.get_attribute("data-winners") == " ".join(map(str, record.result["winners"]))
+    shown = [int(text) for text in person.page.locator("#seats .score").all_inner_texts()]
+    assert shown == record.result["scores"]
+    truth = record.state.public_observation() if seat is None else record.state.observation(seat)
+    truth.pop("legal", None)
+    truth.pop("legal_moves", None)
+    assert person.page.evaluate("() => diabolo.view") == truth
+    return record

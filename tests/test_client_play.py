@@ -26,9 +26,9 @@ import pytest
 pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
 
 import diabolo  # noqa: E402
-from tests.browser_helpers import Person, people, server, sit  # noqa: E402
+from tests.browser_helpers import Person, check_the_end, people, server, sit  # noqa: E402
 from tests.server_helpers import Running, receive  # noqa: E402
-from tests.test_server_browser import QUICK_DUVELEN, QUICK_KNIZIA, check_the_end  # noqa: E402
+from tests.test_server_browser import QUICK_DUVELEN, QUICK_KNIZIA  # noqa: E402
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

@@ -16,9 +16,9 @@ import pytest
 
 pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
 
-from tests.browser_helpers import PHONE, Person, check_fits, people, server  # noqa: E402
+from tests.browser_helpers import PHONE, Person, check_fits, check_the_end, people, server  # noqa: E402
 from tests.server_helpers import Running  # noqa: E402
-from tests.test_server_browser import check_the_end, play_schacht  # noqa: E402
+from tests.test_server_browser import play_schacht  # noqa: E402
 
 __all__ = ["people", "server"]  # the fixtures this module uses
 

@@ -36,6 +36,7 @@ from tests.browser_helpers import (  # noqa: E402
     WIDTHS,
     Person,
     check_fits,
+    check_the_end,
     people,
     server,
     sit,
@@ -62,24 +63,6 @@ QUICK_KNIZIA = {
     "per_letter": 0.02,
     "coverage": 0.3,
 }
-
-
-def check_the_end(person: Person, server: Running, table_id: str, seat: int | None) -> diabolo.Record:
-    """The page shows the game's end with the record's scores, and its model's view is the
-    engine's view of the last state for that seat (or spectators)."""
-    final = person.page.wait_for_selector("#final", timeout=30_000)
-    assert final is not None
-    record = diabolo.Record.load(server.http.get(f"/api/tables/{table_id}/record").text)
-    assert record.result is not None and record.state is not None
-    assert final.get_attribute("data-scores") == " ".join(map(str, record.result["scores"]))
-    assert final.get_attribute("data-winners") == " ".join(map(str, record.result["winners"]))
-    shown = [int(text) for text in person.page.locator("#seats .score").all_inner_texts()]
-    assert shown == record.result["scores"]
-    truth = record.state.public_observation() if seat is None else record.state.observation(seat)
-    truth.pop("legal", None)
-    truth.pop("legal_moves", None)
-    assert person.page.evaluate("() => diabolo.view") == truth
-    return record
 
 
 # ---- the client models ------------------------------------------------------------------

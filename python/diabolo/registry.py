@@ -60,6 +60,8 @@ class GameInfo:
     """The kinds of its bots, sorted (what :func:`bot` makes)."""
     lexicon: str | None
     """The option naming its word list, its resource (None: it takes none)."""
+    stand_in: str
+    """The bot kind that plays on for a person who leaves a game under way (a server's seat)."""
 
 
 _CATALOGUE = tuple(

@@ -82,3 +82,14 @@ deep it looks (at its defaults, a Duvelen match of two searches takes half a min
 
 def _quick(name: str, kind: str) -> dict[str, Any]:
     return QUICK.get(kind, {})
+
+
+@pytest.mark.parametrize("name", CATALOGUE)
+def test_the_stand_in_of_the_catalogue_is_a_bot_of_the_game_that_plays(name: str) -> None:
+    """kInfo.stand_in, the bot a server seats for a person who leaves, is one of the game's
+    kinds and plays a match."""
+    entry = diabolo.registry.catalogue_entry(name)
+    assert entry.stand_in in entry.bots
+    game = new_game(name, players=2 if name != "schacht" else 3)
+    bots = [diabolo.bot(name, entry.stand_in, **_quick(name, entry.stand_in)) for _ in range(game.players)]
+    assert diabolo.match(game, bots, games=2, seed=3).scores.shape == (2, game.players)

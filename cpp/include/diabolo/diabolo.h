@@ -97,8 +97,9 @@ DIABOLO_API const char* diabolo_games(void);
 /* The catalogue of games as a JSON list, a static string: each game's "name", "title",
  * "min_players" and "max_players" (what its default options allow), "real_time", "listed"
  * (false for a game that exists for the tests only, which diabolo_games leaves out, though
- * diabolo_game_new makes it), "bots" (its bot kinds) and "lexicon" (the option naming its
- * word list, or null). */
+ * diabolo_game_new makes it), "bots" (its bot kinds), "lexicon" (the option naming its
+ * word list, or null) and "stand_in" (the bot kind that plays on for a person who leaves a
+ * game under way). */
 DIABOLO_API const char* diabolo_catalogue(void);
 
 /* A game by id with its options as a JSON object ({"players": 3}; NULL or "" for the

@@ -21,6 +21,8 @@ inline json::Value catalogue_json() {
     json::Array games;
     for_each_game(Games{}, [&](auto tag) {
         const GameInfo& info = decltype(tag)::Rules::kInfo;
+        static_assert(decltype(tag)::Rules::kInfo.stand_in[0] != '\0',
+                      "kInfo.stand_in: the bot kind that plays on for a person who leaves");
         json::Array bots;
         for (const std::string_view kind : bot_kinds(info)) bots.emplace_back(boost::json::string(kind));
         json::Object game;
@@ -32,6 +34,7 @@ inline json::Value catalogue_json() {
         game["listed"] = info.listed;
         game["bots"] = std::move(bots);
         game["lexicon"] = info.lexicon[0] != '\0' ? json::Value(info.lexicon) : json::Value(nullptr);
+        game["stand_in"] = info.stand_in;
         games.emplace_back(std::move(game));
     });
     return games;

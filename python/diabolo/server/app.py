@@ -119,7 +119,7 @@ def create_app(
                         "options": default_options(entry.name),
                     }
                     for entry in diabolo.catalogue()
-                    if entry.listed
+                    if entry.name in config.offered
                 ],
                 "limits": {
                     "bot_iterations": config.bot_iterations,

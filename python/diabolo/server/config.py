@@ -18,6 +18,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any, get_type_hints
 
+import diabolo
 from diabolo.errors import OptionError
 
 __all__ = ["ENVIRONMENT_PREFIX", "ServerConfig"]
@@ -52,6 +53,10 @@ class ServerConfig:
     """Addresses of proxies whose ``X-Forwarded-For`` names the client (uvicorn's forwarded_allow_ips); empty: none."""
 
     # tables
+    games: tuple[str, ...] = ()
+    """The games people may make tables of, by id; empty: every listed game of the catalogue
+    (``diabolo.games()``). A game the catalogue does not list (the test game ``highcard``)
+    is offered only when named here."""
     max_tables: int = 2000
     """Running tables the server holds at most."""
     tables_per_client: int = 20
@@ -165,8 +170,17 @@ class ServerConfig:
                 and value <= 0
             ):
                 raise OptionError(f"{f.name} must be more than 0, got {value}")
+        known = {entry.name for entry in diabolo.catalogue()}
+        for name in self.games:
+            if name not in known:
+                raise OptionError(f"games: no game {name!r} in the catalogue; its games are {', '.join(sorted(known))}")
         if self.redis and not self.store.startswith(("postgresql:", "postgres:")):
             raise OptionError("several processes share a PostgreSQL store: with redis, store must be postgresql://...")
+
+    @property
+    def offered(self) -> tuple[str, ...]:
+        """The ids of the games people may make tables of (``games``, or every listed game)."""
+        return self.games or diabolo.games()
 
     @property
     def bot_caps(self) -> dict[str, float]:

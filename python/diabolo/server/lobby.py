@@ -89,8 +89,8 @@ class Lobby:
     def game(self, name: Any, options: Any) -> Game:
         """The game of a client's name and options (cached, the last ``games_cached``: a
         Knizia word list loads once)."""
-        if not isinstance(name, str) or name not in diabolo.games():
-            raise OptionError(f"unknown game {name!r}; the games are: {', '.join(diabolo.games())}")
+        if not isinstance(name, str) or name not in self.config.offered:
+            raise OptionError(f"unknown game {name!r}; the games are: {', '.join(self.config.offered)}")
         if not isinstance(options, dict):
             raise OptionError(f"a game's options are a JSON object, got {options!r}")
         key = json.dumps([name, options], sort_keys=True)

@@ -54,7 +54,7 @@ from diabolo.errors import (
 )
 from diabolo.realtime import Reaction
 from diabolo.records import Record
-from diabolo.registry import Game, State
+from diabolo.registry import Game, State, catalogue_entry
 from diabolo.server.audiences import Audience, Audiences, Connection
 from diabolo.server.drivers import Drivers
 from diabolo.server.ledger import Ledger
@@ -67,7 +67,6 @@ LOG = logging.getLogger("diabolo.server")
 
 __all__ = [
     "BOT_NAMES",
-    "STAND_INS",
     "Seat",
     "Settings",
     "Table",
@@ -81,19 +80,22 @@ _DELAY_OPTIONS = ("per_letter",)
 BOT_NAMES = ("Ada", "Bram", "Cleo", "Dirk", "Elke", "Finn", "Greta", "Hugo")
 """The names a table's bots get when the request names none: seat n's is BOT_NAMES[n]."""
 
-STAND_INS = {"schacht": "heuristic", "knizia": "word", "duvelen": "greedy"}
-"""The bot that plays on for a person who leaves a game under way, per game."""
 
-
-def bot_level(game: str, kind: str, options: dict[str, Any]) -> str:
+def bot_level(game: str, kind: str, options: dict[str, Any]) -> str | None:
     """How well a bot plays, in the word people see beside its name (``easy``,
     ``medium`` or ``strong``): its level on the published ladder of the game's bots
-    (:func:`diabolo.ladder.level`, docs/strength.rst).
+    (:func:`diabolo.ladder.level`, docs/strength.rst); None for a bot the ladder has not
+    measured (a game or a kind without a rung), which people see without a level.
 
     >>> bot_level("schacht", "random", {}), bot_level("schacht", "ismcts", {"iterations": 500})
     ('easy', 'strong')
+    >>> bot_level("highcard", "highest", {}) is None
+    True
     """
-    return ladder.level(game, kind, options)
+    try:
+        return ladder.level(game, kind, options)
+    except KeyError:  # ladder.level's answer for a game or a kind not on the ladder
+        return None
 
 
 def make_bot(game: str, kind: str, options: dict[str, Any], caps: dict[str, float] | None = None) -> Any:
@@ -474,8 +476,8 @@ class Table:
 
     async def leave_seat(self, seat: Any, token: Any) -> dict[str, Any]:
         """The holder of ``token`` leaves ``seat``: a table still waiting for players frees
-        the seat; in a game under way a bot (STAND_INS) plays on in it, named after the
-        person; after the game nothing changes. For a seat reserved for a rematch, the
+        the seat; in a game under way a bot (the game's ``stand_in`` in the catalogue)
+        plays on in it, named after the person; after the game nothing changes. For a seat reserved for a rematch, the
         player declines it and the seat is free to anyone. The table's summary after it;
         Rejection ``bad_token`` when the token opens neither."""
         async with self._lock:
@@ -490,7 +492,7 @@ class Table:
             if self.waiting:
                 await self._change_seat(seat, dataclasses.replace(spec, token_hash=None))
                 return self.summary()
-            bot = STAND_INS[self.game_name]
+            bot = catalogue_entry(self.game_name).stand_in
             await self._change_seat(seat, Seat(f"{spec.name} (bot)"[:40], bot, {}, None, spec.reserved_for))
             self.drivers.add_bot(seat, make_bot(self.game_name, bot, {}))
             return self.summary()

@@ -15,10 +15,11 @@ struct GameInfo {
     const char* title;  // for people: "Diabolo (Schacht)"
     int min_players;    // the seats its default options allow
     int max_players;
-    bool real_time;       // played without turns (the same as Rules::kRealTime)
-    bool listed;          // false for a game that exists for the tests (contract suites) only
-    const char* bots;     // the kinds of its bots, comma-separated and sorted
-    const char* lexicon;  // the option naming a word list, the game's resource ("" if none)
+    bool real_time;        // played without turns (the same as Rules::kRealTime)
+    bool listed;           // false for a game that exists for the tests (contract suites) only
+    const char* bots;      // the kinds of its bots, comma-separated and sorted
+    const char* lexicon;   // the option naming a word list, the game's resource ("" if none)
+    const char* stand_in;  // the bot kind that plays on for a person who leaves a game under way
 };
 
 /// A list of games' Rules.

@@ -113,7 +113,7 @@ struct Rules {
     static constexpr bool kZeroSum = false;
     static constexpr bool kRealTime = false;
     static constexpr GameInfo kInfo{kName, "High card (a test game)", kMinPlayers, kMaxSeats, kRealTime,
-                                    false, "highest,random",          ""};
+                                    false, "highest,random",          "",          "highest"};
 
     static Game game_from_json(const json::Value& options);
     static json::Value options_json(const Game& game);
