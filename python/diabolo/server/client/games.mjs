@@ -14,7 +14,7 @@
 //     seatFacts(seat)     -> short facts shown under a seat's score (cards in hand...)
 //   and, where the board has them:
 //     placeFocus(lost)    put the keyboard's focus after a render (lost: it was on an element gone)
-//     afterRender()       after the page is laid out (cards fly)
+//     flights             its Flights (motion.mjs), landed after each render: cards fly
 //     rejected(entry)     -> true if the board shows a refused move itself
 //     keydown(event)      -> true if the key was the board's
 //     typing              true if keys typed into the board's text fields are the board's

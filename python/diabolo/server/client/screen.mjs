@@ -103,6 +103,7 @@ export class GameScreen {
       const line = this.board.describe(event);
       if (line) this.addLog(line, event.type, time);
       if (event.type === "round_ended") {
+        playSound("score");
         this.banner = { kind: "round", round: event.round, content: this.board.roundSummary(event) };
       } else if (event.type === "game_ended") {
         this.final = { scores: event.scores, winners: event.winners };
@@ -236,7 +237,7 @@ export class GameScreen {
         ),
       );
     }
-    if (this.board.afterRender) this.board.afterRender(); // with the page laid out: cards fly (motion.mjs)
+    this.board.flights?.land(); // with the page laid out: the board's cards fly (motion.mjs)
     this.rendered += 1;
   }
 

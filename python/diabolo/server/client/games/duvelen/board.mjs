@@ -8,7 +8,6 @@ import { h } from "../../dom.mjs";
 import { signed } from "../../common.mjs";
 import { icon } from "../../icons.mjs";
 import { Flights } from "../../motion.mjs";
-import { playSound } from "../../sound.mjs";
 import { focusFirst, ownsKeys, pressable } from "../../access.mjs";
 import { listText } from "../../words.mjs";
 
@@ -89,20 +88,12 @@ export class DuvelenBoard {
         ctx.mark(`heren:${ctx.view.herenhopen.length}`, "fresh", 1500);
       } else if (e.type === "round_started") {
         this.selected = null;
-      } else if (e.type === "round_ended") {
-        playSound("score");
       }
     }
   }
 
-  /** After the render: the cards played fly to their piles. */
-  afterRender() {
-    this.flights.land();
-  }
-
   describe(e) {
-    const name = (seat) => this.ctx.name(seat);
-    const says = (seat, verb) => this.ctx.says(seat, verb);
+    const { name, says } = this.ctx;
     switch (e.type) {
       case "played":
         return `${says(e.seat, "plays")} ${cardText(e.card)} from the ${SOURCES[e.source]} ${e.new_pile ? "to a new pile" : `onto pile ${e.pile}`}.`;
@@ -498,7 +489,7 @@ export class DuvelenBoard {
   }
 
   roundSummary(e) {
-    const name = (seat) => this.ctx.name(seat);
+    const { name } = this.ctx;
     return h(
       "div",
       {},

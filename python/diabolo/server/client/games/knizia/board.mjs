@@ -61,20 +61,12 @@ export class KniziaBoard {
         this.lastClaim = null;
         this.takenSinceReveal = [];
         if (e.dealer === ctx.seat) playSound("turn");
-      } else if (e.type === "round_ended") {
-        playSound("score");
       }
     }
   }
 
-  /** After the render: the letters a word took fly into the claim. */
-  afterRender() {
-    this.flights.land();
-  }
-
   describe(e) {
-    const name = (seat) => this.ctx.name(seat);
-    const says = (seat, verb) => this.ctx.says(seat, verb);
+    const { name, says } = this.ctx;
     switch (e.type) {
       case "called": {
         if (e.valid) return `${says(e.seat, "calls")} ${e.word} and takes ${e.cards.map(letterText).join(" ")}.`;
@@ -308,7 +300,7 @@ export class KniziaBoard {
   }
 
   roundSummary(e) {
-    const name = (seat) => this.ctx.name(seat);
+    const { name } = this.ctx;
     return h(
       "div",
       {},

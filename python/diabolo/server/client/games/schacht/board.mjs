@@ -60,21 +60,13 @@ export class SchachtBoard {
         this.asked = null;
         ctx.mark(`scored:${e.colour}`, "fresh", 1500);
         playSound("score");
-      } else if (e.type === "round_ended") {
-        playSound("score");
       }
     }
   }
 
-  /** After the render: the cards placed fly to their rows. */
-  afterRender() {
-    this.flights.land();
-  }
-
   /** A line of the log for an event, or null. */
   describe(e) {
-    const name = (seat) => this.ctx.name(seat);
-    const says = (seat, verb) => this.ctx.says(seat, verb);
+    const { name, says } = this.ctx;
     switch (e.type) {
       case "round_started":
         return `Round ${e.round + 1} begins: ${name(e.dealer)} deals.`;
@@ -320,7 +312,7 @@ export class SchachtBoard {
   }
 
   scoredLine(e) {
-    const name = (seat) => this.ctx.name(seat);
+    const { name } = this.ctx;
     const hands = e.hands
       ? e.hands.map((cards, seat) =>
           h(
@@ -355,7 +347,7 @@ export class SchachtBoard {
   }
 
   roundSummary(e) {
-    const name = (seat) => this.ctx.name(seat);
+    const { name } = this.ctx;
     return h(
       "div",
       {},
