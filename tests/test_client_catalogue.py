@@ -39,6 +39,7 @@ def test_the_server_offers_the_games_it_names_and_no_other(server: Running) -> N
     highcard = next(game for game in games if game["name"] == "highcard")
     assert highcard["title"] == catalogue_entry("highcard").title
     assert highcard["bot_levels"] == {"highest": None, "random": None}  # not on the ladder: no level
+    assert highcard["settings"] == ["turn_seconds", "bot_pace"]  # turns, no words
     refused = server.http.post("/api/tables", json={"game": "duvelen", "options": {"players": 2}, "seats": [{}, {}]})
     assert refused.status_code == 400 and "the games are: schacht, highcard" in refused.text
 

@@ -51,8 +51,12 @@ def test_invite_play_rematch_and_leave(server: Running, people: Callable[..., Pe
     lobby.fill("#name", "")
     lobby.select_option("#game", "knizia")
     assert lobby.locator("#stale-calls").is_visible()  # K10.3's choice, for Knizia tables only
+    assert lobby.locator("#practice").is_visible() and not lobby.locator("#turn-seconds").is_visible()
+    lobby.select_option("#game", "duvelen")  # real time: no turn timer, no bot pace
+    assert not lobby.locator("#turn-seconds").is_visible() and not lobby.locator("#bot-pace").is_visible()
     lobby.select_option("#game", "schacht")
-    assert not lobby.locator("#stale-calls").is_visible()
+    assert not lobby.locator("#stale-calls").is_visible() and not lobby.locator("#practice").is_visible()
+    assert lobby.locator("#turn-seconds").is_visible() and lobby.locator("#bot-pace").is_visible()
     lobby.fill("#players", "3")
     lobby.dispatch_event("#players", "input")
     lobby.select_option('[data-seat-kind="0"]', "person")

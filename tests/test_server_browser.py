@@ -429,10 +429,10 @@ def test_the_lobby_makes_tables_seats_people_and_spectators_watch_and_replay(
     lobby.goto(server.url + "/")
     lobby.wait_for_selector("body[data-ready]")
     lobby.wait_for_selector(f'[data-table="{seated}"] [data-action="open"]')  # the lobby knows Ann's seat
+    lobby.select_option("#game", "schacht")  # first: the form shows the fields of the game chosen
     lobby.fill("#rounds", "1")
     lobby.fill("#bot-pace", "0.05")
     lobby.uncheck("#sit")
-    lobby.select_option("#game", "schacht")
     lobby.fill("#players", "3")
     lobby.select_option('[data-seat-kind="1"]', "bot:random")
     lobby.select_option('[data-seat-kind="2"]', "bot:heuristic")

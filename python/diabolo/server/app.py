@@ -45,7 +45,7 @@ from diabolo.server.protocol import (
     rejected,
 )
 from diabolo.server.store import Store, open_store
-from diabolo.server.tables import Table, bot_level
+from diabolo.server.tables import Table, bot_level, table_settings
 from diabolo.server.transport import guarded_http
 
 __all__ = ["create_app", "listening_socket", "uvicorn_config"]
@@ -117,6 +117,7 @@ def create_app(
                         "bots": list(entry.bots),
                         "bot_levels": {kind: bot_level(entry.name, kind, {}) for kind in entry.bots},
                         "options": default_options(entry.name),
+                        "settings": list(table_settings(entry.name)),
                     }
                     for entry in diabolo.catalogue()
                     if entry.name in config.offered

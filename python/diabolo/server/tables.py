@@ -71,6 +71,7 @@ __all__ = [
     "Settings",
     "Table",
     "bot_level",
+    "table_settings",
     "make_bot",
 ]
 
@@ -152,6 +153,18 @@ def _reaction(data: Any, most: float | None) -> Reaction:
     return Reaction({kind: (d[0], d[1]) for kind, d in delays.items()}, minimum=minimum)
 
 
+def table_settings(game: str) -> tuple[str, ...]:
+    """The table settings (:class:`Settings`) that apply to tables of ``game``, read from
+    its catalogue entry: a turn-based game's turn timer and bot pace, a game of words'
+    practice hints (the lobby shows only these fields).
+
+    >>> table_settings("schacht"), table_settings("duvelen"), table_settings("knizia")
+    (('turn_seconds', 'bot_pace'), (), ('practice',))
+    """
+    entry = catalogue_entry(game)
+    return (() if entry.real_time else ("turn_seconds", "bot_pace")) + (("practice",) if entry.lexicon else ())
+
+
 @dataclass(frozen=True)
 class Settings:
     """How a table runs. ``turn_seconds``: in a turn-based game, a person who has not
@@ -180,8 +193,8 @@ class Settings:
         practice = data.get("practice", False)
         if not isinstance(practice, bool):
             raise OptionError(f"practice must be true or false, got {practice!r}")
-        if practice and game and game != "knizia":
-            raise OptionError("practice tables (with hints) are Knizia tables")
+        if practice and game and "practice" not in table_settings(game):
+            raise OptionError("practice tables show some of the words a seat could call: games of words only")
         return Settings(None if turn is None else float(turn), float(pace), practice)
 
     def to_json(self) -> dict[str, Any]:

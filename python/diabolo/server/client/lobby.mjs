@@ -154,6 +154,14 @@ function seatSpecs() {
   }
 }
 
+/** The fields of the form that apply to the chosen game (/api/games): its own options
+ * (Knizia's stale_calls, K10.3) and the table settings its tables take. */
+function showFields() {
+  const game = currentGame();
+  $("stale-calls-field").hidden = !("stale_calls" in game.options);
+  for (const setting of ["practice", "turn_seconds", "bot_pace"]) $(`${setting.replace("_", "-")}-field`).hidden = !game.settings.includes(setting);
+}
+
 function tableRequest() {
   const game = currentGame();
   const players = Number($("players").value);
@@ -161,15 +169,15 @@ function tableRequest() {
   if (game.options.lexicon) options.lexicon = game.options.lexicon;
   const rounds = $("rounds").value.trim();
   if (rounds) options.rounds = Number(rounds);
-  if (game.name === "knizia") options.stale_calls = $("stale-calls").value;
+  if ("stale_calls" in game.options) options.stale_calls = $("stale-calls").value;
   // people's seats are named when someone sits; bots get their names from the server
   const seats = seatKinds().map((select) => (select.value === "person" ? {} : { bot: select.value.slice(4) }));
   const settings = {};
-  if (game.name === "knizia" && $("practice").checked) settings.practice = true;
+  if (game.settings.includes("practice") && $("practice").checked) settings.practice = true;
   const turn = $("turn-seconds").value.trim();
-  settings.turn_seconds = turn ? Number(turn) : null;
+  if (game.settings.includes("turn_seconds")) settings.turn_seconds = turn ? Number(turn) : null;
   const pace = $("bot-pace").value.trim();
-  if (pace) settings.bot_pace = Number(pace);
+  if (game.settings.includes("bot_pace") && pace) settings.bot_pace = Number(pace);
   return { game: game.name, options, seats, settings };
 }
 
@@ -211,10 +219,10 @@ async function start() {
   );
   $("game").addEventListener("change", () => {
     $("players").value = currentGame().options.players;
-    $("knizia-options").hidden = currentGame().name !== "knizia";
+    showFields();
     seatSpecs();
   });
-  $("knizia-options").hidden = currentGame().name !== "knizia";
+  showFields();
   patch($("rules-links"), [
     "How to play: ",
     games.map((game, i) => [i ? " · " : "", h("a", { href: rulesUrl(game.name), "data-rules": game.name }, game.title)]),
