@@ -10,13 +10,14 @@ table. No page may log a console error."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 
 import pytest
 
 pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
 
-from tests.browser_helpers import PHONE, Person, check_fits, check_the_end, people, server  # noqa: E402
+from tests.browser_helpers import PHONE, Person, check_fits, check_the_end, people, server, sit  # noqa: E402
 from tests.server_helpers import Running  # noqa: E402
 from tests.test_server_browser import play_schacht  # noqa: E402
 
@@ -119,3 +120,37 @@ def test_invite_play_rematch_and_leave(server: Running, people: Callable[..., Pe
     ann.page.click("#leave-confirm")
     ann.page.wait_for_url(server.url + "/")
     assert second not in {table["id"] for table in server.http.get("/api/tables").json()["tables"]}
+
+
+def test_every_page_counts_down_to_one_deadline_and_says_when_time_ran_out(
+    server: Running, people: Callable[..., Person]
+) -> None:
+    """One clock: the seat's page, a spectator's page opened later and the seat's page
+    after a reload show the same turn deadline (the server's) and the same seconds left;
+    when it runs out, every page says a move was played for the seat."""
+    slow, watcher = people(), people(PHONE)
+    table = server.create(
+        game="schacht",
+        options={"players": 3},
+        seats=[{"bot": "heuristic"}, {"name": "Slow"}, {"bot": "heuristic"}],
+        settings={"turn_seconds": 6, "bot_pace": 0},
+        seed=4,
+    )
+    sit(server, slow, table["id"], 1, "Slow")
+    url = f"{server.url}/client/table.html?table={table['id']}"
+    slow.page.goto(url)
+    slow.page.wait_for_function("() => window.diabolo && diabolo.deadline")
+    deadline = slow.page.evaluate("() => diabolo.deadline")
+    watcher.page.goto(url + "&watch")
+    watcher.page.wait_for_function("() => window.diabolo && diabolo.deadline")
+    assert watcher.page.evaluate("() => diabolo.deadline") == deadline
+    slow.page.reload()
+    slow.page.wait_for_function("() => window.diabolo && diabolo.deadline")
+    assert slow.page.evaluate("() => diabolo.deadline") == deadline
+    left = [
+        int(re.findall(r"\((\d+) s left\)", page.locator("#status").inner_text())[0])
+        for page in (slow.page, watcher.page)
+    ]
+    assert abs(left[0] - left[1]) <= 1 and 0 < left[0] <= 6, left
+    for page in (slow.page, watcher.page):
+        page.wait_for_selector("#log li:has-text('Time ran out: a move was played for Slow')", timeout=15_000)

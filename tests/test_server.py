@@ -371,6 +371,38 @@ def test_a_person_who_does_not_move_in_time_has_a_move_played(server: Running) -
     assert record.moves[0].seat == 1  # the server played for the slow seat
 
 
+def test_every_audience_counts_down_to_one_deadline_and_hears_of_a_timeout(server: Running) -> None:
+    """One clock (docs/server.rst, "Turn timers"): the welcome of the seat and of a
+    spectator, joined at different moments, carry the same deadline for the seat to move
+    (the server's clock, beside its reading ``clock``), one turn after the game began; no
+    deadline while the table waits for its people; the update of the move the server
+    played when time ran out names the seat (``timeout``) to every audience, with the next
+    deadlines (none: bots are to move)."""
+    table = server.create(
+        game="schacht",
+        options={"players": 3},
+        seats=[{"bot": "heuristic"}, {"name": "slow"}, {"bot": "heuristic"}],
+        settings={"turn_seconds": 2, "bot_pace": 0},
+        seed=4,
+    )
+    with server.connect(table["id"]) as early:
+        assert receive(early)["deadlines"] == [None, None, None]  # nobody sat down: no turn runs
+    seat, token = server.sit(table["id"], "slow", 1)
+    with server.connect(table["id"], seat=seat, token=token) as player:
+        mine = receive(player)
+        time.sleep(0.5)
+        with server.connect(table["id"]) as spectator:
+            theirs = receive(spectator)
+            assert mine["deadlines"] == theirs["deadlines"]  # the same deadline, whenever it was asked
+            deadline = mine["deadlines"][1]
+            assert mine["clock"] + 1.0 < deadline <= mine["clock"] + 2.0 and theirs["clock"] > mine["clock"]
+            assert mine["deadlines"][0] is None and mine["deadlines"][2] is None
+            played, seen = receive(player, timeout=10), receive(spectator, timeout=10)
+    for update in (played, seen):
+        assert update["type"] == "update" and update["version"] == 1 and update["timeout"] == 1
+        assert update["clock"] >= deadline - 0.05 and update["deadlines"] == [None, None, None]
+
+
 def test_a_move_that_lost_a_race_is_answered_as_such(server: Running) -> None:
     options = {"players": 2, "max_actions": 400}
     mirror = diabolo.load("duvelen", **options).new_state(seed=9)

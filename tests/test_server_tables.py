@@ -626,7 +626,7 @@ def test_turn_timers_and_bots_run_on_a_clock_they_are_given() -> None:
 
         def __init__(self) -> None:
             self.state = self.game.new_state(seed=4)
-            self.due_since = dict.fromkeys(self.state.pending_seats, 0.0)  # when each pending seat's turn began
+            self.due = dict.fromkeys(self.state.pending_seats, 0.0)  # when each pending seat's turn began
             self.waited: list[tuple[int, float, bool]] = []  # seat, seconds after its turn began, played by the timer
             self.drivers: Drivers
 
@@ -641,11 +641,14 @@ def test_turn_timers_and_bots_run_on_a_clock_they_are_given() -> None:
         def moves_by(self, seat: int) -> int:
             return sum(1 for s, _, _ in self.waited if s == seat)
 
+        def due_since(self, seat: int) -> float | None:
+            return self.due.get(seat)
+
         async def act(self, seat: int, move: Any, version: int) -> bool:
             self.state.apply(move if move is not None else self.state.legal_moves(seat)[0], player=seat)
-            self.waited.append((seat, now[0] - self.due_since.pop(seat), move is None))
+            self.waited.append((seat, now[0] - self.due.pop(seat), move is None))
             pending = [] if self.state.is_terminal else self.state.pending_seats
-            self.due_since = {s: self.due_since.get(s, now[0]) for s in pending}
+            self.due = {s: self.due.get(s, now[0]) for s in pending}
             self.drivers.moved()
             return True
 

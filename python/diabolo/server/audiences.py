@@ -206,16 +206,21 @@ class Audiences:
                 shown.append(seat)
         return shown
 
-    async def announce(self, state: State, shown: list[Audience], at: float) -> None:
+    async def announce(
+        self, state: State, shown: list[Audience], at: float, fields: dict[str, Any] | None = None
+    ) -> None:
         """Each audience the move showed something to gets its update, written as text
-        around its kept events' text (a seat's with its legal moves); the others get nothing."""
+        around its kept events' text (a seat's with its legal moves) and the table's
+        ``fields`` (the same for every audience); the others get nothing."""
         time_text = compact_json(at)
+        shared = "".join(f',"{key}":{compact_json(value)}' for key, value in (fields or {}).items())
         for audience in shown:
             if audience not in self._connections and self.relay is None:
                 continue
             seen = self.seen[audience]
             legal = "" if audience is None else f',"legal":{compact_json(listed_moves(state, audience))}'
-            text = f'{{"type":"update","version":{seen.version},"time":{time_text},"events":{seen.kept[-1][2]}{legal}}}'
+            head = f'{{"type":"update","version":{seen.version},"time":{time_text}'
+            text = f'{head},"events":{seen.kept[-1][2]}{legal}{shared}}}'
             await self.send(audience, text)
 
     def catch_up(self, state: State, audience: Audience, since: int | None) -> dict[str, Any]:

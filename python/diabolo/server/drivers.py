@@ -76,6 +76,8 @@ class Driven(Protocol):
 
     def moves_by(self, seat: int) -> int: ...
 
+    def due_since(self, seat: int) -> float | None: ...
+
     async def act(self, seat: int, move: Any, version: int) -> bool: ...
 
 
@@ -187,7 +189,9 @@ class Drivers:
             if seat not in table.state.pending_seats:
                 await self._next_move(version)
                 continue
-            deadline, moves = self._clock() + seconds, table.moves_by(seat)
+            # The table's deadline, the one every page counts down to (Table.deadlines).
+            due = table.due_since(seat)
+            deadline, moves = (self._clock() if due is None else due) + seconds, table.moves_by(seat)
             while (
                 table.playing
                 and seat not in self.bots

@@ -310,6 +310,7 @@ class Table:
         self.audiences = Audiences(len(seats), on_spectators=self._changed)
         """Who watches the table, and what each seat and the spectators were shown."""
         self._moves_by = [0] * len(seats)
+        self._due: dict[int, float] = {}  # seat -> when it became due to act (the clock's reading)
         self._clock_start = clock()
         self.last_activity = clock()
         """When a move was last made or a seat taken, by the table's clock (for expiry)."""
@@ -430,6 +431,7 @@ class Table:
             "seat": audience,
             "version": catch_up.pop("version"),
             "time": self.now(),
+            **self._clock_fields(),
         }
         message.update(catch_up)
         return message
@@ -617,7 +619,9 @@ class Table:
             self._metrics.move_took(time.perf_counter() - arrived)
         return seen.version
 
-    async def _play(self, seat: int, move: Any, version: int | None) -> None:
+    async def _play(self, seat: int, move: Any, version: int | None, timed_out: bool = False) -> None:
+        """Applies ``seat``'s move (checked, written, then sent to every audience it shows
+        something to); ``timed_out``: the server played it when the seat's time ran out."""
         self.last_activity = self._clock()  # someone tries to play: not idle, even while the store is away
         self._check_open()
         if self.finished:
@@ -644,10 +648,11 @@ class Table:
         if self._metrics is not None:
             self._metrics.moved(self.game_name)
         self._moves_by[seat] += 1
+        self._note_due(seat)
         self.last_activity = self._clock()
         shown = self.audiences.keep(self.state, seat, at)
         self.drivers.moved()
-        await self._announce(shown, at)
+        await self._announce(shown, at, seat if timed_out else None)
         if None in shown:
             self._changed()
         if self.finished:
@@ -684,10 +689,14 @@ class Table:
             f"it was legal on your version, the table is at your version {seen.version}", message
         )
 
-    async def _announce(self, shown: list[Audience], at: float) -> None:
-        """The move's updates to the audiences it showed something to, then a practice
-        table's hints."""
-        await self.audiences.announce(self.state, shown, at)
+    async def _announce(self, shown: list[Audience], at: float, timed_out: int | None = None) -> None:
+        """The move's updates to the audiences it showed something to (with the turn
+        timers' deadlines, and ``timeout``: the seat whose move the server played when its
+        time ran out), then a practice table's hints."""
+        fields = self._clock_fields()
+        if timed_out is not None:
+            fields["timeout"] = timed_out
+        await self.audiences.announce(self.state, shown, at, fields)
         if self.settings.practice and not self.finished:
             task = asyncio.ensure_future(self._send_hints(self.version))
             self._background.add(task)
@@ -721,6 +730,7 @@ class Table:
         and each timed person's seat gets its task for the rest of the game."""
         if self.drivers.started or self._closed or self.finished or self.waiting:
             return
+        self._note_due(None)
         self.drivers.start(self.settings.turn_seconds)
 
     def close(self, reason: Reason = "moved") -> None:
@@ -741,6 +751,40 @@ class Table:
     def moves_by(self, seat: int) -> int:
         """How many moves ``seat`` made here (a turn timer restarts after each)."""
         return self._moves_by[seat]
+
+    def _note_due(self, mover: int | None) -> None:
+        """When each seat still to act became due: kept while it waits, now for a seat
+        that has just moved (``mover``) or became due, and for all when the timers start
+        (``mover`` None)."""
+        now, due = self._clock(), self._due
+        self._due = {
+            seat: due[seat] if mover is not None and seat != mover and seat in due else now
+            for seat in (self.state.pending_seats if self.playing else [])
+        }
+
+    def due_since(self, seat: int) -> float | None:
+        """When ``seat`` became due to act (the table's clock), or None while it is not."""
+        return self._due.get(seat)
+
+    def deadlines(self) -> list[float | None]:
+        """Per seat, when its turn timer runs out, by the server's wall clock (seconds since
+        the epoch, as ``clock`` in the messages): a person's seat that is due at a
+        turn-based table with a turn timer whose game is under way; None otherwise. The
+        same for every audience and every process: a page counts down to it."""
+        seconds = self.settings.turn_seconds
+        deadlines: list[float | None] = [None] * len(self.seats)
+        if seconds is None or self.game.real_time or not self.drivers.started or not self.playing:
+            return deadlines
+        wall = time.time() - self._clock()
+        for seat, since in self._due.items():
+            if seat not in self.drivers.bots:  # a bot plays on for a person who left
+                deadlines[seat] = round(wall + since + seconds, 3)
+        return deadlines
+
+    def _clock_fields(self) -> dict[str, Any]:
+        """What every welcome and update carries for the turn timers: the deadlines and
+        the server's wall clock now (a page corrects for its own clock's skew with it)."""
+        return {"clock": round(time.time(), 3), "deadlines": self.deadlines()}
 
     def _still_sound(self, move: Any) -> bool:
         """Whether a bot's move, decided before the table's last moves, still makes sense:
@@ -765,14 +809,15 @@ class Table:
                 return False
             if move is not None and self.version != version and not self._still_sound(move):
                 return False  # the table moved while the bot waited, and took what its move needed
-            if move is None:
+            timed_out = move is None
+            if timed_out:
                 legal = self.state.legal_moves(seat)
                 if not legal:
                     return False
                 move = legal[diabolo.derive_seed(self._seed, self.version * 64 + seat) % len(legal)]
                 version = self.version
             try:
-                await self._play(seat, move, version)
+                await self._play(seat, move, version, timed_out)
             except (Rejection, DiaboloError):
                 return False
             return True

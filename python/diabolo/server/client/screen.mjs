@@ -43,7 +43,7 @@ export class GameScreen {
     this.marks = new Map();
     this.notices = [];
     this.noticeCount = 0;
-    this.timer = null; // a turn timer: {key, deadline} (performance.now() milliseconds)
+    this.timer = null; // a turn timer: {server (seconds, the server's clock), deadline (a Date.now() time)}
     this.renderQueued = false;
     this.rendered = 0; // renders done (tests wait on it)
     this.model = null;
@@ -195,7 +195,7 @@ export class GameScreen {
 
   timerText() {
     if (!this.timer || this.timer.deadline === null) return "";
-    const left = Math.max(0, Math.ceil((this.timer.deadline - performance.now()) / 1000));
+    const left = Math.max(0, Math.ceil((this.timer.deadline - Date.now()) / 1000));
     return ` (${left} s left)`;
   }
 

@@ -61,6 +61,10 @@ const hooks = {
   get rendered() {
     return screen ? screen.rendered : 0;
   },
+  /** The turn timer's deadline by the server's clock (seconds since the epoch), or null. */
+  get deadline() {
+    return screen?.timer ? screen.timer.server : null;
+  },
   welcomes: 0,
   resumes: 0,
   sent: 0,
@@ -145,6 +149,7 @@ function receive(message, ws) {
       return update(message, ws);
     case "table":
       screen.summary = message.table;
+      noteTimer(); // a seat a bot now plays has no timer
       renderActions();
       return screen.rerender();
     case "accepted":
@@ -169,6 +174,7 @@ function receive(message, ws) {
 async function welcome(message) {
   retries = 0;
   hooks.welcomes += 1;
+  noteClock(message);
   const summary = message.table;
   document.title = `${summary.title} · table ${summary.id}`;
   $("title").textContent = summary.title;
@@ -219,8 +225,15 @@ function update(message, ws) {
     ws.close(4000, "resync");
     return;
   }
+  noteClock(message);
   const wasOver = Boolean(screen.final);
   screen.apply(message.events, message.time);
+  if (Number.isInteger(message.timeout)) {
+    // the server played for a seat whose time ran out: everyone is told
+    const text = `Time ran out: a move was played for ${screen.name(message.timeout)}.`;
+    screen.addLog(text, "timeout", message.time);
+    screen.notice(text);
+  }
   version = message.version;
   if (!wasOver && screen.final) renderActions(); // the game's end: no more leaving or inviting
   screen.hints = null; // until this version's hints come (a practice table)
@@ -228,23 +241,31 @@ function update(message, ws) {
   noteTimer();
 }
 
-/** A turn timer (a turn-based game with turn_seconds): the seat to move, and when it runs out. */
+/** The turn timers as the server's last message gave them: each seat's deadline by the
+ * server's clock (seconds since the epoch, null: none), and how far the server's clock is
+ * ahead of this page's (milliseconds). Every page of the table counts down to the same
+ * deadline, whenever it came and however its clock is set. */
+let deadlines = [];
+let clockAhead = 0;
+
+function noteClock(message) {
+  if (typeof message.clock === "number") clockAhead = message.clock * 1000 - Date.now();
+  if (Array.isArray(message.deadlines)) deadlines = message.deadlines;
+}
+
+/** The turn timer shown: the seat to move's deadline (while several decide, ours, or the
+ * first), as a Date.now() time. */
 function noteTimer() {
-  const seconds = screen.summary.settings?.turn_seconds;
   const view = screen.view;
-  if (!seconds || screen.summary.real_time || !view) {
-    screen.timer = null;
-    return;
-  }
-  const key = `${view.current_player}/${view.phase}/${version}`;
-  const people = screen.summary.seats.map((spec) => spec.bot === null);
-  const mine = screen.legal.length > 0;
-  const waiting = view.current_player >= 0 ? people[view.current_player] : mine;
-  if (!waiting) {
-    screen.timer = null;
-  } else if (!screen.timer || screen.timer.key !== key) {
-    screen.timer = { key, deadline: performance.now() + seconds * 1000 };
-  }
+  const seat = !view
+    ? -1
+    : view.current_player >= 0
+      ? view.current_player
+      : screen.seat !== null && deadlines[screen.seat]
+        ? screen.seat
+        : deadlines.findIndex(Boolean);
+  const server = seat >= 0 && screen.summary.seats[seat]?.bot === null ? deadlines[seat] : null;
+  screen.timer = server ? { server, deadline: server * 1000 - clockAhead } : null;
 }
 
 function send(move) {
