@@ -154,3 +154,42 @@ def test_every_page_counts_down_to_one_deadline_and_says_when_time_ran_out(
     assert abs(left[0] - left[1]) <= 1 and 0 < left[0] <= 6, left
     for page in (slow.page, watcher.page):
         page.wait_for_selector("#log li:has-text('Time ran out: a move was played for Slow')", timeout=15_000)
+
+
+def test_the_connection_stays_in_view_and_an_offline_board_takes_no_move(
+    server: Running, people: Callable[..., Person]
+) -> None:
+    """On a phone, scrolled to the log, the header still says whether the page is live;
+    with the network gone the board is dimmed and inert (no click or key reaches it)
+    until the page is live again."""
+    ann = people(PHONE)
+    table = server.create(
+        game="schacht", options={"players": 3}, seats=[{"name": "Ann"}, {"bot": "random"}, {"bot": "random"}], seed=1
+    )
+    sit(server, ann, table["id"], 0, "Ann")
+    ann.open_table(server, table["id"])
+    page = ann.page
+    page.wait_for_selector('#connection[data-state="live"]')
+    page.evaluate("() => window.scrollTo(0, document.body.scrollHeight)")
+    assert page.evaluate("() => window.scrollY") > 0  # the page is longer than the phone's screen
+
+    def header_in_view() -> bool:
+        box = page.locator("#connection").bounding_box()
+        return box is not None and 0 <= box["y"] and box["y"] + box["height"] <= PHONE["height"]
+
+    assert header_in_view()
+    assert not page.evaluate("() => document.getElementById('board').inert")
+    ann.context.set_offline(True)  # no new connection gets through, and the open one drops
+    page.evaluate("() => diabolo.dropConnection()")
+    page.wait_for_selector('#connection[data-state="offline"]', timeout=15_000)
+    page.wait_for_timeout(600)  # a reconnection tried meanwhile fails: still offline
+    assert page.locator("#connection").get_attribute("data-state") == "offline"
+    assert header_in_view()
+    assert page.evaluate("() => document.getElementById('board').inert")
+    assert page.evaluate("() => getComputedStyle(document.getElementById('board')).opacity") == "0.45"
+    ann.context.set_offline(False)
+    page.wait_for_selector('#connection[data-state="live"]', timeout=15_000)
+    assert not page.evaluate("() => document.getElementById('board').inert")
+    # The browser's own reports of the connections refused while the test cut the network
+    # are expected; any other problem still fails the test.
+    ann.problems[:] = [problem for problem in ann.problems if "net::ERR_INTERNET_DISCONNECTED" not in problem]

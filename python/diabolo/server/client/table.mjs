@@ -80,10 +80,14 @@ const hooks = {
 };
 window.diabolo = hooks;
 
+/** The connection's state on screen: the header (which stays in view) says it, and
+ * while the page is not live the board is dimmed and takes no move (inert). */
 function setConnection(state, text) {
   const element = $("connection");
   element.dataset.state = state;
   element.textContent = text;
+  document.body.dataset.connection = state;
+  $("board").inert = state !== "live";
 }
 
 function socketUrl() {
@@ -473,7 +477,7 @@ function showActionError(error) {
 }
 
 document.addEventListener("keydown", (event) => {
-  if (!screen || !screen.board || !screen.board.keydown) return;
+  if (!screen || !screen.board || !screen.board.keydown || $("board").inert) return;
   if (event.target instanceof HTMLInputElement && !screen.board.typing) return;
   if (screen.board.keydown(event)) event.preventDefault();
 });
