@@ -193,3 +193,26 @@ def test_the_connection_stays_in_view_and_an_offline_board_takes_no_move(
     # The browser's own reports of the connections refused while the test cut the network
     # are expected; any other problem still fails the test.
     ann.problems[:] = [problem for problem in ann.problems if "net::ERR_INTERNET_DISCONNECTED" not in problem]
+
+
+def test_no_turn_runs_while_the_table_waits_for_its_people(server: Running, people: Callable[..., Person]) -> None:
+    """A table still waiting for a person shows no turn and no timer: the status says who
+    it waits for, and once the last seat is taken the first turn begins."""
+    ann = people()
+    table = server.create(
+        game="schacht",
+        options={"players": 3},
+        seats=[{"name": "Ann"}, {}, {"bot": "random"}],
+        settings={"turn_seconds": 30},
+        seed=4,
+    )
+    sit(server, ann, table["id"], 0, "Ann")
+    ann.open_table(server, table["id"])
+    page = ann.page
+    page.wait_for_selector("#status:has-text('Waiting for 1 more person to sit down')")
+    assert page.locator("#seats .seat.turn").count() == 0
+    assert "s left" not in page.locator("#status").inner_text()
+    assert page.evaluate("() => diabolo.deadline") is None
+    server.sit(table["id"], "Bo", 1)
+    page.wait_for_function("() => !document.getElementById('status').textContent.includes('Waiting for')")
+    page.wait_for_selector("#seats .seat.turn")

@@ -416,6 +416,7 @@ class Table:
             "created": self.created,
             "version": self.public_version,
             "finished": self.finished,
+            "waiting": self.waiting,
             "spectators": self.audiences.spectators,
             "rematch": self.rematch,
         }

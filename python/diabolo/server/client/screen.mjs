@@ -190,7 +190,18 @@ export class GameScreen {
       marked: (key) => screen.marked(key),
       notice: (text, kind) => screen.notice(text, kind),
       timerText: () => screen.timerText(),
+      get waiting() {
+        return screen.waitingText();
+      },
     };
+  }
+
+  /** While the table waits for its people (no turn runs yet), what the status line says
+   * instead of whose turn it is; null once the game is under way. */
+  waitingText() {
+    const free = this.summary.seats.filter((spec) => spec.bot === null && !spec.taken).length;
+    if (!this.summary.waiting || this.final || !free) return null;
+    return `Waiting for ${free} more ${free === 1 ? "person" : "people"} to sit down: the game starts when every seat is taken.`;
   }
 
   timerText() {
@@ -248,7 +259,7 @@ export class GameScreen {
       const free = spec.bot === null && !spec.taken;
       const classes = ["seat", `s${seat}`];
       if (seat === this.seat) classes.push("me");
-      if (this.board.isTurn(seat)) classes.push("turn");
+      if (!this.waitingText() && this.board.isTurn(seat)) classes.push("turn");
       const mark = this.marked(`seat:${seat}`);
       if (mark) classes.push(mark);
       return h(

@@ -99,6 +99,7 @@ export class SchachtBoard {
   status() {
     const { view, seat, legal } = this.ctx;
     if (view.phase === "game_over") return "The game is over.";
+    if (this.ctx.waiting) return this.ctx.waiting; // no turn runs before the game starts
     if (view.phase === "doubler") return this.doublerStatus();
     if (seat === null || view.current_player !== seat) {
       return view.current_player >= 0 ? `${this.ctx.name(view.current_player)}'s turn.` : "The rows are being scored.";
