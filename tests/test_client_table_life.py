@@ -216,3 +216,23 @@ def test_no_turn_runs_while_the_table_waits_for_its_people(server: Running, peop
     server.sit(table["id"], "Bo", 1)
     page.wait_for_function("() => !document.getElementById('status').textContent.includes('Waiting for')")
     page.wait_for_selector("#seats .seat.turn")
+
+
+def test_a_seated_person_fills_a_free_seat_with_a_bot_and_the_game_starts(
+    server: Running, people: Callable[..., Person]
+) -> None:
+    """A table that waits for someone in a free seat (a declined rematch's, say) offers a
+    seated person to fill it with the game's bot; then the first turn begins."""
+    ann = people()
+    table = server.create(
+        game="schacht", options={"players": 3}, seats=[{"name": "Ann"}, {}, {"bot": "random"}], seed=4
+    )
+    sit(server, ann, table["id"], 0, "Ann")
+    ann.open_table(server, table["id"])
+    page = ann.page
+    page.click("#fill-seat")
+    page.wait_for_selector("#seats .seat.turn")
+    seats = server.http.get("/api/tables").json()["tables"]
+    listed = next(t for t in seats if t["id"] == table["id"])
+    assert listed["seats"][1]["bot"] == "heuristic" and not listed["waiting"]
+    assert page.locator("#fill-seat").count() == 0

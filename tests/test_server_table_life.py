@@ -201,6 +201,41 @@ def test_a_rematch_keeps_the_seats_for_their_players_with_a_new_seed(tmp_path: P
     asyncio.run(run())
 
 
+def test_a_declined_rematch_seat_is_filled_with_the_games_bot_by_a_player(tmp_path: Path) -> None:
+    """When Bo declines his rematch seat, Ann need not wait for a stranger: she fills the
+    free seat with the game's stand-in bot (its catalogue entry) and the game starts. A
+    seat still reserved, a seat that is not free, and a wrong token are refused, and change
+    nothing."""
+
+    async def run() -> None:
+        lobby = await open_lobby(tmp_path / "tables.db")
+        try:
+            table, tokens = await seated(lobby, TWO_PEOPLE)
+            await asyncio.wait_for(play_people(table, tokens, random.Random(2)), 60)
+            _, ann, summary = await lobby.rematch(table.id, 0, tokens[0])
+            rematch = lobby.tables[summary["id"]]
+            for seat, by, token, reason in (
+                (1, 0, ann, "seat_taken"),
+                (2, 0, ann, "seat_taken"),
+                (1, 0, "x", "bad_token"),
+            ):
+                with pytest.raises(Rejection) as refused:
+                    await lobby.seat_bot(rematch.id, seat, by, token)
+                assert refused.value.reason == reason
+            assert rematch.waiting and rematch.seats[1].bot is None
+            await lobby.leave_seat(rematch.id, 1, tokens[1])  # Bo declines
+            after = await lobby.seat_bot(rematch.id, 1, 0, ann)
+            assert after["seats"][1]["bot"] == diabolo.registry.catalogue_entry("schacht").stand_in
+            assert after["seats"][1]["taken"] and not after["waiting"] and not rematch.waiting
+            assert rematch.drivers.started and 1 in rematch.drivers.bots
+            await asyncio.wait_for(play_people(rematch, {0: ann}, random.Random(3)), 60)
+            assert rematch.finished
+        finally:
+            await close_lobby(lobby)
+
+    asyncio.run(run())
+
+
 def test_a_rematch_reservation_survives_a_restart(tmp_path: Path) -> None:
     async def run() -> tuple[str, str]:
         lobby = await open_lobby(tmp_path / "tables.db")

@@ -179,6 +179,18 @@ def create_app(
             return _refusal(error, metrics)
         return JSONResponse({"table": summary})
 
+    async def seat_bot(request: Request) -> Response:
+        """A person at a table that waits fills a free seat with the game's stand-in bot."""
+        try:
+            _check_origin(request, config)
+            data = _object(await _body(request, config), "a bot request")
+            summary = await _lobby(request).seat_bot(
+                request.path_params["table"], data.get("seat"), data.get("by"), data.get("token")
+            )
+        except (DiaboloError, Rejection) as error:
+            return _refusal(error, metrics)
+        return JSONResponse({"table": summary})
+
     async def record(request: Request) -> Response:
         """A game's record: the public (redacted) one while it runs, the full one after;
         with ``?audience=public`` the public one always."""
@@ -269,6 +281,7 @@ def create_app(
         Route("/api/tables/{table}/seats", take_seat, methods=["POST"]),
         Route("/api/tables/{table}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table}/leave", leave, methods=["POST"]),
+        Route("/api/tables/{table}/bot", seat_bot, methods=["POST"]),
         Route("/api/tables/{table}/record", record),
         WebSocketRoute("/ws/{table}", play),
         Route("/healthz", healthz),

@@ -403,7 +403,7 @@ _UPDATE_VERSION = re.compile(r'\{"type":"update","version":(\d+),')
 class RemoteTable:
     """A table another process plays, as seen from this one: the same calls as a local
     :class:`~diabolo.server.tables.Table` (join, leave, submit, now, take_seat,
-    leave_seat, rematch_offer, set_rematch, record_text), answered by the holder over
+    leave_seat, seat_bot, rematch_offer, set_rematch, record_text), answered by the holder over
     Redis; the client's messages come from the holder's channel for its audience."""
 
     def __init__(self, cluster: Cluster, node: str, table_id: str) -> None:
@@ -497,6 +497,11 @@ class RemoteTable:
     async def leave_seat(self, seat: Any, token: Any) -> dict[str, Any] | None:
         answer = await self._call("leave_seat", seat=seat, token=token)
         summary: dict[str, Any] | None = answer["table"]
+        return summary
+
+    async def seat_bot(self, seat: Any, by: Any, token: Any) -> dict[str, Any]:
+        answer = await self._call("seat_bot", seat=seat, by=by, token=token)
+        summary: dict[str, Any] = answer["table"]
         return summary
 
     async def rematch_offer(self, seat: Any, token: Any) -> dict[str, Any]:

@@ -401,6 +401,8 @@ class Lobby:
                 return {"seat": seat, "token": token, "table": summary}
             if op == "leave_seat":
                 return {"table": await self._leave_here(table, request["seat"], request["token"])}
+            if op == "seat_bot":
+                return {"table": await table.seat_bot(request["seat"], request["by"], request["token"])}
             if op == "rematch_offer":
                 return await table.rematch_offer(request["seat"], request["token"])
             if op == "set_rematch":
@@ -422,6 +424,12 @@ class Lobby:
             summary: dict[str, Any] | None = await table.leave_seat(seat, token)
             return summary
         return await self._leave_here(table, seat, token)
+
+    async def seat_bot(self, table_id: str, seat: Any, by: Any, token: Any) -> dict[str, Any]:
+        """A person at a table that waits fills a free seat with a bot (Table.seat_bot)."""
+        table = await self.find(table_id)
+        summary: dict[str, Any] = await table.seat_bot(seat, by, token)
+        return summary
 
     async def _leave_here(self, table: Table, seat: Any, token: Any) -> dict[str, Any] | None:
         summary = await table.leave_seat(seat, token)

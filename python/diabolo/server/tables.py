@@ -476,6 +476,26 @@ class Table:
         self.start()
         return seat, new_token, self.summary()
 
+    async def seat_bot(self, seat: Any, by: Any, token: Any) -> dict[str, Any]:
+        """The person in seat ``by`` (``token``) fills the free ``seat`` of a table that
+        waits for its people with the game's stand-in bot (its catalogue entry), named as a
+        bot seat not named is: after a declined rematch, the others need not wait for a
+        stranger. The game starts once no seat is free. The table's summary after it;
+        Rejection ``bad_token`` for a token that opens no seat, ``seat_taken`` for a seat
+        that is not free (taken, or reserved for a player of the last game)."""
+        async with self._lock:
+            self._check_open()
+            self.authenticate(by, token)
+            if not (_seat_number(seat, len(self.seats)) and not self.seats[seat].taken):
+                raise Rejection("seat_taken", f"seat {seat!r} is not a free seat of this table")
+            if self.seats[seat].reserved_for is not None:
+                raise Rejection("seat_taken", f"seat {seat} is reserved for a player of the last game")
+            kind = catalogue_entry(self.game_name).stand_in
+            await self._change_seat(seat, Seat(BOT_NAMES[seat % len(BOT_NAMES)], kind, {}, None, None))
+            self.drivers.bots[seat] = make_bot(self.game_name, kind, {})  # its task starts with the others'
+            self.start()
+            return self.summary()
+
     async def _change_seat(self, seat: int, spec: Seat) -> None:
         """Stores the seats with ``spec`` in ``seat``, then (only once it is stored) makes
         it the seat's, names the record's players, and tells the table and the lobby."""

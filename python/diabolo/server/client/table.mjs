@@ -8,7 +8,7 @@
 // a seat (an invitation's address, table.html?table=ID&invite=1&seat=N, opens with the
 // form), and at the end a rematch with the same seats, which every player is asked to join.
 
-import { askRematch, copyText, forgetSeat, inviteUrl, leaveTable, replayUrl, rulesUrl, storedName, storedSeat, tableUrl, takeSeat } from "./common.mjs";
+import { api, askRematch, copyText, forgetSeat, inviteUrl, leaveTable, replayUrl, rulesUrl, storedName, storedSeat, tableUrl, takeSeat } from "./common.mjs";
 import { h, patch } from "./dom.mjs";
 import { gameClient } from "./games.mjs";
 import { GameScreen } from "./screen.mjs";
@@ -152,6 +152,7 @@ function receive(message, ws) {
     case "update":
       return update(message, ws);
     case "table":
+      noteDeclined(screen.summary, message.table);
       screen.summary = message.table;
       noteTimer(); // a seat a bot now plays has no timer
       renderActions();
@@ -326,7 +327,7 @@ function renderActions() {
   const over = Boolean(screen.final);
   const free = freeSeats();
   const parts = [];
-  if (held && !over) parts.push(leaveControl(), free.length ? inviteControl(free[0]) : null);
+  if (held && !over) parts.push(leaveControl(), free.length ? inviteControl(free[0]) : null, free.length ? botControl(free[0]) : null);
   if (!held && !watching && !over && free.length) parts.push(joinForm(free.includes(actions.joinSeat) ? actions.joinSeat : free[0]));
   if (actions.error) parts.push(h("p", { class: "hint", role: "alert", key: "error" }, actions.error));
   patch($("table-actions"), parts);
@@ -369,6 +370,32 @@ async function leave() {
     }
   }
   location.href = "/";
+}
+
+/** While the table waits for someone in a free seat (a declined rematch's, say), a seated
+ * person may fill it with the game's bot (POST /api/tables/{id}/bot) and play now. */
+function botControl(seat) {
+  const fill = async () => {
+    try {
+      await api(`/api/tables/${encodeURIComponent(tableId)}/bot`, { seat, by: held.seat, token: held.token });
+    } catch (error) {
+      showActionError(error);
+    }
+  };
+  return h(
+    "button",
+    { type: "button", class: "action small", id: "fill-seat", key: "fill-seat", "data-seat": seat, on: { click: fill } },
+    `Fill seat ${seat} with a bot`,
+  );
+}
+
+/** The table's seats changed: a seat reserved for a player of the last game that is free
+ * now was declined, and everyone at the table is told. */
+function noteDeclined(before, after) {
+  for (const [seat, spec] of after.seats.entries()) {
+    const was = before.seats[seat];
+    if (was?.reserved && !spec.reserved && !spec.taken) screen.notice(`${was.name || `Seat ${seat}`} declined the rematch: seat ${seat} is free.`);
+  }
 }
 
 function inviteControl(seat) {
