@@ -210,6 +210,7 @@ def test_no_turn_runs_while_the_table_waits_for_its_people(server: Running, peop
     ann.open_table(server, table["id"])
     page = ann.page
     page.wait_for_selector("#status:has-text('Waiting for 1 more person to sit down')")
+    assert not page.title().startswith("● Your turn")
     assert page.locator("#seats .seat.turn").count() == 0
     assert "s left" not in page.locator("#status").inner_text()
     assert page.evaluate("() => diabolo.deadline") is None
@@ -236,3 +237,40 @@ def test_a_seated_person_fills_a_free_seat_with_a_bot_and_the_game_starts(
     listed = next(t for t in seats if t["id"] == table["id"])
     assert listed["seats"][1]["bot"] == "heuristic" and not listed["waiting"]
     assert page.locator("#fill-seat").count() == 0
+
+
+def test_the_log_is_rebuilt_from_the_public_record_after_a_reload(
+    server: Running, people: Callable[..., Person]
+) -> None:
+    """A page opened after moves were made (a reload, a second device) shows what happened
+    before it came, from the public record, in the order the first page showed it: every
+    placement (a seat's own draws are not in the public record)."""
+    ann = people()
+    table = server.create(
+        game="schacht",
+        options={"players": 3},
+        seats=[{"name": "Ann"}, {"bot": "random"}, {"bot": "random"}],
+        settings={"bot_pace": 0},
+        seed=2,
+    )
+    sit(server, ann, table["id"], 0, "Ann")
+    ann.open_table(server, table["id"])
+    page = ann.page
+    for _ in range(2):  # two of Ann's moves, with the bots' between them
+        page.wait_for_function("() => diabolo.legal.length > 0")
+        version = page.evaluate("() => diabolo.version")
+        page.evaluate("() => diabolo.send(diabolo.legal[0])")  # as the page's controls send it
+        page.wait_for_function("(v) => diabolo.version > v + 1 || diabolo.over", arg=version)
+    page.wait_for_function("() => diabolo.legal.length > 0 || diabolo.over")
+    page.wait_for_timeout(300)  # the last update's line is written
+    assert page.title().startswith("● Your turn · ")  # a tab in the background tells it
+    placed = [line for line in page.locator("#log li").all_inner_texts() if " places " in line]
+    assert len(placed) >= 4
+    page.reload()
+    page.wait_for_function(
+        "(n) => [...document.querySelectorAll('#log li')]"
+        ".filter((li) => li.textContent.includes(' places ')).length >= n",
+        arg=len(placed),
+    )
+    after = [line for line in page.locator("#log li").all_inner_texts() if " places " in line]
+    assert after == placed, (placed, after)

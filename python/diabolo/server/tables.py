@@ -432,6 +432,7 @@ class Table:
             "seat": audience,
             "version": catch_up.pop("version"),
             "time": self.now(),
+            "played": self.version,  # the moves so far: the public record's, which a page's log is rebuilt from
             **self._clock_fields(),
         }
         message.update(catch_up)

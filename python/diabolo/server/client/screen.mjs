@@ -59,15 +59,18 @@ export class GameScreen {
   /** Starts again from a view (the welcome's, or a record's first one). A table page
    * (the one given a tableId) that starts in a later round, or at the game's end, reads
    * the rounds it did not see from the public record; the replay page feeds every event
-   * from the first view on, so its history is whole without it. */
-  reset(view) {
+   * from the first view on, so its history is whole without it. A table page also
+   * rebuilds its log of the first ``played`` moves (those before the view) from the
+   * record: after a reload or on a second device, "What happened" is there. */
+  reset(view, played = 0) {
     this.model = new this.client.Model(view);
     this.board = new this.client.Board(this.context());
     this.log = [];
     this.banner = null;
     this.final = view.phase === "game_over" ? { scores: view.scores, winners: winnersOf(view.scores) } : null;
     this.history = new GameHistory(this.client, view.round);
-    if (view.round > 0 || view.phase === "game_over") this.readRecord();
+    this.logBefore = played;
+    if (played > 0 || view.round > 0 || view.phase === "game_over") this.readRecord();
     this.rerender();
   }
 
@@ -87,6 +90,7 @@ export class GameScreen {
     const read = new GameHistory(this.client, record.view.round);
     for (const move of record.moves) for (const event of move.events || []) read.note(event);
     history.absorb(read);
+    if (history === this.history) this.logRecord(record.moves.slice(0, this.logBefore));
     this.rerender();
   }
 
@@ -112,6 +116,23 @@ export class GameScreen {
       }
     }
     this.rerender();
+  }
+
+  /** The log's lines of `moves` (the public record's, before this page's view), below the
+   * lines this page logged since. */
+  logRecord(moves) {
+    const lines = [];
+    for (const move of moves) {
+      for (const event of move.events || []) {
+        const text = this.board.describe(event);
+        if (text) lines.unshift({ text, type: event.type, time: move.time ?? null });
+      }
+    }
+    this.logBefore = 0; // once
+    for (const line of lines.slice(0, LOG_SIZE - this.log.length)) {
+      this.logCount = (this.logCount || 0) + 1;
+      this.log.push({ ...line, n: this.logCount });
+    }
   }
 
   addLog(text, type, time) {

@@ -155,6 +155,7 @@ function receive(message, ws) {
       noteDeclined(screen.summary, message.table);
       screen.summary = message.table;
       noteTimer(); // a seat a bot now plays has no timer
+      noteTitle();
       renderActions();
       return screen.rerender();
     case "accepted":
@@ -181,7 +182,6 @@ async function welcome(message) {
   hooks.welcomes += 1;
   noteClock(message);
   const summary = message.table;
-  document.title = `${summary.title} · table ${summary.id}`;
   $("title").textContent = summary.title;
   if (!screen) {
     const client = await gameClient(summary.game);
@@ -199,7 +199,7 @@ async function welcome(message) {
   }
   screen.summary = summary;
   if (message.view) {
-    screen.reset(message.view);
+    screen.reset(message.view, message.played);
   } else if (message.missed) {
     hooks.resumes += 1;
     for (const missed of message.missed) if (missed.version > version) screen.apply(missed.events, null);
@@ -207,6 +207,7 @@ async function welcome(message) {
   version = message.version;
   screen.legal = message.legal || [];
   noteTimer();
+  noteTitle();
   setConnection("live", held ? `seat ${message.seat} · live` : "watching · live");
   $("links").replaceChildren();
   patch($("links"), [
@@ -244,6 +245,15 @@ function update(message, ws) {
   screen.hints = null; // until this version's hints come (a practice table)
   if (screen.seat !== null) screen.legal = message.legal || [];
   noteTimer();
+  noteTitle();
+}
+
+/** The tab's title tells a seat its turn in a turn-based game (a page in the background
+ * gets no other sign of it). */
+function noteTitle() {
+  const summary = screen.summary;
+  const mine = screen.seat !== null && screen.legal.length > 0 && !summary.real_time && !screen.final && !screen.waitingText();
+  document.title = `${mine ? "● Your turn · " : ""}${summary.title} · table ${summary.id}`;
 }
 
 /** The turn timers as the server's last message gave them: each seat's deadline by the
