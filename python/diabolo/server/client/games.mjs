@@ -26,8 +26,9 @@
 //
 // The board's context: view, legal (the seat's legal moves, in notation), hints, seat
 // (null: watching), name(seat), says(seat, verb), send(move), rerender(), mark(key, cls,
-// ms), marked(key), notice(text, kind), timerText(), waiting (while the table waits for its
-// people: what the status line says instead of a turn, which has not begun; else null).
+// ms), marked(key), notice(text, kind), timerText(), settled (what the status line says
+// instead of a turn when none runs: the game is over, or the table waits for its people;
+// else null).
 
 /**
  * @typedef {object} GameClient

@@ -211,8 +211,8 @@ export class GameScreen {
       marked: (key) => screen.marked(key),
       notice: (text, kind) => screen.notice(text, kind),
       timerText: () => screen.timerText(),
-      get waiting() {
-        return screen.waitingText();
+      get settled() {
+        return screen.view.phase === "game_over" ? "The game is over." : screen.waitingText();
       },
     };
   }

@@ -119,8 +119,7 @@ export class DuvelenBoard {
   /** What this seat may do now, in plain words, from its legal moves. */
   status() {
     const { view, seat, legal } = this.ctx;
-    if (view.phase === "game_over") return "The game is over.";
-    if (this.ctx.waiting) return this.ctx.waiting; // no turn runs before the game starts
+    if (this.ctx.settled) return this.ctx.settled; // the game is over, or has not begun
     const stop = view.stop_called_by === null ? "" : ` ${this.ctx.name(view.stop_called_by)} called Stop: no more turning (D4.2).`;
     if (seat === null) return `Everyone plays at once.${stop}`;
     if (view.seats[seat].passed) return `Your pass stands: play a card if one fits, or wait for the others (D4.4).${stop}`;

@@ -33,8 +33,7 @@ export class HighcardBoard {
 
   status() {
     const { view, seat, name, legal } = this.ctx;
-    if (view.phase === "game_over") return "The game is over.";
-    if (this.ctx.waiting) return this.ctx.waiting; // no turn runs before the game starts
+    if (this.ctx.settled) return this.ctx.settled; // the game is over, or has not begun
     if (seat !== null && legal.length) return `Your turn: play a card (H3).${this.ctx.timerText()}`;
     return `${name(view.current_player)} plays next.${this.ctx.timerText()}`;
   }

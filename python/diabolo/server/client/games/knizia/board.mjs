@@ -103,8 +103,7 @@ export class KniziaBoard {
   status() {
     const { view, seat, legal } = this.ctx;
     const name = (s) => this.ctx.name(s);
-    if (view.phase === "game_over") return "The game is over.";
-    if (this.ctx.waiting) return this.ctx.waiting; // no turn runs before the game starts
+    if (this.ctx.settled) return this.ctx.settled; // the game is over, or has not begun
     if (view.phase === "penalty") {
       const caller = this.penaltyOf === seat && seat !== null ? "your" : this.penaltyOf !== null ? `${name(this.penaltyOf)}'s` : "";
       const forCall = caller ? ` for ${caller} invalid call` : "";

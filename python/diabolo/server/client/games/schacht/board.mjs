@@ -98,8 +98,7 @@ export class SchachtBoard {
   /** What this seat may do now, in plain words, from its legal moves. */
   status() {
     const { view, seat, legal } = this.ctx;
-    if (view.phase === "game_over") return "The game is over.";
-    if (this.ctx.waiting) return this.ctx.waiting; // no turn runs before the game starts
+    if (this.ctx.settled) return this.ctx.settled; // the game is over, or has not begun
     if (view.phase === "doubler") return this.doublerStatus();
     if (seat === null || view.current_player !== seat) {
       return view.current_player >= 0 ? `${this.ctx.name(view.current_player)}'s turn.` : "The rows are being scored.";
