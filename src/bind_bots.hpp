@@ -164,4 +164,16 @@ void bind_play_match(
     });
 }
 
+/// Binds play_match for a turn-based game: its C++ bots, and bots written in Python
+/// wrapped as PythonBot with `spec` (a real-time game's binding wraps them with their
+/// reaction times, src/bind_realtime.hpp).
+template <class R, class Bot>
+void bind_turn_based_match(py::module_& m, GameSpec<R> spec) {
+    bind_play_match<R, Bot>(m, [spec](const py::handle& bot, const typename R::Game& game) {
+        return seat_bot<Bot>(bot, game, [spec](const py::object& python, const typename R::Game& g) {
+            return std::shared_ptr<Bot>(std::make_shared<PythonBot<R, Bot>>(python, spec, g));
+        });
+    });
+}
+
 }  // namespace diabolo::bindings

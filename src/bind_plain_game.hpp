@@ -75,11 +75,7 @@ void bind_plain_game(py::module_& m) {
         "The move this bot makes for ``player`` (default: the player to move), or None when the seat has "
         "nothing to do; ``seed`` fixes its random choices.");
     bind_propose<R, Bot>(bot_class);
-    bind_play_match<R, Bot>(m, [spec](const py::handle& bot, const Game& game) {
-        return seat_bot<Bot>(bot, game, [spec](const py::object& python, const Game& g) -> std::shared_ptr<Bot> {
-            return std::make_shared<PythonBot<R, Bot>>(python, spec, g);
-        });
-    });
+    bind_turn_based_match<R, Bot>(m, spec);
     bind_vector_env<R, Bot>(m);
 }
 

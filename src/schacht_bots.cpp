@@ -206,11 +206,7 @@ fewer rounds are left), with a fifth of its round's score against the best other
             "belief", [](const IsmctsBot& b) { return b.options().belief; },
             "Whether it deals the others' hands by their moves this round (else uniformly).");
 
-    bind_play_match<Rules, Bot>(m, [](const py::handle& bot, const Game& game) {
-        return seat_bot<Bot>(bot, game, [](const py::object& python, const Game& g) -> std::shared_ptr<Bot> {
-            return std::make_shared<PythonBot<Rules, Bot>>(python, schacht_spec(), g);
-        });
-    });
+    bind_turn_based_match<Rules, Bot>(m, schacht_spec());
     bind_vector_env<Rules, Bot>(m);
 }
 

@@ -29,7 +29,7 @@ from diabolo.server.metrics import Metrics
 from diabolo.server.pool import EnginePool
 from diabolo.server.protocol import Rejection
 from diabolo.server.store import Fenced, Store, TableRow
-from diabolo.server.tables import BOT_NAMES, Seat, Settings, Table, make_bot
+from diabolo.server.tables import Seat, Settings, Table, bot_name, make_bot
 
 __all__ = ["Lobby"]
 
@@ -598,7 +598,7 @@ class Lobby:
             return Seat(_name(spec.get("name", f"seat {seat}")))
         bot_options = _object(spec.get("options", {}), f"seat {seat}'s bot options")
         make_bot(game, kind, bot_options, self._limits["bot_caps"])  # refused here, before the table exists
-        return Seat(_name(spec.get("name", BOT_NAMES[seat % len(BOT_NAMES)])), kind, bot_options)
+        return Seat(_name(spec.get("name", bot_name(seat))), kind, bot_options)
 
     async def record(self, table_id: str, public: bool) -> str | None:
         """A game's record as JSON text (see docs/server.rst), or None for no such table.

@@ -68,6 +68,7 @@ LOG = logging.getLogger("diabolo.server")
 __all__ = [
     "BOT_NAMES",
     "Seat",
+    "bot_name",
     "Settings",
     "Table",
     "bot_level",
@@ -80,6 +81,15 @@ _DELAY_OPTIONS = ("per_letter",)
 
 BOT_NAMES = ("Ada", "Bram", "Cleo", "Dirk", "Elke", "Finn", "Greta", "Hugo")
 """The names a table's bots get when the request names none: seat n's is BOT_NAMES[n]."""
+
+
+def bot_name(seat: int) -> str:
+    """The name of the bot in ``seat`` when nobody named it.
+
+    >>> bot_name(2)
+    'Cleo'
+    """
+    return BOT_NAMES[seat % len(BOT_NAMES)]
 
 
 def bot_level(game: str, kind: str, options: dict[str, Any]) -> str | None:
@@ -459,17 +469,25 @@ class Table:
             self._check_open()
             return await self._take_seat(seat, name, token)
 
+    def _free_seats(self) -> list[int]:
+        """The person's seats that nobody holds and no player of the last game is owed."""
+        return [s for s, spec in enumerate(self.seats) if not spec.taken and spec.reserved_for is None]
+
+    def _not_free(self, seat: Any) -> Rejection:
+        """The refusal of a seat that is not free (taken, a bot's, reserved, or no seat)."""
+        reserved = seat in range(len(self.seats)) and not self.seats[seat].taken
+        why = "reserved for a player of the last game" if reserved else "not a free seat of this table"
+        return Rejection("seat_taken", f"seat {seat} is {why}; free: {self._free_seats()}")
+
     async def _take_seat(self, seat: int | None, name: str, token: Any) -> tuple[int, str, dict[str, Any]]:
-        free = [s for s, spec in enumerate(self.seats) if not spec.taken and spec.reserved_for is None]
+        free = self._free_seats()
         mine = [s for s, spec in enumerate(self.seats) if spec.reserved_by(token)]
         if seat is None:
             if not mine + free:
                 raise Rejection("table_full", "every seat of this table is taken")
             seat = (mine + free)[0]
         if seat not in mine + free:
-            reserved = seat in range(len(self.seats)) and not self.seats[seat].taken
-            why = "reserved for a player of the last game" if reserved else "not a free seat of this table"
-            raise Rejection("seat_taken", f"seat {seat} is {why}; free: {free}")
+            raise self._not_free(seat)
         new_token = secrets.token_urlsafe(24)
         await self._change_seat(
             seat, dataclasses.replace(self.seats[seat], name=name, token_hash=token_hash(new_token), reserved_for=None)
@@ -487,12 +505,10 @@ class Table:
         async with self._lock:
             self._check_open()
             self.authenticate(by, token)
-            if not (_seat_number(seat, len(self.seats)) and not self.seats[seat].taken):
-                raise Rejection("seat_taken", f"seat {seat!r} is not a free seat of this table")
-            if self.seats[seat].reserved_for is not None:
-                raise Rejection("seat_taken", f"seat {seat} is reserved for a player of the last game")
+            if not (_seat_number(seat, len(self.seats)) and seat in self._free_seats()):
+                raise self._not_free(seat)
             kind = catalogue_entry(self.game_name).stand_in
-            await self._change_seat(seat, Seat(BOT_NAMES[seat % len(BOT_NAMES)], kind, {}, None, None))
+            await self._change_seat(seat, Seat(bot_name(seat), kind, {}, None, None))
             self.drivers.bots[seat] = make_bot(self.game_name, kind, {})  # its task starts with the others'
             self.start()
             return self.summary()
@@ -514,8 +530,8 @@ class Table:
     async def leave_seat(self, seat: Any, token: Any) -> dict[str, Any]:
         """The holder of ``token`` leaves ``seat``: a table still waiting for players frees
         the seat; in a game under way a bot (the game's ``stand_in`` in the catalogue)
-        plays on in it, named after the person; after the game nothing changes. For a seat reserved for a rematch, the
-        player declines it and the seat is free to anyone. The table's summary after it;
+        plays on in it, named after the person; after the game nothing changes. For a seat
+        reserved for a rematch, the player declines it and the seat is free to anyone. The table's summary after it;
         Rejection ``bad_token`` when the token opens neither."""
         async with self._lock:
             self._check_open()

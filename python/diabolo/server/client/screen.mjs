@@ -275,12 +275,13 @@ export class GameScreen {
 
   renderSeats() {
     const view = this.view;
+    const waiting = this.waitingText(); // no seat's turn runs yet
     const seats = view.scores.map((score, seat) => {
       const spec = this.summary.seats[seat] || {};
       const free = spec.bot === null && !spec.taken;
       const classes = ["seat", `s${seat}`];
       if (seat === this.seat) classes.push("me");
-      if (!this.waitingText() && this.board.isTurn(seat)) classes.push("turn");
+      if (!waiting && this.board.isTurn(seat)) classes.push("turn");
       const mark = this.marked(`seat:${seat}`);
       if (mark) classes.push(mark);
       return h(

@@ -80,8 +80,8 @@ const hooks = {
 };
 window.diabolo = hooks;
 
-/** The connection's state on screen: the header (which stays in view) says it, and
- * while the page is not live the board is dimmed and takes no move (inert). */
+/** The connection's state on screen: the header says it (and, while the page is not
+ * live, keeps it in view: style.css), and the board is dimmed and takes no move (inert). */
 function setConnection(state, text) {
   const element = $("connection");
   element.dataset.state = state;
