@@ -9,11 +9,13 @@
 // consecutive ones (K3.3 f). With n_l the word's count of letter l and p_l the plain cards
 // of l, the singles alone need d1 = sum max(0, n_l - p_l) jokers; a tile lowers that by the
 // letters it covers that were short of plain cards (0, 1 or 2), and costs a card (a word of
-// L letters with t tiles takes L - t cards, which must stay >= min_cards). Most words are
-// settled from their letter counts and the two-letter sequences they hold (classify(), a
-// pass over bytes per block of words that compilers vectorise, and double_jokers_suffice());
-// of the rest, which need tiles, most by a greedy tiling (tiles_suffice()) and the others
-// by an exact search, one word at a time (TileSearch). The legal claims do not depend on
+// L letters with t tiles takes L - t cards, which must stay >= min_cards): tiles covering
+// c_l positions of letter l take min(c_l, s_l) jokers off, s_l = max(0, n_l - p_l), as if
+// some s_l of its positions were short and the rest plain. Most words are settled from their
+// letter counts and the two-letter sequences they hold (classify(), a pass over bytes per
+// block of words that compilers vectorise, and double_jokers_suffice()); of the rest, which
+// need tiles, most by bounds on the tiles from masks of their positions (tilings()) and the
+// others by an exact search, one word at a time (TileSearch). The legal claims do not depend on
 // which cards a word takes, so this gives find_words' words, without their walk over the
 // lexicon.
 
@@ -127,7 +129,6 @@ public:
         short_ = supply_.minus_plain;
         for (int i = 0; i < length; ++i) ++short_[at(letter(i))];
         const int tiles = length - min_cards;
-        if (greedy(excess, tiles)) return true;  // most words that need tiles
         // From the right: the short letters a suffix can give (each letter's count there, at
         // most its short count), and disjoint neighbours both short (a path's maximum
         // matching of its suffix, greedily): what tiles from there can take.
@@ -168,36 +169,6 @@ public:
 
 private:
     int letter(int i) const noexcept { return word_[i] - 'A'; }
-
-    /// A quick try before the search: tiles where they take two short letters, then where
-    /// they take one, left to right (a double letter card before a double joker); whether
-    /// that leaves the jokers enough. Most words that need tiles pass here.
-    bool greedy(int excess, int tiles) const {
-        std::array<int, 26> shorts = short_;
-        std::array<uint8_t, kMaxTable + 1> cards = left_;
-        int double_jokers = supply_.double_jokers;
-        uint64_t covered = 0;  // positions under a tile
-        for (int want = 2; want >= 1; --want) {
-            for (int i = 0; i + 1 < length_ && excess > 0 && tiles > 0; ++i) {
-                if ((covered >> i & 3) != 0) continue;
-                const int a = letter(i), b = letter(i + 1);
-                const int take_a = shorts[at(a)] > 0 ? 1 : 0;
-                const int take_b = shorts[at(b)] - (a == b ? take_a : 0) > 0 ? 1 : 0;
-                if (take_a + take_b < want) continue;
-                const uint8_t k = supply_.kind[at(a * 26 + b)];
-                if (k != 0 && cards[k] > 0) --cards[k];
-                else if (double_jokers > 0) --double_jokers;
-                else continue;
-                shorts[at(a)] -= take_a;
-                shorts[at(b)] -= take_b;
-                excess -= take_a + take_b;
-                --tiles;
-                covered |= uint64_t{3} << i;
-                ++i;
-            }
-        }
-        return excess <= 0;
-    }
 
     /// Numbers the states search() can reach for this word, so that it knows a failed one
     /// again: different tilings of a prefix often leave the same state (a double joker over
@@ -446,78 +417,137 @@ void classify(const uint8_t* counts, const uint8_t* sequences, const Supply& sup
     out.bare = bare;
 }
 
-/// A quick sufficient test for a word whose singles need `excess` > 0 jokers more than the
-/// table has: a greedy tiling (at most `tiles` tiles) over the word's short letters. Of the
-/// n_l positions of a letter l, the first s_l (`shorts`: s_l at shorts[l * kBlock], the
-/// word's column of Shortfalls::shorts, used up here) are taken as short and the rest as
-/// plain: a tile then takes one joker off the singles for each short position it covers,
-/// with no count to track (the jokers the singles need are those of the uncovered short
-/// positions, the plain cards take the rest). Double letter cards first where they cover
-/// two short positions (they fit few places), then double jokers over two, then cards and
-/// double jokers over one; a run of short positions is paired from its left end, which
-/// pairs as many as the run has; double jokers go apart from the places where cards still
-/// take a short letter when they can. If that takes `excess` jokers off, the word is formed;
-/// if not, the exact search decides (another choice of short positions may do better).
-/// `cards`: whether the word can hold a double letter card at all (Shortfalls::usable).
-bool tiles_suffice(const char* word, int length, int excess, int tiles, const Supply& supply, uint8_t* shorts,
-                   bool cards) {
-    constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
-    uint64_t fits = 0;  // positions where a double letter card of the table starts
-    std::array<uint8_t, kMaxWord> kind_at;
-    if (cards) {
-        for (int i = 0; i + 1 < length; ++i) {
-            const uint8_t k = supply.kind[static_cast<std::size_t>((word[i] - 'A') * 26 + (word[i + 1] - 'A'))];
-            kind_at[at(i)] = k;
-            fits |= uint64_t{k != 0} << i;
-        }
+/// The most letters a word may have for tilings(): the gains covers() counts fit its bytes.
+constexpr int kMaxTiledWord = 32;
+
+/// Whether disjoint tiles cover at least `least` of the `shorts` positions (bit i: position
+/// i of a word of `length` letters): a tile over positions i, i + 1 is a double letter card
+/// where bit i of `cards` is set (any number of them) or a double joker anywhere (at most
+/// `double_jokers`, 0..2); `least` >= 1. A dynamic programme over the positions left to right, holding for
+/// each count of double jokers laid the most short positions covered with position i free
+/// (A) or under a tile from i - 1 (B), one byte each, 3 bytes to a word: each step is a few
+/// operations on two 64-bit words. Positions where a tile covers no short position change
+/// nothing and are skipped (a free position stays free). A byte holds 33 + the gain where
+/// that many double jokers can have been laid, less than 33 where not (0 + at most `length`):
+/// every byte stays below 128, and no byte borrows from the next.
+bool covers(uint64_t shorts, uint64_t cards, int length, int double_jokers, int least) {
+    constexpr uint64_t kHigh = 0x8080808080808080ull, kBias = 33;
+    // The larger of two words' bytes, each below 128: a >= b where (a | 128) - b keeps its top bit.
+    const auto most = [](uint64_t a, uint64_t b) {
+        const uint64_t ge = ((a | kHigh) - b) & kHigh;
+        const uint64_t take = ge | (ge - (ge >> 7));
+        return (a & take) | (b & ~take);
+    };
+    const uint64_t laid = double_jokers >= 2 ? 0xFFFFFF : double_jokers == 1 ? 0xFFFF : 0xFF;
+    // Whether a byte of `x` (of the three) is at least the bias and `least`.
+    const uint64_t target = (kBias + static_cast<uint64_t>(least)) * 0x010101;
+    const auto reached = [&](uint64_t x) { return ((((x & 0xFFFFFF) | kHigh) - target) & 0x808080) != 0; };
+    uint64_t free = kBias, under = 0;  // A and B, by double jokers laid (byte d)
+    int last = -2;
+    for (uint64_t rest = (shorts | shorts >> 1) & low_mask(length - 1); rest; rest &= rest - 1) {
+        const int i = lowest_bit64(rest);
+        if (i > last + 1) free = most(free, under), under = 0;  // the positions between: no tile
+        const uint64_t gained = free + ((shorts >> i & 1) + (shorts >> (i + 1) & 1)) * 0x010101;
+        const uint64_t tiled = most(gained & (0 - (cards >> i & 1)), gained << 8 & laid);
+        if (reached(tiled)) return true;  // gains only grow
+        free = most(free, under);
+        under = tiled;
+        last = i;
     }
-    uint64_t open = 0;  // short positions not under a tile
-    const auto mark = [&](int i, bool skip) {
-        uint8_t& left = shorts[static_cast<std::size_t>(word[i] - 'A') * block];
-        const bool short_ = left != 0 && !skip;
-        left = static_cast<uint8_t>(left - short_);
-        open |= uint64_t{short_} << i;
-    };
-    // Where a card fits first: cards have few places, double jokers many.
-    const uint64_t first = fits | fits << 1;
-    for (uint64_t rest = first; rest; rest &= rest - 1) mark(lowest_bit64(rest), false);
-    for (int i = 0; i < length; ++i) mark(i, (first >> i & 1) != 0);
-    fits &= open | open >> 1;
-    std::array<uint8_t, kMaxTable + 1> spent;
-    for (uint64_t rest = fits; rest; rest &= rest - 1) spent[kind_at[at(lowest_bit64(rest))]] = 0;
-    uint64_t free = low_mask(length);  // positions not under a tile
-    int double_jokers = supply.double_jokers, gain = 0;
-    const auto lay = [&](int i) {
-        free &= ~(uint64_t{3} << i);
-        gain += popcount64(open >> i & 3);
-        open &= ~(uint64_t{3} << i);
-        --tiles;
-    };
-    const auto lay_cards = [&](uint64_t where) {
-        for (; where && gain < excess && tiles > 0; where &= where - 1) {
-            const int i = lowest_bit64(where);
-            const uint8_t k = kind_at[at(i)];
-            if ((free >> i & 3) != 3 || spent[k] == supply.left[k]) continue;
-            ++spent[k];
-            lay(i);
+    return false;
+}
+
+/// What tilings() finds for a word.
+enum class Tiling : uint8_t { formed, unformed, undecided };
+
+/// Decides most words whose singles need `excess` > 0 jokers more than the table has, from
+/// masks of their positions: whether tiles take `excess` short letters off the singles (see
+/// the top of the file). A letter with no plain card is short at each of its positions
+/// (`bare`); a letter l with some, `tight` (Shortfalls::tight), gains min(covered, s_l) from
+/// the tiles over its positions (s_l at shorts[l * kBlock]). With kBlock words to a block:
+/// - Formed when covers() finds the tiles for a choice of s_l positions of each tight letter
+///   taken as short (under a card first, then beside a bare letter; then the last ones), on
+///   the card spots the table has enough cards for (of a kind the word holds more often than
+///   the table, only as many spots as it has cards): a tiling that exists (K3.3 d, f).
+/// - Unformed when covers() finds no tiling that takes enough even with every card spot free
+///   of the card count and every position of a tight letter short (each gains at most 1), or,
+///   for any split of the tight letters, with those of one part short at every position and
+///   those of the other counted as s_l at once (min(c, s) <= c and <= s).
+/// - Undecided otherwise, and for the words min_cards limits in tiles (fewer than half their
+///   length), more than two double jokers or more than kMaxTiledWord letters: the exact search.
+Tiling tilings(const char* word, int length, int excess, int min_cards, const Supply& supply, const uint8_t* shorts) {
+    constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
+    if (length - min_cards < length / 2 || supply.double_jokers > 2 || length > kMaxTiledWord) return Tiling::undecided;
+    std::array<uint32_t, 26> at_letter;  // positions by letter, of the word's letters (cleared so: cheaper)
+    for (int i = 0; i < length; ++i) at_letter[at(word[i] - 'A')] = 0;
+    uint64_t bare = 0, cards = 0;
+    uint64_t kinds = 0, repeated = 0;  // bit 1 + kind (63 for all past 62): the kinds held, those held twice
+    uint32_t letters = 0;              // bit l: the word holds letter l
+    for (int i = 0, before = 0; i < length; ++i) {
+        const int c = word[i] - 'A';
+        at_letter[at(c)] |= uint32_t{1} << i;
+        letters |= uint32_t{1} << c;
+        bare |= uint64_t{supply.no_plain >> c & 1} << i;
+        const int k = i > 0 ? supply.kind[at(before * 26 + c)] : 0;  // 1 + kind, 0 none
+        cards |= uint64_t{k != 0} << (i - (i > 0));
+        const uint64_t kind = uint64_t{1} << std::min(k, 63);
+        repeated |= kinds & kind;
+        kinds |= kind;
+        before = c;
+    }
+    uint64_t held = cards;  // card spots the lower bound may use
+    // A kind held more often than the table has its cards: as many of its spots as it has.
+    for (int k = 0; k < supply.kinds && repeated >> 1 != 0; ++k) {
+        const Supply::DoubleKind kind = supply.doubles[at(k)];
+        if ((letters >> kind.first & letters >> kind.second & 1) == 0) continue;
+        const uint64_t spots = at_letter[kind.first] & at_letter[kind.second] >> 1;
+        if ((spots & (spots - 1)) == 0 || popcount64(spots) <= kind.cards) continue;
+        held &= ~spots;
+        const uint64_t both = spots & bare & bare >> 1;
+        int left = kind.cards;
+        for (uint64_t rest = both; rest != 0 && left > 0; rest &= rest - 1, --left) held |= rest & (0 - rest);
+        for (uint64_t rest = spots & ~both; rest != 0 && left > 0; rest &= rest - 1, --left) held |= rest & (0 - rest);
+    }
+    // Tight letters: the word's letters that have plain cards and are short.
+    uint32_t tight_letters = 0;
+    uint64_t tight = 0;
+    for (uint32_t rest = letters & ~supply.no_plain; rest != 0; rest &= rest - 1) {
+        const int l = lowest_bit64(rest);
+        if (shorts[static_cast<std::size_t>(l) * block] == 0) continue;
+        tight_letters |= uint32_t{1} << l;
+        tight |= at_letter[at(l)];
+    }
+    const int double_jokers = supply.double_jokers;
+    const uint64_t under_card = held | held << 1, beside_bare = bare << 1 | bare >> 1;
+    uint64_t first = bare, last = bare;  // two choices of short positions
+    for (uint32_t rest = tight_letters; rest != 0; rest &= rest - 1) {
+        const int l = lowest_bit64(rest);
+        const uint64_t positions = at_letter[at(l)];
+        int left = shorts[static_cast<std::size_t>(l) * block];
+        for (const uint64_t part :
+             {positions & under_card, positions & beside_bare & ~under_card, positions & ~under_card & ~beside_bare})
+            for (uint64_t each = part; each != 0 && left > 0; each &= each - 1, --left) first |= each & (0 - each);
+        uint64_t from_right = positions;
+        for (int plain = supply.plain[at(l)]; plain > 0; --plain) from_right &= from_right - 1;
+        last |= from_right;
+    }
+    if (covers(first, held, length, double_jokers, excess)) return Tiling::formed;
+    if (!covers(bare | tight, cards, length, double_jokers, excess)) return Tiling::unformed;
+    std::array<int, 26> tight_list{};
+    int count = 0;
+    for (uint32_t rest = tight_letters; rest != 0; rest &= rest - 1) tight_list[at(count++)] = lowest_bit64(rest);
+    for (uint32_t split = 0; count <= 4 && split + 1 < (1u << count); ++split) {
+        uint64_t short_ = bare;
+        int counted = 0;
+        for (int t = 0; t < count; ++t) {
+            const int l = tight_list[at(t)];
+            if ((split >> t & 1) != 0) short_ |= at_letter[at(l)];
+            else counted += shorts[static_cast<std::size_t>(l) * block];
         }
-    };
-    const auto lay_double_jokers = [&](bool two) {
-        for (; double_jokers > 0 && gain < excess && tiles > 0; --double_jokers) {
-            const uint64_t where =
-                (two ? open & open >> 1 : free & free >> 1 & (open | open >> 1)) & low_mask(length - 1);
-            if (where == 0) return;
-            // Away from the places where a card still takes a short letter, if it can be.
-            const uint64_t cards_take = fits & free & free >> 1 & (open | open >> 1);
-            const uint64_t apart = cards_take == 0 ? where : where & ~(cards_take | cards_take << 1 | cards_take >> 1);
-            lay(lowest_bit64(apart != 0 ? apart : where));
-        }
-    };
-    lay_cards(fits & open & open >> 1);
-    lay_double_jokers(true);
-    lay_cards(fits);
-    lay_double_jokers(false);
-    return gain >= excess;
+        if (excess > counted && !covers(short_, cards, length, double_jokers, excess - counted))
+            return Tiling::unformed;
+    }
+    return covers(last, held, length, double_jokers, excess) ? Tiling::formed : Tiling::undecided;
 }
 
 /// The tests on counts below work on 32-bit lanes, 1 for yes, without a branch (settle()).
@@ -527,7 +557,7 @@ Lane yes(bool condition) { return condition ? 1 : 0; }
 /// Whether `double_jokers` (at most the tiles min_cards allows) take `excess` > 0 jokers off
 /// the singles whatever the word's letters' order; `need`: the jokers the singles need,
 /// `bare`: the word holds two adjacent letters that no plain card shows. Take `need` of the
-/// positions as short (s_l of each letter l's) and the rest as plain (see tiles_suffice()).
+/// positions as short (s_l of each letter l's) and the rest as plain (see the top of the file).
 /// Runs of short positions hold at least q = ceil((2 * need - length - 1) / 2) disjoint
 /// pairs (at most length - need + 1 runs, a run of k has floor(k / 2) >= (k - 1) / 2), and
 /// at least one if `bare`. Lay min(q, double_jokers) double jokers over such pairs (two
@@ -560,7 +590,7 @@ Lane cards_suffice(Lane length, Lane need, Lane excess, Lane held, Lane sure, La
 }
 
 /// The words of one block that the tests on counts settle (see formable_words()): `formed`
-/// those the table forms, `open` those that need tiles_suffice() or the exact search. One
+/// those the table forms, `open` those that need tilings() or the exact search. One
 /// pass over 32-bit lanes without a branch, which compilers vectorise as classify()'s (the
 /// lanes are one width and every test a 0 or 1: GCC keeps mixed widths and bools scalar).
 struct Verdicts {
@@ -626,9 +656,9 @@ void formable_in(const Lexicon::LetterIndex& index, const Supply& supply, int mi
             if ((verdicts.open >> j & 1) != 0) {
                 const char* letters = index.letters.data() + index.starts[i];
                 const int length = index.lengths[i], excess = shortfalls.need[j] - supply.jokers;
-                if (!tiles_suffice(letters, length, excess, length - minimum, supply, &shortfalls.shorts[0][j],
-                                   shortfalls.usable[j] != 0) &&
-                    !search.formable(letters, length, excess, minimum))
+                const Tiling tiling = tilings(letters, length, excess, minimum, supply, &shortfalls.shorts[0][j]);
+                if (tiling == Tiling::unformed ||
+                    (tiling == Tiling::undecided && !search.formable(letters, length, excess, minimum)))
                     continue;
             }
             put(static_cast<uint32_t>(i));
