@@ -45,8 +45,10 @@ struct Supply {
     struct DoubleKind {
         uint8_t first, second, cards, slot;
     };
-    std::array<uint8_t, 26> plain{};  // plain cards per letter
-    uint32_t no_plain = 0;            // the letters (bit l) that no plain card shows
+    std::array<uint8_t, 26> plain{};       // plain cards per letter
+    uint32_t no_plain = 0;                 // the letters (bit l) that no plain card shows
+    std::array<uint8_t, 26> with_plain{};  // the letters some plain card shows
+    int plain_letters = 0;
     int jokers = 0, double_jokers = 0;
     int kinds = 0;                        // double letter kinds
     std::array<uint8_t, 26 * 26> kind{};  // 1 + the double letter kind of two letters (first * 26 + second), 0 none
@@ -85,6 +87,7 @@ struct Supply {
         }
         for (int l = 0; l < 26; ++l) {
             if (plain[at(l)] == 0) no_plain |= 1u << l;
+            else with_plain[at(plain_letters++)] = static_cast<uint8_t>(l);
             minus_plain[at(l)] = -static_cast<int>(plain[at(l)]);
         }
         for (int k = 0; k < kinds; ++k) {
@@ -508,25 +511,29 @@ Tiling tilings(const char* word, int length, int excess, int min_cards, const Su
         for (uint64_t rest = both; rest != 0 && left > 0; rest &= rest - 1, --left) held |= rest & (0 - rest);
         for (uint64_t rest = spots & ~both; rest != 0 && left > 0; rest &= rest - 1, --left) held |= rest & (0 - rest);
     }
-    // Tight letters: the word's letters that have plain cards and are short.
+    // The tight letters: those with plain cards that the word is short of (s_l is 0 for a
+    // letter it does not hold).
     uint32_t tight_letters = 0;
-    uint64_t tight = 0;
-    for (uint32_t rest = letters & ~supply.no_plain; rest != 0; rest &= rest - 1) {
-        const int l = lowest_bit64(rest);
-        if (shorts[static_cast<std::size_t>(l) * block] == 0) continue;
-        tight_letters |= uint32_t{1} << l;
-        tight |= at_letter[at(l)];
+    for (int o = 0; o < supply.plain_letters; ++o) {
+        const int l = supply.with_plain[at(o)];
+        tight_letters |= uint32_t{shorts[static_cast<std::size_t>(l) * block] != 0} << l;
     }
     const int double_jokers = supply.double_jokers;
     const uint64_t under_card = held | held << 1, beside_bare = bare << 1 | bare >> 1;
-    uint64_t first = bare, last = bare;  // two choices of short positions
+    uint64_t tight = 0, first = bare, last = bare;  // two choices of short positions
     for (uint32_t rest = tight_letters; rest != 0; rest &= rest - 1) {
         const int l = lowest_bit64(rest);
         const uint64_t positions = at_letter[at(l)];
-        int left = shorts[static_cast<std::size_t>(l) * block];
-        for (const uint64_t part :
-             {positions & under_card, positions & beside_bare & ~under_card, positions & ~under_card & ~beside_bare})
-            for (uint64_t each = part; each != 0 && left > 0; each &= each - 1, --left) first |= each & (0 - each);
+        tight |= positions;
+        uint64_t left = positions;  // s_l of them, under a card first, then beside a bare letter
+        for (int count = shorts[static_cast<std::size_t>(l) * block]; count > 0; --count) {
+            uint64_t pick = left & under_card;
+            pick = pick != 0 ? pick : left & beside_bare;
+            pick = pick != 0 ? pick : left;
+            pick &= 0 - pick;
+            first |= pick;
+            left &= ~pick;
+        }
         uint64_t from_right = positions;
         for (int plain = supply.plain[at(l)]; plain > 0; --plain) from_right &= from_right - 1;
         last |= from_right;
