@@ -14,7 +14,7 @@
 // some s_l of its positions were short and the rest plain. Most words are settled from their
 // letter counts and the two-letter sequences they hold (classify(), a pass over bytes per
 // block of words that compilers vectorise, and double_jokers_suffice()); of the rest, which
-// need tiles, most by bounds on the tiles from masks of their positions (tilings()) and the
+// need tiles, most by bounds on the tiles from masks of their positions (Tiler) and the
 // others by an exact search, one word at a time (TileSearch). The legal claims do not depend on
 // which cards a word takes, so this gives find_words' words, without their walk over the
 // lexicon.
@@ -420,142 +420,235 @@ void classify(const uint8_t* counts, const uint8_t* sequences, const Supply& sup
     out.bare = bare;
 }
 
-/// The most letters a word may have for tilings(): the gains covers() counts fit its bytes.
+/// The most letters a word may have for Tiler: the gains covers() counts fit its bytes.
 constexpr int kMaxTiledWord = 32;
 
-/// Whether disjoint tiles cover at least `least` of the `shorts` positions (bit i: position
-/// i of a word of `length` letters): a tile over positions i, i + 1 is a double letter card
-/// where bit i of `cards` is set (any number of them) or a double joker anywhere (at most
-/// `double_jokers`, 0..2); `least` >= 1. A dynamic programme over the positions left to right, holding for
-/// each count of double jokers laid the most short positions covered with position i free
-/// (A) or under a tile from i - 1 (B), one byte each, 3 bytes to a word: each step is a few
-/// operations on two 64-bit words. Positions where a tile covers no short position change
-/// nothing and are skipped (a free position stays free). A byte holds 33 + the gain where
-/// that many double jokers can have been laid, less than 33 where not (0 + at most `length`):
-/// every byte stays below 128, and no byte borrows from the next.
-bool covers(uint64_t shorts, uint64_t cards, int length, int double_jokers, int least) {
-    constexpr uint64_t kHigh = 0x8080808080808080ull, kBias = 33;
-    // The larger of two words' bytes, each below 128: a >= b where (a | 128) - b keeps its top bit.
-    const auto most = [](uint64_t a, uint64_t b) {
-        const uint64_t ge = ((a | kHigh) - b) & kHigh;
-        const uint64_t take = ge | (ge - (ge >> 7));
-        return (a & take) | (b & ~take);
-    };
-    const uint64_t laid = double_jokers >= 2 ? 0xFFFFFF : double_jokers == 1 ? 0xFFFF : 0xFF;
-    // Whether a byte of `x` (of the three) is at least the bias and `least`.
-    const uint64_t target = (kBias + static_cast<uint64_t>(least)) * 0x010101;
-    const auto reached = [&](uint64_t x) { return ((((x & 0xFFFFFF) | kHigh) - target) & 0x808080) != 0; };
-    uint64_t free = kBias, under = 0;  // A and B, by double jokers laid (byte d)
-    int last = -2;
-    for (uint64_t rest = (shorts | shorts >> 1) & low_mask(length - 1); rest; rest &= rest - 1) {
-        const int i = lowest_bit64(rest);
-        if (i > last + 1) free = most(free, under), under = 0;  // the positions between: no tile
-        const uint64_t gained = free + ((shorts >> i & 1) + (shorts >> (i + 1) & 1)) * 0x010101;
-        const uint64_t tiled = most(gained & (0 - (cards >> i & 1)), gained << 8 & laid);
-        if (reached(tiled)) return true;  // gains only grow
-        free = most(free, under);
-        under = tiled;
-        last = i;
-    }
-    return false;
-}
-
-/// What tilings() finds for a word.
+/// What Tiler finds for a word.
 enum class Tiling : uint8_t { formed, unformed, undecided };
 
 /// Decides most words whose singles need `excess` > 0 jokers more than the table has, from
 /// masks of their positions: whether tiles take `excess` short letters off the singles (see
 /// the top of the file). A letter with no plain card is short at each of its positions
-/// (`bare`); a letter l with some, `tight` (Shortfalls::tight), gains min(covered, s_l) from
-/// the tiles over its positions (s_l at shorts[l * kBlock]). With kBlock words to a block:
-/// - Formed when covers() finds the tiles for a choice of s_l positions of each tight letter
-///   taken as short (under a card first, then beside a bare letter; then the last ones), on
+/// (`bare`); a letter l with some, when the word is short of it (tight), gains min(covered,
+/// s_l) from the tiles over its positions (s_l at shorts[l * kBlock], kBlock words to a
+/// block). decide() finds a word:
+/// - formed when covers() finds the tiles for a choice of s_l positions of each tight letter
+///   taken as short (under a card first, then beside a bare letter; or the last ones), on
 ///   the card spots the table has enough cards for (of a kind the word holds more often than
-///   the table, only as many spots as it has cards): a tiling that exists (K3.3 d, f).
-/// - Unformed when covers() finds no tiling that takes enough even with every card spot free
+///   the table, only as many spots as it has cards): a tiling that exists (K3.3 d, f);
+/// - unformed when covers() finds no tiling that takes enough even with every card spot free
 ///   of the card count and every position of a tight letter short (each gains at most 1), or,
 ///   for any split of the tight letters, with those of one part short at every position and
-///   those of the other counted as s_l at once (min(c, s) <= c and <= s).
-/// - Undecided otherwise, and for the words min_cards limits in tiles (fewer than half their
+///   those of the other counted as s_l at once (min(c, s) <= c and <= s);
+/// - undecided otherwise, and for the words min_cards limits in tiles (fewer than half their
 ///   length), more than two double jokers or more than kMaxTiledWord letters: the exact search.
-Tiling tilings(const char* word, int length, int excess, int min_cards, const Supply& supply, const uint8_t* shorts) {
-    constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
-    if (length - min_cards < length / 2 || supply.double_jokers > 2 || length > kMaxTiledWord) return Tiling::undecided;
-    std::array<uint32_t, 26> at_letter;  // positions by letter, of the word's letters (cleared so: cheaper)
-    for (int i = 0; i < length; ++i) at_letter[at(word[i] - 'A')] = 0;
-    uint64_t bare = 0, cards = 0;
-    uint64_t kinds = 0, repeated = 0;  // bit 1 + kind (63 for all past 62): the kinds held, those held twice
-    uint32_t letters = 0;              // bit l: the word holds letter l
-    for (int i = 0, before = 0; i < length; ++i) {
-        const int c = word[i] - 'A';
-        at_letter[at(c)] |= uint32_t{1} << i;
-        letters |= uint32_t{1} << c;
-        bare |= uint64_t{supply.no_plain >> c & 1} << i;
-        const int k = i > 0 ? supply.kind[at(before * 26 + c)] : 0;  // 1 + kind, 0 none
-        cards |= uint64_t{k != 0} << (i - (i > 0));
-        const uint64_t kind = uint64_t{1} << std::min(k, 63);
-        repeated |= kinds & kind;
-        kinds |= kind;
-        before = c;
-    }
-    uint64_t held = cards;  // card spots the lower bound may use
-    // A kind held more often than the table has its cards: as many of its spots as it has.
-    for (int k = 0; k < supply.kinds && repeated >> 1 != 0; ++k) {
-        const Supply::DoubleKind kind = supply.doubles[at(k)];
-        if ((letters >> kind.first & letters >> kind.second & 1) == 0) continue;
-        const uint64_t spots = at_letter[kind.first] & at_letter[kind.second] >> 1;
-        if ((spots & (spots - 1)) == 0 || popcount64(spots) <= kind.cards) continue;
-        held &= ~spots;
-        const uint64_t both = spots & bare & bare >> 1;
-        int left = kind.cards;
-        for (uint64_t rest = both; rest != 0 && left > 0; rest &= rest - 1, --left) held |= rest & (0 - rest);
-        for (uint64_t rest = spots & ~both; rest != 0 && left > 0; rest &= rest - 1, --left) held |= rest & (0 - rest);
-    }
-    // The tight letters: those with plain cards that the word is short of (s_l is 0 for a
-    // letter it does not hold).
-    uint32_t tight_letters = 0;
-    for (int o = 0; o < supply.plain_letters; ++o) {
-        const int l = supply.with_plain[at(o)];
-        tight_letters |= uint32_t{shorts[static_cast<std::size_t>(l) * block] != 0} << l;
-    }
-    const int double_jokers = supply.double_jokers;
-    const uint64_t under_card = held | held << 1, beside_bare = bare << 1 | bare >> 1;
-    uint64_t tight = 0, first = bare, last = bare;  // two choices of short positions
-    for (uint32_t rest = tight_letters; rest != 0; rest &= rest - 1) {
-        const int l = lowest_bit64(rest);
-        const uint64_t positions = at_letter[at(l)];
-        tight |= positions;
-        uint64_t left = positions;  // s_l of them, under a card first, then beside a bare letter
-        for (int count = shorts[static_cast<std::size_t>(l) * block]; count > 0; --count) {
-            uint64_t pick = left & under_card;
-            pick = pick != 0 ? pick : left & beside_bare;
-            pick = pick != 0 ? pick : left;
-            pick &= 0 - pick;
-            first |= pick;
-            left &= ~pick;
+/// Words come in lexicon order, and most share all but two of their letters with the word
+/// before (12 letters on average in German, 10 in common): a Tiler keeps the masks of the
+/// word it decided last and the steps covers() took on it, and redoes only what follows the
+/// common prefix. One Tiler decides the words of one thread.
+class Tiler {
+public:
+    explicit Tiler(const Supply& supply) : supply_(supply) {}
+
+    Tiling decide(const char* word, int length, int excess, int min_cards, const uint8_t* shorts) {
+        constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
+        if (length - min_cards < length / 2 || supply_.double_jokers > 2 || length > kMaxTiledWord)
+            return Tiling::undecided;
+        take(word, length);
+        const uint64_t held = held_spots();  // card spots the lower bound may use
+        // The tight letters: those with plain cards that the word is short of (s_l is 0 for a
+        // letter it does not hold).
+        uint32_t tight_letters = 0;
+        for (int o = 0; o < supply_.plain_letters; ++o) {
+            const int l = supply_.with_plain[at(o)];
+            tight_letters |= uint32_t{shorts[static_cast<std::size_t>(l) * block] != 0} << l;
         }
-        uint64_t from_right = positions;
-        for (int plain = supply.plain[at(l)]; plain > 0; --plain) from_right &= from_right - 1;
-        last |= from_right;
-    }
-    if (covers(first, held, length, double_jokers, excess)) return Tiling::formed;
-    if (!covers(bare | tight, cards, length, double_jokers, excess)) return Tiling::unformed;
-    std::array<int, 26> tight_list{};
-    int count = 0;
-    for (uint32_t rest = tight_letters; rest != 0; rest &= rest - 1) tight_list[at(count++)] = lowest_bit64(rest);
-    for (uint32_t split = 0; count <= 4 && split + 1 < (1u << count); ++split) {
-        uint64_t short_ = bare;
-        int counted = 0;
-        for (int t = 0; t < count; ++t) {
-            const int l = tight_list[at(t)];
-            if ((split >> t & 1) != 0) short_ |= at_letter[at(l)];
-            else counted += shorts[static_cast<std::size_t>(l) * block];
+        const uint64_t under_card = held | held << 1, beside_bare = bare_ << 1 | bare_ >> 1;
+        uint64_t tight = 0, first = bare_;  // a choice of short positions
+        for (uint32_t rest = tight_letters; rest != 0; rest &= rest - 1) {
+            const int l = lowest_bit64(rest);
+            const uint64_t positions = at_letter_[at(l)];
+            tight |= positions;
+            uint64_t left = positions;  // s_l of them, under a card first, then beside a bare letter
+            for (int count = shorts[static_cast<std::size_t>(l) * block]; count > 0; --count) {
+                uint64_t pick = left & under_card;
+                pick = pick != 0 ? pick : left & beside_bare;
+                pick = pick != 0 ? pick : left;
+                pick &= 0 - pick;
+                first |= pick;
+                left &= ~pick;
+            }
         }
-        if (excess > counted && !covers(short_, cards, length, double_jokers, excess - counted))
-            return Tiling::unformed;
+        if (covers(first, held, excess, first_)) return Tiling::formed;
+        if (!covers(bare_ | tight, cards_, excess, relaxed_)) return Tiling::unformed;
+        int count = 0, choices = 1;
+        for (uint32_t rest = tight_letters; rest != 0; rest &= rest - 1) {
+            const int l = lowest_bit64(rest);
+            tight_[at(count)] = {at_letter_[at(l)], shorts[static_cast<std::size_t>(l) * block]};
+            choices =
+                std::min(choices * kChoose[supply_.plain[at(l)] + tight_[at(count)].short_][tight_[at(count)].short_],
+                         kMaxChoices + 1);
+            ++count;
+        }
+        for (uint32_t split = 0; count <= 4 && split + 1 < (1u << count); ++split) {
+            uint64_t short_ = bare_;
+            int counted = 0;
+            for (int t = 0; t < count; ++t) {
+                if ((split >> t & 1) != 0) short_ |= tight_[at(t)].positions;
+                else counted += tight_[at(t)].short_;
+            }
+            if (excess > counted && !covers(short_, cards_, excess - counted, other_.forget())) return Tiling::unformed;
+        }
+        if (choices > kMaxChoices) return Tiling::undecided;
+        if (any_choice(0, count, bare_, held, excess)) return Tiling::formed;
+        // Every choice failed: with no kind held beyond its cards, no tiling takes enough.
+        return held == cards_ ? Tiling::unformed : Tiling::undecided;
     }
-    return covers(last, held, length, double_jokers, excess) ? Tiling::formed : Tiling::undecided;
-}
+
+private:
+    /// The steps of covers() on the masks it was last given: the state before spot i is
+    /// free[i], under[i], for the first `known` + 1 spots.
+    struct Steps {
+        uint64_t shorts = 0, cards = 0;
+        int known = 0;
+        std::array<uint64_t, kMaxTiledWord> free{}, under{};
+        Steps() { free[0] = kBias; }
+        Steps& forget() {
+            known = 0;
+            return *this;
+        }
+    };
+    static constexpr uint64_t kBias = 33, kHigh = 0x8080808080808080ull;
+    /// The most choices of short positions any_choice() tries; kChoose[n][k] = n choose k (n < 64),
+    /// at most kMaxChoices + 1.
+    static constexpr int kMaxChoices = 32;
+    static constexpr auto kChoose = [] {
+        std::array<std::array<int, 65>, 65> choose{};
+        for (int n = 0; n <= 64; ++n) {
+            choose[n][0] = 1;
+            for (int k = 1; k <= n; ++k)
+                choose[n][k] = std::min(choose[n - 1][k - 1] + choose[n - 1][k], kMaxChoices + 1);
+        }
+        return choose;
+    }();
+    struct Tight {
+        uint64_t positions;
+        int short_;  // s_l
+    };
+
+    /// Whether covers() takes `excess` for some choice of s_l short positions of each tight
+    /// letter from the t-th on, `short_` holding the choices before it: each choice once.
+    bool any_choice(int t, int count, uint64_t short_, uint64_t held, int excess) {
+        if (t == count) return covers(short_, held, excess, choices_);
+        const Tight tight = tight_[at(t)];
+        // The subsets of s_l of its positions: s_l of the n bits, in increasing order (Gosper).
+        const int n = popcount64(tight.positions);
+        for (uint64_t pick = low_mask(tight.short_); pick < (uint64_t{1} << n);) {
+            uint64_t chosen = 0, rest = tight.positions;
+            for (uint64_t bits = pick; bits != 0; bits >>= 1, rest &= rest - 1)
+                if ((bits & 1) != 0) chosen |= rest & (0 - rest);
+            if (any_choice(t + 1, count, short_ | chosen, held, excess)) return true;
+            const uint64_t low = pick & (0 - pick), carry = pick + low;
+            pick = (((carry ^ pick) >> 2) / low) | carry;
+        }
+        return false;
+    }
+
+    /// The masks of `word`, from those of the word before where their letters agree: by letter
+    /// its positions (at_letter_), those of letters no plain card shows (bare_), and the
+    /// spots (the first of two positions) where a double letter card of the table fits (cards_).
+    void take(const char* word, int length) {
+        int common = 0;
+        for (const int most = std::min(length, length_); common < most && word[common] == word_[common];) ++common;
+        for (int i = common; i < length_; ++i) at_letter_[at(word_[i] - 'A')] &= ~(uint32_t{1} << i);
+        bare_ &= low_mask(common);
+        cards_ &= low_mask(std::max(common - 1, 0));
+        for (int i = common; i < length; ++i) {
+            const int c = word[i] - 'A';
+            at_letter_[at(c)] |= uint32_t{1} << i;
+            bare_ |= uint64_t{supply_.no_plain >> c & 1} << i;
+            if (i > 0) cards_ |= uint64_t{supply_.kind[at((word[i - 1] - 'A') * 26 + c)] != 0} << (i - 1);
+        }
+        word_ = word;
+        length_ = length;
+    }
+
+    /// cards_, less the spots of a kind the word holds more often than the table has its
+    /// cards beyond as many as it has (those over two bare letters first).
+    uint64_t held_spots() const {
+        uint64_t kinds = 0, repeated = 0;  // bit 1 + kind (63 for all past 62)
+        for (uint64_t rest = cards_; rest != 0; rest &= rest - 1) {
+            const int i = lowest_bit64(rest);
+            const uint64_t kind = uint64_t{1}
+                                  << std::min<int>(supply_.kind[at((word_[i] - 'A') * 26 + (word_[i + 1] - 'A'))], 63);
+            repeated |= kinds & kind;
+            kinds |= kind;
+        }
+        uint64_t held = cards_;
+        for (int k = 0; k < supply_.kinds && repeated != 0; ++k) {
+            const Supply::DoubleKind kind = supply_.doubles[at(k)];
+            const uint64_t spots = at_letter_[kind.first] & at_letter_[kind.second] >> 1;
+            if ((spots & (spots - 1)) == 0 || popcount64(spots) <= kind.cards) continue;
+            held &= ~spots;
+            const uint64_t both = spots & bare_ & bare_ >> 1;
+            int left = kind.cards;
+            for (uint64_t rest = both; rest != 0 && left > 0; rest &= rest - 1, --left) held |= rest & (0 - rest);
+            for (uint64_t rest = spots & ~both; rest != 0 && left > 0; rest &= rest - 1, --left)
+                held |= rest & (0 - rest);
+        }
+        return held;
+    }
+
+    /// Whether disjoint tiles cover at least `least` >= 1 of the `shorts` positions of the
+    /// word taken: a tile over positions i, i + 1 is a double letter card where bit i of
+    /// `cards` is set (any number of them) or a double joker anywhere (at most the table's,
+    /// 0..2). A dynamic programme over the spots left to right, holding for each count of
+    /// double jokers laid the most short positions covered with position i free (free) or
+    /// under a tile from i - 1 (under), one byte each, 3 bytes to a word: each spot is a few
+    /// operations on two 64-bit words. A byte holds 33 + the gain where that many double
+    /// jokers can have been laid, less than 33 where not (0 + at most the word's length): every
+    /// byte stays below 128, and no byte borrows from the next. It starts after the spots
+    /// whose masks `steps` held too (spot i reads bits i and i + 1 of `shorts`, bit i of
+    /// `cards`), and stops at the first tile that reaches `least`: gains only grow.
+    bool covers(uint64_t shorts, uint64_t cards, int least, Steps& steps) const {
+        // The larger of two words' bytes, each below 128: a >= b where (a | 128) - b keeps its top bit.
+        const auto most = [](uint64_t a, uint64_t b) {
+            const uint64_t ge = ((a | kHigh) - b) & kHigh;
+            const uint64_t take = ge | (ge - (ge >> 7));
+            return (a & take) | (b & ~take);
+        };
+        const uint64_t target = (kBias + static_cast<uint64_t>(least)) * 0x010101;
+        const auto reached = [&](uint64_t x) { return ((((x & 0xFFFFFF) | kHigh) - target) & 0x808080) != 0; };
+        const uint64_t laid = supply_.double_jokers >= 2 ? 0xFFFFFF : supply_.double_jokers == 1 ? 0xFFFF : 0xFF;
+        const int spots = length_ - 1;
+        const uint64_t changed = (shorts ^ steps.shorts) | (cards ^ steps.cards);
+        const int from = std::min({steps.known, spots, changed == 0 ? spots : std::max(lowest_bit64(changed) - 1, 0)});
+        steps.shorts = shorts;
+        steps.cards = cards;
+        uint64_t free = steps.free[at(from)], under = steps.under[at(from)];
+        steps.known = from;
+        if (reached(most(free, under))) return true;
+        for (int i = from; i < spots; ++i) {
+            const uint64_t gained = free + ((shorts >> i & 1) + (shorts >> (i + 1) & 1)) * 0x010101;
+            const uint64_t tiled = most(gained & (0 - (cards >> i & 1)), gained << 8 & laid);
+            free = most(free, under);
+            under = tiled;
+            steps.free[at(i + 1)] = free;
+            steps.under[at(i + 1)] = under;
+            steps.known = i + 1;
+            if (reached(tiled)) return true;
+        }
+        return false;
+    }
+
+    const Supply& supply_;
+    const char* word_ = "";  // the word taken last, and its masks
+    int length_ = 0;
+    std::array<uint32_t, 26> at_letter_{};
+    uint64_t bare_ = 0, cards_ = 0;
+    Steps first_, relaxed_, other_, choices_;  // covers()' steps: the first choice, the relaxed bound, the others
+    std::array<Tight, 26> tight_{};
+};
 
 /// The tests on counts below work on 32-bit lanes, 1 for yes, without a branch (settle()).
 using Lane = int32_t;
@@ -597,7 +690,7 @@ Lane cards_suffice(Lane length, Lane need, Lane excess, Lane held, Lane sure, La
 }
 
 /// The words of one block that the tests on counts settle (see formable_words()): `formed`
-/// those the table forms, `open` those that need tilings() or the exact search. One
+/// those the table forms, `open` those that need Tiler or the exact search. One
 /// pass over 32-bit lanes without a branch, which compilers vectorise as classify()'s (the
 /// lanes are one width and every test a 0 or 1: GCC keeps mixed widths and bools scalar).
 struct Verdicts {
@@ -648,7 +741,7 @@ Verdicts settle(const uint8_t* lengths, std::size_t count, const Shortfalls& sho
 /// ascending (see formable_words()).
 template <class Put>
 void formable_in(const Lexicon::LetterIndex& index, const Supply& supply, int minimum, std::size_t first_block,
-                 std::size_t last_block, TileSearch& search, Put put) {
+                 std::size_t last_block, Tiler& tiler, TileSearch& search, Put put) {
     constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
     constexpr std::size_t rows = Lexicon::LetterIndex::kSlots / 8;
     Shortfalls shortfalls;
@@ -663,7 +756,7 @@ void formable_in(const Lexicon::LetterIndex& index, const Supply& supply, int mi
             if ((verdicts.open >> j & 1) != 0) {
                 const char* letters = index.letters.data() + index.starts[i];
                 const int length = index.lengths[i], excess = shortfalls.need[j] - supply.jokers;
-                const Tiling tiling = tilings(letters, length, excess, minimum, supply, &shortfalls.shorts[0][j]);
+                const Tiling tiling = tiler.decide(letters, length, excess, minimum, &shortfalls.shorts[0][j]);
                 if (tiling == Tiling::unformed ||
                     (tiling == Tiling::undecided && !search.formable(letters, length, excess, minimum)))
                     continue;
@@ -694,8 +787,9 @@ void each_formable_word(const Lexicon& lexicon, const std::vector<Card>& table, 
     const int threads = static_cast<int>(std::min<std::size_t>(
         {static_cast<std::size_t>(std::min(kFormableThreads, kMaxThreads)), cores, blocks / kBlocksPerThread}));
     if (threads <= 1) {
+        Tiler tiler(supply);
         TileSearch search(supply, work);
-        formable_in(index, supply, minimum, 0, blocks, search, put);
+        formable_in(index, supply, minimum, 0, blocks, tiler, search, put);
         return;
     }
     constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
@@ -706,10 +800,11 @@ void each_formable_word(const Lexicon& lexicon, const std::vector<Card>& table, 
     const std::unique_ptr<uint32_t[]> found(new uint32_t[blocks * block]);
     std::array<std::size_t, kParts> counts{};
     in_parallel(kParts, threads, [&](int first, int last) {
+        Tiler tiler(supply);
         TileSearch search(supply, work);
         for (int part = first; part < last; ++part) {
             uint32_t* next = found.get() + start(part);
-            formable_in(index, supply, minimum, start(part) / block, start(part + 1) / block, search,
+            formable_in(index, supply, minimum, start(part) / block, start(part + 1) / block, tiler, search,
                         [&](uint32_t i) { *next++ = i; });
             counts[static_cast<std::size_t>(part)] = static_cast<std::size_t>(next - (found.get() + start(part)));
         }
