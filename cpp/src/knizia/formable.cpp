@@ -420,7 +420,7 @@ void classify(const uint8_t* counts, const uint8_t* sequences, const Supply& sup
     out.bare = bare;
 }
 
-/// The most letters a word may have for Tiler: the gains covers() counts fit its bytes.
+/// The most letters a word may have for Tiler: covers()' sets of gains (0..length) fit 64 bits.
 constexpr int kMaxTiledWord = 32;
 
 /// What Tiler finds for a word.
@@ -506,19 +506,24 @@ public:
     }
 
 private:
-    /// The steps of covers() on the masks it was last given: the state before spot i is
-    /// free[i], under[i], for the first `known` + 1 spots.
+    /// What covers() holds before a spot: for each count of double jokers laid (0..2), the
+    /// gains (bit g: g short positions covered) some tiling reaches with the spot's first
+    /// position free, and with it under a tile from the spot before.
+    struct State {
+        std::array<uint64_t, 3> free, under;
+    };
+    /// The steps of covers() on the masks it was last given: the states before the first
+    /// `known` + 1 spots.
     struct Steps {
         uint64_t shorts = 0, cards = 0;
         int known = 0;
-        std::array<uint64_t, kMaxTiledWord> free{}, under{};
-        Steps() { free[0] = kBias; }
+        std::array<State, kMaxTiledWord> before{};
+        Steps() { before[0].free[0] = 1; }  // nothing laid, nothing covered
         Steps& forget() {
             known = 0;
             return *this;
         }
     };
-    static constexpr uint64_t kBias = 33, kHigh = 0x8080808080808080ull;
     /// The most choices of short positions any_choice() tries; kChoose[n][k] = n choose k (n < 64),
     /// at most kMaxChoices + 1.
     static constexpr int kMaxChoices = 32;
@@ -602,41 +607,40 @@ private:
     /// Whether disjoint tiles cover at least `least` >= 1 of the `shorts` positions of the
     /// word taken: a tile over positions i, i + 1 is a double letter card where bit i of
     /// `cards` is set (any number of them) or a double joker anywhere (at most the table's,
-    /// 0..2). A dynamic programme over the spots left to right, holding for each count of
-    /// double jokers laid the most short positions covered with position i free (free) or
-    /// under a tile from i - 1 (under), one byte each, 3 bytes to a word: each spot is a few
-    /// operations on two 64-bit words. A byte holds 33 + the gain where that many double
-    /// jokers can have been laid, less than 33 where not (0 + at most the word's length): every
-    /// byte stays below 128, and no byte borrows from the next. It starts after the spots
-    /// whose masks `steps` held too (spot i reads bits i and i + 1 of `shorts`, bit i of
-    /// `cards`), and stops at the first tile that reaches `least`: gains only grow.
+    /// 0..2). A dynamic programme over the spots left to right on the gains each count of
+    /// double jokers reaches (State: a set of gains in a 64-bit word, a word has at most
+    /// kMaxTiledWord letters): a tile shifts a set by the short positions it covers, and
+    /// two ways to one state join by a union, so a spot is a few independent operations per
+    /// count. It starts after the spots whose masks `steps` held too (spot i reads bits i
+    /// and i + 1 of `shorts`, bit i of `cards`), and stops at the first tile that reaches
+    /// `least`: gains only grow.
     bool covers(uint64_t shorts, uint64_t cards, int least, Steps& steps) const {
-        // The larger of two words' bytes, each below 128: a >= b where (a | 128) - b keeps its top bit.
-        const auto most = [](uint64_t a, uint64_t b) {
-            const uint64_t ge = ((a | kHigh) - b) & kHigh;
-            const uint64_t take = ge | (ge - (ge >> 7));
-            return (a & take) | (b & ~take);
-        };
-        const uint64_t target = (kBias + static_cast<uint64_t>(least)) * 0x010101;
-        const auto reached = [&](uint64_t x) { return ((((x & 0xFFFFFF) | kHigh) - target) & 0x808080) != 0; };
-        const uint64_t laid = supply_.double_jokers >= 2 ? 0xFFFFFF : supply_.double_jokers == 1 ? 0xFFFF : 0xFF;
+        // Double jokers the table has: a state past them stays empty.
+        const uint64_t one_more = supply_.double_jokers >= 1 ? ~uint64_t{0} : 0;
+        const uint64_t two_more = supply_.double_jokers >= 2 ? ~uint64_t{0} : 0;
         const int spots = length_ - 1;
         const uint64_t changed = (shorts ^ steps.shorts) | (cards ^ steps.cards);
         const int from = std::min({steps.known, spots, changed == 0 ? spots : std::max(lowest_bit64(changed) - 1, 0)});
         steps.shorts = shorts;
         steps.cards = cards;
-        uint64_t free = steps.free[at(from)], under = steps.under[at(from)];
         steps.known = from;
-        if (reached(most(free, under))) return true;
+        State state = steps.before[at(from)];
+        // Gains reached before this spot are in its state: free joins every state before it.
+        if (((state.free[0] | state.free[1] | state.free[2] | state.under[0] | state.under[1] | state.under[2]) >>
+             least) != 0)
+            return true;
         for (int i = from; i < spots; ++i) {
-            const uint64_t gained = free + ((shorts >> i & 1) + (shorts >> (i + 1) & 1)) * 0x010101;
-            const uint64_t tiled = most(gained & (0 - (cards >> i & 1)), gained << 8 & laid);
-            free = most(free, under);
-            under = tiled;
-            steps.free[at(i + 1)] = free;
-            steps.under[at(i + 1)] = under;
+            const int covered = static_cast<int>((shorts >> i & 1) + (shorts >> (i + 1) & 1));
+            const uint64_t card = 0 - (cards >> i & 1);
+            const uint64_t gained0 = state.free[0] << covered, gained1 = state.free[1] << covered,
+                           gained2 = state.free[2] << covered;
+            const std::array<uint64_t, 3> tiled{gained0 & card, (gained1 & card) | (gained0 & one_more),
+                                                (gained2 & card) | (gained1 & two_more)};
+            for (int d = 0; d < 3; ++d) state.free[at(d)] |= state.under[at(d)];
+            state.under = tiled;
+            steps.before[at(i + 1)] = state;
             steps.known = i + 1;
-            if (reached(tiled)) return true;
+            if (((tiled[0] | tiled[1] | tiled[2]) >> least) != 0) return true;
         }
         return false;
     }
