@@ -35,7 +35,7 @@ from tests.test_server_browser import QUICK_DUVELEN, QUICK_KNIZIA, duvelen_move,
 from tests.wasm_helpers import ROOT  # noqa: E402
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Page
+    from playwright.sync_api import Page, ViewportSize
 
 __all__ = ["people", "server"]  # the fixtures this module uses
 
@@ -348,3 +348,41 @@ def test_sounds_are_off_until_the_header_button_turns_them_on_and_remembers_it(
     assert sound.get_attribute("aria-pressed") == "true" and page.evaluate(asked)["made"] == 0
     sound.click()
     assert sound.get_attribute("aria-pressed") == "false" and page.evaluate(asked)["stored"] == "off"
+
+
+# ---- a phone on your turn ---------------------------------------------------------------
+
+PHONE_SCREEN: ViewportSize = {"width": 375, "height": 667}
+"""A small phone's screen (iPhone SE): what a person sees without scrolling."""
+
+# What must be on screen on a person's turn, by game: the cards they play from (Schacht's
+# hand, Duvelen's piles and cards), or the table's cards and the word field (Knizia).
+ON_TURN = {"schacht": ["#status", "#hand"], "duvelen": ["#status", ".mine"], "knizia": ["#status", "#line", "#word"]}
+
+# The boxes of the selectors, relative to the screen, with the page at its top.
+BOXES = """(selectors) => {
+    window.scrollTo(0, 0);
+    return selectors.map((selector) => {
+        const box = document.querySelector(selector).getBoundingClientRect();
+        return {selector, top: box.top, bottom: box.bottom, height: innerHeight};
+    });
+}"""
+
+
+@pytest.mark.parametrize("game", ["schacht", "duvelen", "knizia"])
+def test_on_a_phone_the_turn_is_on_screen_without_scrolling(
+    game: str, server: Running, people: Callable[..., Person]
+) -> None:
+    """At 375x667, once it is the person's turn, the status and what they play from are on
+    the screen with the page at its top: no scroll on every turn."""
+    table = server.create(game=game, seed=52, **TABLES[game])
+    ann = people(PHONE_SCREEN)
+    sit(server, ann, table["id"], 0, "Ann")
+    ann.open_table(server, table["id"])
+    ann.page.wait_for_function("() => diabolo.legal.length > 0 && !diabolo.over")
+    while game == "knizia" and len(ann.state()["view"]["table"]) < 6:  # cards out, words to call
+        if "reveal" in (state := ann.state())["legal"]:  # Ann deals
+            ann.page.click('[data-move="reveal"]')
+        ann.wait_for_change(state["version"])
+    boxes = ann.page.evaluate(BOXES, ON_TURN[game])
+    assert all(0 <= box["top"] and box["bottom"] <= box["height"] for box in boxes), boxes

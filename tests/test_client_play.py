@@ -265,9 +265,11 @@ def test_a_whole_game_of_schacht_with_the_keyboard_alone(
             says = "bet your doubler on it, or hold it for a later colour (S5.3)"
         elif move.startswith("x"):
             says = "No card of yours can be placed: discard one, and the rest of your hand is shown to everyone (S3.3)."
-        else:
-            says = "Your turn: play a card on its colour's devil or angel side — the "
+        else:  # short: where each card may go is on demand
+            says = "Your turn: play a card on its colour's devil or angel side."
         page.locator("#status", has_text=says).wait_for()
+        if move[-1] in "<>":
+            assert "row takes" in (page.locator("#places p").text_content() or ""), "where each card may go"
         schacht_by_keyboard(page, move)
         ann.wait_for_answers()
         ann.wait_for_change(state["version"], timeout=5_000)  # the refused probe counts as an answer

@@ -113,7 +113,21 @@ export class SchachtBoard {
       const sides = places.filter((move) => move.startsWith(this.selected)).map((move) => SIDE[move.endsWith("<") ? "left" : "right"]);
       return `${this.selected}: place it on the ${COLOUR_NAMES[this.selected[0]]} row's ${listText(sides, "or")} side, or press Esc to choose another card.`;
     }
-    return `Your turn: play a card on its colour's devil or angel side — ${placesText(places)}.`;
+    return "Your turn: play a card on its colour's devil or angel side.";
+  }
+
+  /** Where each playable card may go, on demand: the status stays short on a phone. */
+  renderPlaces() {
+    const { view, seat, legal } = this.ctx;
+    const places = legal.filter((move) => /[<>]$/.test(move));
+    if (this.ctx.settled || seat === null || view.current_player !== seat || !places.length || this.selected) return null;
+    const text = placesText(places);
+    return h(
+      "details",
+      { class: "places", id: "places", key: "places" },
+      h("summary", {}, "Where each card may go"),
+      h("p", {}, `${text[0].toUpperCase()}${text.slice(1)}.`),
+    );
   }
 
   doublerStatus() {
@@ -191,6 +205,7 @@ export class SchachtBoard {
         this.status(),
         h("span", { "aria-hidden": "true" }, this.ctx.timerText()),
       ),
+      this.renderPlaces(),
       this.renderRows(selected),
       this.renderDoubler(),
       seat !== null && view.hand ? this.renderHand(selected) : null,
