@@ -69,3 +69,43 @@ def test_the_first_load_is_small_and_needs_no_build(server: Running, people: Cal
     # only the client of the table's game comes over the network
     assert not any(path.startswith("/client/games/") for path in lobby)
     assert {path.split("/")[3] for path in page if path.startswith("/client/games/")} == {"schacht"}
+
+
+SLOW_3G = {"offline": False, "latency": 2000, "downloadThroughput": 50_000, "uploadThroughput": 50_000}
+"""Chromium DevTools' "Slow 3G" preset: 2 s round trips, 400 kbit/s each way."""
+
+USABLE_WITHIN = 10.0
+"""The most seconds a table page may take on slow 3G until its board shows the game."""
+
+
+def tableUrl(server: Running, table_id: str, game: str) -> str:  # noqa: N802 (named as common.mjs names it)
+    """A table page's address as the client makes it (common.mjs tableUrl): with its game."""
+    return f"{server.url}/client/table.html?table={table_id}&game={game}"
+
+
+def test_a_table_page_is_usable_within_ten_seconds_on_slow_3g(server: Running, people: Callable[..., Person]) -> None:
+    """With DevTools' slow-3G preset, a person opening their table sees its board within
+    USABLE_WITHIN seconds: the module chain is preloaded, and only the table's game's code loads."""
+    import time
+
+    person = people()
+    table = server.create(
+        game="schacht", options={"players": 3}, seats=[{"name": "Ann"}, {"bot": "random"}, {"bot": "random"}], seed=1
+    )
+    sit(server, person, table["id"], 0, "Ann")
+    person.page.goto(server.url + "/client/rules.html")  # the browser warm, the page's files not cached
+    cdp = person.page.context.new_cdp_session(person.page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    cdp.send("Network.emulateNetworkConditions", SLOW_3G)
+    started = time.monotonic()
+    arrived: list[str] = []  # when each file came, for the failure's message
+    person.page.on("response", lambda r: arrived.append(f"{time.monotonic() - started:.1f} {urlsplit(r.url).path}"))
+    person.page.goto(tableUrl(server, table["id"], "schacht"), timeout=60_000)
+    person.page.wait_for_function(
+        "() => window.diabolo && diabolo.view && document.querySelector('#hand')", timeout=60_000
+    )
+    usable = time.monotonic() - started
+    print(f"slow 3G: the table page usable after {usable:.1f} s, {len(arrived)} files")
+    assert usable <= USABLE_WITHIN, (usable, arrived)
+    assert not any("/games/" in path and "/schacht/" not in path for path in arrived), arrived

@@ -64,8 +64,23 @@ def clauses(game: str, text: str) -> set[str]:
 
 
 def open_page(person: Person, server: Running, address: str) -> None:
-    """Opens a page of the client and waits until it and its pictures have loaded."""
+    """Opens a page of the client and waits until it and the pictures it shows have loaded:
+    they load lazily, so each is scrolled into view as a reader would, then the page goes
+    back to its top."""
     person.page.goto(f"{server.url}/client/{address}", wait_until="load")
+    person.page.evaluate(
+        """async () => {
+            for (const img of [...document.querySelectorAll("main img")].filter((img) => img.checkVisibility())) {
+                img.scrollIntoView();
+                await new Promise((done) => {
+                    if (img.complete) return done();
+                    img.addEventListener("load", done);
+                    img.addEventListener("error", done);
+                });
+            }
+            window.scrollTo(0, 0);
+        }"""
+    )
 
 
 def shown(page: Page) -> dict[str, Any]:
@@ -81,7 +96,7 @@ def shown(page: Page) -> dict[str, Any]:
                 h2: texts("main h2"),
                 text: document.querySelector("main").innerText,
                 pictures: [...document.querySelectorAll("main img")].filter(visible).map((img) => ({
-                    src: img.getAttribute("src"), alt: img.getAttribute("alt"),
+                    src: img.getAttribute("src"), alt: img.getAttribute("alt"), lazy: img.loading === "lazy",
                     loaded: img.complete && img.naturalWidth > 0,
                 })),
                 links: [...document.querySelectorAll("main a")].filter(visible).map((a) => a.getAttribute("href")),
@@ -118,6 +133,7 @@ def test_a_rules_page_explains_its_game_with_clauses_and_pictures(
     assert seen["pictures"], "the page shows no picture of the game"
     for picture in seen["pictures"]:
         assert picture["loaded"], f"{picture['src']} did not load"
+        assert picture["lazy"], f"{picture['src']} loads with the page: pictures load as they come into view"
         assert picture["alt"] and len(picture["alt"].split()) >= 5, (
             f"{picture['src']} has no alt text that says what it shows"
         )

@@ -86,12 +86,12 @@ def test_invite_play_rematch_and_leave(server: Running, people: Callable[..., Pe
 
     # Bo opens Ann's invitation on his phone, gives his name and sits: the game starts
     link = ann.page.input_value("#invite-link")
-    assert link.endswith(f"table={first}&invite=1&seat=1")
+    assert link.endswith(f"table={first}&game=schacht&invite=1&seat=1")  # the game: its code loads at once
     bo.page.goto(link)
     bo.page.wait_for_selector("#join")
     bo.page.fill("#join-name", "Bo")
     bo.page.click("#join-seat")
-    bo.page.wait_for_url(f"{server.url}/client/table.html?table={first}")  # the page opens again, seated
+    bo.page.wait_for_url(f"{server.url}/client/table.html?table={first}&game=schacht")  # the page opens again, seated
     bo.page.wait_for_function("() => window.diabolo && diabolo.seat === 1 && diabolo.view")
     ann.page.wait_for_selector("#invite-link", state="detached")  # no free seat left to invite to
     play_schacht([(ann, 0), (bo, 1)], random.Random(5), lambda n: None)

@@ -3,7 +3,8 @@
 // the game it shows, and only that one; a game with a folder here needs no other edit of
 // the client (docs/server.rst, "A game in the browser").
 //
-// A game's client is the default export of its index.mjs, a GameClient:
+// A game's client is the default export of its index.mjs, a GameClient, made of the
+// folder's index.mjs, board.mjs and model.mjs (table.html fetches those three at once):
 //
 // - Board: made with the screen's context (below) at each new view; the screen calls
 //     render()            -> the board's elements (dom.mjs h), at every change

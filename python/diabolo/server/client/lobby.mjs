@@ -54,14 +54,18 @@ function tableCard(table) {
   const seats = table.seats.map(seatLabel).join(", ");
   const actions = [];
   if (held && !table.finished) {
-    actions.push(h("a", { class: "action small", href: tableUrl(table.id), "data-action": "open" }, `Back to seat ${held.seat}`));
+    actions.push(h("a", { class: "action small", href: tableUrl(table.id, table.game), "data-action": "open" }, `Back to seat ${held.seat}`));
   } else if (free.length && !table.finished) {
     actions.push(
-      h("button", { type: "button", class: "action small primary", "data-action": "sit", on: { click: () => sit(table.id, free[0][1]) } }, "Take a seat"),
+      h(
+        "button",
+        { type: "button", class: "action small primary", "data-action": "sit", on: { click: () => sit(table.id, table.game, free[0][1]) } },
+        "Take a seat",
+      ),
     );
   }
   if (free.length && !table.finished) {
-    const link = inviteUrl(table.id, free[0][1]);
+    const link = inviteUrl(table.id, table.game, free[0][1]);
     actions.push(
       h(
         "button",
@@ -70,7 +74,7 @@ function tableCard(table) {
       ),
     );
   }
-  if (!table.finished) actions.push(h("a", { class: "action small", href: tableUrl(table.id, true), "data-action": "watch" }, "Watch"));
+  if (!table.finished) actions.push(h("a", { class: "action small", href: tableUrl(table.id, table.game, true), "data-action": "watch" }, "Watch"));
   actions.push(h("a", { class: "action small", href: replayUrl(table.id), "data-action": "replay" }, table.finished ? "Replay" : "Record"));
   return h(
     "div",
@@ -96,12 +100,12 @@ async function invite(event, link) {
   }, 2500);
 }
 
-async function sit(tableId, seat) {
+async function sit(tableId, game, seat) {
   const name = myName();
   if (!name) return;
   try {
     await takeSeat(tableId, seat, name);
-    location.href = tableUrl(tableId);
+    location.href = tableUrl(tableId, game);
   } catch (error) {
     alert(error.message);
     refresh();
@@ -193,7 +197,7 @@ async function create(event) {
     const { table } = await api("/api/tables", request);
     if (name) {
       await takeSeat(table.id, person, name);
-      location.href = tableUrl(table.id);
+      location.href = tableUrl(table.id, table.game);
       return;
     }
     await refresh();

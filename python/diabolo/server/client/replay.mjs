@@ -122,7 +122,11 @@ async function meta() {
   if (record.started) parts.push(`started ${record.started}`);
   if (record.ended) parts.push(`ended ${record.ended}`);
   parts.push(`${record.moves.length} moves`);
-  $("meta").replaceChildren(parts.join(" · "), " · ", Object.assign(document.createElement("a"), { href: tableUrl(tableId, true), textContent: "the table" }));
+  $("meta").replaceChildren(
+    parts.join(" · "),
+    " · ",
+    Object.assign(document.createElement("a"), { href: tableUrl(tableId, record.game, true), textContent: "the table" }),
+  );
 }
 
 /** A full record: its moves and result, without stepping (that needs the engine). */

@@ -409,7 +409,7 @@ function noteDeclined(before, after) {
 }
 
 function inviteControl(seat) {
-  const link = inviteUrl(tableId, seat);
+  const link = inviteUrl(tableId, screen.game, seat);
   return h(
     "div",
     { class: "invite", key: "invite" },
@@ -460,7 +460,7 @@ async function join(seat) {
   if (!name) return showActionError(new Error("Choose the name others will see first."));
   try {
     await takeSeat(tableId, seat, name);
-    location.replace(tableUrl(tableId));
+    location.replace(tableUrl(tableId, screen.game));
   } catch (error) {
     showActionError(error);
   }
@@ -469,7 +469,7 @@ async function join(seat) {
 function rematchControl() {
   const rematch = screen.summary.rematch;
   if (!held) {
-    return rematch ? h("p", { key: "rematch" }, h("a", { href: tableUrl(rematch, true), id: "watch-rematch" }, "Watch the rematch")) : null;
+    return rematch ? h("p", { key: "rematch" }, h("a", { href: tableUrl(rematch, screen.game, true), id: "watch-rematch" }, "Watch the rematch")) : null;
   }
   if (actions.declined) return h("p", { key: "rematch" }, "You declined the rematch. ", h("a", { href: "/" }, "Back to the lobby"));
   const ask = h("button", { type: "button", class: "action primary", id: "rematch", on: { click: rematchNow } }, rematch ? "Join the rematch" : "Rematch");
@@ -487,12 +487,12 @@ function rematchControl() {
 async function rematchNow() {
   const rematch = screen.summary.rematch;
   if (rematch && storedSeat(rematch)) {
-    location.href = tableUrl(rematch); // this browser joined it already (another tab)
+    location.href = tableUrl(rematch, screen.game); // this browser joined it already (another tab)
     return;
   }
   try {
     const answer = await askRematch(tableId, held);
-    location.href = tableUrl(answer.table.id);
+    location.href = tableUrl(answer.table.id, screen.game);
   } catch (error) {
     showActionError(error);
   }
