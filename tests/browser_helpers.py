@@ -41,13 +41,20 @@ class Person:
     """A browser context (its own localStorage) with one page, and what went wrong in it."""
 
     def __init__(
-        self, browser: Browser, viewport: ViewportSize = DESKTOP, motion: bool = False, script: str = ""
+        self,
+        browser: Browser,
+        viewport: ViewportSize = DESKTOP,
+        motion: bool = False,
+        script: str = "",
+        touch: bool = False,
     ) -> None:
         # Without motion (the page honours prefers-reduced-motion) a click need not wait
-        # for a card's animation to end.
+        # for a card's animation to end. With touch, a phone's: a finger, no mouse.
         self.context: BrowserContext = browser.new_context(
             viewport=viewport,
             reduced_motion="no-preference" if motion else "reduce",
+            has_touch=touch,
+            is_mobile=touch,
         )
         if script:  # runs in every page before the page's own scripts
             self.context.add_init_script(script)
@@ -105,12 +112,12 @@ class Person:
 @pytest.fixture
 def people(browser: Browser) -> Iterator[Callable[..., Person]]:
     """Makes people (browser contexts at a screen size, with motion or not, with a script
-    run before each page's own); each is closed at the end, and must have had no page
-    error and no console error."""
+    run before each page's own, on a touch screen or not); each is closed at the end, and
+    must have had no page error and no console error."""
     made: list[Person] = []
 
-    def make(viewport: ViewportSize = DESKTOP, motion: bool = False, script: str = "") -> Person:
-        made.append(Person(browser, viewport, motion, script))
+    def make(viewport: ViewportSize = DESKTOP, motion: bool = False, script: str = "", touch: bool = False) -> Person:
+        made.append(Person(browser, viewport, motion, script, touch))
         return made[-1]
 
     yield make

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -373,10 +374,11 @@ BOXES = """(selectors) => {
 def test_on_a_phone_the_turn_is_on_screen_without_scrolling(
     game: str, server: Running, people: Callable[..., Person]
 ) -> None:
-    """At 375x667, once it is the person's turn, the status and what they play from are on
-    the screen with the page at its top: no scroll on every turn."""
+    """At 375x667 on a touch screen, once it is the person's turn, the status and what they
+    play from are on the screen with the page at its top: no scroll on every turn; and the
+    page offers no keys (no "(T)", "(Space)", "Tab to") to a finger."""
     table = server.create(game=game, seed=52, **TABLES[game])
-    ann = people(PHONE_SCREEN)
+    ann = people(PHONE_SCREEN, touch=True)
     sit(server, ann, table["id"], 0, "Ann")
     ann.open_table(server, table["id"])
     ann.page.wait_for_function("() => diabolo.legal.length > 0 && !diabolo.over")
@@ -386,3 +388,5 @@ def test_on_a_phone_the_turn_is_on_screen_without_scrolling(
         ann.wait_for_change(state["version"])
     boxes = ann.page.evaluate(BOXES, ON_TURN[game])
     assert all(0 <= box["top"] and box["bottom"] <= box["height"] for box in boxes), boxes
+    board = ann.page.inner_text("#board")
+    assert not re.search(r"\((T|R|E|X|P|Space)\)|Tab to", board), board

@@ -22,6 +22,15 @@ export function pressable(label, action) {
   };
 }
 
+/** Whether the person points with a finger only (a phone or a tablet, no mouse): the
+ * page does not offer keys there. */
+export const touch = typeof matchMedia === "function" && matchMedia("(pointer: coarse)").matches && !matchMedia("(any-pointer: fine)").matches;
+
+/** " (K)": the key that does it, where a keyboard is at hand; nothing on a touch screen. */
+export function keyHint(key) {
+  return touch ? "" : ` (${key})`;
+}
+
 /** Whether a click came from the keyboard (Enter or Space on a button). */
 export function byKeyboard(event) {
   return Boolean(event) && event.detail === 0;

@@ -8,7 +8,7 @@ import { h } from "../../dom.mjs";
 import { signed } from "../../common.mjs";
 import { icon } from "../../icons.mjs";
 import { Flights } from "../../motion.mjs";
-import { focusFirst, ownsKeys, pressable } from "../../access.mjs";
+import { focusFirst, keyHint, ownsKeys, pressable } from "../../access.mjs";
 import { listText } from "../../words.mjs";
 
 export const SUITS = { h: "♥", d: "♦", c: "♣", s: "♠" };
@@ -132,10 +132,10 @@ export class DuvelenBoard {
       if (plays.length > 3) named.push(`${plays.length - 3} more`);
       can.push(`play ${listText(named)}`);
     }
-    if (legal.includes("stop")) can.push("call Stop (X), your Stok being empty (D4.1)");
-    if (legal.includes("turn")) can.push("turn three cards (T)");
-    else if (legal.includes("recycle")) can.push("recycle the waste (R)");
-    if (legal.includes("pass")) can.push("pass (P)");
+    if (legal.includes("stop")) can.push(`call Stop${keyHint("X")}, your Stok being empty (D4.1)`);
+    if (legal.includes("turn")) can.push(`turn three cards${keyHint("T")}`);
+    else if (legal.includes("recycle")) can.push(`recycle the waste${keyHint("R")}`);
+    if (legal.includes("pass")) can.push(`pass${keyHint("P")}`);
     if (!can.length) return `Nothing of yours fits now: wait for the piles to change.${stop}`;
     return `You can ${listText(can, "or")}.${stop}`;
   }
@@ -449,11 +449,11 @@ export class DuvelenBoard {
       h(
         "div",
         { class: "buttons" },
-        button("turn", "Turn (T)", "T"),
-        button("recycle", "Recycle (R)", "R"),
-        button("recycle^", "Recycle ^ (E)", "E"),
-        button("stop", "Stop (X)", "X"),
-        button("pass", "Pass (P)", "P"),
+        button("turn", `Turn${keyHint("T")}`, "T"),
+        button("recycle", `Recycle${keyHint("R")}`, "R"),
+        button("recycle^", `Recycle ^${keyHint("E")}`, "E"),
+        button("stop", `Stop${keyHint("X")}`, "X"),
+        button("pass", `Pass${keyHint("P")}`, "P"),
       ),
     );
   }

@@ -9,7 +9,7 @@ import { h } from "../../dom.mjs";
 import { icon } from "../../icons.mjs";
 import { Flights } from "../../motion.mjs";
 import { playSound } from "../../sound.mjs";
-import { focusFirst, ownsKeys, pressable } from "../../access.mjs";
+import { focusFirst, keyHint, ownsKeys, pressable, touch } from "../../access.mjs";
 import { listText } from "../../words.mjs";
 
 export function letterText(card) {
@@ -108,7 +108,7 @@ export class KniziaBoard {
       const caller = this.penaltyOf === seat && seat !== null ? "your" : this.penaltyOf !== null ? `${name(this.penaltyOf)}'s` : "";
       const forCall = caller ? ` for ${caller} invalid call` : "";
       if (legal.some((move) => move.startsWith("take@")))
-        return `Take a card from the line as the penalty${forCall} (K3.5): Tab to a highlighted card, then Enter.`;
+        return `Take a card from the line as the penalty${forCall} (K3.5): ${touch ? "tap" : "Tab to"} a highlighted card${touch ? "" : ", then Enter"}.`;
       return `${name(view.penalty[0])} takes a card from the line as the penalty${forCall} (K3.5).`;
     }
     if (seat === null) return view.deck_count ? `${name(view.dealer)} deals.` : "The deck is used up: the last words, or passes.";
@@ -118,7 +118,7 @@ export class KniziaBoard {
         : "Call a word with the letters on the table, or pass (the deck is used up).";
     }
     if (legal.includes("reveal"))
-      return "You deal: reveal the next card (Space) when you like, and call a word with the letters on the table as soon as you see one (K3.1, K3.2).";
+      return `You deal: reveal the next card${keyHint("Space")} when you like, and call a word with the letters on the table as soon as you see one (K3.1, K3.2).`;
     return `Call a word with the letters on the table: type it, then Enter (${name(view.dealer)} deals).`;
   }
 
@@ -239,7 +239,7 @@ export class KniziaBoard {
                 ? h(
                     "button",
                     { type: "button", class: "action primary", "data-move": "reveal", on: { click: () => this.ctx.send("reveal") } },
-                    "Reveal (Space)",
+                    `Reveal${keyHint("Space")}`,
                   )
                 : null,
               h(
