@@ -210,6 +210,7 @@ def test_no_turn_runs_while_the_table_waits_for_its_people(server: Running, peop
     page = ann.page
     page.wait_for_selector("#status:has-text('Waiting for 1 more person to sit down')")
     assert not page.title().startswith("● Your turn")
+    assert "b3261e" not in (page.get_attribute("link[rel=icon]", "href") or "")
     assert page.locator("#seats .seat.turn").count() == 0
     assert "s left" not in page.locator("#status").inner_text()
     assert page.evaluate("() => diabolo.deadline") is None
@@ -263,6 +264,7 @@ def test_the_log_is_rebuilt_from_the_public_record_after_a_reload(
     page.wait_for_function("() => diabolo.legal.length > 0 || diabolo.over")
     page.wait_for_timeout(300)  # the last update's line is written
     assert page.title().startswith("● Your turn · ")  # a tab in the background tells it
+    assert "b3261e" in (page.get_attribute("link[rel=icon]", "href") or "")  # and its icon
     placed = [line for line in page.locator("#log li").all_inner_texts() if " places " in line]
     assert len(placed) >= 4
     page.reload()

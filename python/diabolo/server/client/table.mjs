@@ -248,12 +248,22 @@ function update(message, ws) {
   noteTitle();
 }
 
-/** The tab's title tells a seat its turn in a turn-based game (a page in the background
- * gets no other sign of it). */
+/** The tab's icon: the devil's red with a white dot on a seat's turn, a plain dark one
+ * otherwise (an SVG, drawn the same everywhere). */
+const TAB_ICON = {
+  turn: `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="8" fill="#b3261e"/><circle cx="8" cy="8" r="3.5" fill="#fff"/></svg>')}`,
+  rest: `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#2b2118"/></svg>')}`,
+};
+
+/** The tab's title and icon tell a seat its turn in a turn-based game (a page in the
+ * background gets no other sign of it). */
 function noteTitle() {
   const summary = screen.summary;
   const mine = screen.seat !== null && screen.legal.length > 0 && !summary.real_time && !screen.final && !screen.waitingText();
   document.title = `${mine ? "● Your turn · " : ""}${summary.title} · table ${summary.id}`;
+  const icon = /** @type {HTMLLinkElement} */ (document.querySelector("link[rel=icon]"));
+  const href = mine ? TAB_ICON.turn : TAB_ICON.rest;
+  if (icon.getAttribute("href") !== href) icon.setAttribute("href", href);
 }
 
 /** The turn timers as the server's last message gave them: each seat's deadline by the
