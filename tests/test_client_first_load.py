@@ -6,6 +6,7 @@ nothing bundled, nothing from another site), and their bytes stay within FIRST_L
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -78,7 +79,7 @@ USABLE_WITHIN = 10.0
 """The most seconds a table page may take on slow 3G until its board shows the game."""
 
 
-def tableUrl(server: Running, table_id: str, game: str) -> str:  # noqa: N802 (named as common.mjs names it)
+def table_url(server: Running, table_id: str, game: str) -> str:
     """A table page's address as the client makes it (common.mjs tableUrl): with its game."""
     return f"{server.url}/client/table.html?table={table_id}&game={game}"
 
@@ -86,8 +87,6 @@ def tableUrl(server: Running, table_id: str, game: str) -> str:  # noqa: N802 (n
 def test_a_table_page_is_usable_within_ten_seconds_on_slow_3g(server: Running, people: Callable[..., Person]) -> None:
     """With DevTools' slow-3G preset, a person opening their table sees its board within
     USABLE_WITHIN seconds: the module chain is preloaded, and only the table's game's code loads."""
-    import time
-
     person = people()
     table = server.create(
         game="schacht", options={"players": 3}, seats=[{"name": "Ann"}, {"bot": "random"}, {"bot": "random"}], seed=1
@@ -101,7 +100,7 @@ def test_a_table_page_is_usable_within_ten_seconds_on_slow_3g(server: Running, p
     started = time.monotonic()
     arrived: list[str] = []  # when each file came, for the failure's message
     person.page.on("response", lambda r: arrived.append(f"{time.monotonic() - started:.1f} {urlsplit(r.url).path}"))
-    person.page.goto(tableUrl(server, table["id"], "schacht"), timeout=60_000)
+    person.page.goto(table_url(server, table["id"], "schacht"), timeout=60_000)
     person.page.wait_for_function(
         "() => window.diabolo && diabolo.view && document.querySelector('#hand')", timeout=60_000
     )

@@ -433,13 +433,15 @@ enum class Tiling : uint8_t { formed, unformed, undecided };
 /// s_l) from the tiles over its positions (s_l at shorts[l * kBlock], kBlock words to a
 /// block). decide() finds a word:
 /// - formed when covers() finds the tiles for a choice of s_l positions of each tight letter
-///   taken as short (under a card first, then beside a bare letter; or the last ones), on
-///   the card spots the table has enough cards for (of a kind the word holds more often than
-///   the table, only as many spots as it has cards): a tiling that exists (K3.3 d, f);
+///   taken as short (first under a card, then beside a bare letter; else each choice in
+///   turn, at most kMaxChoices), on the card spots the table has enough cards for (of a kind
+///   the word holds more often than the table, only as many spots as it has cards): a tiling
+///   that exists (K3.3 d, f);
 /// - unformed when covers() finds no tiling that takes enough even with every card spot free
 ///   of the card count and every position of a tight letter short (each gains at most 1), or,
 ///   for any split of the tight letters, with those of one part short at every position and
-///   those of the other counted as s_l at once (min(c, s) <= c and <= s);
+///   those of the other counted as s_l at once (min(c, s) <= c and <= s), or when every
+///   choice failed and no kind is held beyond its cards (then the choices are exact);
 /// - undecided otherwise, and for the words min_cards limits in tiles (fewer than half their
 ///   length), more than two double jokers or more than kMaxTiledWord letters: the exact search.
 /// Words come in lexicon order, and most share all but two of their letters with the word
@@ -465,12 +467,16 @@ public:
         }
         const uint64_t under_card = held | held << 1, beside_bare = bare_ << 1 | bare_ >> 1;
         uint64_t tight = 0, first = bare_;  // a choice of short positions
+        int count = 0, choices = 1;         // tight letters (tight_), and the choices of their short positions
         for (uint32_t rest = tight_letters; rest != 0; rest &= rest - 1) {
             const int l = lowest_bit64(rest);
             const uint64_t positions = at_letter_[at(l)];
+            const int short_ = shorts[static_cast<std::size_t>(l) * block];
+            tight_[at(count++)] = {positions, short_};
+            choices = std::min(choices * kChoose[supply_.plain[at(l)] + short_][short_], kMaxChoices + 1);
             tight |= positions;
             uint64_t left = positions;  // s_l of them, under a card first, then beside a bare letter
-            for (int count = shorts[static_cast<std::size_t>(l) * block]; count > 0; --count) {
+            for (int picks = short_; picks > 0; --picks) {
                 uint64_t pick = left & under_card;
                 pick = pick != 0 ? pick : left & beside_bare;
                 pick = pick != 0 ? pick : left;
@@ -481,15 +487,6 @@ public:
         }
         if (covers(first, held, excess, first_)) return Tiling::formed;
         if (!covers(bare_ | tight, cards_, excess, relaxed_)) return Tiling::unformed;
-        int count = 0, choices = 1;
-        for (uint32_t rest = tight_letters; rest != 0; rest &= rest - 1) {
-            const int l = lowest_bit64(rest);
-            tight_[at(count)] = {at_letter_[at(l)], shorts[static_cast<std::size_t>(l) * block]};
-            choices =
-                std::min(choices * kChoose[supply_.plain[at(l)] + tight_[at(count)].short_][tight_[at(count)].short_],
-                         kMaxChoices + 1);
-            ++count;
-        }
         for (uint32_t split = 0; count <= 4 && split + 1 < (1u << count); ++split) {
             uint64_t short_ = bare_;
             int counted = 0;

@@ -68,10 +68,10 @@ LOG = logging.getLogger("diabolo.server")
 __all__ = [
     "BOT_NAMES",
     "Seat",
-    "bot_name",
     "Settings",
     "Table",
     "bot_level",
+    "bot_name",
     "table_settings",
     "make_bot",
 ]
@@ -531,8 +531,8 @@ class Table:
         """The holder of ``token`` leaves ``seat``: a table still waiting for players frees
         the seat; in a game under way a bot (the game's ``stand_in`` in the catalogue)
         plays on in it, named after the person; after the game nothing changes. For a seat
-        reserved for a rematch, the player declines it and the seat is free to anyone. The table's summary after it;
-        Rejection ``bad_token`` when the token opens neither."""
+        reserved for a rematch, the player declines it and the seat is free to anyone. The
+        table's summary after it; Rejection ``bad_token`` when the token opens neither."""
         async with self._lock:
             self._check_open()
             if _seat_number(seat, len(self.seats)) and self.seats[seat].reserved_by(token):

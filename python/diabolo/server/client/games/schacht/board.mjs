@@ -103,7 +103,7 @@ export class SchachtBoard {
     if (seat === null || view.current_player !== seat) {
       return view.current_player >= 0 ? `${this.ctx.name(view.current_player)}'s turn.` : "The rows are being scored.";
     }
-    const places = legal.filter((move) => /[<>]$/.test(move));
+    const places = this.placements();
     if (!places.length) {
       return legal.some((move) => move.startsWith("x"))
         ? "No card of yours can be placed: discard one, and the rest of your hand is shown to everyone (S3.3)."
@@ -116,10 +116,15 @@ export class SchachtBoard {
     return "Your turn: play a card on its colour's devil or angel side.";
   }
 
+  /** The seat's legal placements (R3< ...), no discard or doubler decision. */
+  placements() {
+    return this.ctx.legal.filter((move) => /[<>]$/.test(move));
+  }
+
   /** Where each playable card may go, on demand: the status stays short on a phone. */
   renderPlaces() {
-    const { view, seat, legal } = this.ctx;
-    const places = legal.filter((move) => /[<>]$/.test(move));
+    const { view, seat } = this.ctx;
+    const places = this.placements();
     if (this.ctx.settled || seat === null || view.current_player !== seat || !places.length || this.selected) return null;
     const text = placesText(places);
     return h(
