@@ -105,6 +105,10 @@ export interface GameInfo {
     title: string;
     min_players: number;
     max_players: number;
+    /** The fewest seats some options allow (Schacht: 2 without strict_players). */
+    min_players_any: number;
+    /** The most seats some options allow (Schacht: 8 without strict_players). */
+    max_players_any: number;
     real_time: boolean;
     listed: boolean;
     bots: string[];

@@ -32,6 +32,17 @@ Game game_from_kwargs(const py::dict& kwargs) {
         else rest[item.first] = item.second;
     }
     json::Value options = from_python(rest, "options");
+    // The lexicon as options_json writes it ({"language", "words", "fingerprint"}, a record's
+    // or a state's options): the packaged list of its language, if its fingerprint is that
+    // list's (game_from_json checks).
+    if (PyDict_Check(lexicon.ptr())) {
+        options.get_object().emplace("lexicon", from_python(lexicon, "lexicon"));
+        const py::object language = lexicon.attr("get")("language");
+        if (!PyUnicode_Check(language.ptr()))
+            throw OptionError("lexicon: these options name a word list that is not a packaged one (no language): "
+                              "give the diabolo.Lexicon itself (K1.4)");
+        lexicon = language;
+    }
     const SharedLexicon words = lexicon_option(lexicon);
     options.get_object().emplace("deck", deck_json(deck_option(deck, *words)));
     return game_from_json(options, words);
@@ -95,6 +106,9 @@ Options (all keyword, validated, OptionError when wrong):
 - ``lexicon``: a :class:`diabolo.Lexicon` or a language code, default ``'de'`` (K1.4).
 - ``deck``: a :class:`diabolo.knizia.Deck`, a language code or a dict of card counts;
   default the deck of the lexicon's language, else ``'de'`` (K10.7).
+- Both as a state's JSON writes them (``json.loads(state.to_json())["options"]``, what a
+  record keeps): ``diabolo.load("knizia", **options)`` makes the same game again when its
+  word list is the packaged one of its language (its fingerprint is checked).
 - ``min_cards``: cards a word needs, default 3; 4 is the children's variant (K3.3).
 - ``variant``: ``'standard'`` (totals, K4.2) or ``'victory_tiles'`` (K4.3).
 - ``handicap``: cards a tile holder counts fewer in the victory-tiles variant, default 10.

@@ -156,9 +156,14 @@ SharedLexicon lexicon_option(const py::handle& value) {
     return lexicon.cast<SharedLexicon>();
 }
 
-/// The deck option: a Deck, a language code, or a mapping of counts (None: the
-/// lexicon's language, else 'de').
+/// The deck option: a Deck, a language code, a mapping of counts, or the deck as
+/// options_json writes it ({"language": ..., "cards": {...}}) (None: the lexicon's
+/// language, else 'de').
 Deck deck_option(const py::handle& value, const Lexicon& lexicon) {
+    if (PyDict_Check(value.ptr()) && PyDict_Size(value.ptr()) == 2 && PyDict_GetItemString(value.ptr(), "cards") &&
+        PyDict_GetItemString(value.ptr(), "language"))
+        return deck_from_mapping(PyDict_GetItemString(value.ptr(), "cards"),
+                                 PyDict_GetItemString(value.ptr(), "language"));
     if (value.is_none()) {
         const std::string language = lexicon.language().empty() ? "de" : lexicon.language();
         return load_by_language(py::type::of<Deck>(), py::str(language)).cast<Deck>();

@@ -141,6 +141,8 @@ class BadInputSamples:
     """The seed the deal tests pass (None: none)."""
     base_options: Mapping[str, Any] = field(default_factory=dict)
     """Options every load of the option tests adds."""
+    widest_options: Mapping[str, Any] = field(default_factory=dict)
+    """Options that allow every seat count of the catalogue's min_players_any..max_players_any."""
     simultaneous: Callable[[], list[Any]] = list
     """States where no one seat is to move: a move or query must name its player."""
     no_seat_message: str = ""

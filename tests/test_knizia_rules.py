@@ -227,6 +227,25 @@ def test_K1_4_words_are_checked_against_the_lexicon_given() -> None:
     assert "LAGER" in german.lexicon and "Straße" in german.lexicon
 
 
+def test_K1_4_the_options_a_state_writes_make_its_game_again() -> None:
+    """K1.4, K10.7: the options of a state's JSON (what a record keeps) load the same game
+    when they name the packaged word list of their language; another list is refused by
+    name (a fingerprint that differs, or no language), and so is a deck that is no deck."""
+    game = diabolo.load("knizia", players=3, deck={"A": 2, "ST": 1, "?": 3}, min_cards=4)
+    options = json.loads(game.new_state(seed=1).to_json())["options"]
+    again = diabolo.load("knizia", **options)
+    assert again == game and again.deck == game.deck and again.min_cards == 4
+    assert again.new_state(seed=1).to_json() == game.new_state(seed=1).to_json()
+    other = {**options, "lexicon": {**options["lexicon"], "fingerprint": "0" * 16}}
+    with pytest.raises(diabolo.OptionError, match="another lexicon"):
+        diabolo.load("knizia", **other)
+    custom = json.loads(diabolo.load("knizia", lexicon=LEXICON).new_state(seed=1).to_json())["options"]
+    with pytest.raises(diabolo.OptionError, match="not a packaged one"):
+        diabolo.load("knizia", **custom)
+    with pytest.raises(diabolo.OptionError, match="count of 'A'"):
+        diabolo.load("knizia", **{**options, "deck": {"language": "de", "cards": {"A": "two"}}})
+
+
 # ---------------------------------------------------------------------------- K2
 
 

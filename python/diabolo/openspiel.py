@@ -80,14 +80,11 @@ def _rule_options(name: str) -> dict[str, int | str | bool]:
     return {key: value for key, value in default_options(name).items() if isinstance(value, (bool, int, str))}
 
 
-_PLAYERS = {"schacht": (2, 8)}
-"""The seats a game allows with any options, where that is wider than its catalogue
-entry's (the defaults'): Schacht 3-5, or 2-8 with ``strict_players=False`` (S1.1)."""
-
-
 def _players(name: str) -> tuple[int, int]:
+    """The seats some options of the game allow (Schacht 3-5, or 2-8 with
+    ``strict_players=False``, S1.1): OpenSpiel's game type holds one range for every parameter."""
     entry = catalogue_entry(name)
-    return _PLAYERS.get(name, (entry.min_players, entry.max_players))
+    return entry.min_players_any, entry.max_players_any
 
 
 def _game_type(name: str) -> pyspiel.GameType:

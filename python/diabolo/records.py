@@ -32,7 +32,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from diabolo.errors import DiaboloError, OptionError, StateFormatError
-from diabolo.lexicon import Lexicon
 from diabolo.registry import Game, State, load
 
 __all__ = ["FORMAT", "Record", "RecordedMove"]
@@ -208,16 +207,14 @@ def _game_name(state: State) -> str:
 
 
 def _game_of(name: str, options: dict[str, Any]) -> Game:
-    """The game of a record's options; a Knizia game with the packaged word list and deck
-    of the language its options name."""
-    options = dict(options)
-    if name == "knizia":
-        language = options["lexicon"]["language"]
-        if language is None:
-            raise StateFormatError("the record's word list is not a packaged one: pass its game to Record.load")
-        options["lexicon"] = Lexicon.load(language)
-        options["deck"] = options["deck"]["language"] or options["deck"]["cards"]
-    return load(name, **options)
+    """The game of a record's options as its state's JSON wrote them (a game of words: the
+    packaged list of the language they name, if it is that list)."""
+    try:
+        return load(name, **options)
+    except OptionError as error:
+        raise StateFormatError(
+            f"record: its options make no game here ({error}); pass its game to Record.load"
+        ) from None
 
 
 def _move_data(step: RecordedMove) -> dict[str, Any]:

@@ -42,6 +42,8 @@ class GameInfo:
     >>> info = next(entry for entry in diabolo.catalogue() if entry.name == "schacht")
     >>> info.title, info.min_players, info.max_players, info.real_time, info.bots
     ('Diabolo (Schacht)', 3, 5, False, ('heuristic', 'ismcts', 'learned', 'random'))
+    >>> info.min_players_any, info.max_players_any
+    (2, 8)
     """
 
     name: str
@@ -52,6 +54,10 @@ class GameInfo:
     """The fewest seats its default options allow."""
     max_players: int
     """The most seats its default options allow."""
+    min_players_any: int
+    """The fewest seats some options allow (Schacht: 2, without ``strict_players``, S1.1)."""
+    max_players_any: int
+    """The most seats some options allow (Schacht: 8, without ``strict_players``, S1.1)."""
     real_time: bool
     """Whether it is played without turns (every seat moves when it can)."""
     listed: bool

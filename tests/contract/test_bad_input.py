@@ -317,6 +317,23 @@ def test_seat_of_a_smaller_game(name: str) -> None:
             )
 
 
+@pytest.mark.parametrize("name", CATALOGUE)
+def test_the_catalogues_seat_counts_are_the_ones_the_options_allow(name: str) -> None:
+    """S1.1, D1.2, K1.1, H1: every seat count of the catalogue's ranges loads (the wider one
+    with the game's widest options), and one seat fewer or more than the wider one does not."""
+    samples, entry = SAMPLES[name], diabolo.registry.catalogue_entry(name)
+    assert entry.min_players_any <= entry.min_players <= entry.max_players <= entry.max_players_any
+    for options, low, high in (
+        (samples.base_options, entry.min_players, entry.max_players),
+        ({**samples.base_options, **samples.widest_options}, entry.min_players_any, entry.max_players_any),
+    ):
+        for players in range(low, high + 1):
+            assert diabolo.load(name, **{**options, "players": players}).players == players
+        for players in (low - 1, high + 1):
+            with pytest.raises(diabolo.OptionError, match="players"):
+                diabolo.load(name, **{**options, "players": players})
+
+
 # given deals
 
 

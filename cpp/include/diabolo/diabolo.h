@@ -95,7 +95,8 @@ DIABOLO_API int diabolo_api_version(void);
 /* The ids of the games, comma-separated and sorted ("duvelen,knizia,schacht"): a static string. */
 DIABOLO_API const char* diabolo_games(void);
 /* The catalogue of games as a JSON list, a static string: each game's "name", "title",
- * "min_players" and "max_players" (what its default options allow), "real_time", "listed"
+ * "min_players" and "max_players" (what its default options allow), "min_players_any" and
+ * "max_players_any" (what some options allow), "real_time", "listed"
  * (false for a game that exists for the tests only, which diabolo_games leaves out, though
  * diabolo_game_new makes it), "bots" (its bot kinds), "lexicon" (the option naming its
  * word list, or null) and "stand_in" (the bot kind that plays on for a person who leaves a

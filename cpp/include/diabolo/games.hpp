@@ -30,6 +30,8 @@ inline json::Value catalogue_json() {
         game["title"] = info.title;
         game["min_players"] = info.min_players;
         game["max_players"] = info.max_players;
+        game["min_players_any"] = info.min_players_any;
+        game["max_players_any"] = info.max_players_any;
         game["real_time"] = info.real_time;
         game["listed"] = info.listed;
         game["bots"] = std::move(bots);

@@ -282,6 +282,7 @@ def reachable_states() -> tuple[tuple[int, str], ...]:
 
 SAMPLES = BadInputSamples(
     name="schacht",
+    widest_options={"strict_players": False},
     game=game3,
     positions=positions,
     movers=lambda: [(state, seat) for state in [play_position()] for seat in (None, 1)],

@@ -15,6 +15,8 @@ struct GameInfo {
     const char* title;  // for people: "Diabolo (Schacht)"
     int min_players;    // the seats its default options allow
     int max_players;
+    int min_players_any;  // the seats some options allow (Schacht: 2-8 without strict_players)
+    int max_players_any;
     bool real_time;        // played without turns (the same as Rules::kRealTime)
     bool listed;           // false for a game that exists for the tests (contract suites) only
     const char* bots;      // the kinds of its bots, comma-separated and sorted

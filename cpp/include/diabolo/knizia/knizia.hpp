@@ -631,7 +631,13 @@ struct Rules {
     static void compact_view(const Game& game, const int32_t* legal, int count, int claims, int32_t* view);
     /// The game's entry in the catalogue (core/catalogue.hpp).
     static constexpr GameInfo kInfo{
-        kName, "Diabolo (Knizia)", 2, 6, kRealTime, true, "lookahead,random,search,word", "lexicon", "word"};
+        kName,
+        "Diabolo (Knizia)",
+        kMinPlayers,
+        kMaxPlayers,
+        kMinPlayers,
+        kMaxPlayers,
+        kRealTime, true, "lookahead,random,search,word", "lexicon", "word"};
 
     // ---- bots: one factory, one way to ask any bot ----
     using Bot = knizia::Bot;
