@@ -39,8 +39,9 @@ Game game_from_kwargs(const py::dict& kwargs) {
         options.get_object().emplace("lexicon", from_python(lexicon, "lexicon"));
         const py::object language = lexicon.attr("get")("language");
         if (!PyUnicode_Check(language.ptr()))
-            throw OptionError("lexicon: these options name a word list that is not a packaged one (no language): "
-                              "give the diabolo.Lexicon itself (K1.4)");
+            throw OptionError(
+                "lexicon: these options name a word list that is not a packaged one (no language): "
+                "give the diabolo.Lexicon itself (K1.4)");
         lexicon = language;
     }
     const SharedLexicon words = lexicon_option(lexicon);

@@ -92,7 +92,8 @@ def test_a_table_page_is_usable_within_ten_seconds_on_slow_3g(server: Running, p
         game="schacht", options={"players": 3}, seats=[{"name": "Ann"}, {"bot": "random"}, {"bot": "random"}], seed=1
     )
     sit(server, person, table["id"], 0, "Ann")
-    person.page.goto(server.url + "/client/rules.html")  # the browser warm, the page's files not cached
+    # the browser warm (the rules page's fetches done), the table page's files not cached
+    person.page.goto(server.url + "/client/rules.html", wait_until="networkidle")
     cdp = person.page.context.new_cdp_session(person.page)
     cdp.send("Network.enable")
     cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})

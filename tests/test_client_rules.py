@@ -9,7 +9,8 @@ sections every rules page has, as h2 headings in order, and no other game's rule
 cites at least eight distinct clauses of the game, each one a clause of the game's
 numbered rules; every picture it shows has loaded and has an alt text; and at phone width
 nothing is wider than the screen. ``rules.html`` without a game, or with an unknown one,
-lists the three games with links that open their rules.
+lists the three games with links that open their rules. The rules live in each game's
+client folder (games/<game>/rules.html) and the list is read from /api/games.
 
 The tests need Debian's chromium and the playwright package (its own browser download is
 not used); without them they skip, or fail under CI=true, naming what to install.
@@ -68,6 +69,8 @@ def open_page(person: Person, server: Running, address: str) -> None:
     they load lazily, so each is scrolled into view as a reader would, then the page goes
     back to its top."""
     person.page.goto(f"{server.url}/client/{address}", wait_until="load")
+    # rules.mjs fetches the catalogue and the rules after the page's load
+    person.page.wait_for_selector("#rules article, #games:not([hidden])", state="attached")
     person.page.evaluate(
         """async () => {
             for (const img of [...document.querySelectorAll("main img")].filter((img) => img.checkVisibility())) {
@@ -163,5 +166,6 @@ def test_without_a_known_game_the_rules_page_lists_the_three_games(
     # a link of the list opens that game's rules
     person.page.click('a[href="rules.html?game=knizia"]')
     person.page.wait_for_url("**/client/rules.html?game=knizia")
+    person.page.wait_for_selector("#rules article")
     assert shown(person.page)["h2"] == SECTIONS
     assert "Diabolo (Knizia)" in shown(person.page)["h1"][0]

@@ -453,8 +453,10 @@ struct Rules {
     static constexpr bool kZeroSum = false;  // scores are points of each seat's own: general-sum
     static constexpr bool kRealTime = true;  // no turns: moves apply as they arrive (D3)
     /// The game's entry in the catalogue (core/catalogue.hpp).
-    static constexpr GameInfo kInfo{kName, "Duvelen", kMinPlayers, kMaxSeats, kMinPlayers, kMaxSeats, kRealTime, true, "greedy,lookahead,random,search",
-                                    "",    "greedy"};
+    static constexpr GameInfo kInfo{kName,     "Duvelen",   kMinPlayers,
+                                    kMaxSeats, kMinPlayers, kMaxSeats,
+                                    kRealTime, true,        "greedy,lookahead,random,search",
+                                    "",        "greedy"};
 
     // ---- bots: one factory, one way to ask any bot ----
     using Bot = duvelen::Bot;

@@ -112,8 +112,9 @@ struct Rules {
     static constexpr const char* kNotationClause = "H6";
     static constexpr bool kZeroSum = false;
     static constexpr bool kRealTime = false;
-    static constexpr GameInfo kInfo{kName, "High card (a test game)", kMinPlayers, kMaxSeats, kMinPlayers, kMaxSeats, kRealTime,
-                                    false, "highest,random",          "",          "highest"};
+    static constexpr GameInfo kInfo{
+        kName, "High card (a test game)", kMinPlayers, kMaxSeats, kMinPlayers, kMaxSeats, kRealTime,
+        false, "highest,random",          "",          "highest"};
 
     static Game game_from_json(const json::Value& options);
     static json::Value options_json(const Game& game);

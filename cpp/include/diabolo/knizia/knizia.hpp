@@ -630,14 +630,17 @@ struct Rules {
     /// compact id stands for now into view[0 .. compact_actions(game, claims)), -1 where none.
     static void compact_view(const Game& game, const int32_t* legal, int count, int claims, int32_t* view);
     /// The game's entry in the catalogue (core/catalogue.hpp).
-    static constexpr GameInfo kInfo{
-        kName,
-        "Diabolo (Knizia)",
-        kMinPlayers,
-        kMaxPlayers,
-        kMinPlayers,
-        kMaxPlayers,
-        kRealTime, true, "lookahead,random,search,word", "lexicon", "word"};
+    static constexpr GameInfo kInfo{kName,
+                                    "Diabolo (Knizia)",
+                                    kMinPlayers,
+                                    kMaxPlayers,
+                                    kMinPlayers,
+                                    kMaxPlayers,
+                                    kRealTime,
+                                    true,
+                                    "lookahead,random,search,word",
+                                    "lexicon",
+                                    "word"};
 
     // ---- bots: one factory, one way to ask any bot ----
     using Bot = knizia::Bot;

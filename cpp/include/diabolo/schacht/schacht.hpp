@@ -554,14 +554,17 @@ struct Rules {
     static constexpr bool kZeroSum = false;   // scores are points of each seat's own: general-sum
     static constexpr bool kRealTime = false;  // turns (S2.3), and secret simultaneous doubler decisions (S5.3)
     /// The game's entry in the catalogue (core/catalogue.hpp).
-    static constexpr GameInfo kInfo{
-        kName,
-        "Diabolo (Schacht)",
-        kMinPlayers,
-        kMaxPlayers,
-        kMinPlayersRelaxed,
-        kMaxSeats,
-        kRealTime, true, "heuristic,ismcts,learned,random", "", "heuristic"};
+    static constexpr GameInfo kInfo{kName,
+                                    "Diabolo (Schacht)",
+                                    kMinPlayers,
+                                    kMaxPlayers,
+                                    kMinPlayersRelaxed,
+                                    kMaxSeats,
+                                    kRealTime,
+                                    true,
+                                    "heuristic,ismcts,learned,random",
+                                    "",
+                                    "heuristic"};
 
     // ---- bots: one factory, one way to ask any bot ----
     using Bot = schacht::Bot;

@@ -4,7 +4,8 @@
 // the client (docs/server.rst, "A game in the browser").
 //
 // A game's client is the default export of its index.mjs, a GameClient, made of the
-// folder's index.mjs, board.mjs and model.mjs (table.html fetches those three at once):
+// folder's index.mjs, board.mjs and model.mjs (table.html fetches those three at once); the
+// folder's rules.html is the game's rules for people (rules.mjs shows it):
 //
 // - Board: made with the screen's context (below) at each new view; the screen calls
 //     render()            -> the board's elements (dom.mjs h), at every change
