@@ -275,3 +275,36 @@ def test_the_log_is_rebuilt_from_the_public_record_after_a_reload(
     )
     after = [line for line in page.locator("#log li").all_inner_texts() if " places " in line]
     assert after == placed, (placed, after)
+
+
+def test_a_seat_continues_on_a_phone_by_its_one_time_link(server: Running, people: Callable[..., Person]) -> None:
+    """ "Continue on another device" shows a one-time link and its QR code; the phone that
+    opens the link plays the seat as Ann, and Ann's first page is told and only watches."""
+    ann = people()
+    table = server.create(
+        game="schacht", options={"players": 3}, seats=[{"name": "Ann"}, {"bot": "random"}, {"bot": "random"}], seed=6
+    )
+    sit(server, ann, table["id"], 0, "Ann")
+    ann.open_table(server, table["id"])
+    ann.page.click("#other-device")
+    ann.page.wait_for_selector("#handoff-link")
+    link = ann.page.input_value("#handoff-link")
+    assert ann.page.evaluate("() => document.querySelector('#handoff-qr').naturalWidth") > 100
+    assert "handoff=" in link and f"table={table['id']}" in link
+
+    phone = people(PHONE, touch=True)
+    phone.page.goto(link)
+    phone.page.wait_for_function("() => window.diabolo && diabolo.welcomes > 0 && diabolo.seat === 0")
+    assert "handoff" not in phone.page.url  # the link is spent: a reload opens the seat by its token
+    phone.page.wait_for_function("() => diabolo.legal.length > 0")
+    version = phone.page.evaluate("() => diabolo.version")
+    phone.page.evaluate("() => diabolo.send(diabolo.legal[0])")
+    phone.page.wait_for_function("(v) => diabolo.accepted === 1 && diabolo.version > v", arg=version)
+
+    ann.page.wait_for_selector("#watch-here")
+    assert ann.page.get_attribute("#connection", "data-state") == "closed"
+    assert ann.page.evaluate(f"() => localStorage.getItem('diabolo.seat.{table['id']}')") is None
+    ann.page.click("#watch-here")
+    ann.page.wait_for_function("() => window.diabolo && diabolo.welcomes > 0 && diabolo.seat === null")
+    spent = server.http.post(f"/api/tables/{table['id']}/seats", json={"seat": 0, "handoff": link.split("handoff=")[1]})
+    assert spent.status_code == 403

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
@@ -191,6 +192,50 @@ def test_rematch_and_leave_over_http_refuse_what_they_cannot_take(tmp_path: Path
         gone = server.http.post(f"/api/tables/{rematch['id']}/leave", json={"seat": 0, "token": first.json()["token"]})
         assert gone.json() == {"table": None}
         assert server.http.get(f"/api/tables/{rematch['id']}/record").status_code == 404
+
+
+def test_a_seat_moves_to_another_device_over_http_and_websockets(server: Running) -> None:
+    """POST /api/tables/{id}/handoff gives a seated person a one-time link (and its QR code
+    as an SVG data URI); POST .../seats with its code takes the seat on the new device: the
+    old device's socket gets ``seat_moved`` and closes, its token opens nothing, and the link
+    works once. What a visitor may send is refused with a reason and changes nothing."""
+    table = server.create(game="schacht", options={"players": 3}, seats=[{"name": "Ann"}, {}, {}], seed=2)
+    tid = table["id"]
+    _, ann = server.sit(tid, "Ann", 0)
+    refusals = [
+        ("handoff", {"seat": 0, "token": "wrong"}, 400, "bad_token"),
+        ("handoff", {"seat": 1, "token": ann}, 400, "bad_token"),
+        ("handoff", ["seat"], 400, "bad_option"),
+        ("seats", {"seat": 0, "handoff": "wrong"}, 403, "bad_handoff"),
+        ("seats", {"seat": 0, "handoff": 7}, 400, "bad_option"),
+        ("seats", {"seat": 0, "handoff": "x" * 65}, 400, "bad_option"),
+    ]
+    for path, body, status, code in refusals:
+        response = server.http.post(f"/api/tables/{tid}/{path}", json=body)
+        assert (response.status_code, response.json()["error"]["code"]) == (status, code), (path, body)
+    with server.connect(tid, seat=0, token=ann) as old:
+        receive(old)
+        offer = server.http.post(f"/api/tables/{tid}/handoff", json={"seat": 0, "token": ann})
+        assert offer.status_code == 201, offer.text
+        link, seconds, qr = offer.json()["link"], offer.json()["seconds"], offer.json()["qr"]
+        query = parse_qs(urlsplit(link).query)
+        assert query["table"] == [tid] and query["game"] == ["schacht"] and query["seat"] == ["0"]
+        assert seconds == 600 and qr.startswith("data:image/svg+xml")
+        code = query["handoff"][0]
+        taken = server.http.post(f"/api/tables/{tid}/seats", json={"seat": 0, "handoff": code})
+        assert taken.status_code == 200 and taken.json()["seat"] == 0
+        told = receive(old)
+        while told["type"] == "table":  # the seat's changes, told to the whole table
+            told = receive(old)
+        assert told["type"] == "error" and told["reason"] == "seat_moved", told
+        with pytest.raises(ConnectionClosedError):
+            receive(old)
+    again = server.http.post(f"/api/tables/{tid}/seats", json={"seat": 0, "handoff": code})
+    assert again.status_code == 403 and again.json()["error"]["reason"] == "bad_handoff"
+    stale = server.http.post(f"/api/tables/{tid}/handoff", json={"seat": 0, "token": ann})
+    assert stale.json()["error"]["reason"] == "bad_token"
+    with server.connect(tid, seat=0, token=taken.json()["token"]) as new:
+        assert receive(new)["seat"] == 0
 
 
 def play_then_resume(store: str) -> None:

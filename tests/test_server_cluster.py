@@ -141,8 +141,9 @@ def check_nothing_lost(process: Process, person: Person) -> None:
 def test_any_process_serves_any_table_and_lists_every_table(postgres_url: str, redis_url: str) -> None:
     """A table made on one process is sat at through a second and played through a third
     (relayed over Redis), watched through the first; every process's lobby lists it. Its
-    rematch is asked through the second (the seat already taken, asking again is refused)
-    and left through the third."""
+    rematch is asked through the second (the seat already taken, asking again is refused),
+    its seat moved to another device through the second and taken through the third (the
+    old token then opens nothing), and left through the third."""
     with processes(3, postgres_url, redis_url) as (first, second, third):
         table = first.create(**quick_duvelen())
         token = second.sit(table["id"], "Ann", 0)
@@ -167,9 +168,15 @@ def test_any_process_serves_any_table_and_lists_every_table(postgres_url: str, r
         assert (
             second.http.post(f"/api/tables/{table['id']}/rematch", json={"seat": 0, "token": token}).status_code == 409
         )
-        left = third.http.post(
-            f"/api/tables/{rematch['table']['id']}/leave", json={"seat": 0, "token": rematch["token"]}
-        )
+        rid = rematch["table"]["id"]
+        offer = second.http.post(f"/api/tables/{rid}/handoff", json={"seat": 0, "token": rematch["token"]})
+        assert offer.status_code == 201, offer.text
+        code = offer.json()["link"].split("handoff=")[1]
+        moved = third.http.post(f"/api/tables/{rid}/seats", json={"seat": 0, "handoff": code})
+        assert moved.status_code == 200, moved.text
+        stale = first.http.post(f"/api/tables/{rid}/leave", json={"seat": 0, "token": rematch["token"]})
+        assert stale.json()["error"]["reason"] == "bad_token"
+        left = third.http.post(f"/api/tables/{rid}/leave", json={"seat": 0, "token": moved.json()["token"]})
         assert left.json() == {"table": None}
 
 

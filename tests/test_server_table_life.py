@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -20,9 +21,10 @@ pytest.importorskip("starlette", reason='the server tests need pip install "diab
 import diabolo  # noqa: E402
 from diabolo.server import Lobby, ServerConfig  # noqa: E402
 from diabolo.server.protocol import Rejection  # noqa: E402
-from diabolo.server.tables import Table  # noqa: E402
+from diabolo.server.tables import HANDOFF_SECONDS, Table  # noqa: E402
 from tests.test_server_tables import Recorder, close_lobby, open_lobby  # noqa: E402
 
+REAL_TIME = time.time
 TWO_PEOPLE = {
     "game": "schacht",
     "options": {"players": 3, "rounds": 1},
@@ -258,6 +260,58 @@ def test_a_rematch_reservation_survives_a_restart(tmp_path: Path) -> None:
             await close_lobby(lobby)
 
     asyncio.run(after(*asyncio.run(run())))
+
+
+def test_a_seat_continues_on_another_device_with_a_one_time_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A seated person's handoff code moves the seat: the device that uses it gets a new
+    token with the seat's name, the old token stops, the old device's connection is told
+    (seat_moved) and closed; the code works once, only for its seat, not after
+    HANDOFF_SECONDS, and survives a restart of the process (it is stored with the seat)."""
+
+    async def run() -> None:
+        lobby = await open_lobby(tmp_path / "tables.db")
+        try:
+            table, tokens = await seated(lobby, TWO_PEOPLE)
+            old = Recorder()
+            await table.join({"seat": 0, "token": tokens[0]}, old)
+            code, game = await lobby.handoff(table.id, 0, tokens[0])
+            assert game == "schacht"
+            for seat, token in ((0, "wrong"), (1, tokens[0])):
+                with pytest.raises(Rejection, match="no seat") as refused:
+                    await lobby.handoff(table.id, seat, token)
+                assert refused.value.reason == "bad_token"
+        finally:
+            await close_lobby(lobby)
+        lobby = await open_lobby(tmp_path / "tables.db")  # a restart in between
+        try:
+            table = lobby.tables[table.id]
+            old = Recorder()
+            await table.join({"seat": 0, "token": tokens[0]}, old)
+            for seat, wrong in ((1, code), (0, code + "x"), (None, code)):
+                with pytest.raises(Rejection) as refused:
+                    await table.take_seat(seat, "Mallory", handoff=wrong)
+                assert refused.value.reason == "bad_handoff"
+            seat, token, summary = await table.take_seat(0, "Mallory", handoff=code)
+            assert seat == 0 and token != tokens[0] and summary["seats"][0]["name"] == "Ann"
+            assert old.ended and old.messages[-1]["reason"] == "seat_moved"
+            with pytest.raises(Rejection) as refused:
+                await table.join({"seat": 0, "token": tokens[0]}, Recorder())
+            assert refused.value.reason == "bad_token"
+            await table.join({"seat": 0, "token": token}, Recorder())
+            with pytest.raises(Rejection) as refused:  # once only
+                await table.take_seat(0, "Ann", handoff=code)
+            assert refused.value.reason == "bad_handoff"
+            late = (await lobby.handoff(table.id, 0, token))[0]
+            monkeypatch.setattr(time, "time", lambda: REAL_TIME() + HANDOFF_SECONDS + 1)
+            with pytest.raises(Rejection) as refused:
+                await table.take_seat(0, "Ann", handoff=late)
+            assert refused.value.reason == "bad_handoff"
+        finally:
+            await close_lobby(lobby)
+
+    asyncio.run(run())
 
 
 QUICK_WORDS = {

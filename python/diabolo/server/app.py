@@ -15,8 +15,9 @@ import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
+import segno
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
 from starlette.middleware.gzip import GZipMiddleware
@@ -46,7 +47,7 @@ from diabolo.server.protocol import (
     rejected,
 )
 from diabolo.server.store import Store, open_store
-from diabolo.server.tables import Table, bot_level, table_settings
+from diabolo.server.tables import HANDOFF_SECONDS, Table, bot_level, table_settings
 from diabolo.server.transport import guarded_http
 
 __all__ = ["create_app", "listening_socket", "uvicorn_config"]
@@ -149,11 +150,31 @@ def create_app(
             seat = data.get("seat")
             if seat is not None and (not isinstance(seat, int) or isinstance(seat, bool)):
                 raise OptionError(f"seat must be a seat number or null, got {seat!r}")
+            handoff = data.get("handoff")
+            if handoff is not None and not (isinstance(handoff, str) and len(handoff) <= 64):
+                raise OptionError("handoff must be the code of a link to continue on another device")
             table = await _lobby(request).find(request.path_params["table"])
-            taken, token, summary = await table.take_seat(seat, _name(data.get("name", "player")))
+            taken, token, summary = await table.take_seat(seat, _name(data.get("name", "player")), handoff=handoff)
         except (DiaboloError, Rejection) as error:
             return _refusal(error, metrics)
         return JSONResponse({"seat": taken, "token": token, "table": summary})
+
+    async def handoff(request: Request) -> Response:
+        """A seated person's link (and its QR code) to continue in their seat on another
+        device: it works once, for HANDOFF_SECONDS, and the device that uses it holds the
+        seat from then on (this one's token stops)."""
+        try:
+            _check_origin(request, config)
+            data = _object(await _body(request, config), "a handoff request")
+            table_id = request.path_params["table"]
+            code, game = await _lobby(request).handoff(table_id, data.get("seat"), data.get("token"))
+        except (DiaboloError, Rejection) as error:
+            return _refusal(error, metrics)
+        origin = request.headers.get("origin") or str(request.base_url).rstrip("/")  # checked above
+        query = urlencode({"table": table_id, "game": game, "seat": data["seat"], "handoff": code})
+        link = f"{origin}/client/table.html?{query}"
+        qr = segno.make(link, error="m", micro=False).svg_data_uri(scale=4, dark="#2b2118")
+        return JSONResponse({"link": link, "seconds": HANDOFF_SECONDS, "qr": qr}, status_code=201)
 
     async def rematch(request: Request) -> Response:
         """A player of a finished game takes their seat in its rematch (made by the first who asks)."""
@@ -283,6 +304,7 @@ def create_app(
         Route("/api/tables/{table}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{table}/leave", leave, methods=["POST"]),
         Route("/api/tables/{table}/bot", seat_bot, methods=["POST"]),
+        Route("/api/tables/{table}/handoff", handoff, methods=["POST"]),
         Route("/api/tables/{table}/record", record),
         WebSocketRoute("/ws/{table}", play),
         Route("/healthz", healthz),

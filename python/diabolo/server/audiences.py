@@ -181,6 +181,12 @@ class Audiences:
             except Exception:  # a connection that went away: its reader detaches it
                 self.detach(audience, connection)
 
+    def end(self, audience: Audience) -> None:
+        """Closes the audience's connections of this process once what is queued is
+        written (those of other processes close at the error message relayed to them)."""
+        for connection in self._connections.pop(audience, set()):
+            connection.end()
+
     async def broadcast(self, message: dict[str, Any], *, end: bool = False) -> None:
         """``message`` to every connection of the table; with ``end``, the last one each gets."""
         audiences = [None, *range(self.seats)] if self.relay is not None else list(self._connections)

@@ -490,9 +490,16 @@ class RemoteTable:
     def now(self) -> float:
         return round(time.monotonic() + self._clock_offset, 3)
 
-    async def take_seat(self, seat: int | None, name: str, token: Any = None) -> tuple[int, str, dict[str, Any]]:
-        answer = await self._call("seat", seat=seat, name=name, token=token)
+    async def take_seat(
+        self, seat: int | None, name: str, token: Any = None, handoff: Any = None
+    ) -> tuple[int, str, dict[str, Any]]:
+        answer = await self._call("seat", seat=seat, name=name, token=token, handoff=handoff)
         return answer["seat"], answer["token"], answer["table"]
+
+    async def handoff(self, seat: Any, token: Any) -> tuple[str, str]:
+        """The code of Table.handoff, and the table's game."""
+        answer = await self._call("handoff", seat=seat, token=token)
+        return answer["code"], answer["game"]
 
     async def leave_seat(self, seat: Any, token: Any) -> dict[str, Any] | None:
         answer = await self._call("leave_seat", seat=seat, token=token)

@@ -397,8 +397,12 @@ class Lobby:
                 seat = table.authenticate(request["seat"], request.get("token"))  # Redis carries no authority
                 return {"version": await table.submit(seat, request["move"], request["version"])}
             if op == "seat":
-                seat, token, summary = await table.take_seat(request["seat"], request["name"], request.get("token"))
+                seat, token, summary = await table.take_seat(
+                    request["seat"], request["name"], request.get("token"), request.get("handoff")
+                )
                 return {"seat": seat, "token": token, "table": summary}
+            if op == "handoff":
+                return {"code": await table.handoff(request["seat"], request["token"]), "game": table.game_name}
             if op == "leave_seat":
                 return {"table": await self._leave_here(table, request["seat"], request["token"])}
             if op == "seat_bot":
@@ -424,6 +428,14 @@ class Lobby:
             summary: dict[str, Any] | None = await table.leave_seat(seat, token)
             return summary
         return await self._leave_here(table, seat, token)
+
+    async def handoff(self, table_id: str, seat: Any, token: Any) -> tuple[str, str]:
+        """A one-time code that moves a person's seat to another device (Table.handoff),
+        and the table's game."""
+        table = await self.find(table_id)
+        if isinstance(table, RemoteTable):
+            return await table.handoff(seat, token)
+        return await table.handoff(seat, token), table.game_name
 
     async def seat_bot(self, table_id: str, seat: Any, by: Any, token: Any) -> dict[str, Any]:
         """A person at a table that waits fills a free seat with a bot (Table.seat_bot)."""

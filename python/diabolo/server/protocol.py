@@ -43,6 +43,8 @@ Reason = Literal[
     "bad_message",
     "bad_request",
     "bad_token",
+    "bad_handoff",
+    "seat_moved",
     "no_table",
     "table_full",
     "seat_taken",
@@ -66,6 +68,8 @@ REASONS: Final[dict[str, str]] = {
     "bad_message": "not a message of the protocol (not JSON, too long, nested too deeply, unknown type)",
     "bad_request": "a lobby request the server cannot take (``code`` says why)",
     "bad_token": "no seat of the table has that seat number and token",
+    "bad_handoff": "the link to continue on another device is wrong, was used, or expired",
+    "seat_moved": "the seat continues on another device: this connection no longer holds it",
     "no_table": "no such table",
     "table_full": "every seat of the table is taken",
     "seat_taken": "that seat is taken",
@@ -84,11 +88,12 @@ REASONS: Final[dict[str, str]] = {
 RETRY: Final = frozenset({"moved", "draining", "unavailable"})
 """The reasons that are transient: a client tries again, with backoff, and never gives up
 on them (a websocket closed for one of them has close code 1013, "try again later").
-Only ``no_table`` (the table finished long ago, expired or never was) and ``bad_token``
-are final for a connection."""
+Only ``no_table`` (the table finished long ago, expired or never was), ``bad_token`` and
+``seat_moved`` are final for a connection."""
 
 HTTP_STATUS: Final[dict[str, int]] = {
     "no_table": 404,
+    "bad_handoff": 403,
     "table_full": 409,
     "seat_taken": 409,
     "bad_origin": 403,

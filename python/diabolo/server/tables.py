@@ -60,7 +60,7 @@ from diabolo.server.drivers import Drivers
 from diabolo.server.ledger import Ledger
 from diabolo.server.metrics import Metrics
 from diabolo.server.pool import EnginePool
-from diabolo.server.protocol import Reason, Rejection
+from diabolo.server.protocol import Reason, Rejection, error_message
 from diabolo.server.store import Fenced, Store, TableRow
 
 LOG = logging.getLogger("diabolo.server")
@@ -78,6 +78,9 @@ __all__ = [
 
 _DELAY_OPTIONS = ("per_letter",)
 """Bot options that are a time, in seconds, capped like the reaction delays."""
+
+HANDOFF_SECONDS = 600.0
+"""How long a seat's link to continue on another device works (once; Table.handoff)."""
 
 BOT_NAMES = ("Ada", "Bram", "Cleo", "Dirk", "Elke", "Finn", "Greta", "Hugo")
 """The names a table's bots get when the request names none: seat n's is BOT_NAMES[n]."""
@@ -215,13 +218,16 @@ class Settings:
 class Seat:
     """A seat: a person's (``bot`` None; ``token_hash`` once someone took it) or a bot's.
     A rematch's person seat is ``reserved_for`` the hash of the token that held it in the
-    game before, until that person takes it or declines."""
+    game before, until that person takes it or declines. ``handoff`` is the hash of the
+    one-time code that moves a person's seat to another device, with the wall-clock time
+    it works until (Table.handoff)."""
 
     name: str
     bot: str | None = None
     bot_options: dict[str, Any] = field(default_factory=dict)
     token_hash: str | None = None
     reserved_for: str | None = None
+    handoff: tuple[str, float] | None = None
 
     @property
     def taken(self) -> bool:
@@ -235,6 +241,10 @@ class Seat:
         """Whether this free seat is reserved for the holder of ``token`` (a rematch)."""
         return not self.taken and _matches(self.reserved_for, token)
 
+    def handed_by(self, code: Any, now: float) -> bool:
+        """Whether ``code`` is this held seat's link to another device, and works at ``now``."""
+        return self.handoff is not None and now <= self.handoff[1] and _matches(self.handoff[0], code)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
@@ -242,11 +252,20 @@ class Seat:
             "bot_options": self.bot_options,
             "token_hash": self.token_hash,
             "reserved_for": self.reserved_for,
+            "handoff": None if self.handoff is None else list(self.handoff),
         }
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Seat:
-        return Seat(data["name"], data["bot"], data["bot_options"], data["token_hash"], data.get("reserved_for"))
+        handoff = data.get("handoff")
+        return Seat(
+            data["name"],
+            data["bot"],
+            data["bot_options"],
+            data["token_hash"],
+            data.get("reserved_for"),
+            None if handoff is None else (handoff[0], float(handoff[1])),
+        )
 
     def public(self, game: str) -> dict[str, Any]:
         """What everyone may know of the seat of a table of `game`: its name, its bot and
@@ -459,15 +478,50 @@ class Table:
             return int(seat)
         raise Rejection("bad_token", "no seat of this table has that seat number and token")
 
-    async def take_seat(self, seat: int | None, name: str, token: Any = None) -> tuple[int, str, dict[str, Any]]:
+    async def take_seat(
+        self, seat: int | None, name: str, token: Any = None, handoff: Any = None
+    ) -> tuple[int, str, dict[str, Any]]:
         """A free person's seat (the first one when ``seat`` is None) for ``name``, and the
         token that opens it from now on; Rejection when there is none. A seat reserved
         for a rematch is free only to the ``token`` that held it in the game before (with
-        that token and no ``seat``, the seat reserved for it). The seat is stored before
-        it is given (one request at a time: a seat is never given twice)."""
+        that token and no ``seat``, the seat reserved for it). With ``handoff``, the held
+        ``seat`` whose link to another device that code is (see :meth:`handoff`): it keeps
+        its name, and the token that held it stops. The seat is stored before it is given
+        (one request at a time: a seat is never given twice)."""
         async with self._lock:
             self._check_open()
+            if handoff is not None:
+                return await self._take_handed(seat, handoff)
             return await self._take_seat(seat, name, token)
+
+    async def handoff(self, seat: Any, token: Any) -> str:
+        """A one-time code that moves the person's ``seat`` (opened by ``token``) to another
+        device: :meth:`take_seat` with it gives the seat a new token, and the connections
+        of the old one are told (``seat_moved``) and closed. It works once, for
+        HANDOFF_SECONDS; a new code replaces the seat's last one. Rejection ``bad_token``
+        for a token that opens no seat."""
+        async with self._lock:
+            self._check_open()
+            seat = self.authenticate(seat, token)
+            code = secrets.token_urlsafe(18)
+            until = time.time() + HANDOFF_SECONDS
+            await self._change_seat(seat, dataclasses.replace(self.seats[seat], handoff=(token_hash(code), until)))
+            return code
+
+    async def _take_handed(self, seat: Any, code: Any) -> tuple[int, str, dict[str, Any]]:
+        if not (_seat_number(seat, len(self.seats)) and self.seats[seat].handed_by(code, time.time())):
+            raise Rejection(
+                "bad_handoff",
+                "that link to continue on another device is wrong, used or expired: make a new one where the seat is",
+            )
+        new_token = secrets.token_urlsafe(24)
+        await self._change_seat(
+            seat, dataclasses.replace(self.seats[seat], token_hash=token_hash(new_token), handoff=None)
+        )
+        moved = Rejection("seat_moved", f"seat {seat} continues on another device: this page now only watches")
+        await self.audiences.send(seat, error_message(moved), everywhere=True)
+        self.audiences.end(seat)
+        return seat, new_token, self.summary()
 
     def _free_seats(self) -> list[int]:
         """The person's seats that nobody holds and no player of the last game is owed."""

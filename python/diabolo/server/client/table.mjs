@@ -6,9 +6,25 @@
 // missed). Moves go out in the game's notation with the version they were made on.
 // Above the game, the table's own actions: leave it, invite a friend to a free seat, take
 // a seat (an invitation's address, table.html?table=ID&invite=1&seat=N, opens with the
-// form), and at the end a rematch with the same seats, which every player is asked to join.
+// form), continue on another device (a one-time link, table.html?...&seat=N&handoff=CODE,
+// that moves the seat there: this page then watches), and at the end a rematch with the
+// same seats, which every player is asked to join.
 
-import { api, askRematch, copyText, forgetSeat, inviteUrl, leaveTable, replayUrl, rulesUrl, storedName, storedSeat, tableUrl, takeSeat } from "./common.mjs";
+import {
+  api,
+  askRematch,
+  copyText,
+  forgetSeat,
+  inviteUrl,
+  leaveTable,
+  replayUrl,
+  rulesUrl,
+  storedName,
+  storedSeat,
+  storeSeat,
+  tableUrl,
+  takeSeat,
+} from "./common.mjs";
 import { h, patch } from "./dom.mjs";
 import { gameClient } from "./games.mjs";
 import { GameScreen } from "./screen.mjs";
@@ -18,6 +34,7 @@ const tableId = params.get("table") || "";
 const watching = params.has("watch");
 const held = watching ? null : storedSeat(tableId);
 const invitedSeat = params.has("seat") ? Number(params.get("seat")) : null;
+const handoffCode = params.get("handoff"); // a link to continue a seat here, from another device
 
 /** The element of the page with this id (a form field where one is read). @type {(id: string) => HTMLInputElement} */
 const $ = (id) => /** @type {HTMLInputElement} */ (document.getElementById(id));
@@ -31,9 +48,10 @@ let retries = 0;
 let reconnectTimer = null;
 let closedForGood = false;
 const RETRY = new Set(["moved", "draining", "unavailable"]); // transient answers: reconnect (docs/server.rst)
+const FINAL = new Set(["bad_token", "no_table", "seat_moved"]); // answers after which this page does not reconnect
 let nextId = 0;
 const pending = new Map(); // id -> {move, version}
-const actions = { joinSeat: invitedSeat, leaving: false, declined: false, error: "" }; // what the table's actions show
+const actions = { joinSeat: invitedSeat, leaving: false, declined: false, error: "", handoff: null, ended: null }; // what the table's actions show
 
 // What tests (and curious people) may look at: the page's model and what it knows.
 const hooks = {
@@ -115,6 +133,8 @@ function connect() {
     } catch {
       return;
     }
+    // Known at once, before the socket's close event: the page must not reconnect.
+    if (message.type === "error" && FINAL.has(message.reason)) closedForGood = true;
     // In order, each after the one before: a welcome may wait for its game's client.
     inbox = inbox.then(() => receive(message, ws)).catch((error) => console.error(error));
   });
@@ -320,10 +340,34 @@ function errorMessage(message) {
     setConnection("closed", message.reason === "no_table" ? "not running" : "seat refused");
     // A table that is not running here (finished long ago, or unknown) may have a replay.
     const replay = h("a", { href: replayUrl(tableId) }, message.reason === "no_table" ? "Open its replay" : "replay");
-    patch(places.banner, h("div", { class: "error", id: "error" }, message.message, ". ", replay, " · ", h("a", { href: "/" }, "lobby")));
+    endPage(h("div", { class: "error", id: "error", key: "ended" }, message.message, ". ", replay, " · ", h("a", { href: "/" }, "lobby")));
+  } else if (message.reason === "seat_moved") {
+    closedForGood = true;
+    forgetSeat(tableId);
+    setConnection("closed", "seat moved");
+    const watch = h("a", { href: tableUrl(tableId, screen?.game, true), id: "watch-here" }, "Watch here");
+    endPage(
+      h(
+        "div",
+        { class: "notice", id: "error", key: "ended", role: "status" },
+        "Your seat continues on your other device. ",
+        watch,
+        " · ",
+        h("a", { href: "/" }, "lobby"),
+      ),
+    );
   } else if (screen) {
     screen.notice(message.message, "error");
   }
+}
+
+/** The page's connection ended for good: `content` says why, in place of the table's
+ * actions (the screen, which redraws the banner, leaves them alone), and the timer stops. */
+function endPage(content) {
+  actions.ended = content;
+  if (screen) screen.timer = null;
+  if (screen) renderActions();
+  else patch(places.banner, content);
 }
 
 /** The screen's "Sit here" on a free seat: the form to take it, with the name field focused. */
@@ -344,10 +388,11 @@ function freeSeats() {
 
 function renderActions() {
   if (!screen) return;
+  if (actions.ended) return patch($("table-actions"), actions.ended);
   const over = Boolean(screen.final);
   const free = freeSeats();
   const parts = [];
-  if (held && !over) parts.push(leaveControl(), free.length ? inviteControl(free[0]) : null, free.length ? botControl(free[0]) : null);
+  if (held && !over) parts.push(leaveControl(), deviceControl(), free.length ? inviteControl(free[0]) : null, free.length ? botControl(free[0]) : null);
   if (!held && !watching && !over && free.length) parts.push(joinForm(free.includes(actions.joinSeat) ? actions.joinSeat : free[0]));
   if (actions.error) parts.push(h("p", { class: "hint", role: "alert", key: "error" }, actions.error));
   patch($("table-actions"), parts);
@@ -415,6 +460,70 @@ function noteDeclined(before, after) {
   for (const [seat, spec] of after.seats.entries()) {
     const was = before.seats[seat];
     if (was?.reserved && !spec.reserved && !spec.taken) screen.notice(`${was.name || `Seat ${seat}`} declined the rematch: seat ${seat} is free.`);
+  }
+}
+
+/** "Continue on another device": a one-time link to this seat (and its QR code, for a
+ * phone's camera), POST /api/tables/{id}/handoff; the device that opens it holds the seat
+ * from then on, and this page is told and watches. */
+function deviceControl() {
+  const ask = async () => {
+    try {
+      actions.handoff = await api(`/api/tables/${encodeURIComponent(tableId)}/handoff`, { seat: held.seat, token: held.token });
+      actions.error = "";
+    } catch (error) {
+      actions.error = error.message;
+    }
+    renderActions();
+  };
+  const offer = actions.handoff;
+  if (!offer) {
+    return h("button", { type: "button", class: "action small", id: "other-device", key: "other-device", on: { click: ask } }, "Continue on another device");
+  }
+  const minutes = Math.round(offer.seconds / 60);
+  return h(
+    "div",
+    { class: "handoff", key: "other-device", role: "group", "aria-label": "continue on another device" },
+    h("label", { for: "handoff-link" }, `Open this link on your other device (it works once, for ${minutes} minutes; this page then only watches): `),
+    h("input", { id: "handoff-link", type: "text", readonly: true, value: offer.link, size: 40 }),
+    " ",
+    h(
+      "button",
+      {
+        type: "button",
+        class: "action small",
+        id: "copy-handoff",
+        on: {
+          click: async (event) => {
+            const button = event.currentTarget;
+            button.textContent = (await copyText(offer.link, $("handoff-link"))) ? "Copied" : "Select and copy";
+          },
+        },
+      },
+      "Copy",
+    ),
+    " ",
+    h("button", { type: "button", class: "action small", on: { click: closeHandoff } }, "Close"),
+    h("img", { class: "qr", id: "handoff-qr", src: offer.qr, alt: "QR code of the link: point your phone's camera at it", width: 180, height: 180 }),
+  );
+}
+
+function closeHandoff() {
+  actions.handoff = null;
+  renderActions();
+}
+
+/** This device takes the seat a link from another device moves here (handoffCode), then
+ * opens the table as that seat; the link works once. */
+async function continueHere() {
+  try {
+    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/seats`, { seat: invitedSeat, handoff: handoffCode });
+    storeSeat(tableId, answer.seat, answer.token, answer.table.seats[answer.seat].name);
+    location.replace(tableUrl(tableId, params.get("game")));
+  } catch (error) {
+    setConnection("closed", "link refused");
+    const watch = h("a", { href: tableUrl(tableId, params.get("game"), true) }, "Watch the table");
+    patch(places.banner, h("div", { class: "error", id: "error" }, error.message, ". ", watch, " · ", h("a", { href: "/" }, "lobby")));
   }
 }
 
@@ -536,6 +645,8 @@ setInterval(() => {
 if (!tableId) {
   setConnection("closed", "no table");
   patch(places.banner, h("div", { class: "error" }, "No table given: open a table from the ", h("a", { href: "/" }, "lobby"), "."));
+} else if (handoffCode) {
+  continueHere();
 } else {
   connect();
 }
