@@ -21,7 +21,7 @@ pytest.importorskip("starlette", reason='the server tests need pip install "diab
 import diabolo  # noqa: E402
 from diabolo.server import Lobby, ServerConfig  # noqa: E402
 from diabolo.server.protocol import Rejection  # noqa: E402
-from diabolo.server.tables import HANDOFF_SECONDS, Table  # noqa: E402
+from diabolo.server.tables import HANDOFF_SECONDS, Table, bot_level, make_bot  # noqa: E402
 from tests.test_server_tables import Recorder, close_lobby, open_lobby  # noqa: E402
 
 REAL_TIME = time.time
@@ -82,6 +82,31 @@ def test_bots_get_names_and_a_level_people_can_read(tmp_path: Path) -> None:
             await close_lobby(lobby)
 
     asyncio.run(run())
+
+
+@pytest.mark.parametrize("game", ["knizia", "duvelen"])
+def test_real_time_bots_play_at_their_levels_pace_for_people(game: str) -> None:
+    """A server's easy and medium real-time bots get their level's pace (PACES of the game's
+    module: benchmarks/people_pace.py measures what it leaves a person), its strong bots a
+    quick human's; a pace never waits longer than the server allows (shortened alike), and a
+    reaction the request gives is the bot's."""
+    for kind in diabolo.bot_kinds(game):
+        level = bot_level(game, kind, {})
+        delays = make_bot(game, kind, {}).reaction["delays"]
+        pace = diabolo.registry.paces(game).get(level or "", {})
+        assert level == "strong" or pace, (kind, level)
+        expected = {**diabolo.bot(game, kind).reaction["delays"], **pace}
+        assert delays == expected, (kind, level)
+        capped = make_bot(game, kind, {}, {"delay": 5.0}).reaction["delays"]
+        for action, (mean, spread) in pace.items():
+            shortened = capped[action]
+            if mean + 6 * spread <= 5.0:
+                assert shortened == (mean, spread), action
+            else:
+                assert shortened[0] + 6 * shortened[1] == pytest.approx(5.0), action
+                assert shortened[0] * spread == pytest.approx(shortened[1] * mean), action
+    given = make_bot(game, "random", {"reaction": {"delays": {}, "minimum": 0.2}})
+    assert given.reaction["delays"] == diabolo.bot(game, "random").reaction["delays"]
 
 
 def test_leaving_frees_a_waiting_seat_and_closes_a_table_nobody_holds(tmp_path: Path) -> None:
@@ -289,9 +314,10 @@ def test_a_seat_continues_on_another_device_with_a_one_time_link(
             table = lobby.tables[table.id]
             old = Recorder()
             await table.join({"seat": 0, "token": tokens[0]}, old)
-            for seat, wrong in ((1, code), (0, code + "x"), (None, code)):
+            wrongs: list[tuple[int | None, str]] = [(1, code), (0, code + "x"), (None, code)]
+            for other, wrong in wrongs:
                 with pytest.raises(Rejection) as refused:
-                    await table.take_seat(seat, "Mallory", handoff=wrong)
+                    await table.take_seat(other, "Mallory", handoff=wrong)
                 assert refused.value.reason == "bad_handoff"
             seat, token, summary = await table.take_seat(0, "Mallory", handoff=code)
             assert seat == 0 and token != tokens[0] and summary["seats"][0]["name"] == "Ann"

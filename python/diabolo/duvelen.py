@@ -38,8 +38,19 @@ for _bot, _name in (
 BOTS = {"greedy": GreedyBot, "lookahead": LookaheadBot, "random": RandomBot, "search": SearchBot}
 """The bot class of each kind the catalogue lists (``diabolo.bot`` makes them)."""
 
+PACES = {
+    "easy": {"play": (3.0, 0.8), "turn": (2.0, 0.5), "recycle": (4.0, 0.8), "stop": (1.8, 0.5), "pass": (3.5, 0.8)},
+    "medium": {"play": (2.2, 0.6), "turn": (1.5, 0.4), "recycle": (3.0, 0.6), "stop": (1.2, 0.4), "pass": (2.5, 0.6)},
+}
+"""The reaction delays, ``{kind: (mean, spread)}`` in seconds, a game server gives its
+``easy`` and ``medium`` bots (:func:`diabolo.ladder.level`) instead of a quick human's
+(:class:`diabolo.realtime.Reaction`): they play at about a person's pace, so that a person
+who needs 3 s to see a play makes a fair share of the plays (``benchmarks/people_pace.py``;
+docs/server.rst). ``strong`` bots keep a quick human's pace."""
+
 __all__ = [
     "BOTS",
+    "PACES",
     "Bot",
     "DuvelenGame",
     "DuvelenMove",

@@ -55,8 +55,20 @@ BOTS = {
 """The bot maker of each kind the catalogue lists (``diabolo.bot`` makes them): ``lookahead``
 is a WordBot that weighs what its call leaves; ``search`` plays each call's race out."""
 
+PACES = {
+    "easy": {"claim": (4.0, 0.8), "take": (3.0, 0.6)},
+    "medium": {"claim": (3.0, 0.8), "take": (2.5, 0.6)},
+}
+"""The reaction delays, ``{kind: (mean, spread)}`` in seconds, a game server gives its
+``easy`` and ``medium`` bots (:func:`diabolo.ladder.level`) beyond a quick human's
+(:class:`diabolo.realtime.Reaction`): they call words (plus their ``per_letter`` time) and
+take penalty cards at about a person's pace, so that a person who needs 3 s to see a word
+makes a fair share of the calls (``benchmarks/people_pace.py``; docs/server.rst). The
+dealer's reveals and a pass keep a quick human's pace; ``strong`` bots keep it all."""
+
 __all__ = [
     "BOTS",
+    "PACES",
     "Bot",
     "Deck",
     "KniziaGame",

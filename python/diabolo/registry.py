@@ -11,7 +11,7 @@ import functools
 import importlib
 import importlib.util
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Literal, overload
@@ -217,6 +217,19 @@ def bot(name: str, kind: str, **options: Any) -> Any:
         return makers[kind](**options)
     except TypeError as error:
         raise OptionError(f"bad options for the {kind} bot of {name}: {error}") from None
+
+
+def paces(name: str) -> Mapping[str, Mapping[str, tuple[float, float]]]:
+    """The reaction delays a game server gives the game's bots by level (``PACES`` of the
+    game's module: ``{level: {kind: (mean, spread)}}``), empty for a game without them
+    (turn-based games, whose tables have a bot pace instead).
+
+    >>> diabolo.registry.paces("knizia")["medium"]["claim"], diabolo.registry.paces("schacht")
+    ((3.0, 0.8), {})
+    """
+    module = _game_module(catalogue_entry(name).name)
+    found: Mapping[str, Mapping[str, tuple[float, float]]] = getattr(module, "PACES", {})
+    return found
 
 
 @functools.cache

@@ -54,7 +54,7 @@ from diabolo.errors import (
 )
 from diabolo.realtime import Reaction
 from diabolo.records import Record
-from diabolo.registry import Game, State, catalogue_entry
+from diabolo.registry import Game, State, catalogue_entry, paces
 from diabolo.server.audiences import Audience, Audiences, Connection
 from diabolo.server.drivers import Drivers
 from diabolo.server.ledger import Ledger
@@ -117,7 +117,10 @@ def make_bot(game: str, kind: str, options: dict[str, Any], caps: dict[str, floa
     ``reaction`` is ``{"delays": {"play": [mean, spread]}, "minimum": seconds}``
     (:class:`diabolo.realtime.Reaction`) and ``seconds`` is refused (a time budget would
     make the bot's moves depend on the machine). ``caps`` bounds the options a client
-    may choose: ``iterations``, ``threads``, and ``delay`` for every time a bot waits.
+    may choose: ``iterations``, ``threads``, and ``delay`` for every time a bot waits. A
+    real-time bot given no ``reaction`` plays at its level's pace for people
+    (:func:`diabolo.registry.paces`; within ``delay``: a delay that would pass it is
+    shortened, its mean and spread alike).
 
     >>> make_bot("schacht", "heuristic", {}).name
     'heuristic'
@@ -142,7 +145,21 @@ def make_bot(game: str, kind: str, options: dict[str, Any], caps: dict[str, floa
             raise OptionError(f"this server's bots wait at most {delay:g} s, got {name} {value}")
     if "reaction" in options:
         options["reaction"] = _reaction(options["reaction"], delay)
+    else:
+        pace = paces(game).get(bot_level(game, kind, options) or "")
+        if pace:
+            options["reaction"] = Reaction({action: _within(d, delay) for action, d in pace.items()})
     return diabolo.bot(game, kind, **options)
+
+
+def _within(delay: tuple[float, float], most: float | None) -> tuple[float, float]:
+    """A pace's (mean, spread), shortened alike so that mean + 6 x spread (its longest
+    wait) is at most ``most``."""
+    mean, spread = delay
+    longest = mean + 6 * spread
+    if most is None or longest <= most:
+        return delay
+    return mean * most / longest, spread * most / longest
 
 
 def _reaction(data: Any, most: float | None) -> Reaction:
