@@ -28,6 +28,7 @@ from diabolo.server.lobby import Lobby  # noqa: E402
 from diabolo.server.store import open_store  # noqa: E402
 from tests.cluster_helpers import LEASE_SECONDS, Process, processes, receive  # noqa: E402
 from tests.test_server_limits import create_at_once  # noqa: E402
+from tests.test_server_talk import next_of, nothing_but_pong, told  # noqa: E402
 
 if TYPE_CHECKING:
     from tests.redis_helpers import RedisServer
@@ -372,3 +373,34 @@ def test_a_call_over_redis_without_the_seats_token_is_refused(postgres_url: str,
         assert call(3, tokens[seat]) == {"id": 3, "version": 1}
         answers.close()
         client.close()
+
+
+def test_presence_and_chat_cross_processes(postgres_url: str, redis_url: str) -> None:
+    """Bo at a table another process plays (relayed over Redis): his page going away and
+    coming back, his leaving, and his chat reach Ann on the holder; a spectator's chat
+    through his process stays in the spectators' room."""
+    with processes(2, postgres_url, redis_url) as (holder, other):
+        seats = [{"name": "Ann"}, {"name": "Bo"}, {}]
+        table = holder.create(game="schacht", options={"players": 3}, seats=seats, seed=3)
+        tid = table["id"]
+        ann, bo = holder.sit(tid, "Ann", 0), holder.sit(tid, "Bo", 1)
+        with contextlib.ExitStack() as stack:
+            a = holder.connect(stack, tid, seat=0, token=ann)
+            next_of(a, "welcome")
+            with contextlib.ExitStack() as his:
+                b = other.connect(his, tid, seat=1, token=bo)  # the holder has a connection: relayed
+                next_of(b, "welcome")
+                told(a, ["online", "online", "gone"])
+                b.send(json.dumps({"type": "presence", "state": "away"}))
+                told(a, ["online", "away", "gone"])
+                b.send(json.dumps({"type": "chat", "text": "back soon"}))
+                for connection in (a, b):
+                    line = next_of(connection, "chat")
+                    assert (line["seat"], line["name"], line["text"]) == (1, "Bo", "back soon")
+                watcher = other.connect(his, tid)
+                next_of(watcher, "welcome")
+                watcher.send(json.dumps({"type": "chat", "text": "hello"}))
+                assert next_of(watcher, "chat")["name"] == "a spectator"
+                told(a, ["online", "away", "gone"], spectators=1)
+                nothing_but_pong(a)
+            told(a, ["online", "gone", "gone"])  # he left while away: nothing of him is counted

@@ -528,6 +528,22 @@ class _Client:
         self._websocket = websocket
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(self.QUEUE)
         self._writer = asyncio.ensure_future(self._write())
+        self._chat_allowance: float | None = None  # chat messages it may send now (a bucket; None: full)
+        self._chat_last = time.monotonic()
+
+    def may_chat(self, rate: float) -> bool:
+        """Whether the connection may send a chat message now (``rate`` a second on
+        average, bursts of ten times as many); if so, it is counted."""
+        now = time.monotonic()
+        burst = 10 * rate
+        allowance = burst if self._chat_allowance is None else self._chat_allowance
+        allowance = min(burst, allowance + (now - self._chat_last) * rate)
+        self._chat_last = now
+        if allowance < 1:
+            self._chat_allowance = allowance
+            return False
+        self._chat_allowance = allowance - 1
+        return True
 
     async def send(self, message: dict[str, Any] | str) -> None:
         """Queues ``message`` (an object, or its JSON text) for the client."""
@@ -645,7 +661,7 @@ async def _serve(
                 )
                 continue
             allowance -= 1
-            await _handle(connection, table, seat, message, request_id, metrics)
+            await _handle(connection, table, seat, message, request_id, metrics, config)
     finally:
         timer[0].cancel()
 
@@ -657,14 +673,25 @@ async def _handle(
     message: dict[str, Any],
     request_id: Any,
     metrics: Metrics,
+    config: ServerConfig,
 ) -> None:
     kind = message.get("type")
     try:
         if kind == "ping":
             await connection.send(pong(request_id, table.now()))
             return
+        if kind == "presence":
+            await table.presence(seat, connection, message.get("state"))
+            return
+        if kind == "chat":
+            if not connection.may_chat(config.chat_rate):
+                raise Rejection("too_fast", f"at most {config.chat_rate:g} chat messages a second")
+            await table.chat(seat, message.get("text"))
+            return
         if kind != "move":
-            raise Rejection("bad_message", f"unknown message type {kind!r}; a client sends move or ping")
+            raise Rejection(
+                "bad_message", f"unknown message type {kind!r}; a client sends move, chat, presence or ping"
+            )
         if seat is None:
             raise Rejection("not_your_seat", "a spectator cannot move")
         move = message.get("move")

@@ -124,16 +124,18 @@ class Seen:
 class Audiences:
     """The audiences of a table of ``seats`` seats. ``relay``, when set, takes every
     message to an audience as JSON text, for the clients of other processes (they are
-    counted with :meth:`watched_elsewhere`); ``on_spectators`` is called when the number
-    of spectators changes."""
+    counted with :meth:`watched_elsewhere`); ``on_presence`` is called when a connection
+    comes, goes, or its page is hidden or shown again (:meth:`presence` may have changed)."""
 
-    def __init__(self, seats: int, on_spectators: Callable[[], None] | None = None) -> None:
+    def __init__(self, seats: int, on_presence: Callable[[], None] | None = None) -> None:
         self.seats = seats
         self.seen: dict[Audience, Seen] = {None: Seen(), **{seat: Seen() for seat in range(seats)}}
         self.relay: Callable[[Audience, str], None] | None = None
-        self._on_spectators = on_spectators
+        self._on_presence = on_presence
         self._connections: dict[Audience, set[Connection]] = {}
         self._elsewhere: collections.Counter[Audience] = collections.Counter()
+        self._away: set[Connection] = set()  # connections here whose page is hidden
+        self._away_elsewhere: collections.Counter[Audience] = collections.Counter()
 
     @property
     def spectators(self) -> int:
@@ -147,26 +149,49 @@ class Audiences:
 
     def attach(self, audience: Audience, connection: Connection) -> None:
         self._connections.setdefault(audience, set()).add(connection)
-        if audience is None:
-            self._spectators_changed()
+        self._presence_changed()
 
     def detach(self, audience: Audience, connection: Connection) -> None:
         connections = self._connections.get(audience, set())
         if connection in connections:
             connections.discard(connection)
-            if audience is None:
-                self._spectators_changed()
+            self._away.discard(connection)
+            self._presence_changed()
 
-    def watched_elsewhere(self, audience: Audience, change: int) -> None:
-        """A client of another process joined (+1) or left (-1) ``audience``: its messages
-        are relayed while it has any."""
+    def watched_elsewhere(self, audience: Audience, change: int, away: bool = False) -> None:
+        """A client of another process joined (+1) or left (-1) ``audience`` (``away``: its
+        page was hidden when it left): its messages are relayed while it has any."""
         self._elsewhere[audience] = max(0, self._elsewhere[audience] + change)
-        if audience is None:
-            self._spectators_changed()
+        if change < 0 and away:
+            self._away_elsewhere[audience] = max(0, self._away_elsewhere[audience] - 1)
+        self._presence_changed()
 
-    def _spectators_changed(self) -> None:
-        if self._on_spectators is not None:
-            self._on_spectators()
+    def set_away(self, audience: Audience, connection: Connection | None, away: bool) -> None:
+        """The page of ``connection`` (None: a client of another process, counted) is
+        hidden (``away``) or shown again."""
+        if connection is None:
+            self._away_elsewhere[audience] = max(0, self._away_elsewhere[audience] + (1 if away else -1))
+        elif connection in self._connections.get(audience, ()):
+            if away:
+                self._away.add(connection)
+            else:
+                self._away.discard(connection)
+        self._presence_changed()
+
+    def presence(self) -> list[str]:
+        """Each seat's presence (talk.Presence): ``gone`` with no connection, ``away`` when
+        every page of it is hidden, ``online`` otherwise."""
+        shown = []
+        for seat in range(self.seats):
+            here = self._connections.get(seat, set())
+            count = len(here) + self._elsewhere[seat]
+            away = len(here & self._away) + self._away_elsewhere[seat]
+            shown.append("gone" if count == 0 else "away" if away >= count else "online")
+        return shown
+
+    def _presence_changed(self) -> None:
+        if self._on_presence is not None:
+            self._on_presence()
 
     async def send(self, audience: Audience, message: dict[str, Any] | str, everywhere: bool = False) -> None:
         """``message`` to the audience's connections, and relayed to other processes'
@@ -185,7 +210,9 @@ class Audiences:
         """Closes the audience's connections of this process once what is queued is
         written (those of other processes close at the error message relayed to them)."""
         for connection in self._connections.pop(audience, set()):
+            self._away.discard(connection)
             connection.end()
+        self._presence_changed()
 
     async def broadcast(self, message: dict[str, Any], *, end: bool = False) -> None:
         """``message`` to every connection of the table; with ``end``, the last one each gets."""

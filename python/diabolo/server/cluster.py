@@ -43,6 +43,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from diabolo.server.protocol import Rejection
+from diabolo.server.talk import is_away
 
 __all__ = ["Cluster"]
 
@@ -412,6 +413,7 @@ class RemoteTable:
         self._node = node
         self._clock_offset = 0.0
         self._token: Any = None
+        self._away = False  # the client's page is hidden (its last presence message)
         self._receivers: dict[Any, Callable[[str], None]] = {}
 
     async def _call(self, op: str, **args: Any) -> dict[str, Any]:
@@ -480,7 +482,17 @@ class RemoteTable:
         if receive is not None:
             await self._cluster.unlisten(table_channel(self.id, audience), receive)
         with contextlib.suppress(Exception):
-            await self._call("leave", audience=audience)
+            await self._call("leave", audience=audience, away=self._away)
+
+    async def presence(self, audience: int | None, connection: Any, state: Any) -> None:
+        """The client's page is hidden or shown again: the holder counts it (once a change)."""
+        away = is_away(state)
+        if away != self._away:
+            self._away = away
+            await self._call("presence", audience=audience, away=away)
+
+    async def chat(self, audience: int | None, text: Any) -> None:
+        await self._call("chat", seat=audience, token=self._token, text=text)
 
     async def submit(self, seat: int, move: Any, version: Any) -> int:
         answer = await self._call("move", seat=seat, token=self._token, move=move, version=version)

@@ -100,6 +100,15 @@ class ServerConfig:
     """A websocket that sends nothing for this long is closed (the browser client pings every 30 s)."""
     rate: float = 20.0
     """Messages a websocket may send per second, on average (bursts of twice as many)."""
+    chat_length: int = 200
+    """Characters a chat message may have at most."""
+    chat_rate: float = 0.5
+    """Chat messages a websocket may send per second, on average (bursts of ten times as many)."""
+    chat_kept: int = 50
+    """Chat messages a table keeps in each room (the players', the spectators') for pages that come in."""
+    chat_filter: str = ""
+    """A callable, ``package.module:function``, given each chat message (text, seat or None for a spectator,
+    table id) on the event loop, that returns the text to send or None to refuse it; empty: none."""
     max_body: int = 16 * 1024
     """The largest request body, in bytes."""
     max_message: int = 4 * 1024

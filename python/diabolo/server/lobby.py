@@ -30,6 +30,7 @@ from diabolo.server.pool import EnginePool
 from diabolo.server.protocol import Rejection
 from diabolo.server.store import Fenced, Store, TableRow
 from diabolo.server.tables import Seat, Settings, Table, bot_name, make_bot
+from diabolo.server.talk import ChatRules, load_filter
 
 __all__ = ["Lobby"]
 
@@ -80,11 +81,18 @@ class Lobby:
         self._late: dict[str, float] = {}  # tables whose handover was not answered in time: when, by id
         self._held_since: dict[str, float] = {}  # when this process took over each table it took
         self._background: set[asyncio.Future[None]] = set()
+        self._chat = ChatRules(self.config.chat_length, self.config.chat_kept, load_filter(self.config.chat_filter))
 
     @property
     def _limits(self) -> dict[str, Any]:
         caps: dict[str, float] = {**self.config.bot_caps, "delay": self.config.bot_delay_seconds}
-        return {"bot_caps": caps, "hints": self.config.hints, "clock": self._clock, "metrics": self.metrics}
+        return {
+            "bot_caps": caps,
+            "hints": self.config.hints,
+            "chat": self._chat,
+            "clock": self._clock,
+            "metrics": self.metrics,
+        }
 
     def game(self, name: Any, options: Any) -> Game:
         """The game of a client's name and options (cached, the last ``games_cached``: a
@@ -391,7 +399,16 @@ class Lobby:
                 table.audiences.watched_elsewhere(audience, +1)
                 return {"audience": audience, "welcome": welcome}
             if op == "leave":
-                table.audiences.watched_elsewhere(request["audience"], -1)
+                table.audiences.watched_elsewhere(request["audience"], -1, bool(request.get("away")))
+                return {}
+            if op == "presence":
+                table.audiences.set_away(request["audience"], None, bool(request["away"]))
+                return {}
+            if op == "chat":
+                speaker = request.get("seat")
+                if speaker is not None:
+                    speaker = table.authenticate(speaker, request.get("token"))
+                await table.chat(speaker, request["text"])
                 return {}
             if op == "move":
                 seat = table.authenticate(request["seat"], request.get("token"))  # Redis carries no authority

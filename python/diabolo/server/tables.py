@@ -62,6 +62,7 @@ from diabolo.server.metrics import Metrics
 from diabolo.server.pool import EnginePool
 from diabolo.server.protocol import Reason, Rejection, error_message
 from diabolo.server.store import Fenced, Store, TableRow
+from diabolo.server.talk import ChatRules, Rooms, is_away
 
 LOG = logging.getLogger("diabolo.server")
 
@@ -328,6 +329,7 @@ class Table:
         *,
         bot_caps: dict[str, float] | None = None,
         hints: int = 20,
+        chat: ChatRules | None = None,
         clock: Callable[[], float] = time.monotonic,
         metrics: Metrics | None = None,
     ) -> None:
@@ -345,6 +347,9 @@ class Table:
         self.settings = settings
         self._pool = pool
         self._hints = hints
+        self._chat = chat or ChatRules()
+        self.rooms = Rooms(self._chat.kept)
+        """The table's chat rooms (talk.Rooms): what a page that comes in reads."""
         self._clock = clock
         self._metrics = metrics
         self._lock = asyncio.Lock()
@@ -353,7 +358,8 @@ class Table:
         pace = 0.0 if game.real_time else settings.bot_pace  # real-time bots keep their own reaction times
         self.drivers = Drivers(self, pool, bots, self._seed, pace, clock=clock)
         """The table's bots and turn timers."""
-        self.audiences = Audiences(len(seats), on_spectators=self._changed)
+        self.audiences = Audiences(len(seats), on_presence=self._presence_moved)
+        self._presence_shown: tuple[list[str | None], int] = ([], 0)
         """Who watches the table, and what each seat and the spectators were shown."""
         self._moves_by = [0] * len(seats)
         self._due: dict[int, float] = {}  # seat -> when it became due to act (the clock's reading)
@@ -479,6 +485,8 @@ class Table:
             "version": catch_up.pop("version"),
             "time": self.now(),
             "played": self.version,  # the moves so far: the public record's, which a page's log is rebuilt from
+            **self._presence_fields(),
+            "chat": self.rooms.lines(audience),
             **self._clock_fields(),
         }
         message.update(catch_up)
@@ -706,6 +714,47 @@ class Table:
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change(self)
+
+    # ---- presence and chat ---------------------------------------------------------------
+
+    def _presence_fields(self) -> dict[str, Any]:
+        """Each seat's presence (talk.Presence; None for a bot's) and the spectators."""
+        shown = self.audiences.presence()
+        seats = [None if spec.bot else shown[s] for s, spec in enumerate(self.seats)]
+        return {"presence": seats, "spectators": self.audiences.spectators}
+
+    def _presence_moved(self) -> None:
+        """A connection came, went, or was hidden or shown: the table is told when a seat's
+        presence or the count of spectators changed (and the lobby, of the spectators)."""
+        fields = self._presence_fields()
+        now = (fields["presence"], fields["spectators"])
+        if now == self._presence_shown:
+            return
+        if now[1] != self._presence_shown[1]:
+            self._changed()
+        self._presence_shown = now
+        try:
+            task = asyncio.get_running_loop().create_task(self.audiences.broadcast({"type": "presence", **fields}))
+        except RuntimeError:  # no event loop: a table being built
+            return
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def presence(self, audience: Audience, connection: Connection | None, state: Any) -> None:
+        """A page of ``audience`` says it is hidden (``"away"``) or shown (``"here"``)."""
+        self.audiences.set_away(audience, connection, is_away(state))
+
+    async def chat(self, audience: Audience, text: Any) -> None:
+        """``text`` said by a seat to the players (every seat hears it) or by a spectator to
+        the spectators; cleaned, bounded and passed through the server's filter
+        (talk.ChatRules), kept for pages that come in. Rejection ``bad_message`` otherwise."""
+        self._check_open()
+        line = self._chat.passed(self._chat.clean(text), audience, self.id)
+        name = "a spectator" if audience is None else self.seats[audience].name
+        message = {"type": "chat", "seat": audience, "name": name, "text": line, "time": self.now()}
+        self.rooms.keep(message)
+        for target in [None] if audience is None else range(len(self.seats)):
+            await self.audiences.send(target, message)
 
     async def _broadcast_table(self) -> None:
         await self.audiences.broadcast({"type": "table", "table": self.summary()})
