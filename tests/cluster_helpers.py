@@ -129,6 +129,9 @@ def processes(count: int, store: str, redis: str, **settings: Any) -> Iterator[l
             process.stop()
 
 
-def receive(connection: ClientConnection, timeout: float = 30) -> dict[str, Any]:
-    message: dict[str, Any] = json.loads(connection.recv(timeout=timeout))
-    return message
+def receive(connection: ClientConnection, timeout: float = 30, skip: tuple[str, ...] = ("presence",)) -> dict[str, Any]:
+    """The next message, passing over those of a type in ``skip`` (as tests/server_helpers.py's)."""
+    while True:
+        message: dict[str, Any] = json.loads(connection.recv(timeout=timeout))
+        if message["type"] not in skip:
+            return message

@@ -46,9 +46,14 @@ class Running:
             yield connection
 
 
-def receive(connection: ClientConnection, timeout: float = 30) -> dict[str, Any]:
-    message: dict[str, Any] = json.loads(connection.recv(timeout=timeout))
-    return message
+def receive(connection: ClientConnection, timeout: float = 30, skip: tuple[str, ...] = ("presence",)) -> dict[str, Any]:
+    """The next message, passing over those of a type in ``skip``: by default the table's
+    presence news, which come whenever a page opens, closes or hides (a client of the game
+    alone, as a bot's, need not read them; tests/test_server_talk.py does)."""
+    while True:
+        message: dict[str, Any] = json.loads(connection.recv(timeout=timeout))
+        if message["type"] not in skip:
+            return message
 
 
 @contextmanager

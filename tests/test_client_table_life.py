@@ -308,3 +308,64 @@ def test_a_seat_continues_on_a_phone_by_its_one_time_link(server: Running, peopl
     ann.page.wait_for_function("() => window.diabolo && diabolo.welcomes > 0 && diabolo.seat === null")
     spent = server.http.post(f"/api/tables/{table['id']}/seats", json={"seat": 0, "handoff": link.split("handoff=")[1]})
     assert spent.status_code == 403
+
+
+def test_people_see_who_is_here_and_talk_with_phrases_a_field_and_mute(
+    server: Running, people: Callable[..., Person]
+) -> None:
+    """Each seat shows whether its person is online, away (their page hidden) or gone, and
+    the table how many watch; a phrase tapped on a phone and a typed line reach the other
+    player and not the spectators, who talk among themselves; a muted seat's lines are hidden
+    on the muting page only, until it unmutes."""
+    ann, bo, eve = people(), people(PHONE, touch=True), people()
+    table = server.create(
+        game="schacht", options={"players": 3}, seats=[{"name": "Ann"}, {"name": "Bo"}, {"bot": "random"}], seed=8
+    )
+    sit(server, ann, table["id"], 0, "Ann")
+    sit(server, bo, table["id"], 1, "Bo")
+    ann.open_table(server, table["id"])
+    presence = "(seat) => document.querySelector(`#seats .seat[data-seat='${seat}'] .presence`)?.dataset.presence"
+    ann.page.wait_for_function(f"() => ({presence})(1) === 'gone'")
+    bo.open_table(server, table["id"])
+    ann.page.wait_for_function(f"() => ({presence})(1) === 'online'")
+    bo.page.evaluate(
+        "() => { Object.defineProperty(document, 'hidden', {value: true, configurable: true});"
+        " document.dispatchEvent(new Event('visibilitychange')); }"
+    )
+    ann.page.wait_for_function(f"() => ({presence})(1) === 'away'")
+    bo.page.evaluate(
+        "() => { Object.defineProperty(document, 'hidden', {value: false, configurable: true});"
+        " document.dispatchEvent(new Event('visibilitychange')); }"
+    )
+    ann.page.wait_for_function(f"() => ({presence})(1) === 'online'")
+
+    eve.page.goto(f"{server.url}/client/table.html?table={table['id']}&watch=1")
+    eve.page.wait_for_function("() => window.diabolo && diabolo.welcomes > 0")
+    ann.page.wait_for_selector("#watching:has-text('1 watching')")
+    assert eve.page.inner_text("#talk-title") == "Spectators' chat"
+
+    bo.page.click("#phrases button:has-text('Good luck')")
+    ann.page.wait_for_selector("#chat li:has-text('Bo: Good luck')")
+    ann.page.fill("#say-text", "thanks, you too")
+    ann.page.click("#say")
+    bo.page.wait_for_selector("#chat li:has-text('Ann: thanks, you too')")
+    eve.page.fill("#say-text", "go Ann")
+    eve.page.click("#say")
+    eve.page.wait_for_selector("#chat li:has-text('a spectator: go Ann')")
+
+    ann.page.click("#chat li[data-seat='1'] [data-mute]")
+    assert ann.page.locator("#chat li[data-seat='1']").count() == 0
+    bo.page.fill("#say-text", "can you hear me")
+    bo.page.click("#say")
+    bo.page.wait_for_selector("#chat li:has-text('Bo: can you hear me')")
+    ann.page.reload()  # the mute stays on this page's browser
+    ann.page.wait_for_function("() => window.diabolo && diabolo.welcomes > 0")
+    ann.page.wait_for_selector("[data-unmute='1']")
+    assert ann.page.locator("#chat li[data-seat='1']").count() == 0
+    ann.page.click("[data-unmute='1']")
+    ann.page.wait_for_selector("#chat li:has-text('Bo: can you hear me')")
+    assert "go Ann" not in ann.page.inner_text("#chat") and "Good luck" not in eve.page.inner_text("#chat")
+    check_fits(bo.page)
+
+    bo.page.close()
+    ann.page.wait_for_function(f"() => ({presence})(1) === 'gone'")

@@ -390,12 +390,16 @@ def test_a_flood_is_refused_and_other_tables_play_on(tmp_path: Path) -> None:
 
 
 def receive_nothing(connection: Any, wait: float = 0.2) -> bool:
-    """Whether nothing comes on ``connection`` within ``wait`` seconds (0: nothing has come)."""
-    try:
-        connection.recv(timeout=wait)
-    except TimeoutError:
-        return True
-    return False
+    """Whether nothing but presence news (pages that come and go: no move's) comes on
+    ``connection`` within ``wait`` seconds (0: nothing has come)."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            message = json.loads(connection.recv(timeout=max(0.0, deadline - time.monotonic())))
+        except TimeoutError:
+            return True
+        if message["type"] != "presence":
+            return False
 
 
 def test_a_person_who_does_not_move_in_time_has_a_move_played(server: Running) -> None:

@@ -101,7 +101,7 @@ class Follower(threading.Thread):
                 except TimeoutError:
                     continue
                 kind = message["type"]
-                if kind != "pong":
+                if kind not in ("pong", "presence"):  # the table moved on: think again
                     self.next_move = time.monotonic() + PACE
                 if kind == "welcome":
                     self.welcomes += 1

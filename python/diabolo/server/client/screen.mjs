@@ -40,6 +40,8 @@ export class GameScreen {
     this.finalActions = finalActions;
     this.legal = [];
     this.hints = null; // a practice table's {words, count} for this version
+    this.presence = []; // each seat's presence (online, away, gone; null for a bot's), from the server
+    this.spectators = 0;
     this.marks = new Map();
     this.notices = [];
     this.noticeCount = 0;
@@ -293,6 +295,9 @@ export class GameScreen {
           h("span", { class: "dot" }, ""),
           this.name(seat),
           spec.bot ? h("small", { class: "bot" }, ` · bot${spec.level ? `, ${spec.level}` : ""}`) : null,
+          spec.taken && !spec.bot && this.presence[seat]
+            ? h("small", { class: "presence", "data-presence": this.presence[seat] }, ` · ${this.presence[seat]}`)
+            : null,
         ),
         h("span", { class: "sr-only" }, "score"),
         h("div", { class: "score", "data-score": score }, String(score)),
@@ -304,6 +309,7 @@ export class GameScreen {
             : null,
       );
     });
+    if (this.spectators > 0) seats.push(h("p", { class: "watching", id: "watching", key: "watching" }, `${this.spectators} watching`));
     seats.push(h("details", { class: "scores", id: "scores", key: "scores" }, h("summary", {}, "Scores by round"), this.scoreTable()));
     return seats;
   }

@@ -182,6 +182,12 @@ function receive(message, ws) {
       pending.delete(message.id);
       hooks.accepted += 1;
       return undefined;
+    case "presence":
+      screen.presence = message.presence;
+      screen.spectators = message.spectators;
+      return screen.rerender();
+    case "chat":
+      return heard(message);
     case "hints":
       if (screen && message.version === version) {
         screen.hints = { words: message.words, count: message.count };
@@ -218,6 +224,10 @@ async function welcome(message) {
     });
   }
   screen.summary = summary;
+  screen.presence = message.presence || [];
+  screen.spectators = message.spectators || 0;
+  talk.lines = message.chat || [];
+  if (document.hidden) sendPresence();
   if (message.view) {
     screen.reset(message.view, message.played);
   } else if (message.missed) {
@@ -238,6 +248,7 @@ async function welcome(message) {
     h("code", {}, tableId),
   ]);
   renderActions();
+  renderTalk();
   screen.rerender();
 }
 
@@ -325,6 +336,10 @@ function send(move) {
 }
 
 function rejected(message) {
+  if (String(message.id).startsWith("c")) {
+    talk.error = message.message; // a chat message the server refused
+    return renderTalk();
+  }
   const sent = pending.get(message.id);
   pending.delete(message.id);
   const entry = { ...message, move: sent ? sent.move : null };
@@ -627,6 +642,116 @@ async function decline() {
   screen.rerender();
 }
 
+// ---- presence and talk ---------------------------------------------------------------------
+
+/** The server is told when this page is hidden or shown again: the others see the seat away. */
+function sendPresence() {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "presence", state: document.hidden ? "away" : "here" }));
+}
+document.addEventListener("visibilitychange", sendPresence);
+
+/** Phrases a tap sends (a phone's keyboard covers the table). */
+const PHRASES = ["Hello", "Good luck", "Nice one", "Well played", "Oops", "One moment", "Thanks", "Good game"];
+const MUTE_KEY = "diabolo.mute.";
+/** The chat of the page's room: its lines, the refusal of the last message, the seats this page mutes. */
+const talk = { lines: [], error: "", muted: new Set(mutedSeats()) };
+let chatId = 0;
+
+function mutedSeats() {
+  try {
+    const seats = JSON.parse(localStorage.getItem(MUTE_KEY + tableId) || "[]");
+    return Array.isArray(seats) ? seats.filter(Number.isInteger) : [];
+  } catch {
+    return [];
+  }
+}
+
+function mute(seat, muted) {
+  if (muted) talk.muted.add(seat);
+  else talk.muted.delete(seat);
+  localStorage.setItem(MUTE_KEY + tableId, JSON.stringify([...talk.muted]));
+  renderTalk();
+}
+
+function say(text) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) {
+    talk.error = "Not connected: the message was not sent.";
+  } else {
+    socket.send(JSON.stringify({ type: "chat", text, id: `c${++chatId}` }));
+    talk.error = "";
+  }
+  renderTalk();
+}
+
+function heard(line) {
+  talk.lines.push(line);
+  if (talk.lines.length > 100) talk.lines.shift();
+  renderTalk();
+}
+
+function sayForm() {
+  const players = screen.seat !== null;
+  const submit = (event) => {
+    event.preventDefault();
+    const input = $("say-text");
+    const text = input.value.trim();
+    if (!text) return;
+    say(text);
+    input.value = "";
+  };
+  return h(
+    "form",
+    { class: "say", key: "say", on: { submit } },
+    h("label", { for: "say-text", class: "sr-only" }, "Message"),
+    h("input", {
+      id: "say-text",
+      type: "text",
+      maxlength: 200,
+      autocomplete: "off",
+      placeholder: players ? "Say something to the table" : "Say something to the other spectators",
+    }),
+    " ",
+    h("button", { type: "submit", class: "action small", id: "say" }, "Send"),
+  );
+}
+
+/** The chat: the players' room at a seat, the spectators' when watching; a seat's lines
+ * hidden on this page once muted; quick phrases; the message field. */
+function renderTalk() {
+  if (!screen) return;
+  const lines = talk.lines
+    .map((line, i) => [line, i])
+    .filter(([line]) => line.seat === null || !talk.muted.has(line.seat))
+    .map(([line, i]) => {
+      const other = line.seat !== null && line.seat !== screen.seat;
+      const muteButton = h(
+        "button",
+        { type: "button", class: "plain", "data-mute": line.seat, "aria-label": `Mute ${line.name}`, on: { click: () => mute(line.seat, true) } },
+        "mute",
+      );
+      return h("li", { key: i, "data-seat": line.seat ?? "" }, h("strong", {}, line.name), `: ${line.text}`, other ? [" ", muteButton] : null);
+    });
+  const unmute = [...talk.muted].map((seat) =>
+    h(
+      "button",
+      { type: "button", class: "plain", key: `u${seat}`, "data-unmute": seat, on: { click: () => mute(seat, false) } },
+      `unmute ${screen.name(seat)}`,
+    ),
+  );
+  patch($("talk"), [
+    h("h3", { id: "talk-title", key: "title" }, screen.seat !== null ? "Players' chat" : "Spectators' chat"),
+    h("ol", { class: "chat", id: "chat", key: "chat", "aria-live": "polite" }, lines),
+    unmute.length ? h("p", { class: "hint", key: "muted" }, "Muted: ", unmute) : null,
+    h(
+      "div",
+      { class: "phrases", id: "phrases", key: "phrases", role: "group", "aria-label": "Quick phrases" },
+      PHRASES.map((phrase) => h("button", { type: "button", class: "action small", key: phrase, on: { click: () => say(phrase) } }, phrase)),
+    ),
+    sayForm(),
+    talk.error ? h("p", { class: "hint", role: "alert", key: "error" }, talk.error) : null,
+  ]);
+}
+
 function showActionError(error) {
   actions.error = error.message;
   renderActions();
@@ -634,7 +759,8 @@ function showActionError(error) {
 
 document.addEventListener("keydown", (event) => {
   if (!screen || !screen.board || !screen.board.keydown || $("board").inert) return;
-  if (event.target instanceof HTMLInputElement && !screen.board.typing) return;
+  // keys typed into a field are the field's, unless it is the board's and the board takes them
+  if (event.target instanceof HTMLInputElement && !(screen.board.typing && $("board").contains(event.target))) return;
   if (screen.board.keydown(event)) event.preventDefault();
 });
 
