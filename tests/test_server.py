@@ -132,6 +132,7 @@ def test_hostile_input_is_refused_and_changes_nothing(server: Running) -> None:
             "code": "bad_token",
             "clause": "",
             "message": "no seat of this table has that seat number and token",
+            "params": {},
         }
     with server.connect(table["id"], seat=seat, token=token) as connection:
         welcome = receive(connection)
@@ -491,6 +492,9 @@ def test_a_move_that_lost_a_race_is_answered_as_such(server: Running) -> None:
         refusal = receive(b)
     assert refusal["type"] == "rejected" and refusal["reason"] == "stale" and refusal["id"] == "late"
     assert refusal["clause"].startswith("D")
+    # the engine's params to word it by, with the seat's own version (S7.1: never the table's)
+    assert refusal["params"]["rule"] and refusal["params"]["version"] == str(version + 1)
+    assert "seen" not in refusal["params"] and f"your version {version + 1}" in refusal["message"]
 
 
 def test_the_postgres_store_keeps_and_resumes_a_game(postgres_url: str) -> None:

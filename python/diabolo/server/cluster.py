@@ -423,7 +423,8 @@ class RemoteTable:
             raise Rejection("moved", "the process that plays this table does not answer: reconnect") from None
         if "error" in answer:
             error = answer["error"]
-            raise Rejection(error["reason"], error["message"], error.get("code", ""), error.get("clause", ""))
+            code, clause, params = error.get("code", ""), error.get("clause", ""), error.get("params", {})
+            raise Rejection(error["reason"], error["message"], code, clause, params)
         return answer
 
     async def join(self, hello: dict[str, Any], connection: Any) -> tuple[int | None, dict[str, Any]]:

@@ -16,7 +16,8 @@ diabolo.server.protocol.BadMessage: a message is JSON nested at most 16 deep
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 __all__ = [
@@ -116,18 +117,27 @@ class BadMessage(ValueError):
 @dataclass(frozen=True)
 class Rejection(Exception):
     """A request the server refused, with the reason a client can act on (:data:`REASONS`)
-    and a ``code`` (the engine's, or the reason itself); ``clause`` names a rule."""
+    and a ``code`` (the engine's, or the reason itself); ``clause`` names a rule, and
+    ``params`` the values a client words the refusal with (the engine's error params: a
+    client needs no parse of ``message``, which is English for people)."""
 
     reason: Reason
     message: str
     code: str = ""
     clause: str = ""
+    params: Mapping[str, str] = field(default_factory=dict)
 
     def __str__(self) -> str:
         return self.message
 
     def to_json(self) -> dict[str, Any]:
-        return {"reason": self.reason, "code": self.code or self.reason, "clause": self.clause, "message": self.message}
+        return {
+            "reason": self.reason,
+            "code": self.code or self.reason,
+            "clause": self.clause,
+            "message": self.message,
+            "params": dict(self.params),
+        }
 
     @property
     def status(self) -> int:

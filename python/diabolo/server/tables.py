@@ -788,12 +788,14 @@ class Table:
         try:
             trial.apply(move, player=seat, version=version)
         except StaleMoveError as error:
-            raise Rejection("stale", self._seat_versions(seat, str(error)), error.code, error.clause) from None
+            message, params = self._seat_versions(seat, str(error), error.params)
+            raise Rejection("stale", message, error.code, error.clause, params) from None
         except IllegalMoveError as error:
-            raise Rejection("illegal", str(error), error.code, error.clause) from None
+            raise Rejection("illegal", str(error), error.code, error.clause, error.params) from None
         except (NotationError, PlayerError, OptionError, TypeError, ValueError) as error:
             code = getattr(error, "code", "bad_move")
-            raise Rejection("bad_move", str(error), code, getattr(error, "clause", "")) from None
+            params = getattr(error, "params", {})
+            raise Rejection("bad_move", str(error), code, getattr(error, "clause", ""), params) from None
         applied = trial.last_move
         assert applied is not None
         at = self.now()
@@ -839,13 +841,14 @@ class Table:
         if self._closed:
             raise Rejection(self._closed_reason, "this table is no longer played here: reconnect")
 
-    def _seat_versions(self, seat: int, message: str) -> str:
-        """A stale move's message with the seat's own versions (the true ones would count
-        the others' secret decisions)."""
+    def _seat_versions(self, seat: int, message: str, params: dict[str, str]) -> tuple[str, dict[str, str]]:
+        """A stale move's message and params with the seat's own version (the table's true
+        versions count the others' secret decisions, S7.1): the engine's message names
+        them in a sentence of its own, which is replaced."""
         seen = self.audiences.seen[seat]
-        return _STALE_VERSIONS.sub(
-            f"it was legal on your version, the table is at your version {seen.version}", message
-        )
+        own = f"it was legal on your version, the table is at your version {seen.version}"
+        kept = {key: value for key, value in params.items() if key not in ("seen", "version")}
+        return _STALE_VERSIONS.sub(own, message), {**kept, "version": str(seen.version)}
 
     async def _announce(self, shown: list[Audience], at: float, timed_out: int | None = None) -> None:
         """The move's updates to the audiences it showed something to (with the turn

@@ -404,19 +404,19 @@ export function formatTime(seconds) {
 
 // ---- refusals in plain words ----
 
-const CLAUSE_PREFIX = /^[A-Z]\d+(?:\.\d+)?: /;
 const LATE = new Set(["stale_move", "penalty_pending"]); // not a mistake: another move came first
 
 /** Why the server refused a move, in plain words that name the rule: {text, kind}, kind
  * "stale" for a move that came too late, else "error". `entry` is the rejected message
- * ({reason, code, clause, message}) with the move we sent (or null); the codes are the
- * engine's (docs/frontend.rst, "Errors"): the game's own words for them (`game`, its
- * client's explain), else those every game shares here. A code not known gets the
+ * ({reason, code, clause, params, message}) with the move we sent (or null); the codes
+ * and params are the engine's (docs/frontend.rst, "Errors"): the game's own words for
+ * them (`game`, its client's explain), else those every game shares here, from the code,
+ * the params and the view, never from the English `message`. A code not known gets the
  * server's words. */
 export function explainRefusal(entry, view, me, name, game = {}) {
   const move = typeof entry.move === "string" ? entry.move : null;
   const explain = game[entry.code] || EXPLAIN[entry.code];
-  const facts = { move, view, me, name, message: String(entry.message || "").replace(CLAUSE_PREFIX, "") };
+  const facts = { move, view, me, name, params: entry.params || {} };
   const said = explain && view ? explain(facts) : null;
   const kind = entry.reason === "stale" || LATE.has(entry.code) ? "stale" : "error";
   if (!said) return { text: `${REFUSALS[entry.reason] || entry.reason}: ${entry.message}`, kind };

@@ -20,10 +20,7 @@ const EXPLAIN = {
   no_penalty: () => "A card is taken from the line only as the penalty of an invalid call",
   not_the_dealer: ({ view, name }) => `Only the dealer, ${name(view.dealer)}, reveals cards`,
   deck_empty: () => "The deck is used up: there is nothing left to reveal",
-  invalid_claim: ({ move, message }) => {
-    const reason = /(not a word|too few cards|letters missing|double letter split or reversed)/.exec(message);
-    return `${move || "That word"} is not a valid call now${reason ? `: ${reason[1]}` : ""}`;
-  },
+  invalid_claim: ({ move, params }) => `${move || "That word"} is not a valid call now${params.reason ? `: ${params.reason}` : ""}`,
 };
 
 // The longest valid word called (K3.3), and the most cards one seat took in a round (K4.1).
