@@ -13,7 +13,10 @@ them.
 from __future__ import annotations
 
 import copy
+import random
 from typing import Any
+
+import diabolo
 
 SIMULTANEOUS, TERMINAL = -2, -4
 
@@ -242,3 +245,27 @@ class KniziaModel(ClientModel):
 
 
 MODELS: dict[str, type[ClientModel]] = {"schacht": SchachtModel, "duvelen": DuvelenModel, "knizia": KniziaModel}
+
+
+def random_game(game: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
+    """A random game for every audience: the first views, then per move the events and the
+    views after it (a Knizia seat also calls the words a word bot finds)."""
+    state: Any = diabolo.load(game, **options).new_state(seed=seed)
+    rng = random.Random(seed)
+    audiences: list[int | None] = [None, *range(state.game.players)]
+
+    def views() -> list[dict[str, Any]]:
+        seen = [state.public_observation() if a is None else state.observation(a) for a in audiences]
+        for view in seen:
+            view.pop("legal", None)
+            view.pop("legal_moves", None)
+        return seen
+
+    first, steps = views(), []
+    while not state.is_terminal:
+        seat = rng.choice(state.pending_seats)
+        move = diabolo.knizia.WordBot().choose(state, seat, rng.getrandbits(32)) if game == "knizia" else None
+        state.apply(move if move is not None else rng.choice(state.legal_moves(seat)), player=seat)
+        events = [state.public_events() if a is None else state.events_for(a) for a in audiences]
+        steps.append({"events": events, "views": views()})
+    return {"game": game, "first": first, "steps": steps}

@@ -30,7 +30,6 @@ import pytest
 
 pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
 
-import diabolo  # noqa: E402
 from tests.browser_helpers import (  # noqa: E402
     PHONE,
     WIDTHS,
@@ -41,7 +40,10 @@ from tests.browser_helpers import (  # noqa: E402
     server,
     sit,
 )
-from tests.client_models import MODELS  # noqa: E402
+from tests.client_models import (
+    MODELS,  # noqa: E402
+    random_game,  # noqa: E402
+)
 from tests.server_helpers import Running  # noqa: E402
 
 if TYPE_CHECKING:
@@ -66,30 +68,6 @@ QUICK_KNIZIA = {
 
 
 # ---- the client models ------------------------------------------------------------------
-
-
-def random_game(game: str, options: dict[str, Any], seed: int) -> dict[str, Any]:
-    """A random game for every audience: the first views, then per move the events and the
-    views after it (a Knizia seat also calls the words a word bot finds)."""
-    state: Any = diabolo.load(game, **options).new_state(seed=seed)
-    rng = random.Random(seed)
-    audiences: list[int | None] = [None, *range(state.game.players)]
-
-    def views() -> list[dict[str, Any]]:
-        seen = [state.public_observation() if a is None else state.observation(a) for a in audiences]
-        for view in seen:
-            view.pop("legal", None)
-            view.pop("legal_moves", None)
-        return seen
-
-    first, steps = views(), []
-    while not state.is_terminal:
-        seat = rng.choice(state.pending_seats)
-        move = diabolo.knizia.WordBot().choose(state, seat, rng.getrandbits(32)) if game == "knizia" else None
-        state.apply(move if move is not None else rng.choice(state.legal_moves(seat)), player=seat)
-        events = [state.public_events() if a is None else state.events_for(a) for a in audiences]
-        steps.append({"events": events, "views": views()})
-    return {"game": game, "first": first, "steps": steps}
 
 
 def test_the_page_models_keep_every_view_of_random_games(server: Running, people: Callable[..., Person]) -> None:
