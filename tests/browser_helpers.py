@@ -1,24 +1,27 @@
 """What the browser tests share: Debian's Chromium (headless, through Playwright; its own
 browser download is not used), a real server on loopback for a module's tests, people
-(browser contexts, each with its own localStorage) whose pages must log no page error and
-no console error, the two screen sizes, and the check that nothing is wider than a phone's
-screen. A module uses the fixtures by importing them (``server``, ``people``); ``browser``, the
-run's one Chromium, is conftest.py's.
+(browser contexts, each with its own localStorage) whose pages must log no page error, no
+console error and no websocket frame outside the protocol's schema, the two screen sizes,
+and the check that nothing is wider than a phone's screen. A module uses the fixtures by
+importing them (``server``, ``people``); ``browser``, the run's one Chromium, is
+conftest.py's.
 Without Chromium and playwright the tests skip, or fail under CI=true, naming what to
 install."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import diabolo
+from tests.protocol_schema import problem
 from tests.server_helpers import Running, running_server
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, ViewportSize, WebSocket
 
 __all__ = ["DESKTOP", "PHONE", "WIDTHS", "Person", "check_fits", "check_the_end", "people", "server", "sit", "too_wide"]
 
@@ -63,10 +66,25 @@ class Person:
         self.problems: list[str] = []
         self.page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
         self.page.on("console", self._console)
+        self.page.on("websocket", self._watch)
 
     def _console(self, message: ConsoleMessage) -> None:
         if message.type == "error":
             self.problems.append(f"console: {message.text}")
+
+    def _watch(self, socket: WebSocket) -> None:
+        """Every frame the page sends and gets is a message of the protocol's schema
+        (tests/protocol_schema.py): the browser client keeps to it as the server does."""
+        socket.on("framesent", lambda payload: self._frame("client", payload))
+        socket.on("framereceived", lambda payload: self._frame("server", payload))
+
+    def _frame(self, side: str, payload: str | bytes) -> None:
+        try:
+            found = problem(side, json.loads(payload))
+        except ValueError:
+            found = f"a {side} frame that is not JSON: {payload!r:.100}"
+        if found is not None:
+            self.problems.append(found)
 
     def hold_seat(self, table_id: str, seat: int, token: str, name: str) -> None:
         """Keeps a seat's token in this browser's localStorage, as the lobby does."""

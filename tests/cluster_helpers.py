@@ -20,6 +20,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from tests.protocol_schema import check
+
 LEASE_SECONDS = 5.0
 """The default lease."""
 
@@ -133,5 +135,6 @@ def receive(connection: ClientConnection, timeout: float = 30, skip: tuple[str, 
     """The next message, passing over those of a type in ``skip`` (as tests/server_helpers.py's)."""
     while True:
         message: dict[str, Any] = json.loads(connection.recv(timeout=timeout))
+        check("server", message)
         if message["type"] not in skip:
             return message

@@ -16,6 +16,7 @@ import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
 from diabolo.server import create_app, listening_socket, uvicorn_config
+from tests.protocol_schema import check
 
 
 class Running:
@@ -42,6 +43,7 @@ class Running:
     def connect(self, table_id: str, **hello: Any) -> Iterator[ClientConnection]:
         """A websocket to the table that has said hello (``seat``, ``token``, ``since``)."""
         with connect(f"{self.ws_url}/ws/{table_id}", max_size=2**24, open_timeout=10) as connection:
+            check("client", {"type": "hello", **hello})
             connection.send(json.dumps({"type": "hello", **hello}))
             yield connection
 
@@ -52,6 +54,7 @@ def receive(connection: ClientConnection, timeout: float = 30, skip: tuple[str, 
     alone, as a bot's, need not read them; tests/test_server_talk.py does)."""
     while True:
         message: dict[str, Any] = json.loads(connection.recv(timeout=timeout))
+        check("server", message)  # every message a test reads is one of the protocol's
         if message["type"] not in skip:
             return message
 

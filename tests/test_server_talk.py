@@ -124,7 +124,7 @@ def test_a_connection_may_chat_a_burst_and_then_at_its_rate(server: Running) -> 
     with server.connect(tid, seat=0, token=ann) as a:
         next_of(a, "welcome")
         burst = 10 * ServerConfig().chat_rate
-        answers = []
+        answers: list[dict[str, Any]] = []
         for number in range(int(burst) + 1):
             a.send(json.dumps({"type": "chat", "text": f"hi {number}", "id": number}))
         while len(answers) < int(burst) + 1:

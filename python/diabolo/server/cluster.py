@@ -42,7 +42,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from diabolo.server.protocol import Rejection
+from diabolo.server.protocol import Rejection, compact_json, error_message
 from diabolo.server.talk import is_away
 
 __all__ = ["Cluster"]
@@ -323,7 +323,7 @@ class Cluster:
             result = await self._handler(request)
         except Exception as error:  # a bug: the caller hears of it instead of waiting out its time
             LOG.exception("a call from another process failed: %r", request.get("op"))
-            result = {"error": {"reason": "bad_request", "code": "internal", "clause": "", "message": str(error)}}
+            result = {"error": Rejection("bad_request", str(error), "internal").to_json()}
         self._queue("publish", f"{PREFIX}answer:{request['from']}", json.dumps({"id": request["id"], **result}))
 
     # ---- the connection's tasks ------------------------------------------------------------
@@ -386,15 +386,8 @@ class Cluster:
                 await asyncio.sleep(0.2)
 
 
-MISSED = json.dumps(
-    {
-        "type": "error",
-        "reason": "moved",
-        "code": "moved",
-        "clause": "",
-        "message": "messages of this table were lost on their way: reconnect",
-    },
-    separators=(",", ":"),
+MISSED = compact_json(
+    error_message(Rejection("moved", "messages of this table were lost on their way: reconnect", "moved"))
 )
 """What a relayed client is told when messages may have been lost on their way to it."""
 

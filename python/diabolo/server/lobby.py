@@ -27,7 +27,7 @@ from diabolo.server.cluster import HANDOVER_SECONDS, Cluster, RemoteTable, table
 from diabolo.server.config import ServerConfig
 from diabolo.server.metrics import Metrics
 from diabolo.server.pool import EnginePool
-from diabolo.server.protocol import Rejection
+from diabolo.server.protocol import Reason, Rejection, error_message
 from diabolo.server.store import Fenced, Store, TableRow
 from diabolo.server.tables import Seat, Settings, Table, bot_name, make_bot
 from diabolo.server.talk import ChatRules, load_filter
@@ -746,8 +746,8 @@ class Lobby:
             await self.cluster.close()
 
 
-def _error(reason: str, code: str, message: str) -> dict[str, Any]:
-    return {"type": "error", "reason": reason, "code": code, "clause": "", "message": message}
+def _error(reason: Reason, code: str, message: str) -> dict[str, Any]:
+    return error_message(Rejection(reason, message, code))
 
 
 MOVED = _error("moved", "moved", "this table moved: reconnect")

@@ -1,0 +1,56 @@
+"""The protocol's JSON Schema (tests/protocol_schema.py checks every message of the server
+and browser tests against it) is the server's: its refusal reasons are protocol.REASONS, it
+is served beside the client, and it refuses what the protocol does not have."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
+
+from diabolo.server.protocol import REASONS  # noqa: E402
+from tests.protocol_schema import SCHEMA_PATH, problem  # noqa: E402
+
+
+def test_the_schemas_reasons_are_the_servers() -> None:
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    for kind in ("rejected", "error"):
+        assert schema["$defs"]["server"][kind]["properties"]["reason"]["enum"] == list(REASONS)
+
+
+@pytest.mark.parametrize(
+    ("side", "message"),
+    [
+        ("client", {"type": "hello", "seat": 1, "token": "t", "since": 4}),
+        ("client", {"type": "move", "move": "R4>", "version": 12, "id": 7}),
+        ("client", {"type": "chat", "text": "gg", "id": "c1"}),
+        ("client", {"type": "presence", "state": "away"}),
+        ("server", {"type": "pong", "id": 1, "time": 41.3}),
+        ("server", {"type": "presence", "presence": ["online", None, "gone"], "spectators": 0}),
+        ("server", {"type": "accepted", "id": 7, "version": 13}),
+    ],
+)
+def test_messages_of_the_protocol_pass(side: str, message: dict[str, object]) -> None:
+    assert problem(side, message) is None
+
+
+@pytest.mark.parametrize(
+    ("side", "message"),
+    [
+        ("client", {"type": "move"}),  # no move
+        ("client", {"type": "presence", "state": "asleep"}),
+        ("client", {"type": "chat", "text": 7}),
+        ("client", {"type": "hello", "seat": 1, "token": "t", "extra": 1}),
+        ("client", {"type": "shout"}),
+        (
+            "server",
+            {"type": "rejected", "id": 1, "reason": "nope", "code": "", "clause": "", "message": "", "params": {}},
+        ),
+        ("server", {"type": "error", "reason": "moved", "code": "moved", "clause": "", "message": "m"}),  # no params
+        ("server", {"type": "update", "version": 0, "time": 1.0, "events": [], "clock": 1.0, "deadlines": []}),
+    ],
+)
+def test_messages_outside_the_protocol_are_found(side: str, message: dict[str, object]) -> None:
+    assert problem(side, message) is not None
