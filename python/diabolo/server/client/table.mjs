@@ -500,23 +500,7 @@ function deviceControl() {
     "div",
     { class: "handoff", key: "other-device", role: "group", "aria-label": "continue on another device" },
     h("label", { for: "handoff-link" }, `Open this link on your other device (it works once, for ${minutes} minutes; this page then only watches): `),
-    h("input", { id: "handoff-link", type: "text", readonly: true, value: offer.link, size: 40 }),
-    " ",
-    h(
-      "button",
-      {
-        type: "button",
-        class: "action small",
-        id: "copy-handoff",
-        on: {
-          click: async (event) => {
-            const button = event.currentTarget;
-            button.textContent = (await copyText(offer.link, $("handoff-link"))) ? "Copied" : "Select and copy";
-          },
-        },
-      },
-      "Copy",
-    ),
+    ...linkField("handoff", offer.link),
     " ",
     h("button", { type: "button", class: "action small", on: { click: closeHandoff } }, "Close"),
     h("img", { class: "qr", id: "handoff-qr", src: offer.qr, alt: "QR code of the link: point your phone's camera at it", width: 180, height: 180 }),
@@ -542,30 +526,22 @@ async function continueHere() {
   }
 }
 
+/** A link to hand on: the field #<name>-link that shows it, and its Copy button #copy-<name>. */
+function linkField(name, link) {
+  const copy = async (event) => {
+    const button = event.currentTarget;
+    button.textContent = (await copyText(link, $(`${name}-link`))) ? "Copied" : "Select and copy";
+  };
+  return [
+    h("input", { id: `${name}-link`, type: "text", readonly: true, value: link, size: 40 }),
+    " ",
+    h("button", { type: "button", class: "action small", id: `copy-${name}`, on: { click: copy } }, "Copy"),
+  ];
+}
+
 function inviteControl(seat) {
   const link = inviteUrl(tableId, screen.game, seat);
-  return h(
-    "div",
-    { class: "invite", key: "invite" },
-    h("label", { for: "invite-link" }, `Invite a friend to seat ${seat}: `),
-    h("input", { id: "invite-link", type: "text", readonly: true, value: link, size: 40 }),
-    " ",
-    h(
-      "button",
-      {
-        type: "button",
-        class: "action small",
-        id: "copy-invite",
-        on: {
-          click: async (event) => {
-            const button = event.currentTarget;
-            button.textContent = (await copyText(link, $("invite-link"))) ? "Copied" : "Select and copy";
-          },
-        },
-      },
-      "Copy",
-    ),
-  );
+  return h("div", { class: "invite", key: "invite" }, h("label", { for: "invite-link" }, `Invite a friend to seat ${seat}: `), ...linkField("invite", link));
 }
 
 function joinForm(seat) {
