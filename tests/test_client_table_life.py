@@ -12,14 +12,18 @@ from __future__ import annotations
 import random
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
 
 pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
 
-from tests.browser_helpers import PHONE, Person, check_fits, check_the_end, people, server, sit  # noqa: E402
+from tests.browser_helpers import DESKTOP, PHONE, Person, check_fits, check_the_end, people, server, sit  # noqa: E402
 from tests.server_helpers import Running  # noqa: E402
 from tests.test_server_browser import play_schacht  # noqa: E402
+
+if TYPE_CHECKING:
+    from playwright.sync_api import ViewportSize
 
 __all__ = ["people", "server"]  # the fixtures this module uses
 
@@ -194,10 +198,13 @@ def test_the_connection_stays_in_view_and_an_offline_board_takes_no_move(
     ann.problems[:] = [problem for problem in ann.problems if "net::ERR_INTERNET_DISCONNECTED" not in problem]
 
 
-def test_no_turn_runs_while_the_table_waits_for_its_people(server: Running, people: Callable[..., Person]) -> None:
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_no_turn_runs_while_the_table_waits_for_its_people(
+    server: Running, people: Callable[..., Person], viewport: ViewportSize
+) -> None:
     """A table still waiting for a person shows no turn and no timer: the status says who
     it waits for, and once the last seat is taken the first turn begins."""
-    ann = people()
+    ann = people(viewport)
     table = server.create(
         game="schacht",
         options={"players": 3},
@@ -219,12 +226,13 @@ def test_no_turn_runs_while_the_table_waits_for_its_people(server: Running, peop
     page.wait_for_selector("#seats .seat.turn")
 
 
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_a_seated_person_fills_a_free_seat_with_a_bot_and_the_game_starts(
-    server: Running, people: Callable[..., Person]
+    server: Running, people: Callable[..., Person], viewport: ViewportSize
 ) -> None:
     """A table that waits for someone in a free seat (a declined rematch's, say) offers a
     seated person to fill it with the game's bot; then the first turn begins."""
-    ann = people()
+    ann = people(viewport)
     table = server.create(
         game="schacht", options={"players": 3}, seats=[{"name": "Ann"}, {}, {"bot": "random"}], seed=4
     )
