@@ -238,7 +238,7 @@ def create_app(
             websockets[0] -= 1
 
     async def converse(websocket: WebSocket) -> None:
-        connection = _Client(websocket)
+        connection = _Client(websocket, config.chat_rate)
         audience: int | None = None
         table: Table | RemoteTable | None = None
         try:
@@ -524,20 +524,19 @@ class _Client:
 
     QUEUE = 512
 
-    def __init__(self, websocket: WebSocket) -> None:
+    def __init__(self, websocket: WebSocket, chat_rate: float) -> None:
         self._websocket = websocket
         self._queue: asyncio.Queue[str | None] = asyncio.Queue(self.QUEUE)
         self._writer = asyncio.ensure_future(self._write())
-        self._chat_allowance: float | None = None  # chat messages it may send now (a bucket; None: full)
+        self._chat_rate = chat_rate
+        self._chat_allowance = 10 * chat_rate  # chat messages it may send now (a bucket, full at first)
         self._chat_last = time.monotonic()
 
-    def may_chat(self, rate: float) -> bool:
-        """Whether the connection may send a chat message now (``rate`` a second on
+    def may_chat(self) -> bool:
+        """Whether the connection may send a chat message now (``chat_rate`` a second on
         average, bursts of ten times as many); if so, it is counted."""
         now = time.monotonic()
-        burst = 10 * rate
-        allowance = burst if self._chat_allowance is None else self._chat_allowance
-        allowance = min(burst, allowance + (now - self._chat_last) * rate)
+        allowance = min(10 * self._chat_rate, self._chat_allowance + (now - self._chat_last) * self._chat_rate)
         self._chat_last = now
         if allowance < 1:
             self._chat_allowance = allowance
@@ -684,7 +683,7 @@ async def _handle(
             await table.presence(seat, connection, message.get("state"))
             return
         if kind == "chat":
-            if not connection.may_chat(config.chat_rate):
+            if not connection.may_chat():
                 raise Rejection("too_fast", f"at most {config.chat_rate:g} chat messages a second")
             await table.chat(seat, message.get("text"))
             return

@@ -419,7 +419,8 @@ class Lobby:
                 )
                 return {"seat": seat, "token": token, "table": summary}
             if op == "handoff":
-                return {"code": await table.handoff(request["seat"], request["token"]), "game": table.game_name}
+                code, game = await table.handoff(request["seat"], request["token"])
+                return {"code": code, "game": game}
             if op == "leave_seat":
                 return {"table": await self._leave_here(table, request["seat"], request["token"])}
             if op == "seat_bot":
@@ -447,12 +448,11 @@ class Lobby:
         return await self._leave_here(table, seat, token)
 
     async def handoff(self, table_id: str, seat: Any, token: Any) -> tuple[str, str]:
-        """A one-time code that moves a person's seat to another device (Table.handoff),
-        and the table's game."""
+        """A one-time code that moves a person's seat to another device, and the table's
+        game (Table.handoff)."""
         table = await self.find(table_id)
-        if isinstance(table, RemoteTable):
-            return await table.handoff(seat, token)
-        return await table.handoff(seat, token), table.game_name
+        answer: tuple[str, str] = await table.handoff(seat, token)
+        return answer
 
     async def seat_bot(self, table_id: str, seat: Any, by: Any, token: Any) -> dict[str, Any]:
         """A person at a table that waits fills a free seat with a bot (Table.seat_bot)."""

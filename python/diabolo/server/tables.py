@@ -359,8 +359,8 @@ class Table:
         self.drivers = Drivers(self, pool, bots, self._seed, pace, clock=clock)
         """The table's bots and turn timers."""
         self.audiences = Audiences(len(seats), on_presence=self._presence_moved)
-        self._presence_shown: tuple[list[str | None], int] = ([], 0)
         """Who watches the table, and what each seat and the spectators were shown."""
+        self._presence_shown: tuple[list[str | None], int] = ([], 0)  # the presence the table was last told
         self._moves_by = [0] * len(seats)
         self._due: dict[int, float] = {}  # seat -> when it became due to act (the clock's reading)
         self._clock_start = clock()
@@ -519,19 +519,19 @@ class Table:
                 return await self._take_handed(seat, handoff)
             return await self._take_seat(seat, name, token)
 
-    async def handoff(self, seat: Any, token: Any) -> str:
+    async def handoff(self, seat: Any, token: Any) -> tuple[str, str]:
         """A one-time code that moves the person's ``seat`` (opened by ``token``) to another
-        device: :meth:`take_seat` with it gives the seat a new token, and the connections
-        of the old one are told (``seat_moved``) and closed. It works once, for
-        HANDOFF_SECONDS; a new code replaces the seat's last one. Rejection ``bad_token``
-        for a token that opens no seat."""
+        device, and the table's game (which the link names): :meth:`take_seat` with the
+        code gives the seat a new token, and the connections of the old one are told
+        (``seat_moved``) and closed. It works once, for HANDOFF_SECONDS; a new code
+        replaces the seat's last one. Rejection ``bad_token`` for a token that opens no seat."""
         async with self._lock:
             self._check_open()
             seat = self.authenticate(seat, token)
             code = secrets.token_urlsafe(18)
             until = time.time() + HANDOFF_SECONDS
             await self._change_seat(seat, dataclasses.replace(self.seats[seat], handoff=(token_hash(code), until)))
-            return code
+            return code, self.game_name
 
     async def _take_handed(self, seat: Any, code: Any) -> tuple[int, str, dict[str, Any]]:
         if not (_seat_number(seat, len(self.seats)) and self.seats[seat].handed_by(code, time.time())):

@@ -63,11 +63,13 @@ export function storeName(name) {
   localStorage.setItem("diabolo.name", name);
 }
 
-/** Takes a person's seat (null: the first free one) and keeps its token. */
-export async function takeSeat(tableId, seat, name) {
-  const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/seats`, { name, seat });
-  storeSeat(tableId, answer.seat, answer.token, name);
-  storeName(name);
+/** Takes a person's seat (null: the first free one) and keeps its token; with `handoff`,
+ * the code of a link from another device, the seat that link moves here, with its name. */
+export async function takeSeat(tableId, seat, name, handoff = null) {
+  const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/seats`, handoff ? { seat, handoff } : { name, seat });
+  const kept = handoff ? answer.table.seats[answer.seat].name : name;
+  storeSeat(tableId, answer.seat, answer.token, kept);
+  storeName(kept);
   return answer;
 }
 

@@ -10,21 +10,7 @@
 // that moves the seat there: this page then watches), and at the end a rematch with the
 // same seats, which every player is asked to join.
 
-import {
-  api,
-  askRematch,
-  copyText,
-  forgetSeat,
-  inviteUrl,
-  leaveTable,
-  replayUrl,
-  rulesUrl,
-  storedName,
-  storedSeat,
-  storeSeat,
-  tableUrl,
-  takeSeat,
-} from "./common.mjs";
+import { api, askRematch, copyText, forgetSeat, inviteUrl, leaveTable, replayUrl, rulesUrl, storedName, storedSeat, tableUrl, takeSeat } from "./common.mjs";
 import { h, patch } from "./dom.mjs";
 import { gameClient } from "./games.mjs";
 import { GameScreen } from "./screen.mjs";
@@ -380,9 +366,9 @@ function errorMessage(message) {
  * actions (the screen, which redraws the banner, leaves them alone), and the timer stops. */
 function endPage(content) {
   actions.ended = content;
-  if (screen) screen.timer = null;
-  if (screen) renderActions();
-  else patch(places.banner, content);
+  if (!screen) return patch(places.banner, content);
+  screen.timer = null;
+  renderActions();
 }
 
 /** The screen's "Sit here" on a free seat: the form to take it, with the name field focused. */
@@ -516,13 +502,12 @@ function closeHandoff() {
  * opens the table as that seat; the link works once. */
 async function continueHere() {
   try {
-    const answer = await api(`/api/tables/${encodeURIComponent(tableId)}/seats`, { seat: invitedSeat, handoff: handoffCode });
-    storeSeat(tableId, answer.seat, answer.token, answer.table.seats[answer.seat].name);
+    await takeSeat(tableId, invitedSeat, null, handoffCode);
     location.replace(tableUrl(tableId, params.get("game")));
   } catch (error) {
     setConnection("closed", "link refused");
     const watch = h("a", { href: tableUrl(tableId, params.get("game"), true) }, "Watch the table");
-    patch(places.banner, h("div", { class: "error", id: "error" }, error.message, ". ", watch, " · ", h("a", { href: "/" }, "lobby")));
+    endPage(h("div", { class: "error", id: "error", key: "ended" }, error.message, ". ", watch, " · ", h("a", { href: "/" }, "lobby")));
   }
 }
 
