@@ -8,7 +8,9 @@
 # TypeScript's tsc, which checks js/diabolo.d.mts (tests/test_js_types.py), pkg-config, which
 # reads the package's diabolo.pc (tests/test_installed.py), the cross compilers, wine and
 # qemu-user, with which tests/test_cross_platform.py builds for Windows, Linux aarch64 and
-# 32-bit x86 and runs what it built, and ccache, which every C++ build of the suite
+# 32-bit x86 and runs what it built, Mono, which compiles and runs the .NET binding
+# (tests/test_dotnet.py), cargo (where rustup's is not installed) for the Rust crates
+# (tests/test_rust.py), and ccache, which every C++ build of the suite
 # goes through (the package, CMake's sanitizer builds, the fuzz build, WebAssembly), so that
 # a second run, even from a clone in another folder, compiles almost nothing. As root with
 # apt-get it installs them if they are missing; otherwise, or if that fails, it says what to
@@ -17,9 +19,11 @@
 set -uo pipefail
 
 packages=(clang-14 libclang-rt-14-dev emscripten node-acorn chromium postgresql redis-server ccache node-typescript pkgconf
-    g++-mingw-w64-x86-64-posix wine64 qemu-user g++-aarch64-linux-gnu g++-i686-linux-gnu)
-# Debian's nodejs only where there is no Node.js at all: another one (NodeSource's) serves.
+    g++-mingw-w64-x86-64-posix wine64 qemu-user g++-aarch64-linux-gnu g++-i686-linux-gnu mono-devel)
+# Debian's nodejs only where there is no Node.js at all: another one (NodeSource's) serves;
+# Debian's cargo (with rustfmt) only where there is none (rustup's serves, in ~/.cargo/bin).
 command -v node >/dev/null 2>&1 || packages+=(nodejs)
+command -v cargo >/dev/null 2>&1 || [ -x "$HOME/.cargo/bin/cargo" ] || packages+=(cargo rustfmt rust-clippy)
 
 have_tools() {
     command -v clang++-14 >/dev/null 2>&1 &&
@@ -30,7 +34,9 @@ have_tools() {
         command -v tsc >/dev/null 2>&1 && command -v pkg-config >/dev/null 2>&1 &&
         command -v x86_64-w64-mingw32-g++-posix >/dev/null 2>&1 && [ -x /usr/lib/wine/wine64 ] &&
         command -v qemu-aarch64 >/dev/null 2>&1 && command -v aarch64-linux-gnu-g++ >/dev/null 2>&1 &&
-        command -v i686-linux-gnu-g++ >/dev/null 2>&1 &&
+        command -v i686-linux-gnu-g++ >/dev/null 2>&1 && command -v mcs >/dev/null 2>&1 &&
+        command -v mono >/dev/null 2>&1 &&
+        { command -v cargo >/dev/null 2>&1 || [ -x "$HOME/.cargo/bin/cargo" ]; } &&
         { command -v initdb >/dev/null 2>&1 || compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null; }
 }
 
@@ -51,6 +57,7 @@ fi
 echo "install-test-tools: the fuzz test needs clang 14 and its sanitizer runtimes, the WebAssembly test" \
     "Emscripten and Node.js, the browser tests Chromium, the server's store and cluster tests PostgreSQL and Redis," \
     "the TypeScript test tsc, the installed-package test pkg-config, the cross-platform test MinGW-w64, wine," \
-    "qemu-user and the aarch64 and i686 cross compilers, and every build goes faster through ccache:" \
+    "qemu-user and the aarch64 and i686 cross compilers, the .NET binding's test Mono, the Rust crates' test" \
+    "cargo, and every build goes faster through ccache:" \
     "apt-get install ${packages[*]}"
 exit 0
