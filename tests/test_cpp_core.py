@@ -13,6 +13,7 @@ from __future__ import annotations
 import importlib
 import json
 import os
+import re
 import shutil
 import sys
 from pathlib import Path
@@ -22,6 +23,7 @@ import pytest
 from tests import background
 from tests.background import Run
 from tests.capi_replay import check_capi_run, run_capi_test
+from tests.transcripts import TRANSCRIPTS
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -109,9 +111,10 @@ def build_and_run(
 
 
 @background.job("sanitize")
-def sanitized(folder: Path) -> tuple[str, Run, Run, Run]:
-    """The C++ tests' output under ASan+UBSan, and the runs of the C test and the docs' two
-    examples, built the same way (a background job: tests/background.py)."""
+def sanitized(folder: Path) -> tuple[str, Run, Run, Run, Run]:
+    """The C++ tests' output under ASan+UBSan, and the runs of the C test, the docs' two
+    examples and the golden transcripts' replay through the C++ contract, built the same way
+    (a background job: tests/background.py)."""
     build, output = build_and_run(
         "sanitize",
         "DIABOLO_SANITIZE",
@@ -119,7 +122,9 @@ def sanitized(folder: Path) -> tuple[str, Run, Run, Run]:
     )
     example = background.run([str(build / "play_any_game")], timeout=300)
     first = background.run([str(build / "schacht_random")], timeout=300)
-    return output, run_capi_test(build / "diabolo_capi_test", folder), example, first
+    transcripts = sorted(map(str, TRANSCRIPTS.glob("*.txt")))
+    replayed = background.run([str(build / "diabolo_contract_replay"), *transcripts], timeout=300)
+    return output, run_capi_test(build / "diabolo_capi_test", folder), example, first, replayed
 
 
 @pytest.mark.slow
@@ -129,7 +134,7 @@ def test_core_under_address_and_undefined_behaviour_sanitizers() -> None:
     """Waits on its background job when it has not ended: the build and the C++ tests under
     ASan and UBSan take one to two minutes warm (the 360 random games under the invariant
     checker most of it), ten cold."""
-    output, capi, example, first = background.result("sanitize")
+    output, capi, example, first, replayed = background.result("sanitize")
     assert "random_games_keep_every_invariant" in output
     # The C API from plain C99 (cpp/tests/capi/test_capi.c): its games, replayed through
     # the Python API, end in the same state text; it checks every golden transcript
@@ -141,6 +146,11 @@ def test_core_under_address_and_undefined_behaviour_sanitizers() -> None:
     for name in ("schacht", "duvelen", "knizia"):
         assert f"{name}: seat 1 sees {{" in example.stdout
     assert example.stdout.count("the loaded copy ended alike") == 3
+    # Every golden transcript through the C++ contract alone (cpp/tests/contract_replay).
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+    counts = dict(re.findall(r"^(\w+\.txt) (\d+)$", replayed.stdout, re.MULTILINE))
+    assert sorted(counts) == sorted(path.name for path in TRANSCRIPTS.glob("*.txt")) != []
+    assert all(int(lines) > 20 for lines in counts.values())
     assert first.returncode == 0 and first.stdout.startswith(
         "seat 1 may play: R1< R1> Y2< Y2> Y3< Y3> G3< G3> P4< P4> B3< B3>"
     ), first.stdout + first.stderr
