@@ -18,6 +18,7 @@ import base64
 import json
 import os
 import re
+import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
@@ -28,6 +29,7 @@ import diabolo
 from diabolo import Lexicon, duvelen, knizia, schacht
 from tests import background
 from tests.capi_replay import KNIZIA_WORDS, game_of, replay
+from tests.tool_helpers import skip_or_fail
 from tests.transcripts import TRANSCRIPTS
 from tests.wasm_helpers import ROOT, require_tools
 
@@ -162,3 +164,71 @@ def test_the_javascript_api_calls_every_function_of_the_c_api() -> None:
     called = set(re.findall(r"\._(diabolo_\w+)\b", wrapper))
     assert declared - called == set(), "js/diabolo.mjs does not wrap these functions of diabolo.h"
     assert called - declared == set(), "js/diabolo.mjs calls functions diabolo.h does not declare"
+
+
+def run(command: list[str], cwd: Path) -> str:
+    """Runs a command of the npm package's test; fails with its output if it fails."""
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, f"{' '.join(command)}:\n{result.stdout[-4000:]}{result.stderr[-4000:]}"
+    return result.stdout
+
+
+@pytest.mark.background("wasm")
+def test_the_npm_package_installs_and_replays_from_node_and_typescript(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    """js/ packed by ``npm pack`` with the build's module and .wasm in dist/ (what its prepack
+    script builds), installed from the tarball into a fresh folder, imported by name from
+    Node (tests/npm_consumer/smoke.mjs: the .wasm found with no option) and from TypeScript
+    compiled with ``tsc --strict`` against the package's types (replay.mts, which replays
+    every golden transcript), and its types refuse a wrong call."""
+    require_tools()
+    wasm_build: Path = request.getfixturevalue("wasm_build")
+    for tool in ("npm", "tsc"):
+        if shutil.which(tool) is None:
+            skip_or_fail(f"the npm package's test needs {tool}: apt-get install npm node-typescript")
+    source = tmp_path / "package"
+    (source / "dist").mkdir(parents=True)
+    for name in ("package.json", "diabolo.mjs", "diabolo.d.mts", "README.md"):
+        shutil.copy2(ROOT / "js" / name, source / name)
+    for name in ("diabolo.mjs", "diabolo.wasm"):
+        shutil.copy2(wasm_build / name, source / "dist" / name)
+    packed = run(["npm", "pack", "--ignore-scripts", "--json", "--pack-destination", str(tmp_path)], source)
+    (tarball,) = json.loads(packed)
+    assert sorted(entry["path"] for entry in tarball["files"]) == [
+        "README.md",
+        "diabolo.d.mts",
+        "diabolo.mjs",
+        "dist/diabolo.mjs",
+        "dist/diabolo.wasm",
+        "package.json",
+    ]
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "package.json").write_text('{"name": "consumer", "private": true, "type": "module"}\n')
+    run(["npm", "install", "--offline", "--no-audit", "--no-fund", str(tmp_path / tarball["filename"])], app)
+    for path in (ROOT / "tests" / "npm_consumer").iterdir():
+        shutil.copy2(path, app / path.name)
+
+    state = diabolo.load("schacht", players=3).new_state(seed=4)
+    while not state.is_terminal:
+        seat = state.pending_seats[0]
+        state.apply(state.legal_actions(seat)[0], player=seat)
+    expected = f"{diabolo.__version__} {','.join(diabolo.games())} {' '.join(map(str, state.scores))}"
+    assert run(["node", "smoke.mjs"], app).strip() == expected
+
+    run(["tsc", "-p", "tsconfig.json"], app)
+    replayed = run(["node", "out/replay.mjs", str(TRANSCRIPTS)], app)
+    counts = dict(re.findall(r"^(\w+\.txt) (\d+)$", replayed, re.MULTILINE))
+    assert sorted(counts) == sorted(path.name for path in TRANSCRIPTS.glob("*.txt")) != []
+    assert all(int(lines) > 20 for lines in counts.values())
+
+    (app / "wrong.mts").write_text('import { loadDiabolo } from "diabolo";\n(await loadDiabolo()).load(3);\n')
+    wrong = subprocess.run(
+        ["tsc", "--strict", "--module", "nodenext", "--target", "es2022", "--noEmit", "wrong.mts"],
+        cwd=app,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert wrong.returncode != 0 and "TS2345" in wrong.stdout, wrong.stdout
