@@ -11,7 +11,9 @@ their wheels."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -152,3 +154,69 @@ def test_linux_32_bit_x86_with_sse2_math_and_refused_with_x87_math() -> None:
     assert refused.returncode != 0
     assert "diabolo on 32-bit x86 needs SSE2 floating point" in refused.stdout + refused.stderr
     check_capi_run(capi)
+
+
+ZIG_TARGETS = {"aarch64-macos": "arm64", "x86_64-macos": "x86_64"}
+"""macOS on Apple silicon and on Intel, as Zig names them, and the Mach-O CPU type that
+`file`-like checks read from the library (MACH_O_CPU)."""
+MACH_O_CPU = {0x0100000C: "arm64", 0x01000007: "x86_64"}
+
+
+def zig_build(target: str) -> Path:
+    """The core and the C library built for macOS with Zig's clang, its libc++ and its
+    Mach-O linker (cpp/toolchains/zig-macos.cmake): what compiles and links with Apple's
+    libc++ headers; nothing of it runs here."""
+    import boost_headers
+
+    from importlib.metadata import version
+
+    folder = ROOT / "build" / "cross" / target
+    # ccache knows the compiler by Zig's version and the target (which the wrapper takes from
+    # the environment, not the command line), not by the wrapper script's time, which a fresh
+    # clone changes.
+    compiler = f"string:ziglang-{version('ziglang')}-{target}"
+    env = {**os.environ, **COMPILER_CACHE, "CCACHE_COMPILERCHECK": compiler}
+    env |= {"DIABOLO_ZIG_TARGET": target, "PYTHON": sys.executable}
+    configure = [
+        cmake(),
+        "-S",
+        str(ROOT / "cpp"),
+        "-B",
+        str(folder),
+        f"-DCMAKE_TOOLCHAIN_FILE={ROOT / 'cpp' / 'toolchains' / 'zig-macos.cmake'}",
+        f"-DDIABOLO_BOOST_INCLUDE_DIR={boost_headers.get_include()}",
+        "-DCMAKE_BUILD_TYPE=Release",
+        "-DDIABOLO_TESTS=OFF",
+    ]
+    for command in (configure, [cmake(), "--build", str(folder), "--target", "diabolo", "--parallel", "2"]):
+        result = background.run(command, timeout=1800, env=env)
+        assert result.returncode == 0, f"{' '.join(command)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    return folder
+
+
+@background.job("macos")
+def macos(work: Path) -> dict[str, Path]:
+    """Both macOS builds (a background job)."""
+    if importlib.util.find_spec("ziglang") is None:
+        skip_or_fail("the macOS build check needs Zig: pip install ziglang==0.17.0 (a test extra)")
+    return {target: zig_build(target) for target in ZIG_TARGETS}
+
+
+@pytest.mark.background("macos")
+def test_macos_arm64_and_x86_64_build_and_link_with_zig() -> None:
+    """Waits on its background job: the core and libdiabolo.dylib for both macOS targets
+    (about four minutes cold, seconds warm through ccache). Each is a Mach-O dynamic library
+    of its CPU that exports every function of the C API."""
+    import struct
+
+    header = (ROOT / "cpp" / "include" / "diabolo" / "diabolo.h").read_text()
+    declared = set(re.findall(r"^DIABOLO_API [^(]*?\b(diabolo_\w+)\(", header, re.MULTILINE))
+    for target, folder in background.result("macos").items():
+        library = folder / "libdiabolo.dylib"
+        assert library.is_file(), sorted(path.name for path in folder.iterdir())
+        data = library.read_bytes()
+        magic, cpu, _, filetype = struct.unpack_from("<IiII", data)
+        assert magic == 0xFEEDFACF and filetype == 6, (target, hex(magic), filetype)  # 64-bit Mach-O, MH_DYLIB
+        assert MACH_O_CPU.get(cpu) == ZIG_TARGETS[target], (target, hex(cpu))
+        exported = set(re.findall(rb"_(diabolo_\w+)\x00", data))
+        assert {name.encode() for name in declared} <= exported, sorted(declared - {n.decode() for n in exported})
