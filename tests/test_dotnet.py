@@ -74,9 +74,7 @@ def test_the_binding_replays_every_golden_transcript(built: dict[str, Path]) -> 
 
 
 @pytest.mark.parametrize("spec", SPECS, ids=lambda spec: spec.name)
-def test_the_bots_play_the_same_games_through_the_binding_as_from_python(
-    built: dict[str, Path], spec: Spec
-) -> None:
+def test_the_bots_play_the_same_games_through_the_binding_as_from_python(built: dict[str, Path], spec: Spec) -> None:
     """Each transcript's game with another seed (so not a file either side has seen),
     played by the C++ bots through the binding and through Python."""
     other = Spec(spec.name, spec.game, spec.options, spec.seed + 100, spec.bot, spec.deal, spec.view_every, 120)

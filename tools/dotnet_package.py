@@ -25,7 +25,8 @@ LIBRARIES = {
 
 def make(out: Path) -> Path:
     """Copies the package to `out` with this machine's library; returns the library's copy."""
-    if sys.platform not in LIBRARIES or (sys.platform != "darwin" and platform.machine().lower() not in ("x86_64", "amd64")):
+    x86_64 = platform.machine().lower() in ("x86_64", "amd64")
+    if sys.platform not in LIBRARIES or (sys.platform != "darwin" and not x86_64):
         raise SystemExit(f"no Plugins folder for {sys.platform} {platform.machine()}: see Plugins/README.md")
     name, folder = LIBRARIES[sys.platform]
     library = Path(diabolo.get_library_dir()) / name
