@@ -166,9 +166,9 @@ def zig_build(target: str) -> Path:
     """The core and the C library built for macOS with Zig's clang, its libc++ and its
     Mach-O linker (cpp/toolchains/zig-macos.cmake): what compiles and links with Apple's
     libc++ headers; nothing of it runs here."""
-    import boost_headers
-
     from importlib.metadata import version
+
+    import boost_headers
 
     folder = ROOT / "build" / "cross" / target
     # ccache knows the compiler by Zig's version and the target (which the wrapper takes from

@@ -2,7 +2,7 @@
 // typed without a JSON package: .NET Standard 2.0 has none, and Unity and Godot each bring
 // their own. Objects become Dictionary<string, object> in key order, arrays List<object>,
 // numbers long (or double with a fraction or exponent), and true, false, null as such.
-// Strict: anything else throws FormatException naming the offset.
+// What it cannot read throws FormatException naming the offset.
 using System;
 using System.Collections.Generic;
 using System.Globalization;
