@@ -54,3 +54,27 @@ def test_messages_of_the_protocol_pass(side: str, message: dict[str, object]) ->
 )
 def test_messages_outside_the_protocol_are_found(side: str, message: dict[str, object]) -> None:
     assert problem(side, message) is not None
+
+
+@pytest.mark.parametrize(
+    ("side", "message"),
+    [
+        ("client", {"type": "hello", "seat": True, "token": "t", "since": 4}),  # a boolean is no seat number
+        ("client", {"type": "move", "move": "R4>", "version": -1}),
+        ("client", {"type": "move", "move": "R4>", "version": 1.5}),
+        ("server", {"type": "presence", "presence": ["online", "asleep"], "spectators": 0}),
+        ("server", {"type": "pong", "id": 1, "time": "now"}),
+        ("client", ["not", "an", "object"]),
+    ],
+)
+def test_the_fast_check_and_jsonschema_refuse_alike(side: str, message: object) -> None:
+    """The compiled check (fastjsonschema, draft-07 keywords) finds what jsonschema finds."""
+    import fastjsonschema
+
+    from tests.protocol_schema import _compiled, _validator
+
+    kind = message.get("type") if isinstance(message, dict) else None
+    assert not _validator(side, kind).is_valid(message)
+    assert problem(side, message) is not None
+    with pytest.raises(fastjsonschema.JsonSchemaException):
+        _compiled(side, kind)(message)
