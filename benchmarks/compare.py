@@ -139,11 +139,11 @@ def main() -> int:
         print(f"round {number + 1} of {args.rounds}", file=sys.stderr, flush=True)
         for row in shared:  # A, B then B, A: neither side is always the one that runs second
             order = (0, 1) if (number + shared.index(row)) % 2 == 0 else (1, 0)
-            for side in order:
-                figures[row][side].append(sides[side].measure(row, args.seconds))
+            for index in order:
+                figures[row][index].append(sides[index].measure(row, args.seconds))
     for side in sides:
         side.close()
-    rows = {}
+    rows: dict[str, dict[str, float]] = {}
     for row, (ref, work) in figures.items():
         ratios = sorted(w / r for r, w in zip(ref, work))
         rows[row] = {
@@ -160,10 +160,10 @@ def main() -> int:
     print(f"work tree {tree} against {args.ref}, {args.rounds} interleaved rounds of {args.seconds} s a row")
     print(f"load average before and after: {before} / {load_average()}")
     print(f"{'row':<36} {'ref /s':>12} {'work /s':>12} {'ratio':>7}  lowest-highest")
-    for row, figures in rows.items():
+    for row, found in rows.items():
         print(
-            f"{row:<36} {figures['ref']:>12,.0f} {figures['work']:>12,.0f} {figures['ratio']:>7.3f}"
-            f"  {figures['lowest']:.3f}-{figures['highest']:.3f}"
+            f"{row:<36} {found['ref']:>12,.0f} {found['work']:>12,.0f} {found['ratio']:>7.3f}"
+            f"  {found['lowest']:.3f}-{found['highest']:.3f}"
         )
     return 0
 

@@ -37,7 +37,7 @@ def load(name: str) -> Any:
 
 def positions(game: Any, count: int) -> list[Any]:
     """States of random games, a few moves apart: what the per-call rows run on."""
-    rng, states = random.Random(1), []
+    rng, states = random.Random(1), list[Any]()
     state = game.new_state(seed=1)
     while len(states) < count:
         if state.is_terminal:
