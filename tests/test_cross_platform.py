@@ -44,14 +44,22 @@ def need(tools: list[str], packages: str) -> None:
         skip_or_fail(f"the cross-platform test needs {', '.join(missing)}: " + INSTALL.format(packages=packages))
 
 
-def build(name: str, toolchain: str, *options: str, check: bool = True) -> tuple[Path, Run]:
+def build(
+    name: str,
+    toolchain: str,
+    *options: str,
+    check: bool = True,
+    targets: tuple[str, ...] = ("diabolo_tests", "diabolo_capi_test"),
+    env: dict[str, str] | None = None,
+) -> tuple[Path, Run]:
     """Configures and builds cpp/ for another platform into build/cross/`name` (in the tree,
     so that ccache finds earlier compiles from any clone); returns the folder and the build's
-    result."""
+    result. By default only what runs here: the C++ tests and the C test (with the C library
+    it links); `env` adds to the environment."""
     import boost_headers
 
     folder = ROOT / "build" / "cross" / name
-    env = {**os.environ, **COMPILER_CACHE}
+    environment = {**os.environ, **COMPILER_CACHE, **(env or {})}
     configure = [
         cmake(),
         "-S",
@@ -63,10 +71,9 @@ def build(name: str, toolchain: str, *options: str, check: bool = True) -> tuple
         "-DCMAKE_BUILD_TYPE=Release",
         *options,
     ]
-    # Only what runs here: the C++ tests and the C test (with the C library it links).
-    targets = ["--target", "diabolo_tests", "diabolo_capi_test"]
-    for command in (configure, [cmake(), "--build", str(folder), *targets, "--parallel", str(os.cpu_count() or 2)]):
-        result = background.run(command, timeout=1800, env=env)
+    compile_ = [cmake(), "--build", str(folder), "--target", *targets, "--parallel", str(os.cpu_count() or 2)]
+    for command in (configure, compile_):
+        result = background.run(command, timeout=1800, env=environment)
         if result.returncode != 0:
             assert not check, f"{' '.join(command)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
             return folder, result
@@ -168,29 +175,12 @@ def zig_build(target: str) -> Path:
     libc++ headers; nothing of it runs here."""
     from importlib.metadata import version
 
-    import boost_headers
-
-    folder = ROOT / "build" / "cross" / target
     # ccache knows the compiler by Zig's version and the target (which the wrapper takes from
     # the environment, not the command line), not by the wrapper script's time, which a fresh
     # clone changes.
     compiler = f"string:ziglang-{version('ziglang')}-{target}"
-    env = {**os.environ, **COMPILER_CACHE, "CCACHE_COMPILERCHECK": compiler}
-    env |= {"DIABOLO_ZIG_TARGET": target, "PYTHON": sys.executable}
-    configure = [
-        cmake(),
-        "-S",
-        str(ROOT / "cpp"),
-        "-B",
-        str(folder),
-        f"-DCMAKE_TOOLCHAIN_FILE={ROOT / 'cpp' / 'toolchains' / 'zig-macos.cmake'}",
-        f"-DDIABOLO_BOOST_INCLUDE_DIR={boost_headers.get_include()}",
-        "-DCMAKE_BUILD_TYPE=Release",
-        "-DDIABOLO_TESTS=OFF",
-    ]
-    for command in (configure, [cmake(), "--build", str(folder), "--target", "diabolo", "--parallel", "2"]):
-        result = background.run(command, timeout=1800, env=env)
-        assert result.returncode == 0, f"{' '.join(command)} failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}"
+    env = {"CCACHE_COMPILERCHECK": compiler, "DIABOLO_ZIG_TARGET": target, "PYTHON": sys.executable}
+    folder, _ = build(target, "zig-macos.cmake", "-DDIABOLO_TESTS=OFF", targets=("diabolo",), env=env)
     return folder
 
 
