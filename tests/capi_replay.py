@@ -5,6 +5,7 @@ package's library and header)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -54,6 +55,12 @@ def run_capi_test(program: Path, folder: Path, runner: Sequence[str] = ()) -> ba
     lexicon = folder / "words.lexicon"
     lexicon.write_bytes(Lexicon.from_words(KNIZIA_WORDS).to_bytes())
     return background.run([*runner, str(program), f"lexicon={lexicon}", *_transcripts()], timeout=600)
+
+
+def c_api_functions() -> set[str]:
+    """The functions cpp/include/diabolo/diabolo.h declares."""
+    header = (Path(__file__).resolve().parent.parent / "cpp" / "include" / "diabolo" / "diabolo.h").read_text()
+    return set(re.findall(r"^DIABOLO_API [^(]*?\b(diabolo_\w+)\(", header, re.MULTILINE))
 
 
 def _transcripts() -> list[str]:

@@ -23,7 +23,7 @@ import pytest
 
 from tests import background
 from tests.background import Run
-from tests.capi_replay import check_capi_run, run_capi_test
+from tests.capi_replay import c_api_functions, check_capi_run, run_capi_test
 from tests.test_cpp_core import COMPILER_CACHE, cmake
 from tests.tool_helpers import skip_or_fail
 
@@ -199,8 +199,7 @@ def test_macos_arm64_and_x86_64_build_and_link_with_zig() -> None:
     of its CPU that exports every function of the C API."""
     import struct
 
-    header = (ROOT / "cpp" / "include" / "diabolo" / "diabolo.h").read_text()
-    declared = set(re.findall(r"^DIABOLO_API [^(]*?\b(diabolo_\w+)\(", header, re.MULTILINE))
+    declared = c_api_functions()
     for target, folder in background.result("macos").items():
         library = folder / "libdiabolo.dylib"
         assert library.is_file(), sorted(path.name for path in folder.iterdir())

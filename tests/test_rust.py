@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.tool_helpers import skip_or_fail
+from tests.transcripts import check_replayed
 
 ROOT = Path(__file__).resolve().parent.parent
 CRATES = ROOT / "bindings" / "rust"
@@ -52,10 +53,7 @@ def test_the_rust_crates_replay_every_golden_transcript() -> None:
     result = run_cargo("test", "--offline", "--", "--nocapture")
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-6000:]
-    replayed = dict(re.findall(r"^(\w+\.txt) (\d+)$", output, re.MULTILINE))
-    transcripts = sorted(path.name for path in (ROOT / "tests" / "golden" / "transcripts").glob("*.txt"))
-    assert sorted(replayed) == transcripts, output[-3000:]
-    assert all(int(lines) > 20 for lines in replayed.values())
+    check_replayed(output)
     passed = sum(int(count) for count in re.findall(r"test result: ok\. (\d+) passed", output))
     assert passed >= 15, output[-3000:]  # the API tests, the transcripts and the documentation's examples
 

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -179,3 +180,14 @@ def transcript(spec: Spec) -> list[str]:
         lines.append(f"view {seat} {compact(state.observation(seat))}")
     lines.append("end")
     return lines
+
+
+def check_replayed(output: str) -> None:
+    """Checks what a replaying program printed, a line "NAME LINES" per transcript: it
+    replayed every golden transcript, each line after the header (as the C test does,
+    tests/capi_replay.py)."""
+    counts = dict(re.findall(r"^(\w+\.txt) (\d+)$", output, re.MULTILINE))
+    files = sorted(TRANSCRIPTS.glob("*.txt"))
+    assert sorted(counts) == [path.name for path in files] != [], output[-3000:]
+    for path in files:
+        assert int(counts[path.name]) == len(path.read_text().splitlines()) - 5, (path.name, output[-3000:])
