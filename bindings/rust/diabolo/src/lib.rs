@@ -60,6 +60,14 @@ pub enum Turn {
 }
 
 impl Turn {
+    /// The seat to move, if one seat is.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Turn::Seat(seat) => Some(seat),
+            _ => None,
+        }
+    }
+
     fn from_raw(raw: c_int) -> Turn {
         match raw {
             sys::DIABOLO_TERMINAL => Turn::Terminal,
@@ -426,19 +434,35 @@ impl Game {
 /// The legal action ids of a seat, ascending.
 pub type LegalActions = std::vec::IntoIter<i32>;
 
-fn legal_ids(capacity: usize, fill: impl Fn(*mut i32, c_int) -> c_int) -> Result<LegalActions> {
-    let mut ids = vec![0i32; capacity];
-    let count = fill(ids.as_mut_ptr(), c_int::try_from(capacity).unwrap_or(c_int::MAX));
-    if count < 0 {
-        return Err(Error {
-            status: Status::BadPlayer,
-            code: "bad_player".into(),
-            clause: String::new(),
-            message: "no such seat".into(),
-        });
+/// The error of a call that answered -1: the seat does not exist.
+fn no_seat() -> Error {
+    Error {
+        status: Status::BadPlayer,
+        code: "bad_player".into(),
+        clause: String::new(),
+        message: "no such seat".into(),
     }
-    ids.truncate(count as usize);
+}
+
+/// The legal ids `fill(out, capacity)` writes (a diabolo_*_legal_actions call), asked for
+/// their count first.
+fn legal_ids(fill: impl Fn(*mut i32, c_int) -> c_int) -> Result<LegalActions> {
+    let count = fill(ptr::null_mut(), 0);
+    if count < 0 {
+        return Err(no_seat());
+    }
+    let mut ids = vec![0i32; count as usize];
+    fill(ids.as_mut_ptr(), count);
     Ok(ids.into_iter())
+}
+
+/// The scores `fill(out, capacity)` writes (a diabolo_*_scores call): 32 is more than any
+/// game's seats.
+fn scores_of(fill: impl Fn(*mut i32, c_int) -> c_int) -> Vec<i32> {
+    let mut scores = vec![0i32; 32];
+    let count = fill(scores.as_mut_ptr(), 32);
+    scores.truncate(count.clamp(0, 32) as usize);
+    scores
 }
 
 /// A game in progress with its record: what a frontend keeps. A state is a value: clone it
@@ -486,10 +510,7 @@ impl State {
 
     /// The seat to move in a game played in turns, `None` otherwise.
     pub fn current_seat(&self) -> Option<Seat> {
-        match self.turn() {
-            Turn::Seat(seat) => Some(seat),
-            _ => None,
-        }
+        self.turn().seat()
     }
 
     /// The seats that may or must act now, ascending.
@@ -513,10 +534,7 @@ impl State {
     /// The legal action ids of `seat`, ascending ([`Status::BadPlayer`] for no such seat).
     pub fn legal_actions(&self, seat: Seat) -> Result<LegalActions> {
         // SAFETY: a live state; the buffer holds `capacity` ids.
-        let count = unsafe { sys::diabolo_state_legal_actions(self.raw, seat_raw(seat), ptr::null_mut(), 0) };
-        legal_ids(count.max(0) as usize, |out, capacity| unsafe {
-            sys::diabolo_state_legal_actions(self.raw, seat_raw(seat), out, capacity)
-        })
+        legal_ids(|out, capacity| unsafe { sys::diabolo_state_legal_actions(self.raw, seat_raw(seat), out, capacity) })
     }
 
     /// `mask[id]` is true for each legal action id of `seat`, for every id of the game.
@@ -526,7 +544,7 @@ impl State {
         // SAFETY: a live state; the buffer holds `capacity` bytes.
         let count = unsafe { sys::diabolo_state_legal_mask(self.raw, seat_raw(seat), mask.as_mut_ptr(), capacity) };
         if count < 0 {
-            return legal_ids(0, |_, _| -1).map(|_| Vec::new());
+            return Err(no_seat());
         }
         Ok(mask.into_iter().map(|legal| legal == 1).collect())
     }
@@ -555,11 +573,8 @@ impl State {
 
     /// Every seat's score so far.
     pub fn scores(&self) -> Vec<i32> {
-        let mut scores = vec![0i32; 32];
-        // SAFETY: a live state; the buffer holds 32 scores, more than any game's seats.
-        let count = unsafe { sys::diabolo_state_scores(self.raw, scores.as_mut_ptr(), 32) };
-        scores.truncate(count.clamp(0, 32) as usize);
-        scores
+        // SAFETY: a live state; the buffer holds `capacity` scores.
+        scores_of(|out, capacity| unsafe { sys::diabolo_state_scores(self.raw, out, capacity) })
     }
 
     /// The view of `viewer` as JSON text: what that seat may know, or the public view.
@@ -610,7 +625,7 @@ impl State {
 fn tensor(fill: impl Fn(*mut f32, c_int) -> c_int) -> Result<Vec<f32>> {
     let size = fill(ptr::null_mut(), 0);
     if size < 0 {
-        return legal_ids(0, |_, _| -1).map(|_| Vec::new());
+        return Err(no_seat());
     }
     let mut values = vec![0f32; size as usize];
     fill(values.as_mut_ptr(), size);
@@ -684,10 +699,7 @@ impl Position {
 
     /// The seat to move in a game played in turns, `None` otherwise.
     pub fn current_seat(&self) -> Option<Seat> {
-        match self.turn() {
-            Turn::Seat(seat) => Some(seat),
-            _ => None,
-        }
+        self.turn().seat()
     }
 
     /// The seats that may or must act now, ascending.
@@ -705,8 +717,7 @@ impl Position {
     /// The legal action ids of `seat`, ascending.
     pub fn legal_actions(&self, seat: Seat) -> Result<LegalActions> {
         // SAFETY: a live position; the buffer holds `capacity` ids.
-        let count = unsafe { sys::diabolo_position_legal_actions(self.raw, seat_raw(seat), ptr::null_mut(), 0) };
-        legal_ids(count.max(0) as usize, |out, capacity| unsafe {
+        legal_ids(|out, capacity| unsafe {
             sys::diabolo_position_legal_actions(self.raw, seat_raw(seat), out, capacity)
         })
     }
@@ -718,11 +729,8 @@ impl Position {
 
     /// Every seat's score so far.
     pub fn scores(&self) -> Vec<i32> {
-        let mut scores = vec![0i32; 32];
-        // SAFETY: a live position; the buffer holds 32 scores.
-        let count = unsafe { sys::diabolo_position_scores(self.raw, scores.as_mut_ptr(), 32) };
-        scores.truncate(count.clamp(0, 32) as usize);
-        scores
+        // SAFETY: a live position; the buffer holds `capacity` scores.
+        scores_of(|out, capacity| unsafe { sys::diabolo_position_scores(self.raw, out, capacity) })
     }
 
     /// The observation tensor of `seat`, as the state's.
