@@ -273,11 +273,7 @@ namespace Diabolo
         /// <exception cref="PlayerException">no such seat</exception>
         public int[] LegalActions(int seat)
         {
-            int count = Native.StateLegalActions(Handle, seat, null, 0);
-            if (count < 0) throw NoSeat(seat);
-            var ids = new int[count];
-            Native.StateLegalActions(Handle, seat, ids, count);
-            return ids;
+            return Ids(seat, (ids, capacity) => Native.StateLegalActions(Handle, seat, ids, capacity));
         }
 
         /// <summary>The legal moves of a seat with their notation, in action order.</summary>
@@ -312,15 +308,7 @@ namespace Diabolo
         }
 
         /// <summary>Every seat's score so far.</summary>
-        public int[] Scores
-        {
-            get
-            {
-                var scores = new int[32];
-                int count = Native.StateScores(Handle, scores, scores.Length);
-                return scores.Take(Math.Max(0, Math.Min(count, 32))).ToArray();
-            }
-        }
+        public int[] Scores => ScoresOf((scores, capacity) => Native.StateScores(Handle, scores, capacity));
 
         /// <summary>The view of a seat (<see cref="Turn.Spectator"/>: the public view) as JSON text.</summary>
         public string Observation(int seat)
@@ -385,6 +373,24 @@ namespace Diabolo
             return Enumerable.Range(0, 32).Where(seat => (bits >> seat & 1) == 1).ToArray();
         }
 
+        /// <summary>The ids a diabolo_*_legal_actions call writes, asked for their count first.</summary>
+        internal static int[] Ids(int seat, Func<int[], int, int> fill)
+        {
+            int count = fill(null, 0);
+            if (count < 0) throw NoSeat(seat);
+            var ids = new int[count];
+            fill(ids, count);
+            return ids;
+        }
+
+        /// <summary>The scores a diabolo_*_scores call writes (32: more than any game's seats).</summary>
+        internal static int[] ScoresOf(Func<int[], int, int> fill)
+        {
+            var scores = new int[32];
+            int count = fill(scores, scores.Length);
+            return scores.Take(Math.Max(0, Math.Min(count, 32))).ToArray();
+        }
+
         internal static PlayerException NoSeat(int seat)
         {
             return new PlayerException("no_such_seat", "", "no seat " + seat + " at this table");
@@ -431,11 +437,7 @@ namespace Diabolo
 
         public int[] LegalActions(int seat)
         {
-            int count = Native.PositionLegalActions(Handle, seat, null, 0);
-            if (count < 0) throw State.NoSeat(seat);
-            var ids = new int[count];
-            Native.PositionLegalActions(Handle, seat, ids, count);
-            return ids;
+            return State.Ids(seat, (ids, capacity) => Native.PositionLegalActions(Handle, seat, ids, capacity));
         }
 
         /// <summary>Plays an action id for a seat, checked as <see cref="State.Apply(int, int)"/>; nothing is recorded.</summary>
@@ -445,15 +447,7 @@ namespace Diabolo
             Native.Check(Native.PositionApplyAction(Handle, seat, action, ref error), ref error);
         }
 
-        public int[] Scores
-        {
-            get
-            {
-                var scores = new int[32];
-                int count = Native.PositionScores(Handle, scores, scores.Length);
-                return scores.Take(Math.Max(0, Math.Min(count, 32))).ToArray();
-            }
-        }
+        public int[] Scores => State.ScoresOf((scores, capacity) => Native.PositionScores(Handle, scores, capacity));
 
         public void Dispose() => Handle.Dispose();
     }
