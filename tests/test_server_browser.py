@@ -220,10 +220,16 @@ def duvelen_move(page: Page, legal: list[str], view: dict[str, Any], seat: int, 
             elif style % 3 == 1:
                 card.drag_to(target, timeout=2_000)
             elif double:
-                page.evaluate(
-                    "(key) => { for (const n of [1, 2]) document.dispatchEvent(new KeyboardEvent('keydown', {key})); }",
+                sent = page.evaluate(
+                    """(key) => {
+                        const before = diabolo.sent;
+                        for (const n of [1, 2]) document.dispatchEvent(new KeyboardEvent('keydown', {key}));
+                        return diabolo.sent - before;
+                    }""",
                     KEYS[source],
                 )
+                if sent != 2:  # another seat's move took the card's play before the keys: look again
+                    return False
             else:
                 page.keyboard.press(KEYS[source])
         elif "turn" in legal or "recycle" in legal:
