@@ -264,15 +264,17 @@ json::Value parse_text(const py::handle& text, const char* what) {
     return json::parse(utf8_text<StateFormatError>(text, what), what);
 }
 
-namespace {
-
-/// pybind11 allocates an object's C++ value lazily, when a method first reads it; an
-/// object made by __new__ alone gets there with no value constructed.
-void* refuse_uninitialised(std::size_t) {
+void refuse_uninitialised() {
     throw DiaboloError(
         "this object was made by __new__ without __init__ and holds no value; "
         "make it with its class, a game or a factory");
 }
+
+namespace {
+
+/// pybind11 allocates an object's C++ value lazily, when a method first reads it; an
+/// object made by __new__ alone gets there with no value constructed.
+void* no_value(std::size_t) { refuse_uninitialised(); }
 
 bool initialised(const py::handle& self) {
     if (py::detail::get_type_info(Py_TYPE(self.ptr())) == nullptr) return false;  // not ours: the original refuses it
@@ -305,7 +307,7 @@ void guard_construction(py::module_& m) {
         if (!PyType_Check(value.ptr())) continue;
         py::detail::type_info* info = py::detail::get_type_info(reinterpret_cast<PyTypeObject*>(value.ptr()));
         if (info == nullptr) continue;
-        info->operator_new = &refuse_uninitialised;
+        info->operator_new = &no_value;
         const auto own = py::reinterpret_borrow<py::dict>(reinterpret_cast<PyTypeObject*>(value.ptr())->tp_dict);
         const py::object cls = py::reinterpret_borrow<py::object>(value);
         for (const char* name : {"__init__", "__setstate__"}) {

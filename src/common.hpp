@@ -30,6 +30,9 @@ namespace py = pybind11;
 /// every class is bound.
 void guard_construction(py::module_& m);
 
+/// Raises the DiaboloError of an object made by __new__ without __init__.
+[[noreturn]] void refuse_uninitialised();
+
 /// Maps the C++ errors to the classes of diabolo.errors (called once at import).
 void register_errors(py::module_& m);
 

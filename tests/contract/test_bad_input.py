@@ -9,6 +9,7 @@ isolation and seeds."""
 from __future__ import annotations
 
 import copy
+import inspect
 import json
 import pickle
 import re
@@ -17,6 +18,7 @@ import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -480,6 +482,42 @@ def test_illegal_move_errors_name_clauses_for_every_action_id(name: str) -> None
                     state.apply(action, player=seat)
                 assert clause(name).fullmatch(error.value.clause), str(error.value)
                 assert state.to_json() == before
+
+
+@pytest.mark.parametrize("name", CATALOGUE)
+def test_the_loop_calls_take_their_arguments_as_python_functions_do(name: str) -> None:
+    """legal_actions, apply and clone are bound to CPython's calling convention directly
+    (src/bind_fast.hpp): positional or by name, numpy integers, Python's own TypeErrors
+    for a call that does not fit, each naming the function, and nothing changes."""
+    state = positions(name)[20]
+    seat = state.pending_seats[0]
+    actions = state.legal_actions(seat)
+    assert state.legal_actions(player=seat) == state.legal_actions(np.int64(seat)) == actions
+    for call, message in (
+        (lambda: state.legal_actions(seat, 1), r"^legal_actions\(\) takes at most 1 argument \(2 given\)$"),
+        (lambda: state.legal_actions(seat=seat), r"^legal_actions\(\) got an unexpected keyword argument 'seat'$"),
+        (lambda: state.apply(), r"^apply\(\) missing required argument 'move'$"),
+        (lambda: state.apply(player=seat), r"^apply\(\) missing required argument 'move'$"),
+        (lambda: state.apply(actions[0], seat, 0, 1), r"^apply\(\) takes at most 3 arguments \(4 given\)$"),
+        (lambda: state.apply(actions[0], seat, player=seat), r"^apply\(\) got multiple values for argument 'player'$"),
+        (lambda: state.clone(1), r"^clone\(\) takes no arguments \(1 given\)$"),
+        (lambda: state.clone(deep=True), r"^clone\(\) got an unexpected keyword argument 'deep'$"),
+    ):
+        assert_unchanged_after(state, TypeError, call, match=message)
+    assert_unchanged_after(state, diabolo.PlayerError, lambda: state.legal_actions(player=True), match="seat")
+    assert_unchanged_after(state, diabolo.NotationError, lambda: state.apply(move=1.5, player=seat))
+    assert_unchanged_after(state, diabolo.OptionError, lambda: state.apply(actions[0], seat, version=-1))
+    played = state.clone()
+    played.apply(version=played.version, player=np.int32(seat), move=np.int16(actions[0]))
+    assert played.history[-1] == (seat, state.game.move(actions[0]))
+    assert isinstance(type(state).current_player, type(type(state).is_terminal))
+    for method, parameters in (
+        ("legal_actions", "(self, /, player=None)"),
+        ("apply", "(self, /, move, player=None, version=None)"),
+        ("clone", "(self, /)"),
+    ):
+        assert str(inspect.signature(getattr(type(state), method))) == parameters
+        assert ">>> " in getattr(type(state), method).__doc__
 
 
 @pytest.mark.parametrize("name", CATALOGUE)
