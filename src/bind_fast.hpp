@@ -1,9 +1,9 @@
 // The calls of a search or learning loop (current_player, is_terminal, legal_actions,
-// apply, clone), bound to CPython's own calling conventions instead of pybind11's
-// dispatcher: a loop makes millions of them, and the dispatcher (its call record,
-// keyword matching by name, overload loop and argument casters) cost more than the
-// engine's work in them: `apply(a, player=p)` took about 3x the move itself.
-// docs/performance.rst gives the figures.
+// apply, clone) and of saving and loading states (to_json, state_from_json), bound to
+// CPython's own calling conventions instead of pybind11's dispatcher: a loop makes
+// millions of them, and the dispatcher (its call record, keyword matching by name,
+// overload loop and argument casters) cost more than the engine's work in most of them:
+// `apply(a, player=p)` took about 3x the move itself. docs/performance.rst gives the figures.
 //
 // bind_contract defines each with pybind11 first, for its docstring; install() puts a
 // method descriptor (METH_FASTCALL | METH_KEYWORDS) or a getset descriptor in its place,
@@ -14,8 +14,10 @@
 
 #include <algorithm>
 #include <array>
+#include <deque>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "bind_spec.hpp"
@@ -91,6 +93,12 @@ inline PyObject* id_list(const int32_t* ids, int count) {
     return list;
 }
 
+/// A method's definition and its text signature ("($self, /, player=None)").
+struct Method {
+    PyMethodDef def;
+    const char* signature;
+};
+
 /// The optional argument as an object: None where it was not given.
 inline py::object or_none(PyObject* argument) {
     return py::reinterpret_borrow<py::object>(argument != nullptr ? argument : Py_None);
@@ -155,21 +163,44 @@ struct Calls {
         });
     }
 
-    // The definitions and their docstrings live as long as the module (CPython keeps
-    // pointers to them).
-    static inline std::array<PyMethodDef, 3> methods{{
-        {"legal_actions", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&legal_actions)),
-         METH_FASTCALL | METH_KEYWORDS, nullptr},
-        {"apply", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&apply)), METH_FASTCALL | METH_KEYWORDS,
-         nullptr},
-        {"clone", reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(&clone)), METH_FASTCALL | METH_KEYWORDS,
-         nullptr},
+    static PyObject* to_json(PyObject* self, PyObject* const*, Py_ssize_t nargs, PyObject* kwnames) {
+        return guarded([&]() -> PyObject* {
+            arguments<0>("to_json", {}, 0, nullptr, nargs, kwnames);
+            const std::string text = R::to_json(value_of<State>(self));
+            return PyUnicode_FromStringAndSize(text.data(), static_cast<Py_ssize_t>(text.size()));
+        });
+    }
+
+    static PyObject* state_from_json(PyObject* self, PyObject* const* args, Py_ssize_t nargs, PyObject* kwnames) {
+        return guarded([&]() -> PyObject* {
+            const auto [text] = arguments<1>("state_from_json", {"text"}, 1, args, nargs, kwnames);
+            const std::string_view json = utf8_text<StateFormatError>(text, "state JSON");
+            return py::cast(R::state_from_json(value_of<typename R::Game>(self), json)).release().ptr();
+        });
+    }
+
+    static constexpr int kFlags = METH_FASTCALL | METH_KEYWORDS;
+    template <class F>
+    static PyCFunction function(F* f) {
+        return reinterpret_cast<PyCFunction>(reinterpret_cast<void (*)()>(f));
+    }
+
+    // The definitions and their docstrings live as long as the module: CPython keeps
+    // pointers to them.
+    static inline std::array<Method, 4> state_methods{{
+        {{"legal_actions", function(&legal_actions), kFlags, nullptr}, "($self, /, player=None)"},
+        {{"apply", function(&apply), kFlags, nullptr}, "($self, /, move, player=None, version=None)"},
+        {{"clone", function(&clone), kFlags, nullptr}, "($self, /)"},
+        {{"to_json", function(&to_json), kFlags, nullptr}, "($self, /)"},
+    }};
+    static inline std::array<Method, 1> game_methods{{
+        {{"state_from_json", function(&state_from_json), kFlags, nullptr}, "($self, /, text)"},
     }};
     static inline std::array<PyGetSetDef, 2> properties{{
         {"current_player", &current_player, nullptr, nullptr, nullptr},
         {"is_terminal", &is_terminal, nullptr, nullptr, nullptr},
     }};
-    static inline std::array<std::string, 5> docs;
+    static inline std::deque<std::string> docs;
 };
 
 /// pybind11's docstring of `name` without pybind11's signature line (its first), after
@@ -184,26 +215,30 @@ inline std::string doc_of(const py::handle& cls, const char* name, const char* s
     return std::string(name) + signature + "\n--\n\n" + text;
 }
 
-/// Puts the fast calls in place of pybind11's on the state class of `R`.
-template <class R>
-void install(py::class_<typename R::State>& cls, const GameSpec<R>& spec) {
-    using C = Calls<R>;
-    C::spec = spec;
-    auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
-    constexpr std::array<const char*, 3> signatures = {"($self, /, player=None)",
-                                                       "($self, /, move, player=None, version=None)", "($self, /)"};
-    for (std::size_t i = 0; i < C::methods.size(); ++i) {
-        C::docs[i] = doc_of(cls, C::methods[i].ml_name, signatures[i], false);
-        C::methods[i].ml_doc = C::docs[i].c_str();
-        const py::object descriptor = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &C::methods[i]));
-        if (!descriptor || PyObject_SetAttrString(cls.ptr(), C::methods[i].ml_name, descriptor.ptr()) != 0)
+/// Puts `methods` in place of pybind11's functions of the same names on `cls`.
+template <std::size_t N>
+void replace_methods(const py::handle& cls, std::array<Method, N>& methods, std::deque<std::string>& docs) {
+    for (Method& method : methods) {
+        method.def.ml_doc = docs.emplace_back(doc_of(cls, method.def.ml_name, method.signature, false)).c_str();
+        auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
+        const auto descriptor = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &method.def));
+        if (!descriptor || PyObject_SetAttrString(cls.ptr(), method.def.ml_name, descriptor.ptr()) != 0)
             throw py::error_already_set();
     }
-    for (std::size_t i = 0; i < C::properties.size(); ++i) {
-        C::docs[3 + i] = doc_of(cls, C::properties[i].name, "", true);
-        C::properties[i].doc = C::docs[3 + i].c_str();
-        const py::object descriptor = py::reinterpret_steal<py::object>(PyDescr_NewGetSet(type, &C::properties[i]));
-        if (!descriptor || PyObject_SetAttrString(cls.ptr(), C::properties[i].name, descriptor.ptr()) != 0)
+}
+
+/// Puts the fast calls in place of pybind11's on the classes of `R`.
+template <class R>
+void install(py::class_<typename R::Game>& game, py::class_<typename R::State>& state, const GameSpec<R>& spec) {
+    using C = Calls<R>;
+    C::spec = spec;
+    replace_methods(state, C::state_methods, C::docs);
+    replace_methods(game, C::game_methods, C::docs);
+    for (PyGetSetDef& property : C::properties) {
+        property.doc = C::docs.emplace_back(doc_of(state, property.name, "", true)).c_str();
+        auto* type = reinterpret_cast<PyTypeObject*>(state.ptr());
+        const auto descriptor = py::reinterpret_steal<py::object>(PyDescr_NewGetSet(type, &property));
+        if (!descriptor || PyObject_SetAttrString(state.ptr(), property.name, descriptor.ptr()) != 0)
             throw py::error_already_set();
     }
 }

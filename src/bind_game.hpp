@@ -585,8 +585,8 @@ GameClasses<R> bind_contract(py::module_& m, const GameSpec<R>& spec) {
     bind_state_moves<R>(classes.state, doc, spec);
     bind_state_views<R>(classes.state, doc);
     bind_state_values<R>(classes.state, doc, title);
-    fast::install<R>(classes.state, spec);
     bind_game_members<R>(classes.game, doc, spec);
+    fast::install<R>(classes.game, classes.state, spec);
     return classes;
 }
 

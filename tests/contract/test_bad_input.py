@@ -486,7 +486,7 @@ def test_illegal_move_errors_name_clauses_for_every_action_id(name: str) -> None
 
 @pytest.mark.parametrize("name", CATALOGUE)
 def test_the_loop_calls_take_their_arguments_as_python_functions_do(name: str) -> None:
-    """legal_actions, apply and clone are bound to CPython's calling convention directly
+    """legal_actions, apply, clone, to_json and state_from_json are bound to CPython's calling convention directly
     (src/bind_fast.hpp): positional or by name, numpy integers, Python's own TypeErrors
     for a call that does not fit, each naming the function, and nothing changes."""
     state = positions(name)[20]
@@ -515,9 +515,14 @@ def test_the_loop_calls_take_their_arguments_as_python_functions_do(name: str) -
         ("legal_actions", "(self, /, player=None)"),
         ("apply", "(self, /, move, player=None, version=None)"),
         ("clone", "(self, /)"),
+        ("to_json", "(self, /)"),
     ):
         assert str(inspect.signature(getattr(type(state), method))) == parameters
         assert ">>> " in getattr(type(state), method).__doc__
+    assert str(inspect.signature(type(state.game).state_from_json)) == "(self, /, text)"
+    with pytest.raises(TypeError, match=r"^state_from_json\(\) missing required argument 'text'$"):
+        state.game.state_from_json()
+    assert state.game.state_from_json(text=state.to_json()) == state
 
 
 @pytest.mark.parametrize("name", CATALOGUE)
