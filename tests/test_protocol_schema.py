@@ -4,13 +4,15 @@ is served beside the client, and it refuses what the protocol does not have."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import Iterator
 
 import pytest
 
 pytest.importorskip("starlette", reason='the server tests need pip install "diabolo[server]"')
 
-from diabolo.server.protocol import REASONS  # noqa: E402
+from diabolo.server.protocol import REASONS, Rejection  # noqa: E402
 from tests.protocol_schema import SCHEMA_PATH, problem  # noqa: E402
 
 
@@ -78,3 +80,18 @@ def test_the_fast_check_and_jsonschema_refuse_alike(side: str, message: object) 
     assert problem(side, message) is not None
     with pytest.raises(fastjsonschema.JsonSchemaException):
         _compiled(side, kind)(message)
+
+
+def test_a_rejection_passes_through_context_managers_as_itself() -> None:
+    """A refusal raised inside a generator's context manager (Starlette's and contextlib's
+    exits set the exception's ``__traceback__``) reaches the caller as that refusal. As a
+    frozen dataclass it became a FrozenInstanceError there."""
+
+    @contextlib.contextmanager
+    def around() -> Iterator[None]:
+        yield
+
+    with pytest.raises(Rejection, match="at most 30 tables a minute") as refused:
+        with around():
+            raise Rejection("too_many_tables", "this server makes at most 30 tables a minute per client")
+    assert refused.value.to_json()["reason"] == "too_many_tables" and refused.value.status == 429

@@ -68,6 +68,11 @@ clients' failover). A holder that hands the table over later still leaves it to 
 asker, who takes it at the next hello."""
 CALL_SECONDS = 2.0
 """How long a process waits for the holder's answer to a call before it tells the client to reconnect."""
+CLOSE_SECONDS = 2.0
+"""How long closing waits for each of its steps: the queued messages to go out, the
+connection's tasks to end, each connection to close. A task still running after it is left
+behind rather than waited for: redis-py's pipeline can swallow a task's cancellation, and a
+process that waited on it never finished going down."""
 
 _RENEW = """
 local holder = redis.call('get', KEYS[1])
@@ -134,6 +139,8 @@ class Cluster:
         self._ready = asyncio.Event()
         self._summaries: dict[str, Callable[[], dict[str, Any]]] = {}
         self._tasks: list[asyncio.Task[None]] = []
+        self._sender: asyncio.Task[None] | None = None
+        self._closing = False
 
     async def open(self, handler: Handler) -> None:
         import redis.asyncio
@@ -155,19 +162,26 @@ class Cluster:
         self._handler = handler
         self._pubsub = self.redis.pubsub()
         await self._pubsub.subscribe(f"{PREFIX}call:{self.node}", f"{PREFIX}answer:{self.node}")
-        self._tasks = [asyncio.ensure_future(task) for task in (self._listen(), self._send_outbox(), self._summarize())]
+        self._sender = asyncio.ensure_future(self._send_outbox())
+        self._tasks = [asyncio.ensure_future(self._listen()), self._sender, asyncio.ensure_future(self._summarize())]
 
     async def close(self) -> None:
-        for task in self._tasks:
-            task.cancel()
-        for task in self._tasks:
-            with contextlib.suppress(BaseException):
-                await task
-        with contextlib.suppress(Exception):
-            await self._pubsub.aclose()
-        for client in (self.redis, self._leases):
-            with contextlib.suppress(Exception):
-                await client.aclose()
+        """Sends what is queued (a drain's last messages), then stops the connection's
+        tasks and closes its connections, each step within CLOSE_SECONDS."""
+        self._closing = True
+        self._ready.set()  # the sender sends the rest, then ends
+        if self._sender is not None:
+            await asyncio.wait([self._sender], timeout=CLOSE_SECONDS)
+        if self._tasks:
+            for task in self._tasks:
+                task.cancel()
+            _, left = await asyncio.wait(self._tasks, timeout=CLOSE_SECONDS)
+            if left:
+                LOG.warning("%d of the Redis connection's tasks did not stop when closing", len(left))
+        for client in (self._pubsub, self.redis, self._leases):
+            if client is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(client.aclose(), CLOSE_SECONDS)
 
     async def check(self) -> None:
         """Raises unless Redis answers (for /readyz)."""
@@ -333,7 +347,8 @@ class Cluster:
         self._ready.set()
 
     async def _send_outbox(self) -> None:
-        """Sends what is queued, in order, a pipeline at a time."""
+        """Sends what is queued, in order, a pipeline at a time; once closing, what is
+        left, and ends (close() does not rely on cancelling it)."""
         while True:
             await self._ready.wait()
             self._ready.clear()
@@ -346,6 +361,8 @@ class Cluster:
                         await pipe.execute()
                 except Exception:  # Redis went away for a moment: what was lost is resent by resumes
                     LOG.exception("could not publish %d messages to Redis", len(batch))
+            if self._closing:
+                return
 
     async def _summarize(self) -> None:
         while True:

@@ -114,7 +114,7 @@ class BadMessage(ValueError):
     """Client text that is not a message: answered ``bad_message`` (or a 400), never raised further."""
 
 
-@dataclass(frozen=True)
+@dataclass(eq=False)  # not frozen: raising sets __traceback__, which a frozen dataclass refuses in contextlib's exits
 class Rejection(Exception):
     """A request the server refused, with the reason a client can act on (:data:`REASONS`)
     and a ``code`` (the engine's, or the reason itself); ``clause`` names a rule, and
