@@ -156,8 +156,12 @@ CardSet colour_mask(int colour) noexcept { return kColourMasks[static_cast<std::
 CardSet kinds_held(CardSet set) noexcept { return set & kKindFirstSlots; }
 
 int colour_sum(CardSet set, int colour) noexcept {
+    // The colour's slots read once, a value's group at a time (count_of's rule: a group's
+    // copies fill its lowest slots): scoring reads every seat's sum of every colour.
+    uint64_t groups = set.bits(colour * kSlotsPerColour, kSlotsPerColour);
     int sum = 0;
-    for (int value = 1; value <= kValues; ++value) sum += value * count_of(set, Card::of(colour, value));
+    for (int value = 1; value <= kValues; ++value, groups >>= kMaxCopies)
+        sum += value * lowest_bit64((groups & ((1u << kMaxCopies) - 1)) + 1);
     return sum;
 }
 
@@ -251,9 +255,12 @@ Deck deck_of(const std::vector<Card>& cards) {
 Deck shuffled_deck(const Game& game, uint64_t seed, int round) noexcept {
     Deck deck;
     for (int kind = 0; kind < kKinds; ++kind) {
-        for (int copy = 0; copy < game.value_counts[static_cast<std::size_t>(kind % kValues)]; ++copy) {
-            deck.cards[static_cast<std::size_t>(deck.size++)] = Card{static_cast<uint8_t>(kind)};
-        }
+        // The count and the end in locals: a card is a byte, whose stores the compiler
+        // must assume change the options and the size read in the loop's test.
+        const int copies = game.value_counts[static_cast<std::size_t>(kind % kValues)];
+        const auto first = static_cast<std::size_t>(deck.size);
+        std::fill_n(deck.cards.begin() + static_cast<std::ptrdiff_t>(first), copies, Card{static_cast<uint8_t>(kind)});
+        deck.size += copies;
     }
     Pcg32 rng(derive_seed(seed, static_cast<uint64_t>(round)));
     rng.shuffle(deck.cards.data(), static_cast<std::size_t>(deck.size));
