@@ -101,6 +101,12 @@ function socketUrl() {
 
 function connect() {
   clearTimeout(reconnectTimer);
+  if (navigator.onLine === false) {
+    // No network: the page waits for the browser's "online" instead of trying in a loop,
+    // so it says "offline" the whole time rather than flickering through "connecting".
+    setConnection("offline", "no network; reconnecting when it is back");
+    return;
+  }
   setConnection("connecting", retries ? "reconnecting…" : "connecting…");
   const ws = new WebSocket(socketUrl());
   socket = ws;
@@ -610,6 +616,10 @@ function sendPresence() {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: "presence", state: document.hidden ? "away" : "here" }));
 }
 document.addEventListener("visibilitychange", sendPresence);
+// The network is back: reconnect at once, not at the end of a backoff (unless the page ended for good).
+window.addEventListener("online", () => {
+  if (tableId && !socket && !closedForGood) connect();
+});
 
 /** Phrases a tap sends (a phone's keyboard covers the table). */
 const PHRASES = ["Hello", "Good luck", "Nice one", "Well played", "Oops", "One moment", "Thanks", "Good game"];
