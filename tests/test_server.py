@@ -199,7 +199,8 @@ def test_a_seat_moves_to_another_device_over_http_and_websockets(server: Running
     """POST /api/tables/{id}/handoff gives a seated person a one-time link (and its QR code
     as an SVG data URI); POST .../seats with its code takes the seat on the new device: the
     old device's socket gets ``seat_moved`` and closes, its token opens nothing, and the link
-    works once. What a visitor may send is refused with a reason and changes nothing."""
+    works once. What a visitor may send is refused with a reason and changes nothing, and a
+    seat makes at most one link every HANDOFF_EVERY_SECONDS (429 ``too_fast``)."""
     table = server.create(game="schacht", options={"players": 3}, seats=[{"name": "Ann"}, {}, {}], seed=2)
     tid = table["id"]
     _, ann = server.sit(tid, "Ann", 0)
@@ -218,6 +219,10 @@ def test_a_seat_moves_to_another_device_over_http_and_websockets(server: Running
         receive(old)
         offer = server.http.post(f"/api/tables/{tid}/handoff", json={"seat": 0, "token": ann})
         assert offer.status_code == 201, offer.text
+        # A second link at once is refused (each is a store write and a QR code drawn) and
+        # changes nothing: the first link still works below.
+        again = server.http.post(f"/api/tables/{tid}/handoff", json={"seat": 0, "token": ann})
+        assert (again.status_code, again.json()["error"]["reason"]) == (429, "too_fast"), again.text
         link, seconds, qr = offer.json()["link"], offer.json()["seconds"], offer.json()["qr"]
         query = parse_qs(urlsplit(link).query)
         assert query["table"] == [tid] and query["game"] == ["schacht"] and query["seat"] == ["0"]

@@ -82,6 +82,9 @@ _DELAY_OPTIONS = ("per_letter",)
 
 HANDOFF_SECONDS = 600.0
 """How long a seat's link to continue on another device works (once; Table.handoff)."""
+HANDOFF_EVERY_SECONDS = 2.0
+"""A seat makes at most one such link in this time (429 ``too_fast`` otherwise): each writes
+the seat to the store and draws a QR code (about 14 ms of a worker)."""
 
 BOT_NAMES = ("Ada", "Bram", "Cleo", "Dirk", "Elke", "Finn", "Greta", "Hugo")
 """The names a table's bots get when the request names none: seat n's is BOT_NAMES[n]."""
@@ -353,6 +356,7 @@ class Table:
         self._clock = clock
         self._metrics = metrics
         self._lock = asyncio.Lock()
+        self._handed: dict[int, float] = {}  # when each seat last made a handoff link (monotonic)
         self._seed = int(json.loads(row.start).get("seed", 0)) if row.start else 0
         bots = {s: make_bot(row.game, seat.bot, seat.bot_options, bot_caps) for s, seat in enumerate(seats) if seat.bot}
         pace = 0.0 if game.real_time else settings.bot_pace  # real-time bots keep their own reaction times
@@ -524,10 +528,15 @@ class Table:
         device, and the table's game (which the link names): :meth:`take_seat` with the
         code gives the seat a new token, and the connections of the old one are told
         (``seat_moved``) and closed. It works once, for HANDOFF_SECONDS; a new code
-        replaces the seat's last one. Rejection ``bad_token`` for a token that opens no seat."""
+        replaces the seat's last one. Rejection ``bad_token`` for a token that opens no seat,
+        ``too_fast`` for a second link within HANDOFF_EVERY_SECONDS."""
         async with self._lock:
             self._check_open()
             seat = self.authenticate(seat, token)
+            now = time.monotonic()
+            if now - self._handed.get(seat, -HANDOFF_EVERY_SECONDS) < HANDOFF_EVERY_SECONDS:
+                raise Rejection("too_fast", f"a seat makes at most one link every {HANDOFF_EVERY_SECONDS:g} s")
+            self._handed[seat] = now
             code = secrets.token_urlsafe(18)
             until = time.time() + HANDOFF_SECONDS
             await self._change_seat(seat, dataclasses.replace(self.seats[seat], handoff=(token_hash(code), until)))
