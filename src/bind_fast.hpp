@@ -5,17 +5,19 @@
 // overload loop and argument casters) cost more than the engine's work in most of them:
 // `apply(a, player=p)` took about 3x the move itself. docs/performance.rst gives the figures.
 //
-// bind_contract defines each with pybind11 first, for its docstring; install() puts a
-// method descriptor (METH_FASTCALL | METH_KEYWORDS) or a getset descriptor in its place,
-// with the same parameters, defaults, errors and docstring, and a text signature.
+// bind_contract writes their docstrings with the other members' (Calls::describe) and
+// install() binds each as a method descriptor (METH_FASTCALL | METH_KEYWORDS) or a getset
+// descriptor, with a text signature; the argument errors are Python's own.
 #pragma once
 
 #include <pybind11/pybind11.h>
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 #include <deque>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -93,10 +95,11 @@ inline PyObject* id_list(const int32_t* ids, int count) {
     return list;
 }
 
-/// A method's definition and its text signature ("($self, /, player=None)").
+/// A method's definition, its text signature ("($self, /, player=None)") and its class.
 struct Method {
     PyMethodDef def;
     const char* signature;
+    bool of_game;  // a method of the game, else of the state
 };
 
 /// The optional argument as an object: None where it was not given.
@@ -187,60 +190,55 @@ struct Calls {
 
     // The definitions and their docstrings live as long as the module: CPython keeps
     // pointers to them.
-    static inline std::array<Method, 4> state_methods{{
-        {{"legal_actions", function(&legal_actions), kFlags, nullptr}, "($self, /, player=None)"},
-        {{"apply", function(&apply), kFlags, nullptr}, "($self, /, move, player=None, version=None)"},
-        {{"clone", function(&clone), kFlags, nullptr}, "($self, /)"},
-        {{"to_json", function(&to_json), kFlags, nullptr}, "($self, /)"},
-    }};
-    static inline std::array<Method, 1> game_methods{{
-        {{"state_from_json", function(&state_from_json), kFlags, nullptr}, "($self, /, text)"},
+    static inline std::array<Method, 5> methods{{
+        {{"legal_actions", function(&legal_actions), kFlags, nullptr}, "($self, /, player=None)", false},
+        {{"apply", function(&apply), kFlags, nullptr}, "($self, /, move, player=None, version=None)", false},
+        {{"clone", function(&clone), kFlags, nullptr}, "($self, /)", false},
+        {{"to_json", function(&to_json), kFlags, nullptr}, "($self, /)", false},
+        {{"state_from_json", function(&state_from_json), kFlags, nullptr}, "($self, /, text)", true},
     }};
     static inline std::array<PyGetSetDef, 2> properties{{
         {"current_player", &current_player, nullptr, nullptr, nullptr},
         {"is_terminal", &is_terminal, nullptr, nullptr, nullptr},
     }};
     static inline std::deque<std::string> docs;
+
+    /// Gives the call `name` its docstring, written by bind_contract with the other
+    /// members' (a method's after its text signature, which help() and inspect.signature read).
+    static void describe(const char* name, const std::string& text) {
+        for (Method& method : methods) {
+            if (std::strcmp(method.def.ml_name, name) == 0) {
+                method.def.ml_doc = docs.emplace_back(name + (method.signature + ("\n--\n\n" + text))).c_str();
+                return;
+            }
+        }
+        for (PyGetSetDef& property : properties) {
+            if (std::strcmp(property.name, name) == 0) {
+                property.doc = docs.emplace_back(text).c_str();
+                return;
+            }
+        }
+        throw std::logic_error(std::string("no fast call named ") + name);
+    }
 };
 
-/// pybind11's docstring of `name` without pybind11's signature line (its first), after
-/// CPython's text signature `signature` ("($self, /, player=None)"): what help() and
-/// inspect.signature read.
-inline std::string doc_of(const py::handle& cls, const char* name, const char* signature, bool property) {
-    const py::object member = cls.attr("__dict__")[name];
-    std::string text = py::str(property ? member.attr("fget").attr("__doc__") : member.attr("__doc__"));
-    const std::size_t body = text.find("\n\n");
-    text = body == std::string::npos ? std::string() : text.substr(body + 2);
-    if (property) return text;  // properties have no signature
-    return std::string(name) + signature + "\n--\n\n" + text;
+/// Sets the descriptor (a new reference) as the attribute `name` of `cls`.
+inline void put(const py::handle& cls, const char* name, PyObject* descriptor) {
+    const auto owned = py::reinterpret_steal<py::object>(descriptor);
+    if (!owned || PyObject_SetAttrString(cls.ptr(), name, owned.ptr()) != 0) throw py::error_already_set();
 }
 
-/// Puts `methods` in place of pybind11's functions of the same names on `cls`.
-template <std::size_t N>
-void replace_methods(const py::handle& cls, std::array<Method, N>& methods, std::deque<std::string>& docs) {
-    for (Method& method : methods) {
-        method.def.ml_doc = docs.emplace_back(doc_of(cls, method.def.ml_name, method.signature, false)).c_str();
-        auto* type = reinterpret_cast<PyTypeObject*>(cls.ptr());
-        const auto descriptor = py::reinterpret_steal<py::object>(PyDescr_NewMethod(type, &method.def));
-        if (!descriptor || PyObject_SetAttrString(cls.ptr(), method.def.ml_name, descriptor.ptr()) != 0)
-            throw py::error_already_set();
-    }
-}
-
-/// Puts the fast calls in place of pybind11's on the classes of `R`.
+/// Binds the fast calls on the classes of `R` (after Calls<R>::describe gave their docstrings).
 template <class R>
 void install(py::class_<typename R::Game>& game, py::class_<typename R::State>& state, const GameSpec<R>& spec) {
     using C = Calls<R>;
     C::spec = spec;
-    replace_methods(state, C::state_methods, C::docs);
-    replace_methods(game, C::game_methods, C::docs);
-    for (PyGetSetDef& property : C::properties) {
-        property.doc = C::docs.emplace_back(doc_of(state, property.name, "", true)).c_str();
-        auto* type = reinterpret_cast<PyTypeObject*>(state.ptr());
-        const auto descriptor = py::reinterpret_steal<py::object>(PyDescr_NewGetSet(type, &property));
-        if (!descriptor || PyObject_SetAttrString(state.ptr(), property.name, descriptor.ptr()) != 0)
-            throw py::error_already_set();
+    for (Method& method : C::methods) {
+        const py::handle cls = method.of_game ? py::handle(game) : py::handle(state);
+        put(cls, method.def.ml_name, PyDescr_NewMethod(reinterpret_cast<PyTypeObject*>(cls.ptr()), &method.def));
     }
+    for (PyGetSetDef& property : C::properties)
+        put(state, property.name, PyDescr_NewGetSet(reinterpret_cast<PyTypeObject*>(state.ptr()), &property));
 }
 
 }  // namespace diabolo::bindings::fast

@@ -124,15 +124,16 @@ void bind_state_turns(py::class_<typename R::State>& cls, detail::Docs<R>& doc) 
     using State = typename R::State;
     const std::string start = detail::kStateExample;
     const auto position = [](const State& state) -> const typename R::Position& { return R::position(state); };
+    // The loop's calls are bound by bind_fast.hpp; their docstrings are written here with the others'.
+    fast::Calls<R>::describe(
+        "current_player",
+        doc("The seat to move, ``diabolo.SIMULTANEOUS`` while several seats may act, ``diabolo.TERMINAL`` at the end.",
+            start + ">>> state.current_player in (*state.pending_seats, diabolo.SIMULTANEOUS)\nTrue"));
+    fast::Calls<R>::describe("is_terminal", doc("True once the game is over.", start + ">>> state.is_terminal\nFalse"));
     cls.def_property_readonly(
            "game", [](const State& state) { return R::game(state); },
            doc("The game (rules and options) of this state.",
                ">>> game = diabolo.load('{name}')\n>>> game.new_state(seed=1).game == game\nTrue"))
-        .def_property_readonly(
-            "current_player", [position](const State& state) { return R::current_player(position(state)); },
-            doc("The seat to move, ``diabolo.SIMULTANEOUS`` while several seats may act, ``diabolo.TERMINAL`` at the "
-                "end.",
-                start + ">>> state.current_player in (*state.pending_seats, diabolo.SIMULTANEOUS)\nTrue"))
         .def_property_readonly(
             "phase", [position](const State& state) { return R::phase(position(state)); },
             doc("The phase's name, as the views show it.", start + ">>> state.phase\n'play'"))
@@ -144,9 +145,6 @@ void bind_state_turns(py::class_<typename R::State>& cls, detail::Docs<R>& doc) 
             doc("The seats that may or must act now, ascending (the player to move, the seats still to make a "
                 "simultaneous decision, or every seat with a move in real time); empty at the end.",
                 start + ">>> state.pending_seats == [p for p in range(3) if state.legal_actions(p)]\nTrue"))
-        .def_property_readonly(
-            "is_terminal", [position](const State& state) { return R::current_player(position(state)) == kTerminal; },
-            doc("True once the game is over.", start + ">>> state.is_terminal\nFalse"))
         .def_property_readonly(
             "scores",
             [](const State& state) {
@@ -208,32 +206,38 @@ void bind_state_moves(py::class_<typename R::State>& cls, detail::Docs<R>& doc, 
     const auto seat = [spec](const State& state, const py::object& player) {
         return detail::seat_of(spec, R::position(state), player, R::players(R::game(state)));
     };
+    fast::Calls<R>::describe(
+        "legal_actions",
+        doc("Legal action ids of ``player`` (default: the player to move), ascending; empty when that seat has "
+            "nothing to do now.",
+            start + ">>> actions = state.legal_actions(state.pending_seats[0])\n"
+                    ">>> len(actions) > 0 and actions == sorted(actions)\nTrue"));
+    fast::Calls<R>::describe(
+        "apply",
+        doc("Plays ``move`` (a move, an action id, notation or move data) for ``player`` (default: the player to "
+            "move). Raises IllegalMoveError naming the clause, and changes nothing, if the move is not legal now. "
+            "``version``: the state's version the move was made on (live play); a move that was legal then but "
+            "lost a race to another move raises StaleMoveError, a subclass of IllegalMoveError.",
+            start + ">>> seat = state.pending_seats[0]\n>>> move = state.legal_moves(seat)[0]\n"
+                    ">>> state.apply(move.to_dict(), player=seat, version=state.version)\n>>> state.version\n1"));
     cls.def(
-           "legal_actions",
-           [spec](const State& state, const py::object& player) { return detail::legal_actions(spec, state, player); },
+           "legal_moves",
+           [spec, seat](const State& state, const py::object& player) {
+               const int p = seat(state, player);
+               if (p < 0) return py::object(py::list());
+               if (spec.legal_moves) return py::cast(spec.legal_moves(R::position(state), p));
+               const std::vector<int> ids = detail::legal_ids(spec, state, p);
+               py::list moves(ids.size());  // filled in place: no vector of moves in between
+               for (std::size_t i = 0; i < ids.size(); ++i) {
+                   py::object move = py::cast(R::move_of_action(R::game(state), ids[i]));
+                   PyList_SET_ITEM(moves.ptr(), static_cast<py::ssize_t>(i), move.release().ptr());
+               }
+               return py::object(std::move(moves));
+           },
            py::arg("player") = py::none(),
-           doc("Legal action ids of ``player`` (default: the player to move), ascending; empty when that seat has "
-               "nothing to do now.",
-               start + ">>> actions = state.legal_actions(state.pending_seats[0])\n"
-                       ">>> len(actions) > 0 and actions == sorted(actions)\nTrue"))
-        .def(
-            "legal_moves",
-            [spec, seat](const State& state, const py::object& player) {
-                const int p = seat(state, player);
-                if (p < 0) return py::object(py::list());
-                if (spec.legal_moves) return py::cast(spec.legal_moves(R::position(state), p));
-                const std::vector<int> ids = detail::legal_ids(spec, state, p);
-                py::list moves(ids.size());  // filled in place: no vector of moves in between
-                for (std::size_t i = 0; i < ids.size(); ++i) {
-                    py::object move = py::cast(R::move_of_action(R::game(state), ids[i]));
-                    PyList_SET_ITEM(moves.ptr(), static_cast<py::ssize_t>(i), move.release().ptr());
-                }
-                return py::object(std::move(moves));
-            },
-            py::arg("player") = py::none(),
-            doc("Legal moves of ``player`` (default: the player to move), the moves of its legal actions.",
-                start + ">>> seat = state.pending_seats[0]\n"
-                        ">>> len(state.legal_moves(seat)) == len(state.legal_actions(seat))\nTrue"))
+           doc("Legal moves of ``player`` (default: the player to move), the moves of its legal actions.",
+               start + ">>> seat = state.pending_seats[0]\n"
+                       ">>> len(state.legal_moves(seat)) == len(state.legal_actions(seat))\nTrue"))
         .def(
             "legal_action_mask",
             [spec](const State& state, const py::object& player) {
@@ -249,27 +253,6 @@ void bind_state_moves(py::class_<typename R::State>& cls, detail::Docs<R>& doc, 
                 start + ">>> mask = state.legal_action_mask(0)\n"
                         ">>> len(mask) == state.game.num_actions and int(mask.sum()) == len(state.legal_actions(0))\n"
                         "True"))
-        .def(
-            "apply",
-            [spec, seat](State& state, const py::object& move, const py::object& player, const py::object& version) {
-                // At the end of the game the core refuses the move with its clause.
-                const int p = std::max(seat(state, player), 0);
-                const typename R::Move m = detail::to_move(spec, R::game(state), move);
-                if (version.is_none()) {
-                    R::apply(state, m, p);
-                    return;
-                }
-                const long long seen = to_int64(version, "version");
-                if (seen < 0) throw OptionError("version must be 0 or more, got " + std::to_string(seen));
-                live::apply_seen<R>(state, m, p, static_cast<std::size_t>(seen));
-            },
-            py::arg("move"), py::arg("player") = py::none(), py::arg("version") = py::none(),
-            doc("Plays ``move`` (a move, an action id, notation or move data) for ``player`` (default: the player to "
-                "move). Raises IllegalMoveError naming the clause, and changes nothing, if the move is not legal now. "
-                "``version``: the state's version the move was made on (live play); a move that was legal then but "
-                "lost a race to another move raises StaleMoveError, a subclass of IllegalMoveError.",
-                start + ">>> seat = state.pending_seats[0]\n>>> move = state.legal_moves(seat)[0]\n"
-                        ">>> state.apply(move.to_dict(), player=seat, version=state.version)\n>>> state.version\n1"))
         .def_property_readonly(
             "version", [](const State& state) { return live::version(state); },
             doc("The number of moves applied so far. A move may name the version it was made on "
@@ -380,6 +363,12 @@ void bind_state_values(py::class_<typename R::State>& cls, detail::Docs<R>& doc,
     using State = typename R::State;
     using Game = typename R::Game;
     const std::string start = detail::kStateExample;
+    fast::Calls<R>::describe("clone", doc("An independent copy.",
+                                          start + ">>> state.clone() == state and state.clone() is not state\nTrue"));
+    fast::Calls<R>::describe("to_json",
+                             doc("The whole state (hidden cards, seed and history included) as JSON text; the game's "
+                                 "``state_from_json`` reads it back.",
+                                 start + ">>> state.game.state_from_json(state.to_json()) == state\nTrue"));
     cls.def("__str__", [](const State& state) { return R::render(R::position(state)); })
         .def("__repr__",
              [title](const State& state) {
@@ -388,17 +377,9 @@ void bind_state_values(py::class_<typename R::State>& cls, detail::Docs<R>& doc,
                  return "<" + title + "State round " + std::to_string(R::round(p)) + " " + R::phase(p) +
                         (current >= 0 ? " current_player=" + std::to_string(current) : std::string()) + ">";
              })
-        .def(
-            "clone", [](const State& state) { return state; },
-            doc("An independent copy.", start + ">>> state.clone() == state and state.clone() is not state\nTrue"))
         .def("__copy__", [](const State& state) { return state; })
         .def(
             "__deepcopy__", [](const State& state, const py::object&) { return state; }, py::arg("memo"))
-        .def(
-            "to_json", [](const State& state) { return R::to_json(state); },
-            doc("The whole state (hidden cards, seed and history included) as JSON text; the game's "
-                "``state_from_json`` reads it back.",
-                start + ">>> state.game.state_from_json(state.to_json()) == state\nTrue"))
         .def("__eq__",
              [](const State& a, const py::object& b) -> py::object {
                  if (!py::isinstance<State>(b)) return py::reinterpret_borrow<py::object>(Py_NotImplemented);
@@ -418,6 +399,11 @@ void bind_state_values(py::class_<typename R::State>& cls, detail::Docs<R>& doc,
 template <class R>
 void bind_game_members(py::class_<typename R::Game>& cls, detail::Docs<R>& doc, const GameSpec<R>& spec) {
     using Game = typename R::Game;
+    fast::Calls<R>::describe(
+        "state_from_json", doc("The state written by the state's ``to_json``; StateFormatError naming what is wrong if "
+                               "the text is not a valid state of this game.",
+                               ">>> game = diabolo.load('{name}')\n>>> state = game.new_state(seed=2)\n"
+                               ">>> game.state_from_json(state.to_json()) == state\nTrue"));
     cls.def(py::init([spec](const py::kwargs& kwargs) { return detail::game_from_kwargs(spec, kwargs); }))
         .def_property_readonly(
             "name", [](const Game&) { return R::kName; },
@@ -503,16 +489,6 @@ void bind_game_members(py::class_<typename R::Game>& cls, detail::Docs<R>& doc, 
                 "and ``public_events()``; this table says why.",
                 ">>> game = diabolo.load('{name}')\n>>> game.visibility['observation']['legal']\n'private'\n"
                 ">>> sorted(game.visibility)\n['events', 'moves', 'observation']"))
-        .def(
-            "state_from_json",
-            [](const Game& game, const py::object& text) {
-                return R::state_from_json(game, utf8_text<StateFormatError>(text, "state JSON"));
-            },
-            py::arg("text"),
-            doc("The state written by the state's ``to_json``; StateFormatError naming what is wrong if the text is "
-                "not a valid state of this game.",
-                ">>> game = diabolo.load('{name}')\n>>> state = game.new_state(seed=2)\n"
-                ">>> game.state_from_json(state.to_json()) == state\nTrue"))
         .def(
             "move", [spec](const Game& game, const py::object& move) { return detail::to_move(spec, game, move); },
             py::arg("move"),
