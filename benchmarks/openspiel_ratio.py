@@ -196,14 +196,20 @@ def game_length(game: Any, games: int = 400) -> float:
     for _ in range(games):
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[picks(len(outcomes))][0])
-                continue
-            actions = state.legal_actions()
-            state.apply_action(actions[picks(len(actions))])
-            moves += 1
+            moves += random_step(state, picks)
     return moves / games
+
+
+def random_step(state: Any, picks: Picks) -> bool:
+    """Plays a random chance outcome or a random legal action of a hearts state: whether
+    it was a player's move."""
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[picks(len(outcomes))][0])
+        return False
+    actions = state.legal_actions()
+    state.apply_action(actions[picks(len(actions))])
+    return True
 
 
 def os_mid_game(game: Any) -> list[Any]:
@@ -212,16 +218,8 @@ def os_mid_game(game: Any) -> list[Any]:
     picks, out = Picks(), []
     for n in range(64):
         state, played = game.new_initial_state(), 0
-        while played < 12 + 2 + n % 41:
-            if state.is_chance_node():
-                outcomes = state.chance_outcomes()
-                state.apply_action(outcomes[picks(len(outcomes))][0])
-                continue
-            actions = state.legal_actions()
-            state.apply_action(actions[picks(len(actions))])
-            played += 1
-            if state.is_terminal():  # hearts ends early once the points are all taken
-                break
+        while played < 12 + 2 + n % 41 and not state.is_terminal():  # hearts may end early: all points taken
+            played += random_step(state, picks)
         if not state.is_terminal():
             out.append(state)
     return out
