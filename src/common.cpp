@@ -1,5 +1,6 @@
 #include "common.hpp"
 
+#include <array>
 #include <climits>
 #include <cstring>
 
@@ -174,47 +175,98 @@ PyObject* new_str(const char* data, std::size_t size) {
     return out;
 }
 
-}  // namespace
+/// The short strs of the views, made once: a view repeats a few hundred texts (its keys,
+/// cards, moves, colours), and making and hashing each str anew for every key and value was
+/// half the cost of a view as a dict (a str keeps its hash once computed, so a key is
+/// hashed once, not at every insert). A fixed table of kSlots, each holding the last text
+/// that hashed to it, so at most kSlots strs stay alive, whatever texts come. Touched only
+/// with the GIL held (to_python).
+class ShortStrs {
+public:
+    /// A new reference to a str of the text, or nullptr with a Python error set.
+    PyObject* get(const char* data, std::size_t size) {
+        if (size > kLongest) return new_str(data, size);
+        uint64_t hash = 14695981039346656037ull ^ size;  // FNV-1a
+        for (std::size_t i = 0; i < size; ++i) hash = (hash ^ static_cast<unsigned char>(data[i])) * 1099511628211ull;
+        Slot& slot = slots_[static_cast<std::size_t>(hash >> 32) % kSlots];
+        if (slot.str != nullptr && slot.size == size && std::memcmp(slot.text, data, size) == 0) {
+            Py_INCREF(slot.str);
+            return slot.str;
+        }
+        PyObject* str = new_str(data, size);
+        if (str == nullptr) return nullptr;
+        Py_XDECREF(slot.str);
+        slot.str = str;
+        slot.size = static_cast<uint8_t>(size);
+        std::memcpy(slot.text, data, size);
+        Py_INCREF(str);
+        return str;
+    }
 
-py::object to_python(const json::Value& value, bool tuples) {
+private:
+    static constexpr std::size_t kSlots = 2048, kLongest = 23;  // a slot of 32 bytes
+    struct Slot {
+        PyObject* str = nullptr;
+        uint8_t size = 0;
+        char text[kLongest] = {};
+    };
+    std::array<Slot, kSlots> slots_{};
+};
+
+/// The table of to_python (never freed: its strs live as long as the interpreter).
+ShortStrs& short_strs() {
+    static ShortStrs* strs = new ShortStrs();
+    return *strs;
+}
+
+/// to_python's work: a new reference, or nullptr with a Python error set.
+PyObject* new_object(const json::Value& value, bool tuples) {
     switch (value.kind()) {
-        case boost::json::kind::null: return py::none();
-        case boost::json::kind::bool_: return py::bool_(value.get_bool());
-        case boost::json::kind::int64: return py::reinterpret_steal<py::object>(PyLong_FromLongLong(value.get_int64()));
-        case boost::json::kind::uint64:
-            return py::reinterpret_steal<py::object>(PyLong_FromUnsignedLongLong(value.get_uint64()));
-        case boost::json::kind::double_: return py::float_(value.get_double());
+        case boost::json::kind::null: Py_RETURN_NONE;
+        case boost::json::kind::bool_:
+            if (value.get_bool()) Py_RETURN_TRUE;
+            Py_RETURN_FALSE;
+        case boost::json::kind::int64: return PyLong_FromLongLong(value.get_int64());
+        case boost::json::kind::uint64: return PyLong_FromUnsignedLongLong(value.get_uint64());
+        case boost::json::kind::double_: return PyFloat_FromDouble(value.get_double());
         case boost::json::kind::string: {
             const boost::json::string& s = value.get_string();
-            PyObject* text = new_str(s.data(), s.size());
-            if (text == nullptr) throw py::error_already_set();
-            return py::reinterpret_steal<py::object>(text);
+            return short_strs().get(s.data(), s.size());
         }
         case boost::json::kind::array: {
             const json::Array& array = value.get_array();
             const auto size = static_cast<py::ssize_t>(array.size());
             PyObject* out = tuples ? PyTuple_New(size) : PyList_New(size);
-            if (out == nullptr) throw py::error_already_set();
-            py::object owner = py::reinterpret_steal<py::object>(out);
-            for (py::ssize_t i = 0; i < size; ++i) {
-                PyObject* item = to_python(array[static_cast<std::size_t>(i)], tuples).release().ptr();
-                if (tuples) PyTuple_SET_ITEM(out, i, item);
+            for (py::ssize_t i = 0; out != nullptr && i < size; ++i) {
+                PyObject* item = new_object(array[static_cast<std::size_t>(i)], tuples);
+                if (item == nullptr) Py_CLEAR(out);
+                else if (tuples) PyTuple_SET_ITEM(out, i, item);
                 else PyList_SET_ITEM(out, i, item);
             }
-            return owner;
+            return out;
         }
         case boost::json::kind::object: {
-            py::dict out;
+            PyObject* out = PyDict_New();
             for (const auto& item : value.get_object()) {
-                const py::object key = py::reinterpret_steal<py::object>(new_str(item.key().data(), item.key().size()));
-                if (!key) throw py::error_already_set();
-                if (PyDict_SetItem(out.ptr(), key.ptr(), to_python(item.value(), tuples).ptr()) != 0)
-                    throw py::error_already_set();
+                if (out == nullptr) break;
+                PyObject* key = short_strs().get(item.key().data(), item.key().size());
+                PyObject* entry = key != nullptr ? new_object(item.value(), tuples) : nullptr;
+                if (entry == nullptr || PyDict_SetItem(out, key, entry) != 0) Py_CLEAR(out);
+                Py_XDECREF(key);
+                Py_XDECREF(entry);
             }
-            return std::move(out);
+            return out;
         }
     }
-    return py::none();
+    Py_RETURN_NONE;
+}
+
+}  // namespace
+
+py::object to_python(const json::Value& value, bool tuples) {
+    PyObject* out = new_object(value, tuples);
+    if (out == nullptr) throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(out);
 }
 
 json::Value from_python(const py::handle& value, const std::string& what) {
