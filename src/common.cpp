@@ -177,8 +177,8 @@ PyObject* new_str(const char* data, std::size_t size) {
 
 /// The short strs of the views, made once: a view repeats a few hundred texts (its keys,
 /// cards, moves, colours), and making and hashing each str anew for every key and value was
-/// half the cost of a view as a dict (a str keeps its hash once computed, so a key is
-/// hashed once, not at every insert). A fixed table of kSlots, each holding the last text
+/// a fifth of the cost of a view as a dict (docs/performance.rst; a str keeps its hash once
+/// computed, so a key is hashed once, not at every insert). A fixed table of kSlots, each holding the last text
 /// that hashed to it, so at most kSlots strs stay alive, whatever texts come. Touched only
 /// with the GIL held (to_python).
 class ShortStrs {
