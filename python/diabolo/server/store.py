@@ -40,13 +40,18 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import sqlite3
 from abc import ABC, abstractmethod
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 from urllib.parse import urlparse
 
 from diabolo.errors import OptionError
+
+_T = TypeVar("_T")
 
 __all__ = ["Fenced", "PostgresStore", "SqliteStore", "Store", "StoredMove", "TableRow", "open_store"]
 
@@ -335,70 +340,90 @@ class _SqlStore(ABC):
 
 
 class SqliteStore(_SqlStore):
-    """Tables in an SQLite file, written through :mod:`aiosqlite` (one connection, in WAL
-    mode), a group commit at a time."""
+    """Tables in an SQLite file (one connection, in WAL mode), used from a thread of its
+    own so that the event loop never waits for the file: a turn's group commit is one
+    call to that thread, whatever its statements (a call costs a wake-up of the thread and
+    one of the loop, more than most statements)."""
 
-    def __init__(self, connection: Any) -> None:
+    def __init__(self, connection: sqlite3.Connection, worker: ThreadPoolExecutor) -> None:
         super().__init__()
         self._db = connection
+        self._worker = worker
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
-        import aiosqlite
-
-        pending = aiosqlite.connect(str(path))
+        worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="diabolo-sqlite")
         try:
-            connection = await pending
+            connection = await asyncio.get_running_loop().run_in_executor(worker, _open_sqlite, str(path))
         except BaseException:
-            # aiosqlite 0.22 queues its worker thread's stop on a failed connect without
-            # waiting for it; a worker that answers after asyncio.run has closed the loop
-            # prints "Event loop is closed" (omnilib/aiosqlite#389). Wait for it here.
-            await asyncio.to_thread(pending._thread.join)
+            worker.shutdown(wait=True)  # its thread has ended when the error goes on
             raise
-        await connection.execute("PRAGMA journal_mode=WAL")
-        await connection.execute("PRAGMA synchronous=NORMAL")
-        for statement in SCHEMA:
-            await connection.execute(statement)
-        async with connection.execute("PRAGMA table_info(diabolo_tables)") as cursor:
-            present = {row[1] for row in await cursor.fetchall()}
-        for column, kind in ADDED_COLUMNS.items():
-            if column not in present:
-                await connection.execute(f"ALTER TABLE diabolo_tables ADD COLUMN {column} {kind}")
-        await connection.commit()
-        return cls(connection)
+        return cls(connection, worker)
+
+    async def _call(self, function: Callable[..., _T], *args: Any) -> _T:
+        return await asyncio.get_running_loop().run_in_executor(self._worker, function, *args)
 
     async def _commit(self, groups: list[tuple[str, list[_Write]]]) -> dict[int, Any]:
-        """SQLite undoes a failed statement, and a savepoint the rows of a failed executemany."""
+        return await self._call(self._commit_now, groups)
+
+    def _commit_now(self, groups: list[tuple[str, list[_Write]]]) -> dict[int, Any]:
+        """The turn in one transaction, in the store's thread. SQLite undoes a failed
+        statement, and a savepoint the rows of a failed executemany."""
         results: dict[int, Any] = {}
-        for sql, writes in groups:
-            if not writes[0].returning:
-                await self._db.execute("SAVEPOINT diabolo_group")
-                try:
-                    cursor = await self._db.executemany(sql, [write.args for write in writes])
-                    if cursor.rowcount != len(writes):
-                        raise _Recount
-                    await self._db.execute("RELEASE diabolo_group")
-                    results.update((id(write), 1) for write in writes)
-                    continue
-                except Exception:  # undo the rows that went in, then find the write that fails or changes nothing
-                    await self._db.execute("ROLLBACK TO diabolo_group")
-                    await self._db.execute("RELEASE diabolo_group")
-            for write in writes:
-                try:
-                    cursor = await self._db.execute(sql, write.args)
-                    results[id(write)] = await cursor.fetchall() if write.returning else cursor.rowcount
-                except Exception as error:
-                    results[id(write)] = error
-        await self._db.commit()
+        db = self._db
+        db.execute("BEGIN")
+        try:
+            for sql, writes in groups:
+                if not writes[0].returning:
+                    db.execute("SAVEPOINT diabolo_group")
+                    try:
+                        if db.executemany(sql, [write.args for write in writes]).rowcount != len(writes):
+                            raise _Recount
+                        db.execute("RELEASE diabolo_group")
+                        results.update((id(write), 1) for write in writes)
+                        continue
+                    except Exception:  # undo the rows that went in, then find the write that fails or changes nothing
+                        db.execute("ROLLBACK TO diabolo_group")
+                        db.execute("RELEASE diabolo_group")
+                for write in writes:
+                    try:
+                        cursor = db.execute(sql, write.args)
+                        results[id(write)] = cursor.fetchall() if write.returning else cursor.rowcount
+                    except Exception as error:
+                        results[id(write)] = error
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            raise
         return results
 
     async def _rows(self, sql: str, args: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-        async with self._db.execute(self._sql(sql), args) as cursor:
-            return [tuple(row) for row in await cursor.fetchall()]
+        return await self._call(lambda: [tuple(row) for row in self._db.execute(self._sql(sql), args)])
 
     async def close(self) -> None:
         await self._flush()
-        await self._db.close()
+        await self._call(self._db.close)
+        self._worker.shutdown(wait=True)
+
+
+def _open_sqlite(path: str) -> sqlite3.Connection:
+    """The store's connection to ``path``, its schema made or brought up to date. Its
+    transactions are explicit (``isolation_level=None``): one per turn of writes."""
+    connection = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA synchronous=NORMAL")
+        for statement in SCHEMA:
+            connection.execute(statement)
+        present = {row[1] for row in connection.execute("PRAGMA table_info(diabolo_tables)")}
+        for column, kind in ADDED_COLUMNS.items():
+            if column not in present:
+                connection.execute(f"ALTER TABLE diabolo_tables ADD COLUMN {column} {kind}")
+    except BaseException:
+        connection.close()
+        raise
+    return connection
 
 
 class PostgresStore(_SqlStore):
