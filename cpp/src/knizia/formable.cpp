@@ -305,6 +305,9 @@ struct Shortfalls {
     Block bare;  // 1 if the word holds two adjacent letters that no plain card shows (Supply::bare_pairs)
     Block held;  // the kinds of Supply::disjoint the word holds: one card each lies apart
     Block sure;  // short letters those cards take: sum over letters of min(s_l, c_l), c_l of them on l
+    /// The tight letters: those with plain cards that the word is short of (s_l > 0), letter l
+    /// at bit l % 8 of tight[l / 8] (bytes: the pass that makes them vectorises).
+    std::array<Block, 4> tight;
 };
 
 /// Shortfalls::held and sure: one card of each kind of Supply::disjoint whose sequence the
@@ -370,6 +373,15 @@ void classify(const uint8_t* counts, const uint8_t* sequences, const Supply& sup
             need[j] = static_cast<uint8_t>(need[j] + shorts[j]);
         }
     }
+    std::array<Block, 4> tight{};
+    for (int o = 0; o < supply.plain_letters; ++o) {
+        const int l = supply.with_plain[at(o)];
+        const Block& shorts = out.shorts[at(l)];
+        Block& bits = tight[at(l / 8)];
+        const auto letter = static_cast<uint8_t>(1u << (l % 8));
+        for (std::size_t j = 0; j < block; ++j) bits[j] = static_cast<uint8_t>(bits[j] | (shorts[j] != 0 ? letter : 0));
+    }
+    out.tight = tight;
     for (int k = 0; k < supply.kinds; ++k)
         cap[supply.doubles[at(k)].first].fill(0), cap[supply.doubles[at(k)].second].fill(0);
     for (int k = 0; k < supply.kinds; ++k) {
@@ -431,7 +443,7 @@ enum class Tiling : uint8_t { formed, unformed, undecided };
 /// the top of the file). A letter with no plain card is short at each of its positions
 /// (`bare`); a letter l with some, when the word is short of it (tight), gains min(covered,
 /// s_l) from the tiles over its positions (s_l at shorts[l * kBlock], kBlock words to a
-/// block). decide() finds a word:
+/// block; the tight letters as bits of `tight_letters`, from classify()). decide() finds a word:
 /// - formed when covers() finds the tiles for a choice of s_l positions of each tight letter
 ///   taken as short (first under a card, then beside a bare letter; else each choice in
 ///   turn, at most kMaxChoices), on the card spots the table has enough cards for (of a kind
@@ -452,19 +464,13 @@ class Tiler {
 public:
     explicit Tiler(const Supply& supply) : supply_(supply) {}
 
-    Tiling decide(const char* word, int length, int excess, int min_cards, const uint8_t* shorts) {
+    Tiling decide(const char* word, int length, int excess, int min_cards, const uint8_t* shorts,
+                  uint32_t tight_letters) {
         constexpr std::size_t block = Lexicon::LetterIndex::kBlock;
         if (length - min_cards < length / 2 || supply_.double_jokers > 2 || length > kMaxTiledWord)
             return Tiling::undecided;
         take(word, length);
         const uint64_t held = held_spots();  // card spots the lower bound may use
-        // The tight letters: those with plain cards that the word is short of (s_l is 0 for a
-        // letter it does not hold).
-        uint32_t tight_letters = 0;
-        for (int o = 0; o < supply_.plain_letters; ++o) {
-            const int l = supply_.with_plain[at(o)];
-            tight_letters |= uint32_t{shorts[static_cast<std::size_t>(l) * block] != 0} << l;
-        }
         const uint64_t under_card = held | held << 1, beside_bare = bare_ << 1 | bare_ >> 1;
         uint64_t tight = 0, first = bare_;  // a choice of short positions
         int count = 0, choices = 1;         // tight letters (tight_), and the choices of their short positions
@@ -494,7 +500,7 @@ public:
                 if ((split >> t & 1) != 0) short_ |= tight_[at(t)].positions;
                 else counted += tight_[at(t)].short_;
             }
-            if (excess > counted && !covers(short_, cards_, excess - counted, other_.forget())) return Tiling::unformed;
+            if (excess > counted && !covers(short_, cards_, excess - counted, other_)) return Tiling::unformed;
         }
         if (choices > kMaxChoices) return Tiling::undecided;
         if (any_choice(0, count, bare_, held, excess)) return Tiling::formed;
@@ -516,10 +522,6 @@ private:
         int known = 0;
         std::array<State, kMaxTiledWord> before{};
         Steps() { before[0].free[0] = 1; }  // nothing laid, nothing covered
-        Steps& forget() {
-            known = 0;
-            return *this;
-        }
     };
     /// The most choices of short positions any_choice() tries; kChoose[n][k] = n choose k (n < 64),
     /// at most kMaxChoices + 1.
@@ -560,8 +562,16 @@ private:
     /// its positions (at_letter_), those of letters no plain card shows (bare_), and the
     /// spots (the first of two positions) where a double letter card of the table fits (cards_).
     void take(const char* word, int length) {
+        // The letters this word shares with the one before, 8 at a time while both have 8 more.
+        const int most = std::min(length, length_);
         int common = 0;
-        for (const int most = std::min(length, length_); common < most && word[common] == word_[common];) ++common;
+        for (; common + 8 <= most; common += 8) {
+            uint64_t a = 0, b = 0;
+            std::memcpy(&a, word + common, 8);
+            std::memcpy(&b, word_ + common, 8);
+            if (a != b) break;
+        }
+        while (common < most && word[common] == word_[common]) ++common;
         for (int i = common; i < length_; ++i) at_letter_[at(word_[i] - 'A')] &= ~(uint32_t{1} << i);
         bare_ &= low_mask(common);
         cards_ &= low_mask(std::max(common - 1, 0));
@@ -724,9 +734,14 @@ Verdicts settle(const uint8_t* lengths, std::size_t count, const Shortfalls& sho
         // what classify() counts, and each double joker two more.
         const Lane beyond =
             yes(excess > 2 * std::min(tiles, double_jokers + usable[j])) | yes(bound[j] > jokers + 2 * laid);
-        const Lane settled = (yes(excess <= laid) & (yes((length & 1) == 0) | yes(jokers > 0))) |
-                             double_jokers_suffice(length, need[j], excess, laid, std::min<Lane>(bare[j], 1), jokers) |
-                             cards_suffice(length, need[j], excess, held[j], sure[j], tiles, double_jokers);
+        // `excess` double jokers, each on a pair holding one of `excess` short positions (at
+        // most s_l of letter l): the pairs (0 1)(2 3)... of a word of even length hold them; of
+        // an odd one, the pairs on either side of an even position that holds none of them,
+        // which there is when 2 * excess < length.
+        const Lane settled =
+            (yes(excess <= laid) & (yes((length & 1) == 0) | yes(jokers > 0) | yes(2 * excess < length))) |
+            double_jokers_suffice(length, need[j], excess, laid, std::min<Lane>(bare[j], 1), jokers) |
+            cards_suffice(length, need[j], excess, held[j], sure[j], tiles, double_jokers);
         formed[j] = counts & (yes(excess <= 0) | ((beyond ^ 1) & settled));
         open[j] = counts & yes(excess > 0) & (beyond ^ 1) & (settled ^ 1);
     }
@@ -757,7 +772,9 @@ void formable_in(const Lexicon::LetterIndex& index, const Supply& supply, int mi
             if ((verdicts.open >> j & 1) != 0) {
                 const char* letters = index.letters.data() + index.starts[i];
                 const int length = index.lengths[i], excess = shortfalls.need[j] - supply.jokers;
-                const Tiling tiling = tiler.decide(letters, length, excess, minimum, &shortfalls.shorts[0][j]);
+                const uint32_t tight = shortfalls.tight[0][j] | shortfalls.tight[1][j] << 8 |
+                                       shortfalls.tight[2][j] << 16 | uint32_t{shortfalls.tight[3][j]} << 24;
+                const Tiling tiling = tiler.decide(letters, length, excess, minimum, &shortfalls.shorts[0][j], tight);
                 if (tiling == Tiling::unformed ||
                     (tiling == Tiling::undecided && !search.formable(letters, length, excess, minimum)))
                     continue;
