@@ -620,7 +620,8 @@ private:
     /// two ways to one state join by a union, so a spot is a few independent operations per
     /// count. It starts after the spots whose masks `steps` held too (spot i reads bits i
     /// and i + 1 of `shorts`, bit i of `cards`), and stops at the first tile that reaches
-    /// `least`: gains only grow.
+    /// `least`: gains only grow. A tile that covers no short position is never needed (it takes
+    /// nothing and blocks its neighbours), so the spots where it would lie pass at one step.
     bool covers(uint64_t shorts, uint64_t cards, int least, Steps& steps) const {
         // Double jokers the table has: a state past them stays empty.
         const uint64_t one_more = supply_.double_jokers >= 1 ? ~uint64_t{0} : 0;
@@ -636,7 +637,20 @@ private:
         if (((state.free[0] | state.free[1] | state.free[2] | state.under[0] | state.under[1] | state.under[2]) >>
              least) != 0)
             return true;
+        const uint64_t useful = shorts | shorts >> 1;  // the spots whose tile covers a short position
         for (int i = from; i < spots; ++i) {
+            if ((useful >> i & 1) == 0) {
+                // No tiling needs a tile here (it takes nothing and uses a tile), nor at the
+                // spots up to the next useful one: the state stays as it is after this one.
+                for (int d = 0; d < 3; ++d) state.free[at(d)] |= state.under[at(d)];
+                state.under = {};
+                const uint64_t ahead = useful >> i;
+                const int next = ahead == 0 ? spots : std::min(spots, i + lowest_bit64(ahead));
+                for (int k = i + 1; k <= next; ++k) steps.before[at(k)] = state;
+                steps.known = next;
+                i = next - 1;
+                continue;
+            }
             const int covered = static_cast<int>((shorts >> i & 1) + (shorts >> (i + 1) & 1));
             const uint64_t card = 0 - (cards >> i & 1);
             const uint64_t gained0 = state.free[0] << covered, gained1 = state.free[1] << covered,
