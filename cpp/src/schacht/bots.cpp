@@ -281,9 +281,9 @@ uint32_t Rules::pending_seats(const Position& s) noexcept {
 }
 
 Move RandomBot::choose(const Position& state, int player, Pcg32& rng) const {
-    std::array<uint8_t, kNumActions> actions{};
-    const int n = legal_moves_of(state, player, actions);
-    return Move::of_action(actions[rng.below(static_cast<uint32_t>(n))]);
+    const int action = Rules::random_action(state, player, rng);
+    if (action < 0) throw no_move_error(player);
+    return Move::of_action(action);
 }
 
 HeuristicBot::HeuristicBot(const HeuristicWeights& weights)

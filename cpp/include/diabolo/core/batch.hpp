@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "diabolo/core/contract.hpp"
@@ -12,6 +14,15 @@
 #include "diabolo/core/rng.hpp"
 
 namespace diabolo {
+
+/// Whether R draws a random legal action without listing them (R::random_action: the id
+/// that legal_actions' ids[rng.below(count)] picks, or -1 drawing nothing when there is none).
+template <class R, class = void>
+struct HasRandomAction : std::false_type {};
+template <class R>
+struct HasRandomAction<
+    R, std::void_t<decltype(R::random_action(std::declval<const typename R::Position&>(), 0, std::declval<Pcg32&>()))>>
+    : std::true_type {};
 
 /// What play_random returns: each game's final scores and its number of moves.
 struct RandomPlayResult {
@@ -21,7 +32,8 @@ struct RandomPlayResult {
 };
 
 /// Plays `games` whole games of `game`: at every step R::random_player picks who acts
-/// and that seat makes a uniformly random legal move. A seat drawn with nothing to do
+/// and that seat makes a uniformly random legal move (R::random_action where the game has
+/// it: the same move from the same draw). A seat drawn with nothing to do
 /// draws again (real-time games); game i depends only on (seed, i).
 template <class R>
 RandomPlayResult play_random(const typename R::Game& game, int games, uint64_t seed, int threads,
@@ -43,9 +55,15 @@ RandomPlayResult play_random(const typename R::Game& game, int games, uint64_t s
                 int32_t moves = 0;
                 for (int player = R::random_player(position, rng); player >= 0;
                      player = R::random_player(position, rng)) {
-                    const int count = R::legal_actions(position, player, actions.data());
-                    if (count == 0) continue;
-                    R::apply_action(position, actions[rng.below(static_cast<uint32_t>(count))], player);
+                    if constexpr (HasRandomAction<R>::value) {
+                        const int action = R::random_action(position, player, rng);
+                        if (action < 0) continue;
+                        R::apply_action(position, action, player);
+                    } else {
+                        const int count = R::legal_actions(position, player, actions.data());
+                        if (count == 0) continue;
+                        R::apply_action(position, actions[rng.below(static_cast<uint32_t>(count))], player);
+                    }
                     ++moves;
                 }
                 const auto k = static_cast<std::size_t>(i);

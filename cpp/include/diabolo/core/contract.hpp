@@ -113,6 +113,12 @@
 //                                              make a simultaneous decision, or every seat
 //                                              with a legal move in real time; 0 at the end
 //
+// A game may add, checked where it is used (core/batch.hpp: HasRandomAction):
+//   R::random_action(position, player, rng) -> int
+//                                              the id legal_actions' ids[rng.below(count)]
+//                                              picks, without the list; -1, drawing nothing,
+//                                              when `player` has none (random play uses it)
+//
 // Errors are the types of core/errors.hpp; none of them ever leaves a state half changed.
 #pragma once
 

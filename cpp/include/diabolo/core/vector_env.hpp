@@ -430,7 +430,7 @@ private:
     }
 
     int32_t score(const Slot& slot) const {
-        int32_t scores[32];
+        int32_t scores[32]{};  // zeroed: the compiler cannot see that R::scores writes slot.seat's
         R::scores(slot.position, scores);
         return scores[slot.seat];
     }
