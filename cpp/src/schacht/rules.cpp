@@ -242,9 +242,11 @@ namespace {
 
 /// A deal: the cards of a round in deal order, on the stack.
 struct Deck {
-    std::array<Card, kMaxDeck> cards{};
+    std::array<Card, kMaxDeck + 8> cards{};  // 8 more: shuffled_deck writes a kind's copies 8 bytes at a time
     int size = 0;
 };
+static_assert(sizeof(Card) == 1 && std::is_trivially_copyable_v<Card> && kMaxCopies <= 8,
+              "a card is its kind's byte; a kind's copies fit 8 bytes");
 
 Deck deck_of(const std::vector<Card>& cards) {
     Deck deck;
@@ -254,14 +256,14 @@ Deck deck_of(const std::vector<Card>& cards) {
 
 Deck shuffled_deck(const Game& game, uint64_t seed, int round) noexcept {
     Deck deck;
+    std::size_t size = 0;  // a local: the compiler must assume the cards' stores change deck.size
     for (int kind = 0; kind < kKinds; ++kind) {
-        // The count and the end in locals: a card is a byte, whose stores the compiler
-        // must assume change the options and the size read in the loop's test.
-        const int copies = game.value_counts[static_cast<std::size_t>(kind % kValues)];
-        const auto first = static_cast<std::size_t>(deck.size);
-        std::fill_n(deck.cards.begin() + static_cast<std::ptrdiff_t>(first), copies, Card{static_cast<uint8_t>(kind)});
-        deck.size += copies;
+        // The kind's byte 8 times, of which the next kind's copies overwrite those past its own.
+        const uint64_t copies8 = 0x0101010101010101ull * static_cast<uint64_t>(kind);
+        std::memcpy(static_cast<void*>(deck.cards.data() + size), &copies8, 8);
+        size += game.value_counts[static_cast<std::size_t>(kind % kValues)];
     }
+    deck.size = static_cast<int>(size);
     Pcg32 rng(derive_seed(seed, static_cast<uint64_t>(round)));
     rng.shuffle(deck.cards.data(), static_cast<std::size_t>(deck.size));
     return deck;
@@ -303,7 +305,8 @@ void deal(Position& s, const Deck& deck, EventLog* log) {
     }
     s.pile_next = 0;
     s.pile_end = static_cast<uint8_t>(static_cast<std::size_t>(deck.size) - next);
-    for (std::size_t i = 0; next < static_cast<std::size_t>(deck.size); ++i, ++next) s.pile[i] = deck.cards[next].kind;
+    std::memcpy(s.pile.data(), deck.cards.data() + next,
+                static_cast<std::size_t>(deck.size) - next);  // a card is its kind's byte
     if (log) events::round_started(*log, s);
     begin_turn(s, next_seat(s, s.dealer), log);
 }
