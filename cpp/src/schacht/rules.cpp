@@ -487,10 +487,6 @@ int fill_legal_actions(const Position& s, int player, Id* out) noexcept {
     return n;
 }
 
-}  // namespace
-
-namespace {
-
 /// The slot of the `index`-th (from 0) set bit of `bits`.
 int nth_bit(uint64_t bits, int index) noexcept {
     for (; index > 0; --index) bits &= bits - 1;
@@ -511,26 +507,25 @@ int Rules::random_action(const Position& s, int player, Pcg32& rng) noexcept {
     const CardSet held = kinds_held(s.hands[static_cast<std::size_t>(player)]);
     // The kinds held of each colour: a bit at each one's first slot, bits 0, 5, .. 20 of its
     // 25, whose count one multiplication gathers at bit 20 (no field carries into another).
-    static_assert(kSlotsPerColour == 25 && kMaxCopies == 5 && kColours == 5 && kValues == 5);
+    static_assert(kSlotsPerColour == 25 && kMaxCopies == 5 && kValues == 5);
     static_assert(kRowCards <= 2 * kSideCards, "a row that is not closed has an open side: no ids means no row open");
-    const uint64_t lo = held.lo, hi = held.hi, all = low_mask(25);
-    const std::array<uint64_t, kColours> kinds{lo & all, lo >> 25 & all, (lo >> 50 | hi << 14) & all, hi >> 11 & all,
-                                               hi >> 36 & all};
+    std::array<uint64_t, kColours> kinds{};
     std::array<int, kColours> sides{}, ids{};
     int count = 0;
     for (std::size_t c = 0; c < kColours; ++c) {
         const Row& row = s.rows[c];
         if (row.closed()) continue;  // S3.1
+        kinds[c] = held.bits(static_cast<int>(c) * kSlotsPerColour, kSlotsPerColour);
         sides[c] = (row.left_count < kSideCards ? 1 : 0) + (row.right_count < kSideCards ? 1 : 0);
         ids[c] = static_cast<int>((kinds[c] * 0x108421u) >> 20 & 31u) * sides[c];
         count += ids[c];
     }
     if (count == 0) {  // S3.3: the discards of the kinds held (no row of one is open)
-        const int discards = held.count();
-        if (discards == 0) return -1;
-        const int pick = static_cast<int>(rng.below(static_cast<uint32_t>(discards)));
-        const int low = popcount64(lo);
-        return kDiscardBase + (pick < low ? nth_bit(lo, pick) : 64 + nth_bit(hi, pick - low)) / kMaxCopies;
+        if (held.empty()) return -1;
+        CardSet rest = held;
+        for (int pick = static_cast<int>(rng.below(static_cast<uint32_t>(held.count()))); pick > 0; --pick)
+            rest.pop_lowest();
+        return kDiscardBase + rest.lowest() / kMaxCopies;
     }
     int pick = static_cast<int>(rng.below(static_cast<uint32_t>(count)));
     std::size_t c = 0;

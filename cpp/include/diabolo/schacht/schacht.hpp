@@ -499,7 +499,7 @@ struct Rules {
     static int legal_actions(const Position& position, int player, std::array<uint8_t, kNumActions>& out) noexcept;
     /// The action that legal_actions' ids[rng.below(count)] picks, found without the list; -1,
     /// drawing nothing, when `player` has none. Random play (play_random) and the random bot
-    /// draw their moves with it: the same moves from the same draws, at a third of the cost.
+    /// draw their moves with it: the same moves from the same draws, without writing the ids.
     static int random_action(const Position& position, int player, Pcg32& rng) noexcept;
     static Move move_of_action(const Game&, int action) {
         return with_notation_clause(kNotationClause, [&] { return Move::from_action(action); });
