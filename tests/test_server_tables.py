@@ -8,6 +8,7 @@ import asyncio
 import collections
 import json
 import random
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -551,6 +552,58 @@ def test_table_restore_replays_versions_per_audience(tmp_path: Path) -> None:
 
     before, after = asyncio.run(run())
     assert before == after
+
+
+EARLIER_SQLITE_SCHEMA = [
+    # diabolo_tables before its fence and creator (ADDED_COLUMNS), moves with row ids
+    "CREATE TABLE diabolo_tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL,"
+    " seats TEXT NOT NULL, settings TEXT NOT NULL, start TEXT NOT NULL, created TEXT NOT NULL, record TEXT)",
+    "CREATE TABLE diabolo_moves (table_id TEXT NOT NULL REFERENCES diabolo_tables(id), number INTEGER NOT NULL,"
+    " seat INTEGER NOT NULL, move TEXT NOT NULL, time DOUBLE PRECISION NOT NULL, PRIMARY KEY (table_id, number))",
+]
+
+
+def test_sqlite_files_of_either_layout_keep_and_resume_the_same_game(tmp_path: Path) -> None:
+    """A new SQLite file keeps its moves by their key (store.SQLITE_SCHEMA: WITHOUT ROWID);
+    a file made by an earlier version (moves with row ids, the tables without the columns
+    added since) opens with its layout, and both keep a game's 40 moves and resume it alike."""
+    earlier = tmp_path / "earlier.db"
+    with sqlite3.connect(earlier) as connection:
+        for statement in EARLIER_SQLITE_SCHEMA:
+            connection.execute(statement)
+    connection.close()
+
+    async def play_and_resume(path: Path) -> tuple[str, str]:
+        lobby = await open_lobby(path)
+        request = {"game": "schacht", "options": {"players": 3}, "seats": [{}, {}, {}], "seed": 5}
+        try:
+            table = await lobby.create(request)
+            for seat in range(3):
+                await table.take_seat(seat, f"p{seat}")
+            for _ in range(40):
+                seat = table.state.pending_seats[0]
+                await table.submit(seat, str(table.state.legal_moves(seat)[0]), None)
+            played = table.state.to_json()
+        finally:
+            await close_lobby(lobby)
+        again = await open_lobby(path)
+        try:
+            return played, next(iter(again.tables.values())).state.to_json()
+        finally:
+            await close_lobby(again)
+
+    games = {}
+    for path in (earlier, tmp_path / "new.db"):
+        played, resumed = asyncio.run(play_and_resume(path))
+        assert resumed == played, path.name
+        games[path.name] = played
+        with sqlite3.connect(path) as connection:
+            layout = connection.execute("SELECT sql FROM sqlite_master WHERE name = 'diabolo_moves'").fetchone()[0]
+            moves = connection.execute("SELECT count(*) FROM diabolo_moves").fetchone()[0]
+        connection.close()
+        assert layout.endswith("WITHOUT ROWID") == (path.name == "new.db"), layout
+        assert moves == 40
+    assert games["earlier.db"] == games["new.db"]
 
 
 MESSAGE_BOUNDS: dict[str, tuple[dict[str, Any], int]] = {
