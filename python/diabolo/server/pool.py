@@ -6,9 +6,10 @@ queue per table. Engine time is shared by cost, not by job: when a worker is fre
 table that has used the least worker time goes next (a table that just came, or came
 back after waiting, starts level with the least busy one, a little ahead of it). So a
 table whose bots think for a second a move and a table whose bots answer in a millisecond
-each get their share of the workers: the light table's decision waits for at most about
-one heavy job, whatever the number of heavy tables. A table has at most ``per_owner``
-jobs running at once.
+each get their share of the workers: once every table has had a job, the light table's
+decision waits for at most about one heavy job, whatever the number of heavy tables (a
+table that has not had one yet used less, so it goes first). A table has at most
+``per_owner`` jobs running at once.
 
 >>> import asyncio
 >>> async def demo():
