@@ -222,7 +222,7 @@ namespace {
 /// "legal", and "player" null (D8.1: the table is the same for every seat).
 json::Value view(const Position& s, int player, const Storage& sp) {
     json::Object d(sp);
-    d.reserve(12);
+    d.reserve(13);  // a seat's keys: none is added to a table that grows
     if (player != kEveryone) d.emplace("player", player);
     else d.emplace("player", nullptr);
     d.emplace("round", int{s.round});
@@ -240,7 +240,7 @@ json::Value view(const Position& s, int player, const Storage& sp) {
     json::Array legal(sp), data(sp);
     for (const Move& move : legal_moves(s, player)) {
         legal.emplace_back(json::view(Rules::format_move(move)));
-        data.emplace_back(move_json(move));
+        data.emplace_back(move_json(move, sp));  // in the view's storage: no copy
     }
     d.emplace("legal", std::move(legal));
     d.emplace("legal_moves", std::move(data));
@@ -261,8 +261,10 @@ constexpr const char* kSourceNames[] = {"S", "R1", "R2", "R3", "R4", "W"};
 const char* phase_name(Phase phase) noexcept { return kPhaseNames[static_cast<int>(phase)]; }
 const char* kind_name(MoveKind kind) noexcept { return kMoveKinds[static_cast<int>(kind)]; }
 
-json::Value move_json(const Move& move) {
-    json::Object out;
+json::Value move_json(const Move& move) { return move_json(move, {}); }
+
+json::Value move_json(const Move& move, const boost::json::storage_ptr& sp) {
+    json::Object out(sp);
     out.emplace("kind", kMoveKinds[static_cast<int>(move.kind)]);
     if (move.kind != MoveKind::Play) return out;
     out.emplace("source", kSourceNames[static_cast<int>(move.source)]);

@@ -347,7 +347,7 @@ namespace {
 /// legal moves leave out the claims.
 json::Value view(const Position& s, int player, const Storage& sp, bool claims) {
     json::Object d(sp);
-    d.reserve(13);
+    d.reserve(14);  // a seat's keys: none is added to a table that grows
     if (player != kEveryone) d.emplace("player", player);
     else d.emplace("player", nullptr);
     d.emplace("round", int{s.round});
@@ -368,7 +368,7 @@ json::Value view(const Position& s, int player, const Storage& sp, bool claims) 
         Move bare = move;  // the notation of a claim is its word (K7); its data names the cards (K3.4)
         bare.card_count = 0;
         legal.emplace_back(json::view(Rules::format_move(bare)));
-        data.emplace_back(move_json(move));
+        data.emplace_back(move_json(move, sp));  // in the view's storage: no copy
     }
     d.emplace("legal", std::move(legal));
     d.emplace("legal_moves", std::move(data));
@@ -439,8 +439,10 @@ State Rules::state_from_json(const Game& game, std::string_view text) {
     return state_from_document(game, json::Reader(document));
 }
 
-json::Value move_json(const Move& move) {
-    json::Object out;
+json::Value move_json(const Move& move) { return move_json(move, {}); }
+
+json::Value move_json(const Move& move, const boost::json::storage_ptr& sp) {
+    json::Object out(sp);
     out.emplace("kind", kind_name(move.kind));
     if (move.kind == MoveKind::Take) out.emplace("position", int{move.position});
     if (move.kind != MoveKind::Claim) return out;
@@ -448,7 +450,7 @@ json::Value move_json(const Move& move) {
     if (move.card_count == 0) {
         out.emplace("cards", nullptr);
     } else {
-        json::Array cards;
+        json::Array cards(sp);
         for (int i = 0; i < move.card_count; ++i) cards.emplace_back(int{move.cards[at(i)]});
         out.emplace("cards", std::move(cards));
     }

@@ -336,7 +336,7 @@ namespace {
 json::Value view(const Position& s, int p, const Storage& sp) {
     const bool seat = p != kEveryone;
     json::Object d(sp);
-    d.reserve(16);
+    d.reserve(18);  // a seat's keys: none is added to a table that grows
     if (seat) d.emplace("player", p);
     else d.emplace("player", nullptr);
     d.emplace("round", int{s.round});
@@ -393,7 +393,7 @@ json::Value view(const Position& s, int p, const Storage& sp) {
     for (int i = 0; i < n; ++i) {
         const Move move = Move::of_action(actions[at(i)]);
         legal.emplace_back(json::view(Rules::format_move(move)));
-        data.emplace_back(move_json(move));
+        data.emplace_back(move_json(move, sp));  // in the view's storage: no copy
     }
     d.emplace("legal", std::move(legal));
     d.emplace("legal_moves", std::move(data));
@@ -409,8 +409,10 @@ json::Value public_observation(const Position& s, const boost::json::storage_ptr
 const char* phase_name(Phase phase) noexcept { return kPhaseNames[static_cast<int>(phase)]; }
 const char* kind_name(MoveKind kind) noexcept { return kMoveKinds[static_cast<int>(kind)]; }
 
-json::Value move_json(const Move& move) {
-    json::Object out;
+json::Value move_json(const Move& move) { return move_json(move, {}); }
+
+json::Value move_json(const Move& move, const boost::json::storage_ptr& sp) {
+    json::Object out(sp);
     out.emplace("kind", kind_name(move.kind));
     if (move.kind == MoveKind::Place || move.kind == MoveKind::Discard)
         out.emplace("card", json::view(format_card(move.card)));

@@ -256,6 +256,8 @@ json::Value options_json(const Game& game);
 /// left out in the short form, "target": "new" for an Ace), or {"kind": "turn"} and the
 /// other kinds alone (D7).
 json::Value move_json(const Move& move);
+/// The same in the memory of `sp` (a view's, so that the view takes it without a copy).
+json::Value move_json(const Move& move, const boost::json::storage_ptr& sp);
 /// The names of the phases and of the kinds of move, as views, states and move data
 /// write them.
 const char* phase_name(Phase phase) noexcept;

@@ -422,6 +422,8 @@ json::Value last_call_json(const Position& position, const boost::json::storage_
 /// A move as data: {"kind": "reveal"}, {"kind": "pass"}, {"kind": "take", "position": 5},
 /// {"kind": "claim", "word": "POST", "cards": [3, 7, 9, 2] or null}; NotationError back.
 json::Value move_json(const Move& move);
+/// The same in the memory of `sp` (a view's, so that the view takes it without a copy).
+json::Value move_json(const Move& move, const boost::json::storage_ptr& sp);
 Move move_from_json(const json::Value& value);
 
 const char* phase_name(Phase phase) noexcept;

@@ -292,6 +292,8 @@ State state_from_json(std::string_view text);
 /// A move as data: {"kind": "place", "card": "G5", "side": "left"}, {"kind": "discard",
 /// "card": "G5"}, {"kind": "bet"} or {"kind": "hold"} (S8).
 json::Value move_json(const Move& move);
+/// The same in the memory of `sp` (a view's, so that the view takes it without a copy).
+json::Value move_json(const Move& move, const boost::json::storage_ptr& sp);
 /// The names of the phases and of the kinds of move, as views, states and move data
 /// write them.
 const char* phase_name(Phase phase) noexcept;
