@@ -104,6 +104,19 @@ async def close_lobby(lobby: Lobby) -> None:
     await lobby.store.close()
 
 
+async def play_first_moves(lobby: Lobby, moves: int = 40) -> Table:
+    """A 3-seat Schacht table of ``lobby`` (seed 5) with every seat taken, after ``moves``
+    moves, each the first legal move of the first seat to act."""
+    request = {"game": "schacht", "options": {"players": 3}, "seats": [{}, {}, {}], "seed": 5}
+    table = await lobby.create(request)
+    for seat in range(3):
+        await table.take_seat(seat, f"p{seat}")
+    for _ in range(moves):
+        seat = table.state.pending_seats[0]
+        await table.submit(seat, str(table.state.legal_moves(seat)[0]), None)
+    return table
+
+
 @pytest.mark.parametrize("game", sorted(BOT_TABLES))
 def test_no_bot_table_stalls_whatever_its_decisions_take(tmp_path: Path, game: str) -> None:
     """Liveness: bot-only tables whose every decision waits a random 0-30 ms before and
@@ -534,14 +547,8 @@ def test_table_restore_replays_versions_per_audience(tmp_path: Path) -> None:
 
     async def run() -> tuple[dict[Any, int], dict[Any, int]]:
         lobby = await open_lobby(tmp_path / "tables.db")
-        request = {"game": "schacht", "options": {"players": 3}, "seats": [{}, {}, {}], "seed": 5}
         try:
-            table = await lobby.create(request)
-            for seat in range(3):
-                await table.take_seat(seat, f"p{seat}")
-            for _ in range(40):
-                seat = table.state.pending_seats[0]
-                await table.submit(seat, str(table.state.legal_moves(seat)[0]), None)
+            table = await play_first_moves(lobby)
             before = {audience: seen.version for audience, seen in table.audiences.seen.items()}
         finally:
             await close_lobby(lobby)
@@ -577,15 +584,8 @@ def test_sqlite_files_of_either_layout_keep_and_resume_the_same_game(tmp_path: P
 
     async def play_and_resume(path: Path) -> tuple[str, str]:
         lobby = await open_lobby(path)
-        request = {"game": "schacht", "options": {"players": 3}, "seats": [{}, {}, {}], "seed": 5}
         try:
-            table = await lobby.create(request)
-            for seat in range(3):
-                await table.take_seat(seat, f"p{seat}")
-            for _ in range(40):
-                seat = table.state.pending_seats[0]
-                await table.submit(seat, str(table.state.legal_moves(seat)[0]), None)
-            played = table.state.to_json()
+            played = (await play_first_moves(lobby)).state.to_json()
         finally:
             await close_lobby(lobby)
         again = await open_lobby(path)
