@@ -3,7 +3,10 @@
 // the ThreadSanitizer build of these tests (-DDIABOLO_TSAN=ON) must find no race.
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <memory>
+#include <string>
+#include <thread>
 #include <vector>
 
 #include "check.hpp"
@@ -157,4 +160,46 @@ TEST(threads_an_exception_in_any_thread_reaches_the_caller) {
             CHECK(done.load() < 100'000);
         }
     }
+}
+
+TEST(threads_a_team_runs_batch_after_batch_of_any_size) {
+    // A search runs a batch per round on one Team: batches of 0, 1, a few and many items,
+    // one after another with nothing in between (the workers still awake) and after a pause
+    // (the workers asleep), each item done exactly once per batch; an exception in one
+    // batch reaches the caller and the next batch runs as usual.
+    for (const int threads : {1, 2, 8}) {
+        Team team(threads);
+        CHECK(team.threads() == threads);
+        std::vector<std::atomic<int>> done(5000);
+        std::vector<int> wanted(5000, 0);
+        for (int round = 0; round < 200; ++round) {
+            const int items = round % 7 == 0 ? 0 : round % 5 == 0 ? 1 : round % 3 == 0 ? 5000 : 37;
+            team.run(items, [&](int first, int last) {
+                for (int i = first; i < last; ++i) done[static_cast<std::size_t>(i)].fetch_add(1);
+            });
+            for (int i = 0; i < items; ++i) ++wanted[static_cast<std::size_t>(i)];
+            CHECK(done[0].load() == wanted[0]);  // the batch is over when run returns
+            if (round % 50 == 49) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        }
+        for (std::size_t i = 0; i < done.size(); ++i) CHECK(done[i].load() == wanted[i]);
+        bool thrown = false;
+        try {
+            team.run(1000, [&](int first, int last) {
+                if (first <= 600 && 600 < last) throw LimitError("item 600");
+            });
+        } catch (const LimitError& e) {
+            thrown = std::string(e.what()) == "item 600";
+        }
+        CHECK(thrown);
+        std::atomic<int> after{0};
+        team.run(1000, [&](int first, int last) { after.fetch_add(last - first); });
+        CHECK(after.load() == 1000);
+    }
+    bool refused = false;
+    try {
+        Team none(0);
+    } catch (const OptionError&) {
+        refused = true;
+    }
+    CHECK(refused);
 }

@@ -111,7 +111,7 @@ class Belief {
 public:
     /// With `enabled` false, or outside the play phase, or without the round's turns,
     /// every deal is a plain Rules::resample.
-    Belief(const Position& root, int player, uint64_t seed, bool enabled, int threads) : root_(root), player_(player) {
+    Belief(const Position& root, int player, uint64_t seed, bool enabled, Team& team) : root_(root), player_(player) {
         if (!enabled || root.phase != Phase::Play || !root.round_record_known()) return;
         std::array<int, kMaxSeats> latest{};
         latest.fill(-1);
@@ -151,7 +151,7 @@ public:
             }
         }
         for (const uint8_t kind : unseen) ++unseen_count_[kind];  // the same cards in every deal
-        in_parallel(kPool, threads, [&](int first, int last) {
+        team.run(kPool, [&](int first, int last) {
             const HeuristicBot model;
             std::array<Position, kMaxSeats> then = before;  // each modelled seat's hand set in turn
             std::vector<uint8_t> cards = unseen;
@@ -452,10 +452,10 @@ struct RootStats {
 
 /// Single-observer ISMCTS: one tree per thread, merged at the root.
 RootStats tree_search(const Position& state, int player, const SearchOptions& options, const Belief& belief,
-                      uint64_t seed) {
+                      uint64_t seed, Team& team) {
     std::vector<int64_t> done(at(options.threads), 0);
     std::vector<RootStats> trees(at(options.threads));
-    in_parallel(options.threads, options.threads, [&](int first, int last) {
+    team.run(options.threads, [&](int first, int last) {
         for (int t = first; t < last; ++t) {
             Tree tree(state, player, options, belief, derive_seed(seed, static_cast<uint64_t>(t)));
             // The iterations are split over the threads, so more threads search as much, sooner.
@@ -520,7 +520,7 @@ void narrow(std::vector<uint8_t>& alive, std::size_t count, const RootStats& sta
 /// from derive_seed(seed, w) and the rewards are summed in world order: the same result
 /// for any number of threads.
 RootStats halving_search(const Position& state, int player, const SearchOptions& options, const Belief& belief,
-                         uint64_t seed) {
+                         uint64_t seed, Team& team) {
     std::array<uint8_t, kNumActions> legal{};
     const int n = Rules::legal_actions(state, player, legal);
     std::vector<uint8_t> alive(legal.begin(), legal.begin() + n);
@@ -543,7 +543,7 @@ RootStats halving_search(const Position& state, int player, const SearchOptions&
         int worlds = 0;
         const auto roll = [&](int count) {
             rewards_of.resize(at((worlds + count) * width));
-            in_parallel(count, options.threads, [&](int first, int last) {
+            team.run(count, [&](int first, int last) {
                 for (int w = first; w < last; ++w) {
                     roll_out_world(state, player, policy, belief,
                                    derive_seed(seed, next_world + static_cast<uint64_t>(w)), alive,
@@ -590,9 +590,11 @@ SearchResult ismcts(const Position& state, int player, const SearchOptions& opti
     const int n = Rules::legal_actions(state, player, legal);
     if (n == 0) throw no_move_error(player);
     // The belief's pool is dealt from seeds of its own (the worlds take derive_seed(seed, w)).
-    const Belief belief(state, player, options.belief ? derive_seed(~seed, 0) : 0, options.belief, options.threads);
-    const RootStats stats = options.tree ? tree_search(state, player, options, belief, seed)
-                                         : halving_search(state, player, options, belief, seed);
+    // One team for the whole search: its rounds would otherwise start threads each time.
+    Team team(options.threads);
+    const Belief belief(state, player, options.belief ? derive_seed(~seed, 0) : 0, options.belief, team);
+    const RootStats stats = options.tree ? tree_search(state, player, options, belief, seed, team)
+                                         : halving_search(state, player, options, belief, seed, team);
     SearchResult result;
     result.iterations = stats.iterations;
     int best = -1;
