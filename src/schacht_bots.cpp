@@ -157,7 +157,10 @@ fewer rounds are left), with a fifth of its round's score against the best other
   ``exploration`` and availability counts), biased at the root towards the heuristic's
   ranking (``prior``, fading with visits); one tree per thread, merged at the root.
 
-``seconds`` > 0 gives a time budget instead of ``iterations``.
+``seconds`` > 0 gives a time budget instead of ``iterations``. With ``threads`` > 1 the
+bot starts its other threads at its first search and keeps them, asleep, until it is
+dropped: a search a move is then not slowed by starting threads (a search from another
+Python thread meanwhile, or in a forked process, starts threads of its own).
 
 >>> import diabolo
 >>> from diabolo.schacht import IsmctsBot
@@ -190,7 +193,7 @@ fewer rounds are left), with a fifth of its round's score against the best other
                 const uint64_t s = to_seed(seed);
                 const Position state = t.position;
                 py::gil_scoped_release release;
-                return ismcts(state, seat, bot.options(), s);
+                return bot.search(state, seat, s);
             },
             py::arg("state"), py::arg("player") = py::none(), py::arg("seed") = 0,
             "Searches for ``player`` (default: the seat whose decision is due) and returns the root statistics.")

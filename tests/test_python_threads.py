@@ -4,10 +4,16 @@ given, and give exactly what they give alone."""
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import signal
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
+
+import pytest
 
 import diabolo
 from diabolo import realtime
@@ -79,3 +85,34 @@ def test_a_state_changed_by_one_thread_while_others_read_it() -> None:
             for text in later
         }
         assert after in runs
+
+
+def test_a_search_bot_on_two_threads_searches_alike_in_a_forked_process() -> None:
+    """An ``IsmctsBot(threads=2)`` keeps its second thread between searches; a process
+    forked from one that searched (multiprocessing's default on Linux) has not that
+    thread, and its bot starts another instead of waiting for it: the child's search ends
+    and equals the parent's."""
+    if not hasattr(os, "fork"):
+        pytest.skip("no fork on this platform: nothing to check")
+    state = schacht_state(2)
+    bot = IsmctsBot(iterations=200, threads=2, heuristic_rollouts=False)
+    visits = bot.search(state, seed=4).visits.tolist()
+    assert bot.search(state, seed=4).visits.tolist() == visits  # the kept thread, a second time
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # the child: search with the parent's bot, say what it found, and leave
+        try:
+            os.write(write, json.dumps(bot.search(state, seed=4).visits.tolist()).encode())
+        finally:
+            os._exit(0)
+    os.close(write)
+    deadline = time.monotonic() + 60
+    while (done := os.waitpid(child, os.WNOHANG))[0] == 0 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    if done[0] == 0:
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
+    with os.fdopen(read, "rb") as answer:
+        found = answer.read()
+    assert done[0] == child, "the forked search did not end within 60 s"
+    assert json.loads(found) == visits

@@ -203,3 +203,38 @@ TEST(threads_a_team_runs_batch_after_batch_of_any_size) {
     }
     CHECK(refused);
 }
+
+TEST(threads_a_search_bot_keeps_its_threads_and_searches_as_ismcts_does) {
+    // IsmctsBot keeps a team between its searches (KeptTeam): each search gives what
+    // ismcts() gives with a team of its own, and so do searches of one bot (and its copy,
+    // which shares the team) from two threads at once, one of them on a team of its own.
+    schacht::Options o;
+    o.players = 4;
+    const schacht::Game config = schacht::Game::from_options(o);
+    schacht::SearchOptions search;
+    search.iterations = 80;
+    search.heuristic_rollouts = false;
+    std::vector<schacht::Position> starts;
+    for (uint64_t seed = 0; seed < 6; ++seed) starts.push_back(schacht::new_game(config, seed));
+    for (const int threads : {2, 3}) {
+        search.threads = threads;
+        const schacht::IsmctsBot bot(search);
+        const schacht::IsmctsBot copy = bot;
+        std::vector<schacht::SearchResult> alone;
+        for (std::size_t i = 0; i < starts.size(); ++i)
+            alone.push_back(schacht::ismcts(starts[i], schacht::next_actor(starts[i]), search, i));
+        const auto same = [&](const schacht::IsmctsBot& b, std::size_t i) {
+            const schacht::SearchResult kept = b.search(starts[i], schacht::next_actor(starts[i]), i);
+            return kept.visits == alone[i].visits && kept.values == alone[i].values && kept.best == alone[i].best;
+        };
+        for (int pass = 0; pass < 2; ++pass)
+            for (std::size_t i = 0; i < starts.size(); ++i) CHECK(same(bot, i));
+        std::atomic<int> agreed{0};
+        std::thread other([&] {
+            for (std::size_t i = 0; i < starts.size(); ++i) agreed += same(copy, i) ? 1 : 0;
+        });
+        for (std::size_t i = 0; i < starts.size(); ++i) agreed += same(bot, i) ? 1 : 0;
+        other.join();
+        CHECK(agreed.load() == 2 * static_cast<int>(starts.size()));
+    }
+}

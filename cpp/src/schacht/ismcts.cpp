@@ -585,13 +585,21 @@ RootStats halving_search(const Position& state, int player, const SearchOptions&
 
 SearchResult ismcts(const Position& state, int player, const SearchOptions& options, uint64_t seed) {
     check_search_options(options);
+    // One team for the whole search: its rounds would otherwise start threads each time.
+    Team team(options.threads);
+    return ismcts(state, player, options, seed, team);
+}
+
+SearchResult ismcts(const Position& state, int player, const SearchOptions& options, uint64_t seed, Team& team) {
+    check_search_options(options);
+    if (team.threads() != options.threads)
+        throw OptionError("the team has " + std::to_string(team.threads()) + " threads, the search asks for " +
+                          std::to_string(options.threads));
     if (player < 0 || player >= state.players()) throw PlayerError("there is no seat " + std::to_string(player));
     std::array<uint8_t, kNumActions> legal{};
     const int n = Rules::legal_actions(state, player, legal);
     if (n == 0) throw no_move_error(player);
     // The belief's pool is dealt from seeds of its own (the worlds take derive_seed(seed, w)).
-    // One team for the whole search: its rounds would otherwise start threads each time.
-    Team team(options.threads);
     const Belief belief(state, player, options.belief ? derive_seed(~seed, 0) : 0, options.belief, team);
     const RootStats stats = options.tree ? tree_search(state, player, options, belief, seed, team)
                                          : halving_search(state, player, options, belief, seed, team);
@@ -617,7 +625,12 @@ Move IsmctsBot::choose(const Position& state, int player, Pcg32& rng) const {
     std::array<uint8_t, kNumActions> legal{};
     if (Rules::legal_actions(state, player, legal) == 1) return Move::of_action(legal[0]);  // nothing to search
     const uint64_t high = rng.next();
-    return ismcts(state, player, options_, (high << 32) | rng.next()).best;
+    return search(state, player, (high << 32) | rng.next()).best;
+}
+
+SearchResult IsmctsBot::search(const Position& state, int player, uint64_t seed) const {
+    check_search_options(options_);
+    return team_->with(options_.threads, [&](Team& team) { return ismcts(state, player, options_, seed, team); });
 }
 
 }  // namespace diabolo::schacht

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -17,6 +18,12 @@
 #include <vector>
 
 #include "diabolo/core/errors.hpp"
+
+#ifdef _WIN32
+#include <process.h>
+#else
+#include <unistd.h>
+#endif
 
 namespace diabolo {
 
@@ -196,6 +203,49 @@ private:
     std::atomic<int> wanted_{0};                  // places left in the batch (below 0 when late workers asked)
     std::atomic<int> busy_{0};                    // workers of the batch not yet done
     std::atomic<bool> quit_{false};
+};
+
+/// The id of this process: a Team's threads stay in the process that started them.
+inline long process_id() noexcept {
+#ifdef _WIN32
+    return static_cast<long>(_getpid());
+#else
+    return static_cast<long>(getpid());
+#endif
+}
+
+/// A Team kept between the calls of an object that makes many of them one after another
+/// (a bot's searches, a move apart), so that its threads start once, not at every call.
+/// A call that finds it in use by another thread gets a team of its own, and so does the
+/// first call in a process forked since the team started (its threads stayed in the
+/// parent: the team is let go without waiting for them).
+class KeptTeam {
+public:
+    KeptTeam() = default;
+    KeptTeam(const KeptTeam&) = delete;
+    KeptTeam& operator=(const KeptTeam&) = delete;
+
+    /// use(team) with a team of `threads` (OptionError for a bad count), and what it returns.
+    template <class Use>
+    auto with(int threads, const Use& use) -> decltype(use(std::declval<Team&>())) {
+        std::unique_lock<std::mutex> lock(mutex_, std::try_to_lock);
+        if (!lock.owns_lock() || threads == 1) {
+            Team team(threads);
+            return use(team);
+        }
+        if (team_ && process_ != process_id()) (void)team_.release();  // its threads are not here
+        if (team_ && team_->threads() != threads) team_.reset();
+        if (!team_) {
+            team_ = std::make_unique<Team>(threads);
+            process_ = process_id();
+        }
+        return use(*team_);
+    }
+
+private:
+    std::mutex mutex_;  // held by the call that uses team_
+    std::unique_ptr<Team> team_;
+    long process_ = 0;  // where team_ started
 };
 
 /// Calls work(first, last) on blocks of [0, items), handed out in index order to

@@ -20,6 +20,7 @@
 #include "diabolo/core/contract.hpp"
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/json_fwd.hpp"
+#include "diabolo/core/parallel.hpp"
 #include "diabolo/core/record.hpp"
 #include "diabolo/core/rng.hpp"
 #include "diabolo/core/scores.hpp"
@@ -456,16 +457,23 @@ struct SearchResult {
 /// The same seed gives the same result for any number of threads (unless `seconds` is
 /// set). Runs without any Python.
 SearchResult ismcts(const Position& state, int player, const SearchOptions& options, uint64_t seed);
+/// The same on the threads of `team` (of options.threads threads).
+SearchResult ismcts(const Position& state, int player, const SearchOptions& options, uint64_t seed, Team& team);
 
-/// A bot that plays the best move of ismcts().
+/// A bot that plays the best move of ismcts(). On several threads it keeps them from one
+/// search to the next (KeptTeam): copies of the bot share them, and a search that finds
+/// them busy with another thread's search starts its own.
 class IsmctsBot : public Bot {
 public:
     explicit IsmctsBot(SearchOptions options) : options_(options) {}
     Move choose(const Position& state, int player, Pcg32& rng) const override;
+    /// ismcts() with the bot's options, on its kept threads.
+    SearchResult search(const Position& state, int player, uint64_t seed) const;
     const SearchOptions& options() const noexcept { return options_; }
 
 private:
     SearchOptions options_;
+    std::shared_ptr<KeptTeam> team_ = std::make_shared<KeptTeam>();
 };
 
 // ---- the contract (diabolo/core/contract.hpp) ----------------------------------------------
