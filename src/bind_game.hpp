@@ -336,6 +336,34 @@ void bind_state_views(py::class_<typename R::State>& cls, detail::Docs<R>& doc) 
                 start + ">>> seat = state.pending_seats[0]\n>>> state.apply(state.legal_actions(seat)[0], player=seat)"
                         "\n>>> len(state.public_events()) <= len(state.last_events)\nTrue"))
         .def(
+            "events_json",
+            [](const State& state) {
+                // One replay of the last move for every audience, written straight from its
+                // events: no dicts made to be encoded again.
+                const Events events = R::last_events(state);
+                const int players = R::players(R::game(state));
+                py::dict out;
+                for (int p = -1; p < players; ++p) {
+                    const int viewer = p < 0 ? kEveryone : p;
+                    std::string text = "[";
+                    for (const Event& event : events) {
+                        const bool whole = event.visible_to == kEveryone || event.visible_to == viewer;
+                        if (!whole && event.redacted.is_null()) continue;
+                        if (text.size() > 1) text += ',';
+                        text += json::serialize(whole ? event.data : event.redacted);
+                    }
+                    text += ']';
+                    out[p < 0 ? py::object(py::none()) : py::object(py::int_(p))] = py::str(text);
+                }
+                return out;
+            },
+            doc("The events of the last move as each audience sees them, as compact JSON text: ``{None: "
+                "public_events(), 0: events_for(0), ...}`` written in C++ from one replay of the move, for a server "
+                "that sends them on.",
+                start + ">>> seat = state.pending_seats[0]\n>>> state.apply(state.legal_actions(seat)[0], player=seat)"
+                        "\n>>> import json\n>>> texts = state.events_json()\n>>> json.loads(texts[0]) == "
+                        "state.events_for(0)\nTrue\n>>> json.loads(texts[None]) == state.public_events()\nTrue"))
+        .def(
             "observation_tensor",
             [](const State& state, const py::object& player) {
                 const int p = to_seat(player, R::players(R::game(state)));

@@ -41,6 +41,7 @@ try:  # the server's modules need its extra
     import diabolo.server.metrics
     import diabolo.server.pool
     import diabolo.server.protocol
+    import diabolo.server.runner
     import diabolo.server.store
     import diabolo.server.tables
 
@@ -52,6 +53,7 @@ try:  # the server's modules need its extra
         diabolo.server.metrics,
         diabolo.server.pool,
         diabolo.server.protocol,
+        diabolo.server.runner,
         diabolo.server.store,
         diabolo.server.tables,
     ]

@@ -163,6 +163,19 @@ def test_events_are_of_the_last_move_only(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_events_json_is_each_audiences_events_as_compact_text(name: str) -> None:
+    """events_json(): for a spectator (None) and every seat, the text of public_events()
+    and events_for(seat) as a server sends it (compact, keys in order), from one replay."""
+    game = new_game(name)
+    for state in random_states(game, seed=5, limit=120):
+        texts = state.events_json()
+        assert list(texts) == [None, *range(game.players)]
+        expected = [state.public_events(), *(state.events_for(seat) for seat in range(game.players))]
+        for text, events in zip(texts.values(), expected, strict=True):
+            assert text == json.dumps(events, separators=(",", ":"), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_a_seat_learns_from_events_only_what_its_view_shows(name: str) -> None:
     """Leak test: two tables that look the same to seat p (one resampled for p) and stay
     alike to p after the same move give p the same events, and spectators too. An event

@@ -228,12 +228,13 @@ class Audiences:
         audience it showed something to (and its mover): the audiences whose version moves
         on, which are returned."""
         shown: list[Audience] = []
-        public = compact_json(state.public_events())
+        texts = state.events_json()
+        public = texts[None]
         if public != "[]":
             self.seen[None].add(state.version, at, public)
             shown.append(None)
         for seat in range(self.seats):
-            events = compact_json(state.events_for(seat))
+            events = texts[seat]
             if events != "[]" or seat == mover:
                 self.seen[seat].add(state.version, at, events)
                 shown.append(seat)
