@@ -132,10 +132,10 @@ FoundWords find_words(const Lexicon& lexicon, const std::vector<Card>& table, in
 /// cards (K3.3), decided from its letter counts (Lexicon::letter_index, built on the first
 /// call) and, for the few words that need two-letter tiles, by an exact search over that
 /// word alone (src/knizia/formable.cpp). What the legal claims need (their ids are
-/// kFirstClaimAction + index): for the German list, a median of 7 to 13 ms on two cores
-/// over the table families of benchmarks/knizia_mask.py, and up to about 80 ms (150 on one
+/// kFirstClaimAction + index): for the German list, a median of 3.5 to 5 ms on two cores
+/// over the table families of benchmarks/knizia_mask.py, and up to about 30 ms (60 on one
 /// core) at the hardest tables found there, many double letter cards with double jokers
-/// (docs/ai.rst), where find_words takes up to a second; a list of more than 32,768 words
+/// (docs/ai.rst), where find_words takes half a second; a list of more than 32,768 words
 /// is split across up to 4 threads where the machine has the cores (the same words on any
 /// count). LimitError past kMaxFinderWork steps of that search, which only custom decks of
 /// many two-letter cards can reach.
