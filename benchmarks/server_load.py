@@ -8,12 +8,14 @@ lost: the moves the clients saw accepted are the moves the store holds. The base
 measured in the same run, is the engine's own work for a move of the server, in one
 process without the network: the ratio says how much of the server's time is the engine.
 
-The setups (``--setups``, default all three): ``sqlite:1``, one process with its SQLite
+The setups (``--setups``, default the first three): ``sqlite:1``, one process with its SQLite
 file (the embedded default); ``cluster:1`` and ``cluster:2``, one and two processes
 sharing a PostgreSQL store and a Redis server, the tables made round-robin on the
 processes and every seat of a table connected to one process, not the one that made it
 (as a proxy that routes by the table's id would: the table follows its people there, and
-nothing is relayed). The
+nothing is relayed); and ``bare:1``, the web stack alone (benchmarks/bare_server.py:
+uvicorn and Starlette answering each move as a table does, three updates and the answer,
+with no game and no store), the floor under the server's own cost per move. The
 cluster setups start a throwaway PostgreSQL and redis-server (Debian's packages, as the
 tests do) unless ``--store`` and ``--redis`` name running ones. It needs only the server
 extra: ``pip install "diabolo[server]"``.
@@ -192,10 +194,13 @@ async def run(args: argparse.Namespace, urls: list[str]) -> tuple[list[Seat], li
 
 
 def start(store: str, redis: str) -> tuple[subprocess.Popen[str], str]:
-    """A `diabolo serve` process, ready: it and its URL. What it prints goes to a file (a
-    pipe nobody reads would stop a process that logs much), read back by ``printed``."""
+    """A `diabolo serve` process (for the store ``bare``, benchmarks/bare_server.py), ready:
+    it and its URL. What it prints goes to a file (a pipe nobody reads would stop a process
+    that logs much), read back by ``printed``."""
     port = free_port()
     command = [sys.executable, "-m", "diabolo", "serve", "--port", str(port), "--store", store]
+    if store == BARE:
+        command = [sys.executable, str(Path(__file__).with_name("bare_server.py")), "--port", str(port)]
     env = {**os.environ, "DIABOLO_SERVER_MAX_TABLES": "100000", "DIABOLO_SERVER_TABLES_PER_CLIENT": "100000"}
     env.update(DIABOLO_SERVER_CREATIONS_PER_MINUTE="1000000", DIABOLO_SERVER_CONNECTIONS_PER_CLIENT="100000")
     env.update(DIABOLO_SERVER_CONNECTIONS="100000", DIABOLO_SERVER_RATE="1000")
@@ -214,6 +219,9 @@ def start(store: str, redis: str) -> tuple[subprocess.Popen[str], str]:
             time.sleep(0.1)
     raise RuntimeError("the server did not get ready")
 
+
+BARE = "bare"
+"""The store of the ``bare`` setup: none (benchmarks/bare_server.py)."""
 
 OUTPUTS: dict[int, Any] = {}
 """Each server process's output file, by pid."""
@@ -291,14 +299,20 @@ def measure(args: argparse.Namespace, store: str, redis: str, processes: int, en
             server.terminate()
             server.wait(30)
     logs = "".join(printed(server.pid) for server, _ in servers)
-    stored = stored_moves(store)
     seen: dict[str, int] = {}
     for seat in seats:
         seen[seat.table] = seen.get(seat.table, 0) + seat.accepted
+    stored = seen if store == BARE else stored_moves(store)  # the bare stack stores nothing
     lost = sum(seen.get(t, 0) - stored.get(t, 0) for t in tables if seen.get(t, 0) > stored.get(t, 0))
     latencies = sorted(x for seat in seats for x in seat.latencies)
     accepted = sum(seen.values())
-    kind = "SQLite" if store.startswith("sqlite") else "PostgreSQL and Redis"
+    kind = (
+        "the web stack alone (benchmarks/bare_server.py: no game, no store)"
+        if store == BARE
+        else "SQLite"
+        if store.startswith("sqlite")
+        else "PostgreSQL and Redis"
+    )
     print(f"{processes} process{'es' if processes > 1 else ''}, {kind}:")
     print(f"  connections:            {len(seats)}")
     print(f"  accepted moves:         {accepted:,} ({accepted / args.seconds:,.0f} a second)")
@@ -312,8 +326,12 @@ def measure(args: argparse.Namespace, store: str, redis: str, processes: int, en
     print(f"  tables lost to another process: {logs.count('another process holds it now')}")
     print(f"  send -> answer, p50/p99: {latency_text(latencies)}")
     print(f"  server memory per table: {(memory_after - memory_before) / args.tables:,.0f} KiB (RSS growth)")
-    print(f"  moves stored: {sum(stored.values()):,}; accepted but not stored: {lost}")
-    print("\n".join(cpu_lines(server_cpu, sum(stored.values()), engine)))
+    if store == BARE:
+        print("  moves stored: none (no store); CPU per accepted move below")
+        print(cpu_lines(server_cpu, accepted, engine)[0])
+    else:
+        print(f"  moves stored: {sum(stored.values()):,}; accepted but not stored: {lost}")
+        print("\n".join(cpu_lines(server_cpu, sum(stored.values()), engine)))
     print(f"  whole run {elapsed:.1f} s")
 
 
@@ -350,6 +368,9 @@ def main() -> None:
     with contextlib.ExitStack() as stack:
         for setup in args.setups:
             kind, processes = setup.split(":")
+            if kind == BARE:
+                measure(args, BARE, "", int(processes), engine)
+                continue
             if kind == "sqlite":
                 folder = Path(tempfile.mkdtemp(prefix="diabolo-load-"))
                 measure(args, f"sqlite:///{folder / 'tables.db'}", "", int(processes), engine)
