@@ -5,6 +5,7 @@ every limit a client can reach has a bound that holds, and each refusal says why
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import socket
 import statistics
@@ -318,3 +319,57 @@ def test_heavy_bot_tables_at_the_caps_leave_a_light_table_its_pace(tmp_path: Pat
     waits.sort()
     assert waits[int(0.99 * len(waits))] < 0.050, waits[-5:]
     assert updates >= 18, updates  # 30 at its pace alone; about 10 when it took its turn per job
+
+
+@pytest.mark.parametrize("messages", [None, 40])
+def test_a_websocket_whose_peer_reads_nothing_is_cut_after_idle_seconds(tmp_path: Path, messages: int | None) -> None:
+    """The server's transport (uvicorn_config's http protocol, idle_seconds 0.5 here) under
+    a websocket app that sends without end (or 40 messages of 1,000 bytes, then ends: less
+    than makes the socket pause), and a peer that pings but never reads: once the socket
+    holds more than the peer takes (or is closed with bytes the peer has not taken), the
+    server waits idle_seconds and aborts it (the peer's next send meets the reset). The
+    system's buffer of each accepted socket is small here (4 KiB), so that what is not
+    taken stays in the server's. Before, nothing cut it: a socket being closed
+    waits until what it holds is sent, so a peer that stopped reading kept its socket, its
+    buffers and its place among the server's connections for as long as it liked, even
+    after the table had dropped it (512 messages behind) or closed it (idle)."""
+    import asyncio
+
+    import uvicorn
+
+    from diabolo.server import create_app, listening_socket, uvicorn_config
+
+    async def flood(scope: dict[str, Any], receive: Any, send: Any) -> None:
+        await receive()
+        await send({"type": "websocket.accept"})
+        with contextlib.suppress(Exception):
+            for _ in itertools.islice(itertools.count(), messages):
+                await send({"type": "websocket.send", "text": "x" * 1000})
+
+    quick = ServerConfig(idle_seconds=0.5)
+    http = uvicorn_config(create_app(f"sqlite:///{tmp_path / 'tables.db'}", config=quick)).http
+    listener = listening_socket("127.0.0.1", 0)
+    listener.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)  # the accepted sockets' too
+    port = listener.getsockname()[1]
+    server = uvicorn.Server(uvicorn.Config(flood, http=http, log_level="warning", lifespan="off"))
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[listener])), daemon=True)
+    thread.start()
+    try:
+        while not server.started:
+            time.sleep(0.01)
+        with socket.socket() as sock:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)  # a small window: the server's side fills
+            sock.connect(("127.0.0.1", port))
+            sock.sendall(
+                b"GET / HTTP/1.1\r\nHost: localhost\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            )
+            started = time.monotonic()
+            with pytest.raises((ConnectionResetError, BrokenPipeError)):
+                while time.monotonic() < started + 10:  # a masked, empty ping: active, reading nothing
+                    sock.sendall(b"\x89\x80\x01\x02\x03\x04")
+                    time.sleep(0.05)
+            assert time.monotonic() - started >= 0.5  # not before idle_seconds
+    finally:
+        server.should_exit = True
+        thread.join(30)

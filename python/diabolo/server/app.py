@@ -516,7 +516,7 @@ def uvicorn_config(app: Starlette, **options: Any) -> Any:
         "log_level": "warning",
         "limit_concurrency": config.connections,
         "timeout_graceful_shutdown": config.drain_seconds,  # a connection never holds a stop for longer
-        "http": guarded_http(config.header_seconds, per_peer),
+        "http": guarded_http(config.header_seconds, per_peer, config.idle_seconds),
         "proxy_headers": bool(config.trusted_proxies),
         "forwarded_allow_ips": config.trusted_proxies or None,
     }

@@ -97,7 +97,8 @@ class ServerConfig:
     hello_seconds: float = 10.0
     """Time a websocket has to say hello."""
     idle_seconds: float = 120.0
-    """A websocket that sends nothing for this long is closed (the browser client pings every 30 s)."""
+    """A websocket that sends nothing for this long is closed (the browser client pings every
+    30 s); one that leaves the server's messages unread for this long is cut."""
     rate: float = 20.0
     """Messages a websocket may send per second, on average (bursts of twice as many)."""
     chat_length: int = 200

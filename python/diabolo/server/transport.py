@@ -1,13 +1,18 @@
 """Limits below the application, on uvicorn's HTTP protocol: a connection has
 ``header_seconds`` to send each request's headers (uvicorn waits for them forever, so a
-thousand half-open requests would hold a thousand file descriptors), and one peer address
+thousand half-open requests would hold a thousand file descriptors), one peer address
 holds at most ``per_peer`` connections (0: no limit, as behind a proxy, whose address
-every client would share).
+every client would share), and a websocket whose peer reads nothing for ``stall_seconds``
+while the server has more to send it than the socket takes is cut (aborted). Closing a
+socket waits until what it holds is sent, so without the cut a peer that stops reading
+kept its socket, its buffers and its place in ``connections`` for good, even after the
+server had closed it (idle, or too far behind) and the table had forgotten it.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -15,7 +20,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 __all__ = ["guarded_http"]
 
 
-def guarded_http(header_seconds: float, per_peer: int) -> type[H11Protocol]:
+def guarded_http(header_seconds: float, per_peer: int, stall_seconds: float = float("inf")) -> type[H11Protocol]:
     """uvicorn's h11 protocol with the limits above, as a class for ``uvicorn.Config(http=...)``."""
     open_by_peer: dict[str, int] = {}
 
@@ -57,14 +62,39 @@ def guarded_http(header_seconds: float, per_peer: int) -> type[H11Protocol]:
         def handle_websocket_upgrade(self, event: Any) -> None:
             self._disarm()
             super().handle_websocket_upgrade(event)
-            websocket = self.transport.get_protocol()
-            lost = websocket.connection_lost
+            websocket: Any = self.transport.get_protocol()
+            lost, pause, resume = websocket.connection_lost, websocket.pause_writing, websocket.resume_writing
+            stall: list[asyncio.TimerHandle] = []  # armed while the socket waits for its peer to read
+            transport = self.transport
+
+            def cut_later() -> None:
+                if not stall and stall_seconds < float("inf"):
+                    stall.append(self.loop.call_later(stall_seconds, transport.abort))
+
+            def pause_writing() -> None:
+                pause()
+                cut_later()
+
+            def closing() -> None:
+                transport.close()
+                if transport.get_write_buffer_size():  # the close waits for the peer to read it all
+                    cut_later()
+
+            def resume_writing() -> None:
+                while stall:
+                    stall.pop().cancel()
+                resume()
 
             def connection_lost(exc: Exception | None) -> None:
+                while stall:
+                    stall.pop().cancel()
                 self._release()
                 lost(exc)
 
-            websocket.connection_lost = connection_lost  # type: ignore[method-assign]
+            websocket.connection_lost = connection_lost
+            websocket.pause_writing = pause_writing
+            websocket.resume_writing = resume_writing
+            websocket.transport = _Closing(transport, closing)
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
@@ -80,3 +110,15 @@ def guarded_http(header_seconds: float, per_peer: int) -> type[H11Protocol]:
                 self._peer = None
 
     return GuardedH11Protocol
+
+
+class _Closing:
+    """A transport whose close() is ``closing`` (the rest is the transport's own): uvloop's
+    transports take no attribute, so the websocket protocol is handed this instead."""
+
+    def __init__(self, transport: asyncio.Transport, closing: Callable[[], None]) -> None:
+        self._transport = transport
+        self.close = closing
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
