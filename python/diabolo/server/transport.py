@@ -20,7 +20,7 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 __all__ = ["guarded_http"]
 
 
-def guarded_http(header_seconds: float, per_peer: int, stall_seconds: float = float("inf")) -> type[H11Protocol]:
+def guarded_http(header_seconds: float, per_peer: int, stall_seconds: float) -> type[H11Protocol]:
     """uvicorn's h11 protocol with the limits above, as a class for ``uvicorn.Config(http=...)``."""
     open_by_peer: dict[str, int] = {}
 
@@ -68,8 +68,12 @@ def guarded_http(header_seconds: float, per_peer: int, stall_seconds: float = fl
             transport = self.transport
 
             def cut_later() -> None:
-                if not stall and stall_seconds < float("inf"):
+                if not stall:
                     stall.append(self.loop.call_later(stall_seconds, transport.abort))
+
+            def uncut() -> None:
+                while stall:
+                    stall.pop().cancel()
 
             def pause_writing() -> None:
                 pause()
@@ -81,13 +85,11 @@ def guarded_http(header_seconds: float, per_peer: int, stall_seconds: float = fl
                     cut_later()
 
             def resume_writing() -> None:
-                while stall:
-                    stall.pop().cancel()
+                uncut()
                 resume()
 
             def connection_lost(exc: Exception | None) -> None:
-                while stall:
-                    stall.pop().cancel()
+                uncut()
                 self._release()
                 lost(exc)
 
