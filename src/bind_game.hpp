@@ -347,10 +347,10 @@ void bind_state_views(py::class_<typename R::State>& cls, detail::Docs<R>& doc) 
                     const int viewer = p < 0 ? kEveryone : p;
                     std::string text = "[";
                     for (const Event& event : events) {
-                        const bool whole = event.visible_to == kEveryone || event.visible_to == viewer;
-                        if (!whole && event.redacted.is_null()) continue;
+                        const json::Value* shown = seen_by(event, viewer);
+                        if (shown == nullptr) continue;
                         if (text.size() > 1) text += ',';
-                        text += json::serialize(whole ? event.data : event.redacted);
+                        text += json::serialize(*shown);
                     }
                     text += ']';
                     out[p < 0 ? py::object(py::none()) : py::object(py::int_(p))] = py::str(text);

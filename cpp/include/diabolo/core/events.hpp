@@ -39,13 +39,19 @@ struct Event {
 
 using Events = std::vector<Event>;
 
+/// What `viewer` (a seat, or kEveryone for a spectator) sees of `event`: its data, its
+/// redacted form, or nothing (nullptr).
+inline const json::Value* seen_by(const Event& event, int viewer) noexcept {
+    if (event.visible_to == kEveryone || event.visible_to == viewer) return &event.data;
+    return event.redacted.is_null() ? nullptr : &event.redacted;
+}
+
 /// The events as `viewer` (a seat, or kEveryone for a spectator) sees them, in order.
 inline std::vector<json::Value> events_seen_by(const Events& events, int viewer) {
     std::vector<json::Value> seen;
     seen.reserve(events.size());
     for (const Event& event : events) {
-        if (event.visible_to == kEveryone || event.visible_to == viewer) seen.push_back(event.data);
-        else if (!event.redacted.is_null()) seen.push_back(event.redacted);
+        if (const json::Value* shown = seen_by(event, viewer)) seen.push_back(*shown);
     }
     return seen;
 }
