@@ -18,8 +18,6 @@
 #include <string>
 #include <vector>
 
-#include <boost/json/monotonic_resource.hpp>
-
 #include "bind_fast.hpp"
 #include "bind_spec.hpp"
 #include "common.hpp"
@@ -271,9 +269,9 @@ void bind_state_views(py::class_<typename R::State>& cls, detail::Docs<R>& doc) 
            "observation",
            [](const State& state, const py::object& player) {
                const int p = to_seat(player, R::players(R::game(state)));
-               unsigned char buffer[16384];  // the view is built in one block, then handed to Python
-               boost::json::monotonic_resource arena(buffer, sizeof buffer);
-               return to_python(R::observation(R::position(state), p, &arena));
+               json::Tape view(256, 1024);  // a seat's view of any game fits before it grows
+               R::observation(R::position(state), p, view);
+               return to_python(view);
            },
            py::arg("player"),
            doc("What ``player`` may know, as a JSON-ready dict with the keys of the rules page.",
@@ -281,9 +279,9 @@ void bind_state_views(py::class_<typename R::State>& cls, detail::Docs<R>& doc) 
         .def(
             "public_observation",
             [](const State& state) {
-                unsigned char buffer[16384];
-                boost::json::monotonic_resource arena(buffer, sizeof buffer);
-                return to_python(R::public_observation(R::position(state), &arena));
+                json::Tape view(256, 1024);
+                R::public_observation(R::position(state), view);
+                return to_python(view);
             },
             doc("What a spectator may know: the keys of ``observation`` that ``game.visibility`` marks public, with "
                 "``player`` None.",

@@ -261,7 +261,53 @@ PyObject* new_object(const json::Value& value, bool tuples) {
     Py_RETURN_NONE;
 }
 
+/// to_python's work on a tape: the value at tokens[i] and everything inside it, as a new
+/// reference (nullptr with a Python error set); i moves past them.
+PyObject* new_object(const json::Tape& tape, std::size_t& i) {
+    const json::Tape::Token& token = tape.tokens()[i++];
+    switch (token.kind) {
+        case json::Tape::Kind::Null: Py_RETURN_NONE;
+        case json::Tape::Kind::Bool:
+            if (token.flag) Py_RETURN_TRUE;
+            Py_RETURN_FALSE;
+        case json::Tape::Kind::Int: return PyLong_FromLongLong(token.integer);
+        case json::Tape::Kind::String: {
+            const std::string_view text = tape.text_of(token);
+            return short_strs().get(text.data(), text.size());
+        }
+        case json::Tape::Kind::Array: {
+            PyObject* out = PyList_New(static_cast<py::ssize_t>(token.size));
+            for (py::ssize_t k = 0; out != nullptr && k < static_cast<py::ssize_t>(token.size); ++k) {
+                PyObject* item = new_object(tape, i);
+                if (item == nullptr) Py_CLEAR(out);
+                else PyList_SET_ITEM(out, k, item);
+            }
+            return out;
+        }
+        case json::Tape::Kind::Object: {
+            PyObject* out = PyDict_New();
+            for (uint32_t k = 0; out != nullptr && k < token.size; ++k) {
+                const std::string_view name = tape.text_of(tape.tokens()[i++]);
+                PyObject* key = short_strs().get(name.data(), name.size());
+                PyObject* entry = key != nullptr ? new_object(tape, i) : nullptr;
+                if (entry == nullptr || PyDict_SetItem(out, key, entry) != 0) Py_CLEAR(out);
+                Py_XDECREF(key);
+                Py_XDECREF(entry);
+            }
+            return out;
+        }
+    }
+    Py_RETURN_NONE;
+}
+
 }  // namespace
+
+py::object to_python(const json::Tape& tape) {
+    std::size_t i = 0;
+    PyObject* out = tape.tokens().empty() ? Py_NewRef(Py_None) : new_object(tape, i);
+    if (out == nullptr) throw py::error_already_set();
+    return py::reinterpret_steal<py::object>(out);
+}
 
 py::object to_python(const json::Value& value, bool tuples) {
     PyObject* out = new_object(value, tuples);

@@ -82,6 +82,9 @@ std::string_view utf8_text(const py::handle& value, const std::string& what) {
 /// The Python value of a JSON value: dict, list (a tuple with `tuples`, for values that
 /// should be immutable, such as options), str, int, float, bool or None.
 py::object to_python(const json::Value& value, bool tuples = false);
+/// A view written into a tape (Rules::observation) as Python objects, as to_python makes
+/// the same value: built straight from the tokens, with no tree of values in between.
+py::object to_python(const json::Tape& tape);
 
 /// The JSON value of Python data: dicts with str keys, lists, tuples and other sequences
 /// (numpy arrays included), str, ints and anything with __index__, floats, bools and

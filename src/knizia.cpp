@@ -197,9 +197,9 @@ void bind_knizia(py::module_& m) {
             "observation",
             [](const State& k, const py::object& player, bool claims) {
                 const int p = to_seat(player, k.position.players());
-                unsigned char buffer[16384];
-                boost::json::monotonic_resource arena(buffer, sizeof buffer);
-                return to_python(observation(k.position, p, &arena, claims));
+                json::Tape view(256, 1024);
+                observation(k.position, p, view, claims);
+                return to_python(view);
             },
             py::arg("player"), py::arg("claims") = true,
             "With ``claims=False``, the view's ``legal`` and ``legal_moves`` leave out the claims (see "
@@ -233,7 +233,7 @@ void bind_knizia(py::module_& m) {
         .def_property_readonly(
             "dealer", [](const State& k) { return k.position.dealer(); }, "The dealer's seat (K10.1).")
         .def_property_readonly(
-            "table", [](const State& k) { return to_python(table_json(k.position, {})); },
+            "table", [](const State& k) { return to_python(table_json(k.position)); },
             "The table line in notation, position 0 first (K8).")
         .def_property_readonly(
             "deck_count", [](const State& k) { return k.position.deck_count(); }, "Cards left in the deck.")
@@ -251,7 +251,7 @@ void bind_knizia(py::module_& m) {
             },
             "Seats still to take a card for an invalid call, in order (K3.5).")
         .def_property_readonly(
-            "last_call", [](const State& k) { return to_python(last_call_json(k.position, {})); },
+            "last_call", [](const State& k) { return to_python(last_call_json(k.position)); },
             "None, or ``{'seat', 'word', 'valid', 'reason'}`` of the round's last call (K10.6).");
     classes.game
         .def("new_state", &new_state, py::arg("seed") = 0, py::arg("deck") = py::none(), py::arg("decks") = py::none(),

@@ -3,7 +3,6 @@
 // alone: legal actions, checked and unchecked moves, JSON round trips, resampling, views,
 // events and their visibility, versions.
 #include <algorithm>
-#include <boost/json/monotonic_resource.hpp>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -23,7 +22,9 @@ namespace {
 
 template <class R>
 json::Value view_of(const typename R::Position& position, int player) {
-    return R::observation(position, player, boost::json::storage_ptr());
+    json::Tape view;
+    R::observation(position, player, view);
+    return view.value();
 }
 
 /// The game of its own options. The options of a game with a word list name the list by
@@ -162,7 +163,9 @@ void check_random_games(const typename R::Game& game, int games, int max_steps) 
             CHECK(events_seen_by(events, seat).size() >= events_seen_by(events, kEveryone).size());
             CHECK(live::version(state) == static_cast<std::size_t>(step) + 1);
             CHECK(R::last_events(typename R::State(state)).size() == events.size());  // a copy replays the same
-            const json::Value seen = R::public_observation(R::position(state), boost::json::storage_ptr());
+            json::Tape spectator;
+            R::public_observation(R::position(state), spectator);
+            const json::Value seen = spectator.value();
             const json::Value mine = view_of<R>(R::position(state), seat);
             for (const auto& [key, who] : visibility.at("observation").get_object()) {
                 if (who.get_string() == "public" && key != "player") CHECK(seen.at(key) == mine.at(key));

@@ -5,8 +5,6 @@
 #include <string>
 #include <vector>
 
-#include <boost/json/monotonic_resource.hpp>
-
 #include "check.hpp"
 #include "diabolo/core/batch.hpp"
 #include "diabolo/core/json.hpp"
@@ -378,9 +376,9 @@ TEST(state_json_round_trips_and_names_what_is_wrong) {
 TEST(observation_shows_only_what_the_seat_may_know) {
     Options o;
     const State t = State::start(Game::from_options(o), 5, {});
-    unsigned char buffer[8192];
-    boost::json::monotonic_resource arena(buffer, sizeof buffer);
-    const json::Value view = observation(t.position, 2, &arena);
+    json::Tape tape;
+    observation(t.position, 2, tape);
+    const json::Value view = tape.value();
     const json::Object& d = view.as_object();
     CHECK(d.at("player").as_int64() == 2);
     CHECK(d.at("hand").as_array().size() == 6);

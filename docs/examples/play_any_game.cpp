@@ -6,8 +6,6 @@
 #include <string>
 #include <vector>
 
-#include <boost/json/monotonic_resource.hpp>
-
 #include "diabolo/core/json.hpp"
 #include "diabolo/duvelen/duvelen.hpp"
 #include "diabolo/knizia/knizia.hpp"
@@ -38,8 +36,9 @@ bool play(const char* options_text) {
     play_out<R>(state, rng, 20);
 
     // What seat 1 may know now, as JSON (the keys of the rules page).
-    boost::json::monotonic_resource arena;
-    std::cout << R::kName << ": seat 1 sees " << json::serialize(R::observation(R::position(state), 1, &arena)) << "\n";
+    json::Tape view;
+    R::observation(R::position(state), 1, view);
+    std::cout << R::kName << ": seat 1 sees " << view.text() << "\n";
 
     // Save the whole state, load it back, and play on from both with the same random moves.
     const std::string saved = R::to_json(state);

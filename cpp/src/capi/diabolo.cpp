@@ -150,9 +150,10 @@ struct StateOf final : AnyState {
     int tensor_size() const override { return R::observation_tensor_size(game()); }
     void tensor(int player, float* out) const override { R::observation_tensor(R::position(state), player, out); }
     std::string observation(int player) const override {
-        const boost::json::storage_ptr heap;
-        return json::serialize(player == kEveryone ? R::public_observation(R::position(state), heap)
-                                                   : R::observation(R::position(state), player, heap));
+        json::Tape view(256, 1024);
+        if (player == kEveryone) R::public_observation(R::position(state), view);
+        else R::observation(R::position(state), player, view);
+        return view.text();
     }
     std::string events(int player) const override {
         json::Array list;

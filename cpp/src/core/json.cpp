@@ -63,6 +63,77 @@ std::string serialize(const Value& value) { return boost::json::serialize(value)
 
 namespace {
 
+/// The value at tokens[i] and everything inside it, as a Boost.JSON value; i moves past them.
+Value tape_value(const Tape& tape, std::size_t& i, const boost::json::storage_ptr& storage) {
+    const Tape::Token& token = tape.tokens()[i++];
+    switch (token.kind) {
+        case Tape::Kind::Null: return Value(nullptr, storage);
+        case Tape::Kind::Bool: return Value(token.flag, storage);
+        case Tape::Kind::Int: return Value(token.integer, storage);
+        case Tape::Kind::String: {
+            const std::string_view text = tape.text_of(token);
+            return Value(boost::json::string_view(text.data(), text.size()), storage);
+        }
+        case Tape::Kind::Array: {
+            Array array(storage);
+            array.reserve(token.size);
+            for (uint32_t k = 0; k < token.size; ++k) array.push_back(tape_value(tape, i, storage));
+            return array;
+        }
+        case Tape::Kind::Object: {
+            Object object(storage);
+            object.reserve(token.size);
+            for (uint32_t k = 0; k < token.size; ++k) {
+                const std::string_view key = tape.text_of(tape.tokens()[i++]);
+                object.emplace(boost::json::string_view(key.data(), key.size()), tape_value(tape, i, storage));
+            }
+            return object;
+        }
+    }
+    return Value(nullptr, storage);
+}
+
+/// Writes the value at tokens[i] and everything inside it; i moves past them.
+void write_tape(const Tape& tape, std::size_t& i, Writer& w) {
+    const Tape::Token& token = tape.tokens()[i++];
+    switch (token.kind) {
+        case Tape::Kind::Null: w.null(); return;
+        case Tape::Kind::Bool: w.value(token.flag); return;
+        case Tape::Kind::Int: w.value(token.integer); return;
+        case Tape::Kind::String: w.value(tape.text_of(token)); return;
+        case Tape::Kind::Array:
+            w.begin_array();
+            for (uint32_t k = 0; k < token.size; ++k) write_tape(tape, i, w);
+            w.end_array();
+            return;
+        case Tape::Kind::Object:
+            w.begin_object();
+            for (uint32_t k = 0; k < token.size; ++k) {
+                w.key(tape.text_of(tape.tokens()[i++]));
+                write_tape(tape, i, w);
+            }
+            w.end_object();
+            return;
+    }
+}
+
+}  // namespace
+
+Value Tape::value(const boost::json::storage_ptr& storage) const {
+    std::size_t i = 0;
+    return tokens_.empty() ? Value(nullptr, storage) : tape_value(*this, i, storage);
+}
+
+std::string Tape::text() const {
+    Writer w(2 * used_ + 8 * tokens_.size());
+    std::size_t i = 0;
+    if (tokens_.empty()) w.null();
+    else write_tape(*this, i, w);
+    return std::move(w.text());
+}
+
+namespace {
+
 using Kind = Document::Kind;
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__

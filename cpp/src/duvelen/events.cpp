@@ -10,13 +10,13 @@ namespace diabolo::duvelen {
 
 namespace views {
 
-json::Value card_or_null(int card, const Storage& sp) {
-    return card < 0 ? json::Value(nullptr, sp) : json::Value(json::view(format_card(card)), sp);
+json::Value card_or_null(int card) {
+    return card < 0 ? json::Value(nullptr) : json::Value(json::view(format_card(card)));
 }
 
 std::string suit_letter(int suit) { return std::string(1, kSuitLetters[suit]); }
 
-json::Value piles_json(const Position& s, bool complete, const Storage& sp) {
+std::vector<int> pile_ids(const Position& s, bool complete) {
     std::vector<int> ids;
     for (int id = 1; id <= s.pile_count; ++id) {
         if ((s.piles[at(id - 1)].holder >= 0) == complete) ids.push_back(id);
@@ -25,37 +25,19 @@ json::Value piles_json(const Position& s, bool complete, const Storage& sp) {
         std::sort(ids.begin(), ids.end(),
                   [&](int a, int b) { return s.piles[at(a - 1)].completed < s.piles[at(b - 1)].completed; });
     }
-    json::Array out(sp);
-    for (const int id : ids) {
-        const Pile& pile = s.piles[at(id - 1)];
-        json::Object d(sp);
-        if (complete) d.emplace("holder", int{pile.holder});
-        else d.emplace("id", id);
-        d.emplace("suit", json::view(suit_letter(pile.suit)));
-        if (!complete) d.emplace("top", int{pile.top});
-        json::Array& owners = d.emplace("owners", json::Array(sp)).first->value().get_array();
-        for (int r = 0; r < pile.top; ++r) owners.emplace_back(int{pile.owners[at(r)]});
-        out.emplace_back(std::move(d));
-    }
-    return out;
+    return ids;
 }
 
-json::Value seats_json(const Position& s, const Storage& sp) {
-    json::Array seats(sp);
-    for (int p = 0; p < s.players(); ++p) {
-        const Seat& seat = s.seats[at(p)];
-        json::Object v(sp);
-        v.emplace("stok_top", card_or_null(seat.stok_top(), sp));
-        v.emplace("stok_count", int{seat.stok_count});
-        json::Array& rij = v.emplace("rij", json::Array(sp)).first->value().get_array();
-        for (const uint8_t card : seat.rij) rij.emplace_back(card_or_null(card == kNoCard ? -1 : card, sp));
-        v.emplace("waste_top", card_or_null(seat.waste_top(), sp));
-        v.emplace("waste_count", int{seat.waste_count});
-        v.emplace("draaistok_count", seat.draaistok_count());
-        v.emplace("passed", ((s.passed >> p) & 1u) != 0);
-        seats.emplace_back(std::move(v));
-    }
-    return seats;
+json::Value piles_json(const Position& s, bool complete) {
+    json::Tape tape;
+    write_piles(tape, s, complete);
+    return tape.value();
+}
+
+json::Value seats_json(const Position& s) {
+    json::Tape tape;
+    write_seats(tape, s);
+    return tape.value();
 }
 
 }  // namespace views

@@ -16,11 +16,9 @@ constexpr const char* kFormat = "diabolo.duvelen/1";
 constexpr const char* kPhaseNames[] = {"play", "after_stop", "game_over"};
 constexpr const char* kBlockNames[] = {"rotate_stok", "end_round"};
 
-using views::card_or_null;
-using views::piles_json;
-using views::seats_json;
-using views::Storage;
 using views::suit_letter;
+using views::write_piles;
+using views::write_seats;
 
 void write_cards(json::Writer& w, const uint8_t* cards, int count) {
     w.begin_array();
@@ -218,60 +216,68 @@ State state_from_json(std::string_view text) { return read_state(text, nullptr);
 
 namespace {
 
+constexpr const char* kMoveKinds[] = {"play", "turn", "recycle", "recycle^", "stop", "pass"};
+constexpr const char* kSourceNames[] = {"S", "R1", "R2", "R3", "R4", "W"};
+
+/// A move as data (see move_json()).
+template <class W>
+void write_move(W& w, const Move& move) {
+    w.begin_object().key("kind").value(kMoveKinds[static_cast<int>(move.kind)]);
+    if (move.kind == MoveKind::Play) {
+        w.key("source").value(kSourceNames[static_cast<int>(move.source)]);
+        if (move.card != kNoCard) w.key("card").value(format_card(move.card));
+        w.key("target");
+        if (move.target == 0) w.value("new");
+        else w.value(int{move.target});
+    }
+    w.end_object();
+}
+
 /// The view of `player`, or with player = kEveryone the public view: everything but
 /// "legal", and "player" null (D8.1: the table is the same for every seat).
-json::Value view(const Position& s, int player, const Storage& sp) {
-    json::Object d(sp);
-    d.reserve(13);  // a seat's keys: none is added to a table that grows
-    if (player != kEveryone) d.emplace("player", player);
-    else d.emplace("player", nullptr);
-    d.emplace("round", int{s.round});
-    d.emplace("rounds", int{s.game.rounds});
-    d.emplace("current_player", s.current_player());
-    d.emplace("phase", kPhaseNames[static_cast<int>(s.phase)]);
-    if (s.stop_called_by >= 0) d.emplace("stop_called_by", int{s.stop_called_by});
-    else d.emplace("stop_called_by", nullptr);
-    d.emplace("piles", piles_json(s, false, sp));
-    d.emplace("herenhopen", piles_json(s, true, sp));
-    d.emplace("seats", seats_json(s, sp));
-    d.emplace("scores", seat_list(s.scores, s.players(), sp));
-    d.emplace("round_scores", seat_list(round_scores(s), s.players(), sp));
-    if (player == kEveryone) return d;
-    json::Array legal(sp), data(sp);
-    for (const Move& move : legal_moves(s, player)) {
-        legal.emplace_back(json::view(Rules::format_move(move)));
-        data.emplace_back(move_json(move, sp));  // in the view's storage: no copy
+void view(const Position& s, int player, json::Tape& w) {
+    w.begin_object().key("player");
+    if (player != kEveryone) w.value(player);
+    else w.null();
+    w.key("round").value(int{s.round}).key("rounds").value(int{s.game.rounds});
+    w.key("current_player").value(s.current_player());
+    w.key("phase").value(kPhaseNames[static_cast<int>(s.phase)]).key("stop_called_by");
+    if (s.stop_called_by >= 0) w.value(int{s.stop_called_by});
+    else w.null();
+    w.key("piles");
+    write_piles(w, s, false);
+    w.key("herenhopen");
+    write_piles(w, s, true);
+    w.key("seats");
+    write_seats(w, s);
+    w.key("scores");
+    write_seat_list(w, s.scores, s.players());
+    w.key("round_scores");
+    write_seat_list(w, round_scores(s), s.players());
+    if (player != kEveryone) {
+        const auto moves = legal_moves(s, player);
+        w.key("legal").begin_array();
+        for (const Move& move : moves) w.value(Rules::format_move(move));
+        w.end_array().key("legal_moves").begin_array();
+        for (const Move& move : moves) write_move(w, move);
+        w.end_array();
     }
-    d.emplace("legal", std::move(legal));
-    d.emplace("legal_moves", std::move(data));
-    return d;
+    w.end_object();
 }
 
 }  // namespace
 
-json::Value observation(const Position& s, int player, const Storage& sp) { return view(s, player, sp); }
+void observation(const Position& s, int player, json::Tape& out) { view(s, player, out); }
 
-json::Value public_observation(const Position& s, const Storage& sp) { return view(s, kEveryone, sp); }
-
-namespace {
-constexpr const char* kMoveKinds[] = {"play", "turn", "recycle", "recycle^", "stop", "pass"};
-constexpr const char* kSourceNames[] = {"S", "R1", "R2", "R3", "R4", "W"};
-}  // namespace
+void public_observation(const Position& s, json::Tape& out) { view(s, kEveryone, out); }
 
 const char* phase_name(Phase phase) noexcept { return kPhaseNames[static_cast<int>(phase)]; }
 const char* kind_name(MoveKind kind) noexcept { return kMoveKinds[static_cast<int>(kind)]; }
 
-json::Value move_json(const Move& move) { return move_json(move, {}); }
-
-json::Value move_json(const Move& move, const boost::json::storage_ptr& sp) {
-    json::Object out(sp);
-    out.emplace("kind", kMoveKinds[static_cast<int>(move.kind)]);
-    if (move.kind != MoveKind::Play) return out;
-    out.emplace("source", kSourceNames[static_cast<int>(move.source)]);
-    if (move.card != kNoCard) out.emplace("card", json::view(format_card(move.card)));
-    if (move.target == 0) out.emplace("target", "new");
-    else out.emplace("target", int{move.target});
-    return out;
+json::Value move_json(const Move& move) {
+    json::Tape tape;
+    write_move(tape, move);
+    return tape.value();
 }
 
 Move move_from_json(const json::Value& data) {
@@ -313,16 +319,16 @@ Move move_from_json(const json::Value& data) {
 
 json::Value Rules::options_json(const Game& game) { return duvelen::options_json(game); }
 
-json::Value Rules::observation(const Position& position, int player, const Storage& storage) {
-    return duvelen::observation(position, player, storage);
+void Rules::observation(const Position& position, int player, json::Tape& out) {
+    duvelen::observation(position, player, out);
 }
 
 State Rules::state_from_json(const Game& game, std::string_view text) { return read_state(text, &game); }
 
 json::Value Rules::move_json(const Move& move) { return duvelen::move_json(move); }
 
-json::Value Rules::public_observation(const Position& position, const boost::json::storage_ptr& storage) {
-    return duvelen::public_observation(position, storage);
+void Rules::public_observation(const Position& position, json::Tape& out) {
+    duvelen::public_observation(position, out);
 }
 
 json::Value Rules::visibility() { return duvelen::visibility(); }

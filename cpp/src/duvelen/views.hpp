@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "diabolo/core/events.hpp"
 #include "diabolo/core/index.hpp"
@@ -16,15 +18,58 @@ namespace diabolo::duvelen {
 
 namespace views {
 
-using Storage = boost::json::storage_ptr;
-
-json::Value card_or_null(int card, const Storage& sp = {});
+json::Value card_or_null(int card);
 std::string suit_letter(int suit);
 /// The piles in the centre (by number) or the Herenhopen (in completion order), as in
 /// observation() (D8.3).
-json::Value piles_json(const Position& s, bool complete, const Storage& sp = {});
+json::Value piles_json(const Position& s, bool complete);
 /// Every seat's face-up cards and counts, as in observation() (D8.3).
-json::Value seats_json(const Position& s, const Storage& sp = {});
+json::Value seats_json(const Position& s);
+
+// The same written by a json::Tape (the views) or a json::Writer.
+
+template <class W>
+void write_card_or_null(W& w, int card) {
+    if (card < 0) w.null();
+    else w.value(format_card(card));
+}
+
+/// The ids of the piles in the centre (by number) or of the Herenhopen (in completion order).
+std::vector<int> pile_ids(const Position& s, bool complete);
+
+template <class W>
+void write_piles(W& w, const Position& s, bool complete) {
+    w.begin_array();
+    for (const int id : pile_ids(s, complete)) {
+        const Pile& pile = s.piles[at(id - 1)];
+        w.begin_object();
+        if (complete) w.key("holder").value(int{pile.holder});
+        else w.key("id").value(id);
+        w.key("suit").value(std::string_view(&kSuitLetters[pile.suit], 1));
+        if (!complete) w.key("top").value(int{pile.top});
+        w.key("owners").begin_array();
+        for (int r = 0; r < pile.top; ++r) w.value(int{pile.owners[at(r)]});
+        w.end_array().end_object();
+    }
+    w.end_array();
+}
+
+template <class W>
+void write_seats(W& w, const Position& s) {
+    w.begin_array();
+    for (int p = 0; p < s.players(); ++p) {
+        const Seat& seat = s.seats[at(p)];
+        w.begin_object().key("stok_top");
+        write_card_or_null(w, seat.stok_top());
+        w.key("stok_count").value(int{seat.stok_count}).key("rij").begin_array();
+        for (const uint8_t card : seat.rij) write_card_or_null(w, card == kNoCard ? -1 : card);
+        w.end_array().key("waste_top");
+        write_card_or_null(w, seat.waste_top());
+        w.key("waste_count").value(int{seat.waste_count}).key("draaistok_count").value(seat.draaistok_count());
+        w.key("passed").value(((s.passed >> p) & 1u) != 0).end_object();
+    }
+    w.end_array();
+}
 
 }  // namespace views
 

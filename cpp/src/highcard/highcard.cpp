@@ -282,31 +282,32 @@ void write_tensor(const Position& p, int player, T* out) noexcept {
     w.one_hot(p.phase == Phase::Play ? p.to_move : -1, kMaxSeats);
 }
 
-json::Value view(const Position& p, int player, const boost::json::storage_ptr& storage) {
-    json::Object d(storage);
-    if (player >= 0) d.emplace("player", player);
-    else d.emplace("player", nullptr);
-    d.emplace("round", p.round);
-    d.emplace("phase", Rules::phase(p));
-    d.emplace("current_player", Rules::current_player(p));
-    json::Array sizes(storage), trick(storage);
+void view(const Position& p, int player, json::Tape& w) {
+    w.begin_object().key("player");
+    if (player >= 0) w.value(player);
+    else w.null();
+    w.key("round").value(p.round).key("phase").value(Rules::phase(p));
+    w.key("current_player").value(Rules::current_player(p)).key("hand_sizes").begin_array();
+    for (int seat = 0; seat < p.players(); ++seat) w.value(popcount64(p.hands[at(seat)]));
+    w.end_array().key("trick").begin_array();
     for (int seat = 0; seat < p.players(); ++seat) {
-        sizes.emplace_back(popcount64(p.hands[at(seat)]));
-        if (p.trick[at(seat)] != 0) trick.emplace_back(int{p.trick[at(seat)]});
-        else trick.emplace_back(nullptr);
+        if (p.trick[at(seat)] != 0) w.value(int{p.trick[at(seat)]});
+        else w.null();
     }
-    d.emplace("hand_sizes", std::move(sizes));
-    d.emplace("trick", std::move(trick));
-    d.emplace("scores", seat_list(p.scores, p.players(), storage));
-    if (player < 0) return d;
-    d.emplace("hand", card_list(p.hands[at(player)], storage));
-    json::Array legal(storage);
-    std::array<int32_t, kCards> ids{};
-    const int n = Rules::legal_actions(p, player, ids.data());
-    for (int i = 0; i < n; ++i)
-        legal.emplace_back(json::Value(std::to_string(ids[static_cast<std::size_t>(i)] + 1), storage));
-    d.emplace("legal", std::move(legal));
-    return d;
+    w.end_array().key("scores");
+    write_seat_list(w, p.scores, p.players());
+    if (player >= 0) {
+        w.key("hand").begin_array();
+        for (int card = 1; card <= kCards; ++card) {
+            if (p.hands[at(player)] & bit(card)) w.value(card);
+        }
+        w.end_array().key("legal").begin_array();
+        std::array<int32_t, kCards> ids{};
+        const int n = Rules::legal_actions(p, player, ids.data());
+        for (int i = 0; i < n; ++i) w.value(std::to_string(ids[static_cast<std::size_t>(i)] + 1));
+        w.end_array();
+    }
+    w.end_object();
 }
 
 }  // namespace
@@ -321,14 +322,12 @@ void Rules::observation_tensor_bounds(const Game& game, float* low, float* high)
     std::fill(high, high + size, 1.0f);
 }
 
-json::Value Rules::observation(const Position& p, int player, const boost::json::storage_ptr& storage) {
+void Rules::observation(const Position& p, int player, json::Tape& out) {
     if (player < 0 || player >= p.players()) throw PlayerError("there is no seat " + std::to_string(player));
-    return view(p, player, storage);
+    view(p, player, out);
 }
 
-json::Value Rules::public_observation(const Position& p, const boost::json::storage_ptr& storage) {
-    return view(p, kEveryone, storage);
-}
+void Rules::public_observation(const Position& p, json::Tape& out) { view(p, kEveryone, out); }
 
 json::Value Rules::visibility() {
     return visibility_table({{"player", "public"},

@@ -22,31 +22,11 @@ constexpr const char* kVariantNames[] = {"standard", "victory_tiles"};
 constexpr const char* kStaleNames[] = {"penalty", "reject"};
 
 using json::text_of;
-using Storage = boost::json::storage_ptr;
 
 std::string fingerprint_text(const Lexicon& lexicon) {
     char text[17];
     std::snprintf(text, sizeof text, "%016" PRIx64, lexicon.fingerprint());
     return text;
-}
-
-json::Value card_list(const Config& c, const uint8_t* kinds, int count, const Storage& sp) {
-    json::Array out(sp);
-    out.reserve(static_cast<std::size_t>(count));
-    for (int i = 0; i < count; ++i) out.emplace_back(json::view(format_card(c.card(kinds[i]))));
-    return out;
-}
-
-json::Value passed_json(const Position& s, const Storage& sp) {
-    json::Array out(sp);
-    for (int p = 0; p < s.players(); ++p) out.emplace_back(((s.passed >> p) & 1u) != 0);
-    return out;
-}
-
-json::Value penalty_json(const Position& s, const Storage& sp) {
-    json::Array out(sp);
-    for (int i = 0; i < s.penalty_count; ++i) out.emplace_back(int{s.penalty[at(i)]});
-    return out;
 }
 
 template <class Enum, std::size_t N>
@@ -206,10 +186,59 @@ State state_from_document(const Game& game, const json::Reader& root) {
     return t;
 }
 
-void write_cards(json::Writer& w, const Config& c, const uint8_t* kinds, int count) {
+// The parts of the state's text (json::Writer) and of the views (json::Tape) alike.
+
+template <class W>
+void write_cards(W& w, const Config& c, const uint8_t* kinds, int count) {
     w.begin_array();
     for (int i = 0; i < count; ++i) w.value(format_card(c.card(kinds[i])));
     w.end_array();
+}
+
+template <class W>
+void write_passed(W& w, const Position& s) {
+    w.begin_array();
+    for (int p = 0; p < s.players(); ++p) w.value(((s.passed >> p) & 1u) != 0);
+    w.end_array();
+}
+
+template <class W>
+void write_penalty(W& w, const Position& s) {
+    w.begin_array();
+    for (int i = 0; i < s.penalty_count; ++i) w.value(int{s.penalty[at(i)]});
+    w.end_array();
+}
+
+/// The round's last call, or null (K10.6).
+template <class W>
+void write_last_call(W& w, const Position& s) {
+    if (s.last_call.seat < 0) {
+        w.null();
+        return;
+    }
+    w.begin_object().key("seat").value(int{s.last_call.seat}).key("word").value(s.last_call.text());
+    w.key("valid").value(s.last_call.valid).key("reason");
+    if (s.last_call.valid) w.null();
+    else w.value(reason_text(s.last_call.reason));
+    w.end_object();
+}
+
+/// A move as data (see move_json()).
+template <class W>
+void write_move(W& w, const Move& move) {
+    w.begin_object().key("kind").value(kMoveKinds[static_cast<int>(move.kind)]);
+    if (move.kind == MoveKind::Take) w.key("position").value(int{move.position});
+    if (move.kind == MoveKind::Claim) {
+        w.key("word").value(std::string_view(move.letters.data(), move.length)).key("cards");
+        if (move.card_count == 0) {
+            w.null();
+        } else {
+            w.begin_array();
+            for (int i = 0; i < move.card_count; ++i) w.value(int{move.cards[at(i)]});
+            w.end_array();
+        }
+    }
+    w.end_object();
 }
 
 void write_options(json::Writer& w, const Game& game) {
@@ -325,19 +354,16 @@ Game game_from_json(const json::Value& options, std::shared_ptr<const Lexicon> l
 
 // ---- views, states and moves --------------------------------------------------------------------
 
-json::Value table_json(const Position& s, const Storage& sp) {
-    return card_list(s.config, s.table.data(), s.table_count, sp);
+json::Value table_json(const Position& s) {
+    json::Tape tape;
+    write_cards(tape, s.config, s.table.data(), s.table_count);
+    return tape.value();
 }
 
-json::Value last_call_json(const Position& s, const Storage& sp) {
-    if (s.last_call.seat < 0) return json::Value(nullptr, sp);
-    json::Object d(sp);
-    d.emplace("seat", int{s.last_call.seat});
-    d.emplace("word", boost::json::string_view(s.last_call.word.data(), s.last_call.length));
-    d.emplace("valid", s.last_call.valid);
-    if (s.last_call.valid) d.emplace("reason", nullptr);
-    else d.emplace("reason", reason_text(s.last_call.reason));
-    return d;
+json::Value last_call_json(const Position& s) {
+    json::Tape tape;
+    write_last_call(tape, s);
+    return tape.value();
 }
 
 namespace {
@@ -345,43 +371,45 @@ namespace {
 /// The view of `player`, or with player = kEveryone the public view: everything but
 /// "legal", and "player" null (K5.1: there is no private hand). Without `claims` the
 /// legal moves leave out the claims.
-json::Value view(const Position& s, int player, const Storage& sp, bool claims) {
-    json::Object d(sp);
-    d.reserve(14);  // a seat's keys: none is added to a table that grows
-    if (player != kEveryone) d.emplace("player", player);
-    else d.emplace("player", nullptr);
-    d.emplace("round", int{s.round});
-    if (s.config.variant == Variant::Standard) d.emplace("rounds", int{s.config.rounds});
-    else d.emplace("rounds", nullptr);
-    d.emplace("dealer", s.dealer());
-    d.emplace("phase", phase_name(s.phase));
-    d.emplace("table", table_json(s, sp));
-    d.emplace("deck_count", s.deck_count());
-    d.emplace("piles", seat_list(s.pile, s.players(), sp));
-    d.emplace("scores", seat_list(s.scores, s.players(), sp));
-    d.emplace("last_call", last_call_json(s, sp));
-    d.emplace("penalty", penalty_json(s, sp));
-    d.emplace("passed", passed_json(s, sp));
-    if (player == kEveryone) return d;
-    json::Array legal(sp), data(sp);
-    for (const Move& move : legal_moves(s, player, true, claims)) {
-        Move bare = move;  // the notation of a claim is its word (K7); its data names the cards (K3.4)
-        bare.card_count = 0;
-        legal.emplace_back(json::view(Rules::format_move(bare)));
-        data.emplace_back(move_json(move, sp));  // in the view's storage: no copy
+void view(const Position& s, int player, json::Tape& w, bool claims) {
+    w.begin_object().key("player");
+    if (player != kEveryone) w.value(player);
+    else w.null();
+    w.key("round").value(int{s.round}).key("rounds");
+    if (s.config.variant == Variant::Standard) w.value(int{s.config.rounds});
+    else w.null();
+    w.key("dealer").value(s.dealer()).key("phase").value(phase_name(s.phase)).key("table");
+    write_cards(w, s.config, s.table.data(), s.table_count);
+    w.key("deck_count").value(s.deck_count()).key("piles");
+    write_seat_list(w, s.pile, s.players());
+    w.key("scores");
+    write_seat_list(w, s.scores, s.players());
+    w.key("last_call");
+    write_last_call(w, s);
+    w.key("penalty");
+    write_penalty(w, s);
+    w.key("passed");
+    write_passed(w, s);
+    if (player != kEveryone) {
+        const std::vector<Move> moves = legal_moves(s, player, true, claims);
+        w.key("legal").begin_array();
+        for (const Move& move : moves) {
+            Move bare = move;  // the notation of a claim is its word (K7); its data names the cards (K3.4)
+            bare.card_count = 0;
+            w.value(Rules::format_move(bare));
+        }
+        w.end_array().key("legal_moves").begin_array();
+        for (const Move& move : moves) write_move(w, move);
+        w.end_array();
     }
-    d.emplace("legal", std::move(legal));
-    d.emplace("legal_moves", std::move(data));
-    return d;
+    w.end_object();
 }
 
 }  // namespace
 
-json::Value observation(const Position& s, int player, const Storage& sp, bool claims) {
-    return view(s, player, sp, claims);
-}
+void observation(const Position& s, int player, json::Tape& out, bool claims) { view(s, player, out, claims); }
 
-json::Value public_observation(const Position& s, const Storage& sp) { return view(s, kEveryone, sp, false); }
+void public_observation(const Position& s, json::Tape& out) { view(s, kEveryone, out, false); }
 
 std::string Rules::to_json(const State& t) {
     const Position& s = t.position;
@@ -407,23 +435,15 @@ std::string Rules::to_json(const State& t) {
         }
         w.end_object();
     }
-    w.end_array().key("passed").begin_array();
-    for (int p = 0; p < s.players(); ++p) w.value(((s.passed >> p) & 1u) != 0);
-    w.end_array().key("penalty").begin_array();
-    for (int i = 0; i < s.penalty_count; ++i) w.value(int{s.penalty[at(i)]});
-    w.end_array().key("last_call");
-    if (s.last_call.seat < 0) {
-        w.null();
-    } else {
-        w.begin_object().key("seat").value(int{s.last_call.seat}).key("word").value(s.last_call.text());
-        w.key("valid").value(s.last_call.valid).key("reason");
-        if (s.last_call.valid) w.null();
-        else w.value(reason_text(s.last_call.reason));
-        w.end_object();
-    }
-    w.key("scores").begin_array();
-    for (int p = 0; p < s.players(); ++p) w.value(int{s.scores[at(p)]});
-    w.end_array().key("deals").begin_array();
+    w.end_array().key("passed");
+    write_passed(w, s);
+    w.key("penalty");
+    write_penalty(w, s);
+    w.key("last_call");
+    write_last_call(w, s);
+    w.key("scores");
+    write_seat_list(w, s.scores, s.players());
+    w.key("deals").begin_array();
     for (const Deal& deal : t.deals) {
         if (deal.empty()) w.null();
         else write_cards(w, c, deal.data(), static_cast<int>(deal.size()));
@@ -439,22 +459,10 @@ State Rules::state_from_json(const Game& game, std::string_view text) {
     return state_from_document(game, json::Reader(document));
 }
 
-json::Value move_json(const Move& move) { return move_json(move, {}); }
-
-json::Value move_json(const Move& move, const boost::json::storage_ptr& sp) {
-    json::Object out(sp);
-    out.emplace("kind", kind_name(move.kind));
-    if (move.kind == MoveKind::Take) out.emplace("position", int{move.position});
-    if (move.kind != MoveKind::Claim) return out;
-    out.emplace("word", boost::json::string_view(move.letters.data(), move.length));
-    if (move.card_count == 0) {
-        out.emplace("cards", nullptr);
-    } else {
-        json::Array cards(sp);
-        for (int i = 0; i < move.card_count; ++i) cards.emplace_back(int{move.cards[at(i)]});
-        out.emplace("cards", std::move(cards));
-    }
-    return out;
+json::Value move_json(const Move& move) {
+    json::Tape tape;
+    write_move(tape, move);
+    return tape.value();
 }
 
 Move move_from_json(const json::Value& data) {
@@ -508,15 +516,13 @@ Move move_from_json(const json::Value& data) {
 
 json::Value Rules::options_json(const Game& game) { return knizia::options_json(game); }
 
-json::Value Rules::observation(const Position& position, int player, const Storage& storage) {
-    return knizia::observation(position, player, storage);
+void Rules::observation(const Position& position, int player, json::Tape& out) {
+    knizia::observation(position, player, out);
 }
 
 json::Value Rules::move_json(const Move& move) { return knizia::move_json(move); }
 
-json::Value Rules::public_observation(const Position& position, const boost::json::storage_ptr& storage) {
-    return knizia::public_observation(position, storage);
-}
+void Rules::public_observation(const Position& position, json::Tape& out) { knizia::public_observation(position, out); }
 
 json::Value Rules::visibility() { return knizia::visibility(); }
 

@@ -8,8 +8,8 @@ namespace diabolo::schacht {
 
 namespace views {
 
-json::Value card_list(CardSet set, const Storage& sp) {
-    json::Array out(sp);
+json::Value card_list(CardSet set) {
+    json::Array out;
     out.reserve(static_cast<std::size_t>(set.count()));
     while (!set.empty()) {  // slot order: colour, then value, one per copy
         const Card card{static_cast<uint8_t>(set.pop_lowest() / kMaxCopies)};
@@ -22,29 +22,10 @@ json::Value card_list(CardSet set, const Storage& sp) {
 
 std::string colour_letter(int colour) { return std::string(1, kColourLetters[colour]); }
 
-json::Value colour_or_null(int colour, const Storage& sp) {
-    return colour < 0 ? json::Value(nullptr, sp) : json::Value(json::view(colour_letter(colour)), sp);
-}
-
-json::Value seat_bools(const Position& s, unsigned bits, const Storage& sp) {
-    json::Array out(sp);
-    for (int seat = 0; seat < s.players(); ++seat) out.emplace_back(((bits >> seat) & 1u) != 0);
-    return out;
-}
-
-json::Value rows_json(const Position& s, const Storage& sp) {
-    json::Object rows(sp);
-    for (int c = 0; c < kColours; ++c) {
-        const Row& row = s.rows[at(c)];
-        json::Object r(sp);
-        json::Array& left = r.emplace("left", json::Array(sp)).first->value().get_array();
-        for (int i = 0; i < row.left_count; ++i) left.emplace_back(row.left[at(i)]);
-        json::Array& right = r.emplace("right", json::Array(sp)).first->value().get_array();
-        for (int i = 0; i < row.right_count; ++i) right.emplace_back(row.right[at(i)]);
-        r.emplace("closed", row.closed());
-        rows.emplace(colour_letter(c), std::move(r));
-    }
-    return rows;
+json::Value rows_json(const Position& s) {
+    json::Tape tape;
+    write_rows(tape, s);
+    return tape.value();
 }
 
 }  // namespace views

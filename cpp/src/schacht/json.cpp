@@ -16,32 +16,12 @@ constexpr const char* kFormat = "diabolo.schacht/1";
 constexpr const char* kPhaseNames[] = {"play", "doubler", "game_over"};
 constexpr const char* kMoveKinds[] = {"place", "discard", "bet", "hold"};
 
-using views::card_list;
 using views::colour_letter;
-using views::colour_or_null;
-using views::rows_json;
-using views::seat_bools;
-using views::Storage;
-
-/// The text writer's forms of the same.
-void write_card(json::Writer& w, Card card) {
-    w.plain_in_place(2, [card](char* out) {
-        write_card_notation(card, out);
-        return std::size_t{2};
-    });
-}
-
-void write_cards(json::Writer& w, CardSet set) {
-    w.begin_array();
-    while (!set.empty()) write_card(w, Card{static_cast<uint8_t>(set.pop_lowest() / kMaxCopies)});  // slot order
-    w.end_array();
-}
-
-void write_seat_bools(json::Writer& w, const Position& s, unsigned bits) {
-    w.begin_array();
-    for (int seat = 0; seat < s.players(); ++seat) w.value(((bits >> seat) & 1u) != 0);
-    w.end_array();
-}
+using views::colour_name;
+using views::write_card;
+using views::write_cards;
+using views::write_rows;
+using views::write_seat_bools;
 
 /// Writes "seat:move" ("2:G5<", at most 6 bytes) at `out`, without building strings: a
 /// state's history is most of its JSON. Returns the bytes written.
@@ -184,11 +164,11 @@ std::string Rules::to_json(const State& t) {
     w.key("phase").value(kPhaseNames[static_cast<int>(s.phase)]);
     w.key("current_player").value(int{s.current_player});
     w.key("scoring_colour");
-    if (s.phase == Phase::Doubler && s.scoring_colour >= 0) w.value(colour_letter(s.scoring_colour));
+    if (s.phase == Phase::Doubler && s.scoring_colour >= 0) w.value(colour_name(s.scoring_colour));
     else w.null();
     w.key("revealed_colours").begin_array();
     for (int c = 0; c < kColours; ++c) {
-        if (s.revealed_colours & (1u << c)) w.value(colour_letter(c));
+        if (s.revealed_colours & (1u << c)) w.value(colour_name(c));
     }
     w.end_array();
     w.key("doubler_available");
@@ -206,16 +186,8 @@ std::string Rules::to_json(const State& t) {
         for (int seat = 0; seat < s.players(); ++seat) write_cards(w, (*sets)[at(seat)]);
         w.end_array();
     }
-    w.key("rows").begin_object();
-    for (int c = 0; c < kColours; ++c) {
-        const Row& row = s.rows[at(c)];
-        w.key(colour_letter(c)).begin_object().key("left").begin_array();
-        for (int i = 0; i < row.left_count; ++i) w.value(int{row.left[at(i)]});
-        w.end_array().key("right").begin_array();
-        for (int i = 0; i < row.right_count; ++i) w.value(int{row.right[at(i)]});
-        w.end_array().key("closed").value(row.closed()).end_object();
-    }
-    w.end_object();
+    w.key("rows");
+    write_rows(w, s);
     w.key("scores").begin_array();
     for (int seat = 0; seat < s.players(); ++seat) w.value(int{s.scores[at(seat)]});
     w.end_array();
@@ -331,93 +303,101 @@ State state_from_json(std::string_view text) { return read_state(text, nullptr);
 
 namespace {
 
+/// A move as data (see move_json()).
+template <class W>
+void write_move(W& w, const Move& move) {
+    w.begin_object().key("kind").value(kMoveKinds[static_cast<int>(move.kind)]);
+    if (move.kind == MoveKind::Place || move.kind == MoveKind::Discard) {
+        w.key("card");
+        write_card(w, move.card);
+    }
+    if (move.kind == MoveKind::Place) w.key("side").value(move.side == Side::Left ? "left" : "right");
+    w.end_object();
+}
+
 /// The view of seat `p`, or with p = kEveryone the public view: the same keys without
 /// the seat's own ("hand", "doubler_decision", "legal"), and "player" null (S7).
-json::Value view(const Position& s, int p, const Storage& sp) {
+void view(const Position& s, int p, json::Tape& w) {
     const bool seat = p != kEveryone;
-    json::Object d(sp);
-    d.reserve(18);  // a seat's keys: none is added to a table that grows
-    if (seat) d.emplace("player", p);
-    else d.emplace("player", nullptr);
-    d.emplace("round", int{s.round});
-    d.emplace("rounds", int{s.game.rounds});
-    d.emplace("dealer", int{s.dealer});
-    d.emplace("current_player", int{s.current_player});
-    d.emplace("phase", kPhaseNames[static_cast<int>(s.phase)]);
-    if (seat) d.emplace("hand", card_list(s.hands[at(p)], sp));
-    json::Array sizes(sp), scores(sp), shown(sp), discarded(sp);
-    for (int i = 0; i < s.players(); ++i) {
-        sizes.emplace_back(s.hands[at(i)].count());
-        scores.emplace_back(int{s.scores[at(i)]});
-        shown.emplace_back(card_list(s.shown[at(i)], sp));
-        discarded.emplace_back(card_list(s.discarded[at(i)], sp));
-    }
-    d.emplace("hand_sizes", std::move(sizes));
-    d.emplace("rows", rows_json(s, sp));
-    d.emplace("draw_pile", s.pile_size());
-    d.emplace("doubler_available", seat_bools(s, s.doubler_available, sp));
+    w.begin_object().key("player");
+    if (seat) w.value(p);
+    else w.null();
+    w.key("round").value(int{s.round});
+    w.key("rounds").value(int{s.game.rounds});
+    w.key("dealer").value(int{s.dealer});
+    w.key("current_player").value(int{s.current_player});
+    w.key("phase").value(kPhaseNames[static_cast<int>(s.phase)]);
     if (seat) {
-        const bool decided = s.phase == Phase::Doubler && ((s.decided >> p) & 1u);
-        if (decided) d.emplace("doubler_decision", (s.bets >> p) & 1u ? "bet" : "hold");
-        else d.emplace("doubler_decision", nullptr);
+        w.key("hand");
+        write_cards(w, s.hands[at(p)]);
     }
-    d.emplace("scores", std::move(scores));
-    d.emplace("scoring_colour", colour_or_null(s.phase == Phase::Doubler ? s.scoring_colour : -1, sp));
-    json::Object revealed(sp);
-    revealed.emplace("shown", std::move(shown));
-    revealed.emplace("discarded", std::move(discarded));
-    json::Object& scoring = revealed.emplace("scoring", json::Object(sp)).first->value().get_object();
+    w.key("hand_sizes").begin_array();
+    for (int i = 0; i < s.players(); ++i) w.value(s.hands[at(i)].count());
+    w.end_array().key("rows");
+    write_rows(w, s);
+    w.key("draw_pile").value(s.pile_size());
+    w.key("doubler_available");
+    write_seat_bools(w, s, s.doubler_available);
+    if (seat) {
+        w.key("doubler_decision");
+        const bool decided = s.phase == Phase::Doubler && ((s.decided >> p) & 1u);
+        if (decided) w.value((s.bets >> p) & 1u ? "bet" : "hold");
+        else w.null();
+    }
+    w.key("scores").begin_array();
+    for (int i = 0; i < s.players(); ++i) w.value(int{s.scores[at(i)]});
+    w.end_array().key("scoring_colour");
+    if (s.phase == Phase::Doubler && s.scoring_colour >= 0) w.value(colour_name(s.scoring_colour));
+    else w.null();
+    w.key("revealed").begin_object();
+    for (const auto& [key, sets] : {std::pair{"shown", &s.shown}, std::pair{"discarded", &s.discarded}}) {
+        w.key(key).begin_array();
+        for (int i = 0; i < s.players(); ++i) write_cards(w, (*sets)[at(i)]);
+        w.end_array();
+    }
+    w.key("scoring").begin_object();
     for (int c = 0; c < kColours; ++c) {
         if (!(s.revealed_colours & (1u << c))) continue;
-        json::Array per_seat(sp);
-        for (int i = 0; i < s.players(); ++i) per_seat.emplace_back(card_list(s.hands[at(i)] & colour_mask(c), sp));
-        scoring.emplace(colour_letter(c), std::move(per_seat));
+        w.key(colour_name(c)).begin_array();
+        for (int i = 0; i < s.players(); ++i) write_cards(w, s.hands[at(i)] & colour_mask(c));
+        w.end_array();
     }
-    d.emplace("revealed", std::move(revealed));
+    w.end_object().end_object().key("turns");
     if (s.round_record_known()) {  // S7.1: who placed or discarded what this round, in order
-        json::Array turns(sp);
+        w.begin_array();
         for (int i = 0; i < s.turn_count; ++i) {
-            json::Object turn(sp);
-            turn.emplace("seat", int{s.turns[at(i)].seat});
-            turn.emplace("move", json::view(Rules::format_move(Move::of_action(s.turns[at(i)].action))));
-            turns.emplace_back(std::move(turn));
+            w.begin_object().key("seat").value(int{s.turns[at(i)].seat}).key("move");
+            w.value(Rules::format_move(Move::of_action(s.turns[at(i)].action))).end_object();
         }
-        d.emplace("turns", std::move(turns));
+        w.end_array();
     } else {
-        d.emplace("turns", nullptr);
+        w.null();
     }
-    if (!seat) return d;
-    json::Array legal(sp), data(sp);
-    std::array<uint8_t, kNumActions> actions{};
-    const int n = Rules::legal_actions(s, p, actions);
-    for (int i = 0; i < n; ++i) {
-        const Move move = Move::of_action(actions[at(i)]);
-        legal.emplace_back(json::view(Rules::format_move(move)));
-        data.emplace_back(move_json(move, sp));  // in the view's storage: no copy
+    if (seat) {
+        std::array<uint8_t, kNumActions> actions{};
+        const int n = Rules::legal_actions(s, p, actions);
+        w.key("legal").begin_array();
+        for (int i = 0; i < n; ++i) w.value(Rules::format_move(Move::of_action(actions[at(i)])));
+        w.end_array().key("legal_moves").begin_array();
+        for (int i = 0; i < n; ++i) write_move(w, Move::of_action(actions[at(i)]));
+        w.end_array();
     }
-    d.emplace("legal", std::move(legal));
-    d.emplace("legal_moves", std::move(data));
-    return d;
+    w.end_object();
 }
 
 }  // namespace
 
-json::Value observation(const Position& s, int p, const boost::json::storage_ptr& sp) { return view(s, p, sp); }
+void observation(const Position& s, int p, json::Tape& out) { view(s, p, out); }
 
-json::Value public_observation(const Position& s, const boost::json::storage_ptr& sp) { return view(s, kEveryone, sp); }
+void public_observation(const Position& s, json::Tape& out) { view(s, kEveryone, out); }
 
 const char* phase_name(Phase phase) noexcept { return kPhaseNames[static_cast<int>(phase)]; }
 const char* kind_name(MoveKind kind) noexcept { return kMoveKinds[static_cast<int>(kind)]; }
 
-json::Value move_json(const Move& move) { return move_json(move, {}); }
-
-json::Value move_json(const Move& move, const boost::json::storage_ptr& sp) {
-    json::Object out(sp);
-    out.emplace("kind", kind_name(move.kind));
-    if (move.kind == MoveKind::Place || move.kind == MoveKind::Discard)
-        out.emplace("card", json::view(format_card(move.card)));
-    if (move.kind == MoveKind::Place) out.emplace("side", move.side == Side::Left ? "left" : "right");
-    return out;
+json::Value move_json(const Move& move) {
+    json::Tape tape;
+    write_move(tape, move);
+    return tape.value();
 }
 
 Move move_from_json(const json::Value& data) {
@@ -451,16 +431,16 @@ Move move_from_json(const json::Value& data) {
 
 json::Value Rules::options_json(const Game& game) { return schacht::options_json(game); }
 
-json::Value Rules::observation(const Position& position, int player, const boost::json::storage_ptr& storage) {
-    return schacht::observation(position, player, storage);
+void Rules::observation(const Position& position, int player, json::Tape& out) {
+    schacht::observation(position, player, out);
 }
 
 State Rules::state_from_json(const Game& game, std::string_view text) { return read_state(text, &game); }
 
 json::Value Rules::move_json(const Move& move) { return schacht::move_json(move); }
 
-json::Value Rules::public_observation(const Position& position, const boost::json::storage_ptr& storage) {
-    return schacht::public_observation(position, storage);
+void Rules::public_observation(const Position& position, json::Tape& out) {
+    schacht::public_observation(position, out);
 }
 
 json::Value Rules::visibility() { return schacht::visibility(); }

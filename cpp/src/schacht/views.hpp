@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <string>
+#include <string_view>
 
 #include "diabolo/core/events.hpp"
 #include "diabolo/core/index.hpp"
@@ -14,16 +15,54 @@ namespace diabolo::schacht {
 
 namespace views {
 
-using Storage = boost::json::storage_ptr;
-
-/// The cards of `set` in notation, sorted by colour then value: ["R1", "R4", "G5"].
-json::Value card_list(CardSet set, const Storage& sp = {});
+/// The cards of `set` in notation, sorted by colour then value: ["R1", "R4", "G5"], for
+/// the events.
+json::Value card_list(CardSet set);
 std::string colour_letter(int colour);
-json::Value colour_or_null(int colour, const Storage& sp = {});
-/// One bool per seat: bit s of `bits`.
-json::Value seat_bools(const Position& s, unsigned bits, const Storage& sp = {});
 /// colour letter -> {"left": values in the order placed, "right": ..., "closed": bool}
-json::Value rows_json(const Position& s, const Storage& sp = {});
+json::Value rows_json(const Position& s);
+
+// The same parts written by a json::Writer (the state's text) or a json::Tape (the views).
+
+template <class W>
+void write_card(W& w, Card card) {
+    w.plain_in_place(2, [card](char* out) {
+        write_card_notation(card, out);
+        return std::size_t{2};
+    });
+}
+
+template <class W>
+void write_cards(W& w, CardSet set) {
+    w.begin_array();
+    while (!set.empty()) write_card(w, Card{static_cast<uint8_t>(set.pop_lowest() / kMaxCopies)});  // slot order
+    w.end_array();
+}
+
+/// One bool per seat: bit s of `bits`.
+template <class W>
+void write_seat_bools(W& w, const Position& s, unsigned bits) {
+    w.begin_array();
+    for (int seat = 0; seat < s.players(); ++seat) w.value(((bits >> seat) & 1u) != 0);
+    w.end_array();
+}
+
+/// A colour's letter: "R".
+inline std::string_view colour_name(int colour) { return {&kColourLetters[colour], 1}; }
+
+template <class W>
+void write_rows(W& w, const Position& s) {
+    w.begin_object();
+    for (int c = 0; c < kColours; ++c) {
+        const Row& row = s.rows[at(c)];
+        w.key(colour_name(c)).begin_object().key("left").begin_array();
+        for (int i = 0; i < row.left_count; ++i) w.value(int{row.left[at(i)]});
+        w.end_array().key("right").begin_array();
+        for (int i = 0; i < row.right_count; ++i) w.value(int{row.right[at(i)]});
+        w.end_array().key("closed").value(row.closed()).end_object();
+    }
+    w.end_object();
+}
 
 }  // namespace views
 

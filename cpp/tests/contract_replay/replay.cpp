@@ -14,8 +14,6 @@
 #include <string>
 #include <vector>
 
-#include <boost/json/monotonic_resource.hpp>
-
 #include "diabolo/core/events.hpp"
 #include "diabolo/core/json.hpp"
 #include "diabolo/games.hpp"
@@ -84,10 +82,11 @@ int replay(const std::vector<std::string>& lines, const std::string& name) {
             for (json::Value& event : events_seen_by(R::last_events(state), seat)) seen.emplace_back(std::move(event));
             expect(json::serialize(seen) == rest, where);
         } else if (tag == "view") {
-            boost::json::monotonic_resource arena;
-            const json::Value view = seat == kEveryone ? R::public_observation(R::position(state), &arena)
-                                                       : R::observation(R::position(state), seat, &arena);
-            expect(json::serialize(view) == rest, where);
+            json::Tape view;
+            if (seat == kEveryone) R::public_observation(R::position(state), view);
+            else R::observation(R::position(state), seat, view);
+            expect(view.text() == rest, where);
+            expect(json::serialize(view.value()) == rest, where);  // the tape's value holds the same
         } else if (tag == "scores") {
             std::vector<int32_t> scores(static_cast<std::size_t>(R::players(game)));
             R::scores(R::position(state), scores.data());

@@ -74,10 +74,10 @@
 //   R::observation_tensor(position, player, out)   floats, what `player` may know
 //   R::observation_bytes(position, player, out)    the same as bytes, 0..255 between each
 //                                              entry's bounds (core/tensor.hpp)
-//   R::observation(position, player, storage)  what `player` may know, as JSON
-//       -> json::Value
-//   R::public_observation(position, storage)   what a spectator may know: the public keys
-//       -> json::Value                         of observation(), "player" null
+//   R::observation(position, player, tape)     writes what `player` may know, as JSON,
+//                                              into a json::Tape (tape.value(), .text())
+//   R::public_observation(position, tape)      what a spectator may know: the public keys
+//                                              of observation(), "player" null
 //   R::visibility() -> json::Value             who may see each observation key, move kind
 //                                              and event type (core/events.hpp)
 //   R::last_events(state) -> Events            the events of the last move applied to
@@ -192,20 +192,12 @@ DIABOLO_CONTRACT_MEMBER(observation_bytes,
                         (R::observation_bytes(ref<const typename R::Position>(), 0, static_cast<uint8_t*>(nullptr)), 0),
                         int)
 DIABOLO_CONTRACT_MEMBER(to_json, R::to_json(ref<const typename R::State>()), std::string)
+DIABOLO_CONTRACT_MEMBER(observation, (R::observation(ref<const typename R::Position>(), 0, ref<json::Tape>()), 0), int)
 DIABOLO_CONTRACT_MEMBER(public_observation,
-                        R::public_observation(ref<const typename R::Position>(), ref<const boost::json::storage_ptr>()),
-                        json::Value)
+                        (R::public_observation(ref<const typename R::Position>(), ref<json::Tape>()), 0), int)
 DIABOLO_CONTRACT_MEMBER(visibility, R::visibility(), json::Value)
 DIABOLO_CONTRACT_MEMBER(last_events, R::last_events(ref<const typename R::State>()), Events)
 
-template <class R, class = void>
-struct has_observation : std::false_type {};
-template <class R>
-struct has_observation<
-    R, void_t<decltype(R::observation(ref<const typename R::Position>(), 0, ref<const boost::json::storage_ptr>()))>>
-    : std::is_same<decltype(R::observation(ref<const typename R::Position>(), 0,
-                                           ref<const boost::json::storage_ptr>())),
-                   json::Value> {};
 template <class R, class = void>
 struct has_move_json : std::false_type {};
 template <class R>
@@ -292,11 +284,10 @@ constexpr bool implements_contract() {
                   "Rules::observation_tensor(const Position&, int player, float*)");
     static_assert(contract::has_observation_bytes<R>::value,
                   "Rules::observation_bytes(const Position&, int player, uint8_t*)");
-    static_assert(contract::has_observation<R>::value,
-                  "Rules::observation(const Position&, int player, const boost::json::storage_ptr&) -> json::Value");
+    static_assert(contract::has_observation<R>::value, "Rules::observation(const Position&, int player, json::Tape&)");
     static_assert(contract::has_to_json<R>::value, "Rules::to_json(const State&) -> std::string");
     static_assert(contract::has_public_observation<R>::value,
-                  "Rules::public_observation(const Position&, const boost::json::storage_ptr&) -> json::Value");
+                  "Rules::public_observation(const Position&, json::Tape&)");
     static_assert(contract::has_visibility<R>::value, "Rules::visibility() -> json::Value");
     static_assert(contract::has_last_events<R>::value, "Rules::last_events(const State&) -> Events");
     static_assert(contract::has_state_from_json<R>::value,

@@ -114,6 +114,14 @@ json::Value seat_list(const Values& values, int players, const boost::json::stor
     return out;
 }
 
+/// The same written by a json::Writer or a json::Tape.
+template <class W, class Values>
+void write_seat_list(W& w, const Values& values, int players) {
+    w.begin_array();
+    for (int seat = 0; seat < players; ++seat) w.value(values[static_cast<std::size_t>(seat)]);
+    w.end_array();
+}
+
 /// The end of the game, the same in every game: each seat's total and the winners, the
 /// seats with the highest total (S6.2, D1.3, K4.2).
 template <class Scores>

@@ -19,10 +19,12 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <deque>
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 namespace diabolo::json {
@@ -258,6 +260,117 @@ private:
     std::string out_;  // the text, then spare bytes: out_.size() is the buffer's size
     std::size_t size_ = 0;
     bool first_ = true;  // no comma before the next item
+};
+
+/// A JSON value as a flat list of tokens in document order, written with Writer's calls.
+/// A view (observation, public_observation) is written once into a Tape, then made into
+/// what its reader needs: Python objects in the bindings, a Boost.JSON value, text. No
+/// tree of values is built in between: building Boost.JSON's tree and walking it were
+/// a third of an observation's cost from Python. An array or object knows its size when
+/// it is closed (the bindings size their lists from it); a key is a String token before
+/// its value. Integers only: views hold no floats.
+class Tape {
+public:
+    enum class Kind : uint8_t { Null, Bool, Int, String, Array, Object };
+    struct Token {
+        Kind kind;
+        bool flag;      // Bool
+        uint32_t size;  // String: bytes; Array: items; Object: keys
+        union {
+            long long integer;  // Int
+            std::size_t start;  // String: its first byte in the tape's characters
+        };
+    };
+
+    /// A tape with room for `tokens` tokens and `bytes` bytes of strings before it grows.
+    explicit Tape(std::size_t tokens = 64, std::size_t bytes = 256) {
+        tokens_.reserve(tokens);
+        chars_.resize(bytes);
+    }
+    Tape& begin_object() { return open(Kind::Object); }
+    Tape& end_object() { return close(); }
+    Tape& begin_array() { return open(Kind::Array); }
+    Tape& end_array() { return close(); }
+    /// The key of the next value in an object.
+    Tape& key(std::string_view name) {
+        push_text(name);
+        return *this;
+    }
+    Tape& value(std::string_view text) {
+        count();
+        push_text(text);
+        return *this;
+    }
+    Tape& value(const char* text) { return value(std::string_view(text)); }
+    /// A string that `write(out)` writes in place (at most `most` bytes) and whose length it
+    /// returns, as Writer::plain_in_place: helpers templated on the writer serve both.
+    template <class Write>
+    Tape& plain_in_place(std::size_t most, Write write) {
+        count();
+        if (used_ + most > chars_.size()) chars_.resize(2 * (used_ + most));
+        const std::size_t size = write(&chars_[used_]);
+        push(Kind::String, static_cast<uint32_t>(size)).start = used_;
+        used_ += size;
+        return *this;
+    }
+    template <class Integer, std::enable_if_t<std::is_integral_v<Integer> && !std::is_same_v<Integer, bool>, int> = 0>
+    Tape& value(Integer number) {
+        count();
+        push(Kind::Int, 0).integer = static_cast<long long>(number);
+        return *this;
+    }
+    Tape& value(bool flag) {
+        count();
+        push(Kind::Bool, 0).flag = flag;
+        return *this;
+    }
+    Tape& null() {
+        count();
+        push(Kind::Null, 0);
+        return *this;
+    }
+
+    /// The tokens written, the value first (the tape holds one value once it is closed).
+    const std::vector<Token>& tokens() const noexcept { return tokens_; }
+    /// The characters of a String token.
+    std::string_view text_of(const Token& token) const noexcept { return {chars_.data() + token.start, token.size}; }
+    /// The value as a Boost.JSON value in `storage`.
+    Value value(const boost::json::storage_ptr& storage = {}) const;
+    /// The value as compact JSON text, as Writer writes it: serialize(value()) writes the
+    /// same but for control characters, which it escapes by name ("\n" for "\u000a").
+    std::string text() const;
+
+private:
+    Token& push(Kind kind, uint32_t size) {
+        Token& token = tokens_.emplace_back();
+        token.kind = kind;
+        token.size = size;
+        return token;
+    }
+    void push_text(std::string_view text) {
+        if (used_ + text.size() > chars_.size()) chars_.resize(2 * (used_ + text.size()));
+        std::memcpy(&chars_[used_], text.data(), text.size());
+        push(Kind::String, static_cast<uint32_t>(text.size())).start = used_;
+        used_ += text.size();
+    }
+    /// One more item in the array or object open (an object counts its values, not its keys).
+    void count() noexcept {
+        if (!open_.empty()) ++tokens_[open_.back()].size;
+    }
+    Tape& open(Kind kind) {
+        count();
+        open_.push_back(static_cast<uint32_t>(tokens_.size()));
+        push(kind, 0);
+        return *this;
+    }
+    Tape& close() {
+        open_.pop_back();
+        return *this;
+    }
+    std::vector<Token> tokens_;
+    std::string chars_;           // the strings' bytes, then spare bytes: chars_.size() is the buffer's size
+    std::size_t used_ = 0;        // bytes of chars_ in use
+    std::vector<uint32_t> open_;  // the arrays and objects not yet closed, by token index
 };
 
 /// The most moves a state's history holds: the history is a record of the moves, read

@@ -256,19 +256,17 @@ json::Value options_json(const Game& game);
 /// left out in the short form, "target": "new" for an Ace), or {"kind": "turn"} and the
 /// other kinds alone (D7).
 json::Value move_json(const Move& move);
-/// The same in the memory of `sp` (a view's, so that the view takes it without a copy).
-json::Value move_json(const Move& move, const boost::json::storage_ptr& sp);
 /// The names of the phases and of the kinds of move, as views, states and move data
 /// write them.
 const char* phase_name(Phase phase) noexcept;
 const char* kind_name(MoveKind kind) noexcept;
 /// The move of such data; NotationError naming what is wrong.
 Move move_from_json(const json::Value& data);
-/// What `player` may know (D8.3): the centre, every seat's face-up cards and counts, the
-/// scores and its legal moves, allocated from `storage`.
-json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
-/// What a spectator may know: observation() without "legal", "player" null (D8.1).
-json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
+/// Writes what `player` may know (D8.3) into `out`: the centre, every seat's face-up cards
+/// and counts, the scores and its legal moves (out.value() is the view as a JSON value).
+void observation(const Position& position, int player, json::Tape& out);
+/// Writes what a spectator may know: observation() without "legal", "player" null (D8.1).
+void public_observation(const Position& position, json::Tape& out);
 /// Who may see each observation key, move kind and event type (docs/frontend.rst).
 json::Value visibility();
 
@@ -433,8 +431,8 @@ struct Rules {
     static void observation_tensor(const Position& position, int player, float* out) noexcept;
     /// The same tensor as bytes, each entry scaled to 0..255 between its bounds (TensorWriter).
     static void observation_bytes(const Position& position, int player, uint8_t* out) noexcept;
-    static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
-    static json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
+    static void observation(const Position& position, int player, json::Tape& out);
+    static void public_observation(const Position& position, json::Tape& out);
     static json::Value visibility();
     static Events last_events(const State& state);
     /// The whole state as JSON text (every seat's face-down cards and the history included).

@@ -148,8 +148,8 @@ struct Rules {
     static void observation_tensor(const Position& position, int player, float* out) noexcept;
     static void observation_bytes(const Position& position, int player, uint8_t* out) noexcept;
     static void observation_tensor_bounds(const Game& game, float* low, float* high) noexcept;
-    static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
-    static json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
+    static void observation(const Position& position, int player, json::Tape& out);
+    static void public_observation(const Position& position, json::Tape& out);
     static json::Value visibility();
     static Events last_events(const State& state);
     static std::string to_json(const State& state);

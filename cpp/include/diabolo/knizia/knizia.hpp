@@ -407,23 +407,21 @@ Game game_from_json(const json::Value& options, std::shared_ptr<const Lexicon> l
 /// A deck file's JSON and back (K10.7): OptionError naming what is wrong.
 json::Value deck_json(const Deck& deck);
 Deck deck_from_json(const json::Value& value);
-/// What `player` may know (K8, K10.6): the keys of the rules page. Without `claims`,
-/// "legal" and "legal_moves" leave out the claims (legal_moves above).
-json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage,
-                        bool claims = true);
-/// What a spectator may know: observation() without "legal", "player" null (K5.1).
-json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
+/// Writes what `player` may know (K8, K10.6) into `out`: the keys of the rules page
+/// (out.value() is the view as a JSON value). Without `claims`, "legal" and
+/// "legal_moves" leave out the claims (legal_moves above).
+void observation(const Position& position, int player, json::Tape& out, bool claims = true);
+/// Writes what a spectator may know: observation() without "legal", "player" null (K5.1).
+void public_observation(const Position& position, json::Tape& out);
 /// Who may see each observation key, move kind and event type (docs/frontend.rst).
 json::Value visibility();
 /// Parts of every seat's view: the table line in notation (K8), and the round's last call
 /// as {"seat", "word", "valid", "reason"} or null (K10.6).
-json::Value table_json(const Position& position, const boost::json::storage_ptr& storage);
-json::Value last_call_json(const Position& position, const boost::json::storage_ptr& storage);
+json::Value table_json(const Position& position);
+json::Value last_call_json(const Position& position);
 /// A move as data: {"kind": "reveal"}, {"kind": "pass"}, {"kind": "take", "position": 5},
 /// {"kind": "claim", "word": "POST", "cards": [3, 7, 9, 2] or null}; NotationError back.
 json::Value move_json(const Move& move);
-/// The same in the memory of `sp` (a view's, so that the view takes it without a copy).
-json::Value move_json(const Move& move, const boost::json::storage_ptr& sp);
 Move move_from_json(const json::Value& value);
 
 const char* phase_name(Phase phase) noexcept;
@@ -593,8 +591,8 @@ struct Rules {
     static void observation_tensor(const Position& position, int player, float* out) noexcept;
     /// The same tensor as bytes, each entry scaled to 0..255 between its bounds (TensorWriter).
     static void observation_bytes(const Position& position, int player, uint8_t* out) noexcept;
-    static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
-    static json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
+    static void observation(const Position& position, int player, json::Tape& out);
+    static void public_observation(const Position& position, json::Tape& out);
     static json::Value visibility();
     static Events last_events(const State& state);
     /// The whole state as JSON text, and back for the game `game` (StateFormatError naming

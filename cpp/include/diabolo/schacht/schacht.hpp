@@ -293,20 +293,18 @@ State state_from_json(std::string_view text);
 /// A move as data: {"kind": "place", "card": "G5", "side": "left"}, {"kind": "discard",
 /// "card": "G5"}, {"kind": "bet"} or {"kind": "hold"} (S8).
 json::Value move_json(const Move& move);
-/// The same in the memory of `sp` (a view's, so that the view takes it without a copy).
-json::Value move_json(const Move& move, const boost::json::storage_ptr& sp);
 /// The names of the phases and of the kinds of move, as views, states and move data
 /// write them.
 const char* phase_name(Phase phase) noexcept;
 const char* kind_name(MoveKind kind) noexcept;
 /// The move of such data; NotationError naming what is wrong.
 Move move_from_json(const json::Value& data);
-/// What `player` may know (S7.4): its hand, the public table and its legal moves. Its
-/// parts are allocated from `storage` (the default heap if none).
-json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
-/// What a spectator may know (S7.1): the keys of observation() that are public, with
-/// "player" null.
-json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
+/// Writes what `player` may know (S7.4) into `out`: its hand, the public table and its
+/// legal moves (out.value() is the view as a JSON value).
+void observation(const Position& position, int player, json::Tape& out);
+/// Writes what a spectator may know (S7.1): the keys of observation() that are public,
+/// with "player" null.
+void public_observation(const Position& position, json::Tape& out);
 /// Who may see each observation key, move kind and event type (docs/frontend.rst).
 json::Value visibility();
 
@@ -537,8 +535,8 @@ struct Rules {
     static void observation_tensor(const Position& position, int player, float* out) noexcept;
     /// The same tensor as bytes, each entry scaled to 0..255 between its bounds (TensorWriter).
     static void observation_bytes(const Position& position, int player, uint8_t* out) noexcept;
-    static json::Value observation(const Position& position, int player, const boost::json::storage_ptr& storage);
-    static json::Value public_observation(const Position& position, const boost::json::storage_ptr& storage);
+    static void observation(const Position& position, int player, json::Tape& out);
+    static void public_observation(const Position& position, json::Tape& out);
     static json::Value visibility();
     static Events last_events(const State& state);
     /// The whole state as JSON text: options, seed, every hand, the pile, the history and the
