@@ -1,5 +1,6 @@
 #include "common.hpp"
 
+#include <algorithm>
 #include <array>
 #include <climits>
 #include <cstring>
@@ -186,30 +187,59 @@ public:
     /// A new reference to a str of the text, or nullptr with a Python error set.
     PyObject* get(const char* data, std::size_t size) {
         if (size > kLongest) return new_str(data, size);
-        uint64_t hash = 14695981039346656037ull ^ size;  // FNV-1a
-        for (std::size_t i = 0; i < size; ++i) hash = (hash ^ static_cast<unsigned char>(data[i])) * 1099511628211ull;
-        Slot& slot = slots_[static_cast<std::size_t>(hash >> 32) % kSlots];
-        if (slot.str != nullptr && slot.size == size && std::memcmp(slot.text, data, size) == 0) {
+        Key key{};
+        std::memcpy(key.data(), data, size);
+        return find(data, size, key);
+    }
+    /// The same for a text followed by at least json::Tape::kPadding readable bytes (a
+    /// tape's strings): read as three words at once, without a copy of each byte.
+    PyObject* get_padded(const char* data, std::size_t size) {
+        if (size > kLongest) return new_str(data, size);
+        Key key;
+        std::memcpy(key.data(), data, sizeof key);
+        for (std::size_t w = 0; w < key.size(); ++w) {
+            const std::size_t keep =
+                std::min<std::size_t>(size - std::min(size, 8 * w), 8);  // bytes of the text in word w
+            key[w] &= keep == 8 ? ~uint64_t{0} : low_bytes(keep);
+        }
+        return find(data, size, key);
+    }
+
+private:
+    static constexpr std::size_t kSlots = 2048, kLongest = 23;  // a text and its size fit three words
+    using Key = std::array<uint64_t, 3>;                        // the text's bytes, zero-padded
+    static_assert(json::Tape::kPadding >= sizeof(Key), "a tape's strings are read as whole keys");
+    struct Slot {
+        PyObject* str = nullptr;
+        Key key{};
+        std::size_t size = 0;
+    };
+
+    /// The word mask of a word's first `bytes` bytes (bytes < 8), as memcpy laid them.
+    static uint64_t low_bytes(std::size_t bytes) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        return bytes == 0 ? 0 : ~uint64_t{0} << (8 * (8 - bytes));
+#else
+        return (uint64_t{1} << (8 * bytes)) - 1;
+#endif
+    }
+
+    PyObject* find(const char* data, std::size_t size, const Key& key) {
+        const uint64_t hash = (key[0] * 0x9E3779B97F4A7C15ull) ^ (key[1] * 0xC2B2AE3D27D4EB4Full) ^
+                              ((key[2] + size) * 0x165667B19E3779F9ull);
+        Slot& slot = slots_[static_cast<std::size_t>(hash >> 53) % kSlots];
+        if (slot.str != nullptr && slot.key == key && slot.size == size) {
             Py_INCREF(slot.str);
             return slot.str;
         }
         PyObject* str = new_str(data, size);
         if (str == nullptr) return nullptr;
         Py_XDECREF(slot.str);
-        slot.str = str;
-        slot.size = static_cast<uint8_t>(size);
-        std::memcpy(slot.text, data, size);
+        slot = {str, key, size};
         Py_INCREF(str);
         return str;
     }
 
-private:
-    static constexpr std::size_t kSlots = 2048, kLongest = 23;  // a slot of 32 bytes
-    struct Slot {
-        PyObject* str = nullptr;
-        uint8_t size = 0;
-        char text[kLongest] = {};
-    };
     std::array<Slot, kSlots> slots_{};
 };
 
@@ -273,7 +303,7 @@ PyObject* new_object(const json::Tape& tape, std::size_t& i) {
         case json::Tape::Kind::Int: return PyLong_FromLongLong(token.integer);
         case json::Tape::Kind::String: {
             const std::string_view text = tape.text_of(token);
-            return short_strs().get(text.data(), text.size());
+            return short_strs().get_padded(text.data(), text.size());
         }
         case json::Tape::Kind::Array: {
             PyObject* out = PyList_New(static_cast<py::ssize_t>(token.size));
@@ -288,7 +318,7 @@ PyObject* new_object(const json::Tape& tape, std::size_t& i) {
             PyObject* out = PyDict_New();
             for (uint32_t k = 0; out != nullptr && k < token.size; ++k) {
                 const std::string_view name = tape.text_of(tape.tokens()[i++]);
-                PyObject* key = short_strs().get(name.data(), name.size());
+                PyObject* key = short_strs().get_padded(name.data(), name.size());
                 PyObject* entry = key != nullptr ? new_object(tape, i) : nullptr;
                 if (entry == nullptr || PyDict_SetItem(out, key, entry) != 0) Py_CLEAR(out);
                 Py_XDECREF(key);

@@ -282,10 +282,13 @@ public:
         };
     };
 
+    /// Readable bytes after every string's last (a reader may load whole words).
+    static constexpr std::size_t kPadding = 32;
+
     /// A tape with room for `tokens` tokens and `bytes` bytes of strings before it grows.
     explicit Tape(std::size_t tokens = 64, std::size_t bytes = 256) {
         tokens_.reserve(tokens);
-        chars_.resize(bytes);
+        chars_.resize(bytes + kPadding);
     }
     Tape& begin_object() { return open(Kind::Object); }
     Tape& end_object() { return close(); }
@@ -307,7 +310,7 @@ public:
     template <class Write>
     Tape& plain_in_place(std::size_t most, Write write) {
         count();
-        if (used_ + most > chars_.size()) chars_.resize(2 * (used_ + most));
+        room(most);
         const std::size_t size = write(&chars_[used_]);
         push(Kind::String, static_cast<uint32_t>(size)).start = used_;
         used_ += size;
@@ -347,8 +350,11 @@ private:
         token.size = size;
         return token;
     }
+    void room(std::size_t bytes) {
+        if (used_ + bytes + kPadding > chars_.size()) chars_.resize(2 * (used_ + bytes) + kPadding);
+    }
     void push_text(std::string_view text) {
-        if (used_ + text.size() > chars_.size()) chars_.resize(2 * (used_ + text.size()));
+        room(text.size());
         std::memcpy(&chars_[used_], text.data(), text.size());
         push(Kind::String, static_cast<uint32_t>(text.size())).start = used_;
         used_ += text.size();
