@@ -123,6 +123,25 @@ TEST(json_reader_unescapes_keys_and_strings) {
     CHECK(root.at("abcdefghik").integer(0, 1) == 1);
 }
 
+TEST(json_tape_holds_the_value_written_as_value_and_as_text) {
+    // Nested and empty containers, a string longer than a few words that grows the tape's
+    // characters, and escapes; keys are not counted as items.
+    json::Tape tape(2, 4);
+    const std::string long_text(300, 'w');
+    tape.begin_object().key("a").begin_array().value(1).begin_array().end_array().begin_object().end_object();
+    tape.value(-7LL).null().value(true).end_array().key("b").value(long_text).key("q").value("say \"hi\"\n");
+    tape.key("n").begin_object().key("x").value(false).end_object().end_object();
+    const json::Value expected = json::parse(R"({"a": [1, [], {}, -7, null, true], "b": ")" + long_text +
+                                             R"(", "q": "say \"hi\"\n", "n": {"x": false}})");
+    CHECK(tape.value() == expected);
+    CHECK(tape.text() ==
+          R"({"a":[1,[],{},-7,null,true],"b":")" + long_text + R"(","q":"say \"hi\"\u000a","n":{"x":false}})");
+    CHECK(json::parse(tape.text()) == expected);
+    CHECK(tape.tokens()[0].kind == json::Tape::Kind::Object && tape.tokens()[0].size == 4);
+    CHECK(tape.tokens()[2].kind == json::Tape::Kind::Array && tape.tokens()[2].size == 6);
+    CHECK(json::Tape().value().is_null() && json::Tape().text() == "null");  // nothing written
+}
+
 TEST(json_reader_refuses_what_is_not_one_document) {
     CHECK(read_error([] { json::Document("{\"a\": 1, \"a\": 2}", "test"); }) ==
           "test: the key 'a' is given twice in one object");
