@@ -188,9 +188,8 @@ std::string Rules::to_json(const State& t) {
     }
     w.key("rows");
     write_rows(w, s);
-    w.key("scores").begin_array();
-    for (int seat = 0; seat < s.players(); ++seat) w.value(int{s.scores[at(seat)]});
-    w.end_array();
+    w.key("scores");
+    write_seat_list(w, s.scores, s.players());
     w.key("history").begin_array();
     for (const Step& step : t.history)
         w.plain_in_place(6, [&step](char* out) { return write_history_entry(step, out); });
@@ -344,9 +343,9 @@ void view(const Position& s, int p, json::Tape& w) {
         if (decided) w.value((s.bets >> p) & 1u ? "bet" : "hold");
         else w.null();
     }
-    w.key("scores").begin_array();
-    for (int i = 0; i < s.players(); ++i) w.value(int{s.scores[at(i)]});
-    w.end_array().key("scoring_colour");
+    w.key("scores");
+    write_seat_list(w, s.scores, s.players());
+    w.key("scoring_colour");
     if (s.phase == Phase::Doubler && s.scoring_colour >= 0) w.value(colour_name(s.scoring_colour));
     else w.null();
     w.key("revealed").begin_object();
