@@ -269,7 +269,7 @@ void bind_state_views(py::class_<typename R::State>& cls, detail::Docs<R>& doc) 
            "observation",
            [](const State& state, const py::object& player) {
                const int p = to_seat(player, R::players(R::game(state)));
-               json::Tape view(256, 1024);  // a seat's view of any game fits before it grows
+               json::Tape view;
                R::observation(R::position(state), p, view);
                return to_python(view);
            },
@@ -279,7 +279,7 @@ void bind_state_views(py::class_<typename R::State>& cls, detail::Docs<R>& doc) 
         .def(
             "public_observation",
             [](const State& state) {
-                json::Tape view(256, 1024);
+                json::Tape view;
                 R::public_observation(R::position(state), view);
                 return to_python(view);
             },

@@ -197,7 +197,7 @@ void bind_knizia(py::module_& m) {
             "observation",
             [](const State& k, const py::object& player, bool claims) {
                 const int p = to_seat(player, k.position.players());
-                json::Tape view(256, 1024);
+                json::Tape view;
                 observation(k.position, p, view, claims);
                 return to_python(view);
             },

@@ -150,7 +150,7 @@ struct StateOf final : AnyState {
     int tensor_size() const override { return R::observation_tensor_size(game()); }
     void tensor(int player, float* out) const override { R::observation_tensor(R::position(state), player, out); }
     std::string observation(int player) const override {
-        json::Tape view(256, 1024);
+        json::Tape view;
         if (player == kEveryone) R::public_observation(R::position(state), view);
         else R::observation(R::position(state), player, view);
         return view.text();

@@ -14,8 +14,6 @@ json::Value card_or_null(int card) {
     return card < 0 ? json::Value(nullptr) : json::Value(json::view(format_card(card)));
 }
 
-std::string suit_letter(int suit) { return std::string(1, kSuitLetters[suit]); }
-
 std::vector<int> pile_ids(const Position& s, bool complete) {
     std::vector<int> ids;
     for (int id = 1; id <= s.pile_count; ++id) {

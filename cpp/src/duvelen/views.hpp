@@ -19,7 +19,6 @@ namespace diabolo::duvelen {
 namespace views {
 
 json::Value card_or_null(int card);
-std::string suit_letter(int suit);
 /// The piles in the centre (by number) or the Herenhopen (in completion order), as in
 /// observation() (D8.3).
 json::Value piles_json(const Position& s, bool complete);
@@ -34,6 +33,9 @@ void write_card_or_null(W& w, int card) {
     else w.value(format_card(card));
 }
 
+/// A suit's letter: "h".
+inline std::string_view suit_letter(int suit) { return {&kSuitLetters[suit], 1}; }
+
 /// The ids of the piles in the centre (by number) or of the Herenhopen (in completion order).
 std::vector<int> pile_ids(const Position& s, bool complete);
 
@@ -45,7 +47,7 @@ void write_piles(W& w, const Position& s, bool complete) {
         w.begin_object();
         if (complete) w.key("holder").value(int{pile.holder});
         else w.key("id").value(id);
-        w.key("suit").value(std::string_view(&kSuitLetters[pile.suit], 1));
+        w.key("suit").value(suit_letter(pile.suit));
         if (!complete) w.key("top").value(int{pile.top});
         w.key("owners").begin_array();
         for (int r = 0; r < pile.top; ++r) w.value(int{pile.owners[at(r)]});

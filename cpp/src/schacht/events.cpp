@@ -20,8 +20,6 @@ json::Value card_list(CardSet set) {
     return out;
 }
 
-std::string colour_letter(int colour) { return std::string(1, kColourLetters[colour]); }
-
 json::Value rows_json(const Position& s) {
     json::Tape tape;
     write_rows(tape, s);

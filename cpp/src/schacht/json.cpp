@@ -17,7 +17,6 @@ constexpr const char* kPhaseNames[] = {"play", "doubler", "game_over"};
 constexpr const char* kMoveKinds[] = {"place", "discard", "bet", "hold"};
 
 using views::colour_letter;
-using views::colour_name;
 using views::write_card;
 using views::write_cards;
 using views::write_rows;
@@ -164,11 +163,11 @@ std::string Rules::to_json(const State& t) {
     w.key("phase").value(kPhaseNames[static_cast<int>(s.phase)]);
     w.key("current_player").value(int{s.current_player});
     w.key("scoring_colour");
-    if (s.phase == Phase::Doubler && s.scoring_colour >= 0) w.value(colour_name(s.scoring_colour));
+    if (s.phase == Phase::Doubler && s.scoring_colour >= 0) w.value(colour_letter(s.scoring_colour));
     else w.null();
     w.key("revealed_colours").begin_array();
     for (int c = 0; c < kColours; ++c) {
-        if (s.revealed_colours & (1u << c)) w.value(colour_name(c));
+        if (s.revealed_colours & (1u << c)) w.value(colour_letter(c));
     }
     w.end_array();
     w.key("doubler_available");
@@ -346,7 +345,7 @@ void view(const Position& s, int p, json::Tape& w) {
     w.key("scores");
     write_seat_list(w, s.scores, s.players());
     w.key("scoring_colour");
-    if (s.phase == Phase::Doubler && s.scoring_colour >= 0) w.value(colour_name(s.scoring_colour));
+    if (s.phase == Phase::Doubler && s.scoring_colour >= 0) w.value(colour_letter(s.scoring_colour));
     else w.null();
     w.key("revealed").begin_object();
     for (const auto& [key, sets] : {std::pair{"shown", &s.shown}, std::pair{"discarded", &s.discarded}}) {
@@ -357,7 +356,7 @@ void view(const Position& s, int p, json::Tape& w) {
     w.key("scoring").begin_object();
     for (int c = 0; c < kColours; ++c) {
         if (!(s.revealed_colours & (1u << c))) continue;
-        w.key(colour_name(c)).begin_array();
+        w.key(colour_letter(c)).begin_array();
         for (int i = 0; i < s.players(); ++i) write_cards(w, s.hands[at(i)] & colour_mask(c));
         w.end_array();
     }

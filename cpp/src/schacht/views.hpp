@@ -18,7 +18,6 @@ namespace views {
 /// The cards of `set` in notation, sorted by colour then value: ["R1", "R4", "G5"], for
 /// the events.
 json::Value card_list(CardSet set);
-std::string colour_letter(int colour);
 /// colour letter -> {"left": values in the order placed, "right": ..., "closed": bool}
 json::Value rows_json(const Position& s);
 
@@ -48,14 +47,14 @@ void write_seat_bools(W& w, const Position& s, unsigned bits) {
 }
 
 /// A colour's letter: "R".
-inline std::string_view colour_name(int colour) { return {&kColourLetters[colour], 1}; }
+inline std::string_view colour_letter(int colour) { return {&kColourLetters[colour], 1}; }
 
 template <class W>
 void write_rows(W& w, const Position& s) {
     w.begin_object();
     for (int c = 0; c < kColours; ++c) {
         const Row& row = s.rows[at(c)];
-        w.key(colour_name(c)).begin_object().key("left").begin_array();
+        w.key(colour_letter(c)).begin_object().key("left").begin_array();
         for (int i = 0; i < row.left_count; ++i) w.value(int{row.left[at(i)]});
         w.end_array().key("right").begin_array();
         for (int i = 0; i < row.right_count; ++i) w.value(int{row.right[at(i)]});

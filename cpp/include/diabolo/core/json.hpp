@@ -285,8 +285,9 @@ public:
     /// Readable bytes after every string's last (a reader may load whole words).
     static constexpr std::size_t kPadding = 32;
 
-    /// A tape with room for `tokens` tokens and `bytes` bytes of strings before it grows.
-    explicit Tape(std::size_t tokens = 64, std::size_t bytes = 256) {
+    /// A tape with room for `tokens` tokens and `bytes` bytes of strings before it grows:
+    /// by default, a seat's view of any game but Knizia's with its claims.
+    explicit Tape(std::size_t tokens = 256, std::size_t bytes = 1024) {
         tokens_.reserve(tokens);
         chars_.resize(bytes + kPadding);
     }
