@@ -225,7 +225,7 @@ struct Document::Builder {
         const bool in_text = chars.data() >= text.data() && chars.data() + chars.size() <= text.data() + text.size();
         if (partial || !in_text) {  // unescaped by the parser into its own buffer: kept here
             pending.append(chars);
-            chars = document.unescaped_.emplace_back(std::move(pending));
+            chars = document.unescaped_.emplace_front(std::move(pending));
             pending.clear();
             partial = false;
         }

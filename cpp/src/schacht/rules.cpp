@@ -189,22 +189,39 @@ std::string format_card(Card card) {
     return text;
 }
 
-Card parse_card(std::string_view text) {
+namespace {
+
+/// Each byte's colour as a card's first letter (S8), -1 for a byte that is none.
+constexpr std::array<int8_t, 256> kColourOfLetter = [] {
+    std::array<int8_t, 256> colours{};
+    for (int8_t& colour : colours) colour = -1;
+    for (int c = 0; c < kColours; ++c) colours[static_cast<uint8_t>(kColourLetters[c])] = static_cast<int8_t>(c);
+    return colours;
+}();
+
+[[noreturn]] void not_a_card(std::string_view text) {
     if (text.size() != 2) {
         throw NotationError("a card is a colour letter (R, Y, G, P, B) and a value 1-5, like 'G5'; got " +
                             quoted(text));
     }
-    int colour = 0;
-    while (colour < kColours && kColourLetters[colour] != text[0]) ++colour;
-    if (colour == kColours) {
+    if (kColourOfLetter[static_cast<uint8_t>(text[0])] < 0) {
         throw NotationError("unknown colour " + quoted(text.substr(0, 1)) + " in card " + quoted(text) +
                             ": colours are R, Y, G, P, B (S8)");
     }
-    if (text[1] < '1' || text[1] > '5') {
-        throw NotationError("unknown value " + quoted(text.substr(1, 1)) + " in card " + quoted(text) +
-                            ": values are 1-5 (S1.3)");
+    throw NotationError("unknown value " + quoted(text.substr(1, 1)) + " in card " + quoted(text) +
+                        ": values are 1-5 (S1.3)");
+}
+
+}  // namespace
+
+Card parse_card(std::string_view text) {
+    // A table for the letter: states and histories are read card by card.
+    if (text.size() == 2) {
+        const int colour = kColourOfLetter[static_cast<uint8_t>(text[0])];
+        const unsigned value = static_cast<unsigned>(text[1] - '1');
+        if (colour >= 0 && value < static_cast<unsigned>(kValues)) return Card::of(colour, static_cast<int>(value) + 1);
     }
-    return Card::of(colour, text[1] - '0');
+    not_a_card(text);
 }
 
 std::string Rules::format_move(const Move& move) {

@@ -20,7 +20,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
-#include <deque>
+#include <forward_list>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -108,7 +108,7 @@ public:
 private:
     uint32_t walk(uint32_t array, uint32_t item) const noexcept;
     std::vector<Token> tokens_;
-    std::deque<std::string> unescaped_;  // strings and keys that held escapes
+    std::forward_list<std::string> unescaped_;  // strings and keys that held escapes (empty: no allocation)
     const char* what_;
     mutable uint32_t cursor_array_ = UINT32_MAX, cursor_item_ = 0, cursor_index_ = 0;
 };
@@ -183,6 +183,20 @@ public:
         value(name);
         put(':');
         first_ = true;  // the value follows without a comma
+        return *this;
+    }
+    /// A key spelled in the engine's code, which needs no escapes: copied whole, not
+    /// looked at byte by byte (a state's text is a third keys).
+    template <std::size_t N>
+    Writer& key(const char (&name)[N]) {
+        separate();
+        room(N + 2);
+        out_[size_++] = '"';
+        std::memcpy(&out_[size_], name, N - 1);
+        size_ += N - 1;
+        out_[size_++] = '"';
+        out_[size_++] = ':';
+        first_ = true;
         return *this;
     }
     Writer& value(std::string_view text) {
