@@ -119,6 +119,7 @@ class Seat:
         self.dropped = ""  # why the server ended the connection, if it did
         self.latencies: list[float] = []
         self.rejected = 0
+        self.ended = False  # the table's game ended before the time was up
 
     async def play(self, stop: float) -> None:
         async with connect(f"{self.url}/ws/{self.table}", max_size=2**24, compression=None) as ws:
@@ -149,6 +150,7 @@ class Seat:
                 self.rejected += kind == "rejected"
             elif kind in ("update", "welcome"):
                 legal, version = message.get("legal", []), message["version"]
+                self.ended = self.ended or any(event["type"] == "game_ended" for event in message.get("events", ()))
             # The latest news decides, also when it came while a move was on its way
             # (the same seat may be next: a doubler decision, then its card).
             if sent_at is None and legal and time.monotonic() < stop:
@@ -316,6 +318,12 @@ def measure(args: argparse.Namespace, store: str, redis: str, processes: int, en
     print(f"{processes} process{'es' if processes > 1 else ''}, {kind}:")
     print(f"  connections:            {len(seats)}")
     print(f"  accepted moves:         {accepted:,} ({accepted / args.seconds:,.0f} a second)")
+    ended = len({seat.table for seat in seats if seat.ended})
+    if ended:  # its seats waited out the rest of the time: the server was not loaded to the end
+        print(
+            f"  NOTE: {ended} of {len(tables)} games ended before the time was up: "
+            "the rates count idle time (raise --rounds)"
+        )
     print(f"  refused moves:          {sum(seat.rejected for seat in seats):,}")
     dropped = collections.Counter(seat.dropped for seat in seats if seat.dropped)
     print(f"  connections dropped:    {sum(dropped.values()):,}")
@@ -344,7 +352,9 @@ def main() -> None:
     parser.add_argument(
         "--pace", type=float, default=0, help="seconds a seat thinks before its move (0: at once, to saturate)"
     )
-    parser.add_argument("--rounds", type=int, default=20, help="rounds a game has: enough that none ends in the run")
+    parser.add_argument(
+        "--rounds", type=int, default=32, help="rounds a game has (32 at most): enough that none ends in the run"
+    )
     parser.add_argument("--setups", nargs="+", default=["sqlite:1", "cluster:1", "cluster:2"])
     parser.add_argument("--store", help="a running PostgreSQL for the cluster setups (emptied of diabolo's tables)")
     parser.add_argument("--redis", help="a running Redis for the cluster setups")
