@@ -249,6 +249,15 @@ ShortStrs& short_strs() {
     return *strs;
 }
 
+/// An empty dict with room for `keys` keys: a view's top object holds about twenty, and
+/// a dict made empty grows twice on the way (CPython's own constructors size theirs so).
+PyObject* new_dict(std::size_t keys) {
+#if PY_VERSION_HEX < 0x030E0000
+    if (keys > 5) return _PyDict_NewPresized(static_cast<Py_ssize_t>(keys));
+#endif
+    return PyDict_New();
+}
+
 /// to_python's work: a new reference, or nullptr with a Python error set.
 PyObject* new_object(const json::Value& value, bool tuples) {
     switch (value.kind()) {
@@ -276,7 +285,7 @@ PyObject* new_object(const json::Value& value, bool tuples) {
             return out;
         }
         case boost::json::kind::object: {
-            PyObject* out = PyDict_New();
+            PyObject* out = new_dict(value.get_object().size());
             for (const auto& item : value.get_object()) {
                 if (out == nullptr) break;
                 PyObject* key = short_strs().get(item.key().data(), item.key().size());
@@ -315,7 +324,7 @@ PyObject* new_object(const json::Tape& tape, std::size_t& i) {
             return out;
         }
         case json::Tape::Kind::Object: {
-            PyObject* out = PyDict_New();
+            PyObject* out = new_dict(token.size);
             for (uint32_t k = 0; out != nullptr && k < token.size; ++k) {
                 const std::string_view name = tape.text_of(tape.tokens()[i++]);
                 PyObject* key = short_strs().get_padded(name.data(), name.size());
