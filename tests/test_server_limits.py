@@ -24,6 +24,7 @@ from websockets.typing import Origin  # noqa: E402
 
 from diabolo.server import ServerConfig  # noqa: E402
 from diabolo.server.audiences import MAX_SERVER_MESSAGE  # noqa: E402
+from diabolo.server.protocol import MAX_DEPTH, BadMessage, read_json  # noqa: E402
 from tests.server_helpers import Running, receive, running_server  # noqa: E402
 
 QUICK = ServerConfig(hello_seconds=0.5, idle_seconds=1.0, header_seconds=0.5, body_seconds=0.5)
@@ -58,6 +59,25 @@ def test_deeply_nested_json_is_a_bad_message_everywhere(server: Running) -> None
         spectator.send(json.dumps({"type": "ping", "id": 3}))
         pong = receive(spectator)  # the connection lives on
         assert pong["type"] == "pong" and pong["id"] == 3
+
+
+def nested(depth: int) -> str:
+    """A message whose JSON nests ``depth`` deep: an object around lists around a number."""
+    return json.dumps({"type": "ping", "x": json.loads("[" * (depth - 1) + "1" + "]" * (depth - 1))})
+
+
+@pytest.mark.parametrize("as_bytes", [False, True])
+def test_a_message_nested_one_deeper_than_the_limit_is_refused(as_bytes: bool) -> None:
+    """read_json walks a value for its depth only when the text has more brackets than the
+    limit: the limit holds exactly, and brackets inside strings do not count as nesting."""
+
+    def read(text: str) -> Any:
+        return read_json(text.encode() if as_bytes else text, limit=10_000)
+
+    assert read(nested(MAX_DEPTH))["type"] == "ping"
+    with pytest.raises(BadMessage, match=f"nested at most {MAX_DEPTH} deep"):
+        read(nested(MAX_DEPTH + 1))
+    assert read(json.dumps({"type": "chat", "text": "[{" * 40}))["text"] == "[{" * 40
 
 
 def test_the_lobby_takes_json_bodies_only(server: Running) -> None:

@@ -168,7 +168,9 @@ def read_json(text: str | bytes, *, limit: int) -> Any:
         raise BadMessage(f"a message is JSON nested at most {MAX_DEPTH} deep") from None
     except ValueError as error:
         raise BadMessage(f"not JSON: {error}") from None
-    if _depth(value) > MAX_DEPTH:
+    # A text with few brackets cannot nest deeply: the walk is only for the others.
+    brackets = text.count("[") + text.count("{") if isinstance(text, str) else text.count(b"[") + text.count(b"{")
+    if brackets > MAX_DEPTH and _depth(value) > MAX_DEPTH:
         raise BadMessage(f"a message is JSON nested at most {MAX_DEPTH} deep")
     return value
 
