@@ -300,8 +300,9 @@ public:
     static constexpr std::size_t kPadding = 32;
 
     /// A tape with room for `tokens` tokens and `bytes` bytes of strings before it grows:
-    /// by default, a seat's view of any game but Knizia's with its claims.
-    explicit Tape(std::size_t tokens = 256, std::size_t bytes = 1024) {
+    /// by default, a seat's view of any game but Knizia's with its claims (a Schacht view
+    /// of 4 seats is 256 tokens on average and up to 330: growing copied the tokens).
+    explicit Tape(std::size_t tokens = 512, std::size_t bytes = 1024) {
         tokens_.reserve(tokens);
         chars_.resize(bytes + kPadding);
     }
