@@ -1,7 +1,6 @@
 // Diabolo (Schacht): what each seat sees (S7.4), the state and the options as JSON. The
 // keys are an interface that frontends rely on (docs/games/schacht.rst, "Observations"
 // and "Saving a game").
-#include <cstring>
 #include <tuple>
 
 #include "diabolo/core/json.hpp"
@@ -66,9 +65,9 @@ uint8_t read_seat_bits(const json::Reader& r, int players) {
 
 int read_colour(const json::Reader& r) {
     const std::string_view letter = r.text();
-    const char* found = letter.size() == 1 && letter[0] != '\0' ? std::strchr(kColourLetters, letter[0]) : nullptr;
-    if (found == nullptr) r.fail("expected a colour letter R, Y, G, P or B");
-    return static_cast<int>(found - kColourLetters);
+    const int colour = letter.size() == 1 ? views::colour_of_letter(letter[0]) : -1;
+    if (colour < 0) r.fail("expected a colour letter R, Y, G, P or B");
+    return colour;
 }
 
 std::vector<Card> read_deck(const json::Reader& r) {

@@ -191,20 +191,12 @@ std::string format_card(Card card) {
 
 namespace {
 
-/// Each byte's colour as a card's first letter (S8), -1 for a byte that is none.
-constexpr std::array<int8_t, 256> kColourOfLetter = [] {
-    std::array<int8_t, 256> colours{};
-    for (int8_t& colour : colours) colour = -1;
-    for (int c = 0; c < kColours; ++c) colours[static_cast<uint8_t>(kColourLetters[c])] = static_cast<int8_t>(c);
-    return colours;
-}();
-
 [[noreturn]] void not_a_card(std::string_view text) {
     if (text.size() != 2) {
         throw NotationError("a card is a colour letter (R, Y, G, P, B) and a value 1-5, like 'G5'; got " +
                             quoted(text));
     }
-    if (kColourOfLetter[static_cast<uint8_t>(text[0])] < 0) {
+    if (views::colour_of_letter(text[0]) < 0) {
         throw NotationError("unknown colour " + quoted(text.substr(0, 1)) + " in card " + quoted(text) +
                             ": colours are R, Y, G, P, B (S8)");
     }
@@ -215,9 +207,8 @@ constexpr std::array<int8_t, 256> kColourOfLetter = [] {
 }  // namespace
 
 Card parse_card(std::string_view text) {
-    // A table for the letter: states and histories are read card by card.
     if (text.size() == 2) {
-        const int colour = kColourOfLetter[static_cast<uint8_t>(text[0])];
+        const int colour = views::colour_of_letter(text[0]);
         const unsigned value = static_cast<unsigned>(text[1] - '1');
         if (colour >= 0 && value < static_cast<unsigned>(kValues)) return Card::of(colour, static_cast<int>(value) + 1);
     }

@@ -2,7 +2,9 @@
 // events (events.cpp) share, and the events the rules write while they replay a move.
 #pragma once
 
+#include <array>
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -48,6 +50,18 @@ void write_seat_bools(W& w, const Position& s, unsigned bits) {
 
 /// A colour's letter: "R".
 inline std::string_view colour_letter(int colour) { return {&kColourLetters[colour], 1}; }
+
+/// The colour whose letter is `letter` (S8), -1 for none: through a table, as states and
+/// histories are read card by card.
+inline int colour_of_letter(char letter) {
+    static constexpr std::array<int8_t, 256> colours = [] {
+        std::array<int8_t, 256> of{};
+        for (int8_t& colour : of) colour = -1;
+        for (int c = 0; c < kColours; ++c) of[static_cast<uint8_t>(kColourLetters[c])] = static_cast<int8_t>(c);
+        return of;
+    }();
+    return colours[static_cast<uint8_t>(letter)];
+}
 
 template <class W>
 void write_rows(W& w, const Position& s) {

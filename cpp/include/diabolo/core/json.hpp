@@ -186,7 +186,8 @@ public:
         return *this;
     }
     /// A key spelled in the engine's code, which needs no escapes: copied whole, not
-    /// looked at byte by byte (a state's text is a third keys).
+    /// looked at byte by byte (a state's text is a third keys). Written out rather than
+    /// through plain_in_place and put(':'), which made to_json an eighth slower.
     template <std::size_t N>
     Writer& key(const char (&name)[N]) {
         separate();
