@@ -1,6 +1,7 @@
 // Diabolo (Schacht): what each seat sees (S7.4), the state and the options as JSON. The
 // keys are an interface that frontends rely on (docs/games/schacht.rst, "Observations"
 // and "Saving a game").
+#include <string_view>
 #include <tuple>
 
 #include "diabolo/core/json.hpp"
@@ -9,34 +10,29 @@
 
 namespace diabolo::schacht {
 
+using namespace std::string_view_literals;
+
 namespace {
 
 constexpr const char* kFormat = "diabolo.schacht/1";
-constexpr const char* kPhaseNames[] = {"play", "doubler", "game_over"};
-constexpr const char* kMoveKinds[] = {"place", "discard", "bet", "hold"};
+// string_views, not C strings: a view writes them without measuring them (strlen was 1% of a view).
+constexpr std::string_view kPhaseNames[] = {"play", "doubler", "game_over"};
+constexpr std::string_view kMoveKinds[] = {"place", "discard", "bet", "hold"};
 
 using views::colour_letter;
 using views::write_card;
 using views::write_cards;
+using views::write_move_text;
 using views::write_rows;
 using views::write_seat_bools;
 
-/// Writes "seat:move" ("2:G5<", at most 6 bytes) at `out`, without building strings: a
+/// Writes "seat:move" ("2:G5<", at most 2 + kLongestMove bytes) at `out`, without building strings: a
 /// state's history is most of its JSON. Returns the bytes written.
 std::size_t write_history_entry(const Step& step, char* out) {
     std::size_t n = 0;
     out[n++] = static_cast<char>('0' + step.player);  // seats are 0..7
     out[n++] = ':';
-    const Move& m = step.move;
-    if (m.kind == MoveKind::Bet || m.kind == MoveKind::Hold) {
-        for (const char c : std::string_view(m.kind == MoveKind::Bet ? "bet" : "hold")) out[n++] = c;
-        return n;
-    }
-    if (m.kind == MoveKind::Discard) out[n++] = 'x';
-    write_card_notation(m.card, out + n);
-    n += 2;
-    if (m.kind == MoveKind::Place) out[n++] = m.side == Side::Left ? '<' : '>';
-    return n;
+    return n + views::write_move_notation(step.move, out + n);
 }
 
 CardSet read_cards(const json::Reader& r) {
@@ -190,7 +186,7 @@ std::string Rules::to_json(const State& t) {
     write_seat_list(w, s.scores, s.players());
     w.key("history").begin_array();
     for (const Step& step : t.history)
-        w.plain_in_place(6, [&step](char* out) { return write_history_entry(step, out); });
+        w.plain_in_place(2 + views::kLongestMove, [&step](char* out) { return write_history_entry(step, out); });
     w.end_array();
     w.key("decks").begin_array();
     for (const auto& deck : t.decks) {
@@ -308,7 +304,7 @@ void write_move(W& w, const Move& move) {
         w.key("card");
         write_card(w, move.card);
     }
-    if (move.kind == MoveKind::Place) w.key("side").value(move.side == Side::Left ? "left" : "right");
+    if (move.kind == MoveKind::Place) w.key("side").value(move.side == Side::Left ? "left"sv : "right"sv);
     w.end_object();
 }
 
@@ -338,7 +334,7 @@ void view(const Position& s, int p, json::Tape& w) {
     if (seat) {
         w.key("doubler_decision");
         const bool decided = s.phase == Phase::Doubler && ((s.decided >> p) & 1u);
-        if (decided) w.value((s.bets >> p) & 1u ? "bet" : "hold");
+        if (decided) w.value((s.bets >> p) & 1u ? "bet"sv : "hold"sv);
         else w.null();
     }
     w.key("scores");
@@ -364,7 +360,8 @@ void view(const Position& s, int p, json::Tape& w) {
         w.begin_array();
         for (int i = 0; i < s.turn_count; ++i) {
             w.begin_object().key("seat").value(int{s.turns[at(i)].seat}).key("move");
-            w.value(Rules::format_move(Move::of_action(s.turns[at(i)].action))).end_object();
+            write_move_text(w, Move::of_action(s.turns[at(i)].action));
+            w.end_object();
         }
         w.end_array();
     } else {
@@ -374,7 +371,7 @@ void view(const Position& s, int p, json::Tape& w) {
         std::array<uint8_t, kNumActions> actions{};
         const int n = Rules::legal_actions(s, p, actions);
         w.key("legal").begin_array();
-        for (int i = 0; i < n; ++i) w.value(Rules::format_move(Move::of_action(actions[at(i)])));
+        for (int i = 0; i < n; ++i) write_move_text(w, Move::of_action(actions[at(i)]));
         w.end_array().key("legal_moves").begin_array();
         for (int i = 0; i < n; ++i) write_move(w, Move::of_action(actions[at(i)]));
         w.end_array();
@@ -388,8 +385,8 @@ void observation(const Position& s, int p, json::Tape& out) { view(s, p, out); }
 
 void public_observation(const Position& s, json::Tape& out) { view(s, kEveryone, out); }
 
-const char* phase_name(Phase phase) noexcept { return kPhaseNames[static_cast<int>(phase)]; }
-const char* kind_name(MoveKind kind) noexcept { return kMoveKinds[static_cast<int>(kind)]; }
+const char* phase_name(Phase phase) noexcept { return kPhaseNames[static_cast<int>(phase)].data(); }
+const char* kind_name(MoveKind kind) noexcept { return kMoveKinds[static_cast<int>(kind)].data(); }
 
 json::Value move_json(const Move& move) {
     json::Tape tape;

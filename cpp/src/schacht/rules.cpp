@@ -216,13 +216,8 @@ Card parse_card(std::string_view text) {
 }
 
 std::string Rules::format_move(const Move& move) {
-    switch (move.kind) {
-        case MoveKind::Place: return format_card(move.card) + (move.side == Side::Left ? "<" : ">");
-        case MoveKind::Discard: return "x" + format_card(move.card);
-        case MoveKind::Bet: return "bet";
-        case MoveKind::Hold: return "hold";
-    }
-    return "?";
+    char text[views::kLongestMove];
+    return std::string(text, views::write_move_notation(move, text));
 }
 
 Move parse_move(std::string_view text) {

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -31,6 +32,31 @@ void write_card(W& w, Card card) {
         write_card_notation(card, out);
         return std::size_t{2};
     });
+}
+
+/// Writes `move` in notation (S8: "G5<", "xG5", "bet", "hold") at `out`, at most
+/// kLongestMove bytes, without building a string; returns the bytes written.
+constexpr std::size_t kLongestMove = 4;
+inline std::size_t write_move_notation(const Move& move, char* out) noexcept {
+    switch (move.kind) {
+        case MoveKind::Place:
+            write_card_notation(move.card, out);
+            out[2] = move.side == Side::Left ? '<' : '>';
+            return 3;
+        case MoveKind::Discard:
+            out[0] = 'x';
+            write_card_notation(move.card, out + 1);
+            return 3;
+        case MoveKind::Bet: std::memcpy(out, "bet", 3); return 3;
+        case MoveKind::Hold: std::memcpy(out, "hold", 4); return 4;
+    }
+    return 0;
+}
+
+/// A move's notation as a string value.
+template <class W>
+void write_move_text(W& w, const Move& move) {
+    w.plain_in_place(kLongestMove, [&move](char* out) { return write_move_notation(move, out); });
 }
 
 template <class W>
