@@ -269,9 +269,7 @@ void bind_state_views(py::class_<typename R::State>& cls, detail::Docs<R>& doc) 
            "observation",
            [](const State& state, const py::object& player) {
                const int p = to_seat(player, R::players(R::game(state)));
-               json::Tape view;
-               R::observation(R::position(state), p, view);
-               return to_python(view);
+               return view_to_python([&](json::Tape& view) { R::observation(R::position(state), p, view); });
            },
            py::arg("player"),
            doc("What ``player`` may know, as a JSON-ready dict with the keys of the rules page.",
@@ -279,9 +277,7 @@ void bind_state_views(py::class_<typename R::State>& cls, detail::Docs<R>& doc) 
         .def(
             "public_observation",
             [](const State& state) {
-                json::Tape view;
-                R::public_observation(R::position(state), view);
-                return to_python(view);
+                return view_to_python([&](json::Tape& view) { R::public_observation(R::position(state), view); });
             },
             doc("What a spectator may know: the keys of ``observation`` that ``game.visibility`` marks public, with "
                 "``player`` None.",

@@ -4,6 +4,7 @@
 #include <array>
 #include <climits>
 #include <cstring>
+#include <memory>
 
 #include "diabolo/core/errors.hpp"
 #include "diabolo/core/rng.hpp"
@@ -300,50 +301,93 @@ PyObject* new_object(const json::Value& value, bool tuples) {
     Py_RETURN_NONE;
 }
 
-/// to_python's work on a tape: the value at tokens[i] and everything inside it, as a new
-/// reference (nullptr with a Python error set); i moves past them.
-PyObject* new_object(const json::Tape& tape, std::size_t& i) {
-    const json::Tape::Token& token = tape.tokens()[i++];
-    switch (token.kind) {
-        case json::Tape::Kind::Null: Py_RETURN_NONE;
-        case json::Tape::Kind::Bool:
-            if (token.flag) Py_RETURN_TRUE;
-            Py_RETURN_FALSE;
-        case json::Tape::Kind::Int: return PyLong_FromLongLong(token.integer);
-        case json::Tape::Kind::String: {
-            const std::string_view text = tape.text_of(token);
-            return short_strs().get_padded(text.data(), text.size());
-        }
-        case json::Tape::Kind::Array: {
-            PyObject* out = PyList_New(static_cast<py::ssize_t>(token.size));
-            for (py::ssize_t k = 0; out != nullptr && k < static_cast<py::ssize_t>(token.size); ++k) {
-                PyObject* item = new_object(tape, i);
-                if (item == nullptr) Py_CLEAR(out);
-                else PyList_SET_ITEM(out, k, item);
+/// to_python's work on a tape. Leaves (strs, ints, bools, None: most of a view's tokens)
+/// are made in the loop of the array or object that holds them rather than by a call each,
+/// and the table of strs is found once per view rather than at each str.
+class TapeReader {
+public:
+    TapeReader(const json::Tape& tape, ShortStrs& strs) : tokens_(tape.tokens()), tape_(tape), strs_(strs) {}
+
+    /// The value at tokens[i] and everything inside it, as a new reference (nullptr with
+    /// a Python error set); i moves past them.
+    PyObject* value() {
+        const json::Tape::Token& token = tokens_[i_++];
+        if (token.kind == json::Tape::Kind::Array) return array(token.size);
+        if (token.kind == json::Tape::Kind::Object) return object(token.size);
+        return leaf(token);
+    }
+
+private:
+    PyObject* leaf(const json::Tape::Token& token) {
+        switch (token.kind) {
+            case json::Tape::Kind::Bool:
+                if (token.flag) Py_RETURN_TRUE;
+                Py_RETURN_FALSE;
+            case json::Tape::Kind::Int: return PyLong_FromLongLong(token.integer);
+            case json::Tape::Kind::String: {
+                const std::string_view text = tape_.text_of(token);
+                return strs_.get_padded(text.data(), text.size());
             }
-            return out;
-        }
-        case json::Tape::Kind::Object: {
-            PyObject* out = new_dict(token.size);
-            for (uint32_t k = 0; out != nullptr && k < token.size; ++k) {
-                const std::string_view name = tape.text_of(tape.tokens()[i++]);
-                PyObject* key = short_strs().get_padded(name.data(), name.size());
-                PyObject* entry = key != nullptr ? new_object(tape, i) : nullptr;
-                if (entry == nullptr || PyDict_SetItem(out, key, entry) != 0) Py_CLEAR(out);
-                Py_XDECREF(key);
-                Py_XDECREF(entry);
-            }
-            return out;
+            default: Py_RETURN_NONE;
         }
     }
-    Py_RETURN_NONE;
-}
+
+    /// The next value: a leaf here, an array or object by value().
+    PyObject* item() {
+        const json::Tape::Token& token = tokens_[i_];
+        if (token.kind == json::Tape::Kind::Array || token.kind == json::Tape::Kind::Object) return value();
+        ++i_;
+        return leaf(token);
+    }
+
+    PyObject* array(uint32_t size) {
+        PyObject* out = PyList_New(static_cast<py::ssize_t>(size));
+        for (py::ssize_t k = 0; out != nullptr && k < static_cast<py::ssize_t>(size); ++k) {
+            PyObject* entry = item();
+            if (entry == nullptr) Py_CLEAR(out);
+            else PyList_SET_ITEM(out, k, entry);
+        }
+        return out;
+    }
+
+    PyObject* object(uint32_t size) {
+        PyObject* out = new_dict(size);
+        for (uint32_t k = 0; out != nullptr && k < size; ++k) {
+            PyObject* key = leaf(tokens_[i_++]);  // a String
+            PyObject* entry = key != nullptr ? item() : nullptr;
+            if (entry == nullptr || PyDict_SetItem(out, key, entry) != 0) Py_CLEAR(out);
+            Py_XDECREF(key);
+            Py_XDECREF(entry);
+        }
+        return out;
+    }
+
+    const std::vector<json::Tape::Token>& tokens_;
+    const json::Tape& tape_;
+    ShortStrs& strs_;
+    std::size_t i_ = 0;
+};
 
 }  // namespace
 
+namespace {
+thread_local std::unique_ptr<json::Tape> spare_tape;  // this thread's tape, while no view uses it
+}  // namespace
+
+ScratchTape::ScratchTape() : tape_(std::move(spare_tape)) {
+    if (tape_) tape_->clear();
+    else tape_ = std::make_unique<json::Tape>();
+}
+
+ScratchTape::~ScratchTape() {
+    constexpr std::size_t kKept = 4;  // times the default room
+    if (tape_->token_room() <= kKept * json::Tape::kDefaultTokens &&
+        tape_->byte_room() <= kKept * json::Tape::kDefaultBytes)
+        spare_tape = std::move(tape_);
+}
+
 py::object to_python(const json::Tape& tape) {
-    std::size_t i = 0;
-    PyObject* out = tape.tokens().empty() ? Py_NewRef(Py_None) : new_object(tape, i);
+    PyObject* out = tape.tokens().empty() ? Py_NewRef(Py_None) : TapeReader(tape, short_strs()).value();
     if (out == nullptr) throw py::error_already_set();
     return py::reinterpret_steal<py::object>(out);
 }

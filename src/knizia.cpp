@@ -197,9 +197,7 @@ void bind_knizia(py::module_& m) {
             "observation",
             [](const State& k, const py::object& player, bool claims) {
                 const int p = to_seat(player, k.position.players());
-                json::Tape view;
-                observation(k.position, p, view, claims);
-                return to_python(view);
+                return view_to_python([&](json::Tape& view) { observation(k.position, p, view, claims); });
             },
             py::arg("player"), py::arg("claims") = true,
             "With ``claims=False``, the view's ``legal`` and ``legal_moves`` leave out the claims (see "

@@ -300,13 +300,23 @@ public:
     /// Readable bytes after every string's last (a reader may load whole words).
     static constexpr std::size_t kPadding = 32;
 
-    /// A tape with room for `tokens` tokens and `bytes` bytes of strings before it grows:
-    /// by default, a seat's view of any game but Knizia's with its claims (a Schacht view
-    /// of 4 seats is 256 tokens on average and up to 330: growing copied the tokens).
-    explicit Tape(std::size_t tokens = 512, std::size_t bytes = 1024) {
+    /// The room of a tape by default: a seat's view of any game but Knizia's with its claims
+    /// (a Schacht view of 4 seats is 256 tokens on average and up to 330: growing copied the tokens).
+    static constexpr std::size_t kDefaultTokens = 512, kDefaultBytes = 1024;
+    /// A tape with room for `tokens` tokens and `bytes` bytes of strings before it grows.
+    explicit Tape(std::size_t tokens = kDefaultTokens, std::size_t bytes = kDefaultBytes) {
         tokens_.reserve(tokens);
         chars_.resize(bytes + kPadding);
     }
+    /// Empty again, keeping its room: a tape written over and over allocates nothing.
+    void clear() noexcept {
+        tokens_.clear();
+        used_ = 0;
+        open_.clear();
+    }
+    /// The tokens and bytes of strings it holds room for.
+    std::size_t token_room() const noexcept { return tokens_.capacity(); }
+    std::size_t byte_room() const noexcept { return chars_.size() - kPadding; }
     Tape& begin_object() { return open(Kind::Object); }
     Tape& end_object() { return close(); }
     Tape& begin_array() { return open(Kind::Array); }
