@@ -330,13 +330,12 @@ PyObject* new_object(const json::Value& value, bool tuples) {
 /// and the table of strs is found once per view rather than at each str.
 class TapeReader {
 public:
-    TapeReader(const json::Tape& tape, ShortStrs& strs)
-        : tokens_(tape.tokens()), tape_(tape), strs_(strs), small_ints_(small_ints()) {}
+    TapeReader(const json::Tape& tape, ShortStrs& strs) : tape_(tape), strs_(strs), small_ints_(small_ints()) {}
 
     /// The value at tokens[i] and everything inside it, as a new reference (nullptr with
     /// a Python error set); i moves past them.
     PyObject* value() {
-        const json::Tape::Token& token = tokens_[i_++];
+        const json::Tape::Token& token = tape_.tokens()[i_++];
         if (token.kind == json::Tape::Kind::Array) return array(token.size);
         if (token.kind == json::Tape::Kind::Object) return object(token.size);
         return leaf(token);
@@ -362,7 +361,7 @@ private:
 
     /// The next value: a leaf here, an array or object by value().
     PyObject* item() {
-        const json::Tape::Token& token = tokens_[i_];
+        const json::Tape::Token& token = tape_.tokens()[i_];
         if (token.kind == json::Tape::Kind::Array || token.kind == json::Tape::Kind::Object) return value();
         ++i_;
         return leaf(token);
@@ -381,7 +380,7 @@ private:
     PyObject* object(uint32_t size) {
         PyObject* out = new_dict(size);
         for (uint32_t k = 0; out != nullptr && k < size; ++k) {
-            PyObject* key = leaf(tokens_[i_++]);  // a String
+            PyObject* key = leaf(tape_.tokens()[i_++]);  // a String
             PyObject* entry = key != nullptr ? item() : nullptr;
             if (entry == nullptr || PyDict_SetItem(out, key, entry) != 0) Py_CLEAR(out);
             Py_XDECREF(key);
@@ -390,17 +389,14 @@ private:
         return out;
     }
 
-    const std::vector<json::Tape::Token>& tokens_;
     const json::Tape& tape_;
     ShortStrs& strs_;
     const std::array<PyObject*, 256>& small_ints_;
     std::size_t i_ = 0;
 };
 
-}  // namespace
-
-namespace {
 thread_local std::unique_ptr<json::Tape> spare_tape;  // this thread's tape, while no view uses it
+
 }  // namespace
 
 ScratchTape::ScratchTape() : tape_(std::move(spare_tape)) {

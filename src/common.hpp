@@ -90,7 +90,7 @@ py::object to_python(const json::Tape& tape);
 /// new one while that one is in use (a view made inside another: a finaliser that the
 /// garbage collector runs while to_python allocates). A tape made for each view
 /// allocated its tokens, bytes and stack every time, a tenth of the cost of a view; one
-/// that grew past the default room (a Knizia view with its claims) is not kept.
+/// that grew past four times the default room (a Knizia view with its claims) is not kept.
 class ScratchTape {
 public:
     ScratchTape();
